@@ -1,0 +1,2 @@
+//! The `retro` command line (being built: see the foundation issue).
+fn main() {}
