@@ -1,2 +1,52 @@
-//! The `retro` command line (being built: see the foundation issue).
-fn main() {}
+//! `retro`: the command line of the retro workbench. Each subcommand lives in `cmd/`; the terminal
+//! front end (the only code that knows about crossterm) lives in `tui/`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// A terminal workbench for BBC BASIC V, Commodore 64 BASIC V2 and the Z80.
+#[derive(Parser, Debug)]
+#[command(name = "retro", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a program (BBC BASIC, CBM BASIC, Z80 or CP/M) in the terminal or headless.
+    Run(cmd::run::RunArgs),
+    /// Tokenize a BBC BASIC text listing into a RISC OS tokenized program.
+    Tok(cmd::tok::TokArgs),
+    /// Detokenize a BASIC program (LIST), or show each line's bytes with --tokens.
+    List(cmd::tok::ListArgs),
+    /// Assemble Z80 source into a binary.
+    Asm(cmd::asm::AsmArgs),
+    /// Disassemble a Z80 binary.
+    Dis(cmd::asm::DisArgs),
+    /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
+    Conformance(cmd::conformance::ConformanceArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with status 0, and usage errors to stderr;
+            // DESIGN.md's contract makes every usage error exit 2.
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match cli.command {
+        Command::Run(args) => cmd::run::run(args),
+        Command::Tok(args) => cmd::tok::tok(args),
+        Command::List(args) => cmd::tok::list(args),
+        Command::Asm(args) => cmd::asm::asm(args),
+        Command::Dis(args) => cmd::asm::dis(args),
+        Command::Conformance(args) => cmd::conformance::conformance(args),
+    }
+}

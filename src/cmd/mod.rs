@@ -1,0 +1,8 @@
+//! One module per subcommand. Each exposes its clap argument struct and an entry point returning
+//! the process exit status (DESIGN.md: 0 ended normally, 1 the program stopped with an error, 2 bad
+//! usage or file).
+
+pub mod asm;
+pub mod conformance;
+pub mod run;
+pub mod tok;
