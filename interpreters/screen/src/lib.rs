@@ -20,5 +20,5 @@ pub mod script;
 
 pub use clock::{VirtualClock, VirtualTime};
 pub use frame::{Cell, CellGrid, Cursor, Frame, PixelBuffer, Screen};
-pub use keys::{HeldKeys, Key, KeyEvent, KeyEventKind};
+pub use keys::{Key, KeyEvent, KeyEventKind};
 pub use palette::{Palette, PaletteEntry, Rgb};
