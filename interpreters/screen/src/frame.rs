@@ -34,7 +34,11 @@ pub struct CellGrid {
 impl CellGrid {
     /// A `width` x `height` grid filled with `fill`.
     pub fn new(width: usize, height: usize, fill: Cell) -> Self {
-        CellGrid { width, height, cells: vec![fill; width * height] }
+        CellGrid {
+            width,
+            height,
+            cells: vec![fill; width * height],
+        }
     }
     pub fn width(&self) -> usize {
         self.width
@@ -80,7 +84,13 @@ pub struct PixelBuffer {
 
 impl PixelBuffer {
     pub fn new(width: usize, height: usize, char_size: (usize, usize), fill: u8) -> Self {
-        PixelBuffer { width, height, char_size, pixel_aspect: (1, 1), pixels: vec![fill; width * height] }
+        PixelBuffer {
+            width,
+            height,
+            char_size,
+            pixel_aspect: (1, 1),
+            pixels: vec![fill; width * height],
+        }
     }
     pub fn width(&self) -> usize {
         self.width
@@ -109,7 +119,10 @@ impl PixelBuffer {
     }
     /// The size of the screen in text cells.
     pub fn text_size(&self) -> (usize, usize) {
-        (self.width / self.char_size.0.max(1), self.height / self.char_size.1.max(1))
+        (
+            self.width / self.char_size.0.max(1),
+            self.height / self.char_size.1.max(1),
+        )
     }
 }
 
@@ -143,11 +156,23 @@ pub struct Frame {
 impl Frame {
     /// A frame of character cells.
     pub fn cells(grid: CellGrid, palette: Palette) -> Self {
-        Frame { screen: Screen::Cells(grid), palette, cursor: None, border: None, flash_phase: false }
+        Frame {
+            screen: Screen::Cells(grid),
+            palette,
+            cursor: None,
+            border: None,
+            flash_phase: false,
+        }
     }
     /// A frame of pixels.
     pub fn pixels(buffer: PixelBuffer, palette: Palette) -> Self {
-        Frame { screen: Screen::Pixels(buffer), palette, cursor: None, border: None, flash_phase: false }
+        Frame {
+            screen: Screen::Pixels(buffer),
+            palette,
+            cursor: None,
+            border: None,
+            flash_phase: false,
+        }
     }
     /// The size in text cells (columns, rows).
     pub fn text_size(&self) -> (usize, usize) {

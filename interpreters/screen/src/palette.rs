@@ -77,11 +77,18 @@ impl Palette {
     /// The default palettes of the 2- and 4-colour Acorn modes: black/white, and
     /// black/red/yellow/white.
     pub fn acorn2() -> Palette {
-        Palette { entries: vec![PaletteEntry::Solid(BLACK), PaletteEntry::Solid(WHITE)] }
+        Palette {
+            entries: vec![PaletteEntry::Solid(BLACK), PaletteEntry::Solid(WHITE)],
+        }
     }
 
     pub fn acorn4() -> Palette {
-        Palette { entries: [BLACK, RED, YELLOW, WHITE].iter().map(|&c| PaletteEntry::Solid(c)).collect() }
+        Palette {
+            entries: [BLACK, RED, YELLOW, WHITE]
+                .iter()
+                .map(|&c| PaletteEntry::Solid(c))
+                .collect(),
+        }
     }
 
     /// The Commodore 64's 16 colours (the "Pepto" VIC-II measurements, the values most emulators
@@ -105,7 +112,9 @@ impl Palette {
             Rgb(0x6C, 0x5E, 0xB5), // 14 light blue
             Rgb(0x95, 0x95, 0x95), // 15 light grey
         ];
-        Palette { entries: C64.iter().map(|&c| PaletteEntry::Solid(c)).collect() }
+        Palette {
+            entries: C64.iter().map(|&c| PaletteEntry::Solid(c)).collect(),
+        }
     }
 
     /// The Z80 workbench machine's 16 colours, as the ZX Spectrum's: 0-7 normal (black, blue, red,

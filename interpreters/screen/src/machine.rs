@@ -1,0 +1,199 @@
+//! The contract between a machine and whatever drives it (the terminal front end, or a headless
+//! run), and the headless driver itself.
+//!
+//! A machine advances one frame of virtual time per [`Machine::run_frame`] call, reads key events
+//! handed to it with [`Machine::key`] and the held-key state, and shows its screen as a [`Frame`].
+//! Whoever drives it owns the clock, so a headless run with a key script is exactly repeatable.
+
+use std::io::{self, Write};
+
+use crate::clock::{VirtualClock, VirtualTime};
+use crate::frame::Frame;
+use crate::keys::{HeldKeys, HoldMode, KeyEvent};
+use crate::script::KeyScript;
+
+/// What a machine is doing after a frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunState {
+    /// Busy: call `run_frame` again when the next frame is due.
+    Running,
+    /// Idle until a key arrives (BBC GET, C64 GET loops, CP/M console input): the driver may sleep
+    /// until input instead of pacing frames, and a headless run with no more keys to come ends.
+    WaitingForKey,
+    /// The program ended normally.
+    Ended,
+    /// The program stopped with an error, in the machine's own words (`No such variable at line 10`).
+    Failed(String),
+}
+
+/// A machine the front end can run.
+pub trait Machine {
+    /// Short name for the status line ("BBC BASIC V", "Z80 workbench").
+    fn name(&self) -> &str;
+    /// Frames per second of virtual time (50 for the BBC, 60 for the C64).
+    fn frame_hz(&self) -> u32;
+    /// A key event, delivered at or before the frame in which it happens.
+    fn key(&mut self, event: KeyEvent);
+    /// Runs the machine up to virtual time `now` (the end of the current frame).
+    fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState;
+    /// The screen as it is now.
+    fn frame(&self) -> Frame;
+    /// Moves the text the program printed since the last call to `out` (headless runs stream it
+    /// to stdout, DESIGN.md).
+    fn drain_text(&mut self, out: &mut String);
+}
+
+/// Limits and inputs of a headless run.
+#[derive(Debug, Clone)]
+pub struct HeadlessOptions {
+    /// Stop after this much virtual time (DESIGN.md: 10 virtual minutes unless `--time`).
+    pub limit: VirtualTime,
+    /// Scripted keys.
+    pub script: KeyScript,
+}
+
+impl Default for HeadlessOptions {
+    fn default() -> Self {
+        HeadlessOptions { limit: VirtualTime::from_millis(10 * 60 * 1000), script: KeyScript::default() }
+    }
+}
+
+/// How a headless run finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadlessOutcome {
+    /// The last state the machine reported (`Running` or `WaitingForKey` when a limit stopped it).
+    pub state: RunState,
+    /// Virtual time at the end of the run.
+    pub time: VirtualTime,
+    /// Frames run.
+    pub frames: u64,
+}
+
+/// Runs `machine` without a terminal as fast as the host allows, feeding the script's keys at
+/// their virtual times and streaming printed text to `text_out`. Stops when the program ends or
+/// fails, when the time limit is reached, or when the machine waits for a key and the script has
+/// none left (nothing could ever happen again).
+pub fn run_headless(
+    machine: &mut dyn Machine,
+    options: &HeadlessOptions,
+    text_out: &mut dyn Write,
+) -> io::Result<HeadlessOutcome> {
+    let mut clock = VirtualClock::new(machine.frame_hz());
+    // Scripts carry their own releases, so held keys follow press/release exactly.
+    let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+    let events = &options.script.events;
+    let mut next_event = 0;
+    let mut text = String::new();
+    let mut state = RunState::Running;
+    while clock.now() < options.limit {
+        let now = clock.tick();
+        while next_event < events.len() && events[next_event].at <= now {
+            held.apply(events[next_event]);
+            machine.key(events[next_event]);
+            next_event += 1;
+        }
+        state = machine.run_frame(now, &held);
+        machine.drain_text(&mut text);
+        if !text.is_empty() {
+            text_out.write_all(text.as_bytes())?;
+            text.clear();
+        }
+        match state {
+            RunState::Ended | RunState::Failed(_) => break,
+            RunState::WaitingForKey if next_event == events.len() => break,
+            _ => {}
+        }
+    }
+    text_out.flush()?;
+    Ok(HeadlessOutcome { state, time: clock.now(), frames: clock.frames() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::{Cell, CellGrid};
+    use crate::keys::{Key, KeyEventKind};
+    use crate::palette::Palette;
+
+    /// Prints each pressed character with the frame number it arrived in; ends on 'q'.
+    struct Echo {
+        out: String,
+        seen: Vec<(char, u64)>,
+        frames: u64,
+        pending: Vec<char>,
+        wait: bool,
+    }
+
+    impl Machine for Echo {
+        fn name(&self) -> &str {
+            "echo"
+        }
+        fn frame_hz(&self) -> u32 {
+            50
+        }
+        fn key(&mut self, event: KeyEvent) {
+            if let (Key::Char(c), KeyEventKind::Press) = (event.key, event.kind) {
+                self.pending.push(c);
+            }
+        }
+        fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
+            self.frames += 1;
+            for c in std::mem::take(&mut self.pending) {
+                self.seen.push((c, self.frames));
+                self.out.push(c);
+                if c == 'q' {
+                    return RunState::Ended;
+                }
+            }
+            if self.wait { RunState::WaitingForKey } else { RunState::Running }
+        }
+        fn frame(&self) -> Frame {
+            Frame::cells(CellGrid::new(1, 1, Cell::default()), Palette::acorn2())
+        }
+        fn drain_text(&mut self, out: &mut String) {
+            out.push_str(&self.out);
+            self.out.clear();
+        }
+    }
+
+    fn echo(wait: bool) -> Echo {
+        Echo { out: String::new(), seen: vec![], frames: 0, pending: vec![], wait }
+    }
+
+    fn press(ms: u64, c: char) -> KeyEvent {
+        KeyEvent::press(VirtualTime::from_millis(ms), Key::Char(c))
+    }
+
+    #[test]
+    fn keys_arrive_in_the_frame_that_contains_them_and_text_streams_out() {
+        let mut m = echo(false);
+        let script = KeyScript { events: vec![press(0, 'a'), press(100, 'b'), press(101, 'q')], end: VirtualTime::ZERO };
+        let mut out = Vec::new();
+        let r = run_headless(&mut m, &HeadlessOptions { script, ..Default::default() }, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "abq");
+        // 50 Hz: frame 1 ends at 20 ms, frame 5 at 100 ms, frame 6 at 120 ms.
+        assert_eq!(m.seen, vec![('a', 1), ('b', 5), ('q', 6)]);
+        assert_eq!(r.state, RunState::Ended);
+        assert_eq!(r.time, VirtualTime::from_millis(120));
+    }
+
+    #[test]
+    fn the_time_limit_stops_a_busy_machine() {
+        let mut m = echo(false);
+        let opts = HeadlessOptions { limit: VirtualTime::from_millis(1000), ..Default::default() };
+        let r = run_headless(&mut m, &opts, &mut Vec::new()).unwrap();
+        assert_eq!(r.state, RunState::Running);
+        assert_eq!(r.frames, 50);
+    }
+
+    #[test]
+    fn waiting_with_no_keys_left_ends_the_run_at_once() {
+        let mut m = echo(true);
+        let script = KeyScript { events: vec![press(500, 'x')], end: VirtualTime::ZERO };
+        let r = run_headless(&mut m, &HeadlessOptions { script, ..Default::default() }, &mut Vec::new()).unwrap();
+        assert_eq!(r.state, RunState::WaitingForKey);
+        // It waited for the scripted key at 500 ms, then stopped in that same frame.
+        assert_eq!(r.time, VirtualTime::from_millis(500));
+        assert_eq!(m.seen, vec![('x', 25)]);
+    }
+}
