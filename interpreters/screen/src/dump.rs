@@ -305,3 +305,265 @@ pub fn png(frame: &Frame, scale: u32) -> Result<Vec<u8>, DumpError> {
     }
     Ok(bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::{Cell, CellGrid};
+    use crate::palette::Palette;
+    use proptest::prelude::*;
+
+    const BLUE: Rgb = Rgb(0, 0, 255);
+    const WHITE: Rgb = Rgb(255, 255, 255);
+    const RED: Rgb = Rgb(255, 0, 0);
+    const CYAN: Rgb = Rgb(0, 255, 255);
+
+    /// Draws `s` with the font at text cell (`col`, `row`) of an 8x8-cell pixel buffer, ink only.
+    fn draw_text(p: &mut PixelBuffer, col: usize, row: usize, s: &str, ink: u8) {
+        for (i, ch) in s.chars().enumerate() {
+            for (gy, bits) in glyph(ch).iter().enumerate() {
+                for gx in 0..8 {
+                    if bits & (0x80 >> gx) != 0 {
+                        p.set((col + i) * 8 + gx, row * 8 + gy, ink);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cells(rows: &[&[(char, u8, u8)]]) -> Frame {
+        let mut g = CellGrid::new(rows[0].len(), rows.len(), Cell::default());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &(ch, fg, bg)) in row.iter().enumerate() {
+                g.set(x, y, Cell::new(ch, fg, bg));
+            }
+        }
+        Frame::cells(g, Palette::acorn16())
+    }
+
+    /// Decodes a PNG into (width, height, RGB bytes).
+    fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+        let decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().expect("PNG header");
+        let mut buf = vec![0; reader.output_buffer_size().expect("buffer size")];
+        let info = reader.next_frame(&mut buf).expect("PNG data");
+        assert_eq!(info.color_type, ::png::ColorType::Rgb);
+        assert_eq!(info.bit_depth, ::png::BitDepth::Eight);
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    }
+
+    fn at(png: &(u32, u32, Vec<u8>), x: u32, y: u32) -> Rgb {
+        let i = ((y * png.0 + x) * 3) as usize;
+        Rgb(png.2[i], png.2[i + 1], png.2[i + 2])
+    }
+
+    #[test]
+    fn text_of_cells_keeps_trailing_spaces_and_hides_control_characters() {
+        let f = cells(&[
+            &[('H', 7, 0), ('i', 7, 0), (' ', 7, 0)],
+            &[('\u{7}', 7, 0), ('£', 7, 0), (' ', 7, 0)],
+        ]);
+        assert_eq!(text(&f), "Hi \n?£ \n");
+    }
+
+    #[test]
+    fn text_reads_pixel_screens_back_through_the_font() {
+        let mut p = PixelBuffer::new(6 * 8, 2 * 8, (8, 8), 4);
+        draw_text(&mut p, 0, 0, "HELLO", 7);
+        draw_text(&mut p, 1, 1, "M0@", 3); // more ink than paper in the font used
+        assert_eq!(text(&Frame::pixels(p, Palette::acorn16())), "HELLO \n M0@  \n");
+    }
+
+    #[test]
+    fn text_read_back_treats_every_other_colour_as_ink() {
+        let mut p = PixelBuffer::new(3 * 8, 8, (8, 8), 0);
+        draw_text(&mut p, 0, 0, "AB", 1);
+        // Recolour the lower half of 'A' and all of 'B' in a second ink: still the same letters.
+        for y in 4..8 {
+            for x in 0..8 {
+                if p.get(x, y) == Some(1) {
+                    p.set(x, y, 2);
+                }
+            }
+        }
+        // A cell of one colour (not the screen's usual background) is a space.
+        for y in 0..8 {
+            for x in 16..24 {
+                p.set(x, y, 5);
+            }
+        }
+        assert_eq!(text(&Frame::pixels(p, Palette::acorn16())), "AB \n");
+    }
+
+    #[test]
+    fn text_read_back_marks_graphics_as_unknown() {
+        let mut p = PixelBuffer::new(16, 8, (8, 8), 0);
+        for i in 0..8 {
+            p.set(i, i, 7); // a diagonal line is no character
+        }
+        draw_text(&mut p, 1, 0, "\u{2592}", 7); // nor is a shade
+        assert_eq!(text(&Frame::pixels(p, Palette::acorn16())), "??\n");
+    }
+
+    #[test]
+    fn text_read_back_samples_large_character_cells() {
+        // 16x16 character cells, each font pixel a 2x2 block (as in a double-size screen).
+        let mut small = PixelBuffer::new(16, 8, (8, 8), 0);
+        draw_text(&mut small, 0, 0, "Ok", 1);
+        let mut big = PixelBuffer::new(32, 16, (16, 16), 0);
+        for y in 0..16 {
+            for x in 0..32 {
+                big.set(x, y, small.get(x / 2, y / 2).unwrap());
+            }
+        }
+        assert_eq!(text(&Frame::pixels(big, Palette::acorn16())), "Ok\n");
+    }
+
+    #[test]
+    fn colours_of_cells_are_background_digits() {
+        let f = cells(&[
+            &[('a', 7, 0), ('b', 0, 12), ('c', 1, 17)],
+            &[('d', 7, 255), ('e', 7, 10), (' ', 3, 3)],
+        ]);
+        // 17 and 255 print their low four bits.
+        assert_eq!(colours(&f), "0c1\nfa3\n");
+    }
+
+    #[test]
+    fn colours_of_pixels_sample_the_cell_centre() {
+        let mut p = PixelBuffer::new(16, 16, (8, 8), 2);
+        p.set(4, 4, 9); // centre of cell (0, 0)
+        p.set(8, 8, 14); // a corner of cell (1, 1), not its centre
+        p.set(12, 12, 11); // centre of cell (1, 1)
+        assert_eq!(colours(&Frame::pixels(p, Palette::acorn16())), "92\n2b\n");
+    }
+
+    #[test]
+    fn ansi_cells_change_colour_only_when_needed() {
+        let f = cells(&[
+            &[('H', 7, 4), ('i', 7, 4), ('!', 1, 0)],
+            &[('x', 9, 0), (' ', 9, 0), (' ', 9, 0)],
+        ]);
+        assert_eq!(
+            ansi(&f, ColourDepth::Ansi16),
+            "\x1b[97;44mHi\x1b[91;40m!\x1b[0m\n\x1b[91;40mx  \x1b[0m\n"
+        );
+        assert_eq!(
+            ansi(&f, ColourDepth::TrueColour).lines().next().unwrap(),
+            "\x1b[38;2;255;255;255;48;2;0;0;255mHi\x1b[38;2;255;0;0;48;2;0;0;0m!\x1b[0m"
+        );
+    }
+
+    #[test]
+    fn ansi_cells_show_the_current_flash_phase() {
+        let mut f = cells(&[&[('x', 9, 0)]]);
+        assert!(ansi(&f, ColourDepth::Ansi256).starts_with("\x1b[38;5;196;"));
+        f.flash_phase = true;
+        assert!(ansi(&f, ColourDepth::Ansi256).starts_with("\x1b[38;5;51;"));
+    }
+
+    #[test]
+    fn ansi_pixels_are_upper_half_blocks() {
+        // 2x3 pixels: two lines, the second with only an upper pixel.
+        let mut p = PixelBuffer::new(2, 3, (8, 8), 0);
+        p.set(0, 0, 1);
+        p.set(1, 1, 4);
+        p.set(0, 2, 7);
+        p.set(1, 2, 7);
+        let f = Frame::pixels(p, Palette::acorn16());
+        assert_eq!(
+            ansi_pixels(&f, ColourDepth::Ansi16, 1, 1),
+            "\x1b[91;40m▀\x1b[30;44m▀\x1b[0m\n\x1b[97;49m▀▀\x1b[0m\n"
+        );
+        // Stepping by 2 in both directions keeps pixels (0, 0) and (0, 2) only.
+        assert_eq!(
+            ansi_pixels(&f, ColourDepth::Ansi16, 2, 2),
+            "\x1b[91;107m▀\x1b[0m\n"
+        );
+    }
+
+    fn shape(s: &str) -> (usize, usize) {
+        let widths: Vec<usize> = s.lines().map(|l| l.matches('▀').count()).collect();
+        assert!(widths.windows(2).all(|w| w[0] == w[1]), "ragged output");
+        (widths[0], widths.len())
+    }
+
+    #[test]
+    fn ansi_fits_bbc_modes_into_80_columns_keeping_their_shape() {
+        let mode = |w, h, aspect| {
+            let mut p = PixelBuffer::new(w, h, (8, 8), 0);
+            p.pixel_aspect = aspect;
+            shape(&ansi(&Frame::pixels(p, Palette::acorn16()), ColourDepth::Ansi16))
+        };
+        // All of them cover the same 4:3-ish display, so all come out 80 columns by 32 lines.
+        assert_eq!(mode(320, 256, (1, 1)), (80, 32)); // MODE 9
+        assert_eq!(mode(640, 256, (1, 2)), (80, 32)); // MODE 0, tall pixels
+        assert_eq!(mode(160, 256, (2, 1)), (80, 32)); // MODE 2, wide pixels
+        // A small screen is not blown up.
+        assert_eq!(mode(40, 20, (1, 1)), (40, 10));
+    }
+
+    #[test]
+    fn png_of_cells_uses_the_font_and_palette() {
+        let f = cells(&[&[('H', 7, 4), (' ', 7, 1)]]);
+        let img = decode(&png(&f, 2).unwrap());
+        assert_eq!((img.0, img.1), (2 * 8 * 2, 8 * 2));
+        // 'H' has its left stroke in font columns 0-1 and paper in column 2; row 7 is empty.
+        assert_eq!(at(&img, 0, 0), WHITE);
+        assert_eq!(at(&img, 3, 1), WHITE);
+        assert_eq!(at(&img, 4, 0), BLUE);
+        assert_eq!(at(&img, 1, 15), BLUE);
+        // The second cell is a red space.
+        assert_eq!(at(&img, 16, 0), RED);
+        assert_eq!(at(&img, 31, 15), RED);
+    }
+
+    #[test]
+    fn png_of_pixels_scales_by_aspect_and_adds_the_border() {
+        let mut p = PixelBuffer::new(4, 2, (8, 8), 0);
+        p.pixel_aspect = (1, 2);
+        p.set(0, 0, 9);
+        p.set(3, 1, 7);
+        let mut f = Frame::pixels(p, Palette::acorn16());
+        f.border = Some(4);
+        let img = decode(&png(&f, 3).unwrap());
+        let m = 16 * 3;
+        assert_eq!((img.0, img.1), (4 * 3 + 2 * m, 2 * 6 + 2 * m));
+        assert_eq!(at(&img, 0, 0), BLUE);
+        assert_eq!(at(&img, m - 1, m), BLUE);
+        assert_eq!(at(&img, img.0 - 1, img.1 - 1), BLUE);
+        // Pixel (0, 0) is 3 wide and 6 high, flashing colour 9 in its first phase.
+        assert_eq!(at(&img, m, m), RED);
+        assert_eq!(at(&img, m + 2, m + 5), RED);
+        assert_eq!(at(&img, m + 3, m), Rgb(0, 0, 0));
+        assert_eq!(at(&img, m, m + 6), Rgb(0, 0, 0));
+        assert_eq!(at(&img, m + 9, m + 6), WHITE);
+        assert_eq!(at(&img, m + 11, m + 11), WHITE);
+        f.flash_phase = true;
+        let img = decode(&png(&f, 1).unwrap());
+        assert_eq!(at(&img, 16, 16), CYAN);
+    }
+
+    #[test]
+    fn png_refuses_bad_sizes() {
+        let f = cells(&[&[('a', 7, 0)]]);
+        assert_eq!(png(&f, 0), Err(DumpError::BadScale(0)));
+        assert_eq!(
+            png(&f, 100_000).unwrap_err().to_string(),
+            "the picture would be 800000x800000 pixels, too large for a PNG"
+        );
+        let empty = Frame::pixels(PixelBuffer::new(0, 0, (8, 8), 0), Palette::acorn2());
+        assert_eq!(png(&empty, 1), Err(DumpError::Empty));
+    }
+
+    proptest! {
+        #[test]
+        fn pixel_text_reads_back(s in "[ -~]{1,12}", fg in 0u8..16, bg in 0u8..16) {
+            prop_assume!(fg != bg);
+            let mut p = PixelBuffer::new(s.len() * 8, 8, (8, 8), bg);
+            draw_text(&mut p, 0, 0, &s, fg);
+            prop_assert_eq!(text(&Frame::pixels(p, Palette::acorn16())), format!("{s}\n"));
+        }
+    }
+}

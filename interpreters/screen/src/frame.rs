@@ -182,3 +182,56 @@ impl Frame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_grid_get_and_set_clip_at_the_edges() {
+        let mut g = CellGrid::new(40, 25, Cell::default());
+        g.set(39, 24, Cell::new('Z', 1, 6));
+        assert_eq!(g.get(39, 24), Some(&Cell::new('Z', 1, 6)));
+        // Off-grid writes are ignored rather than wrapping onto the next row or panicking.
+        g.set(40, 0, Cell::new('X', 1, 0));
+        g.set(0, 25, Cell::new('X', 1, 0));
+        assert_eq!(g.get(40, 0), None);
+        assert_eq!(g.get(0, 25), None);
+        assert_eq!(g.get(0, 1), Some(&Cell::default()));
+        assert!(g.cells().iter().all(|c| c.ch != 'X'));
+        assert_eq!(g.row(24)[39].ch, 'Z');
+        g.fill(Cell::new('.', 2, 3));
+        assert!(g.cells().iter().all(|&c| c == Cell::new('.', 2, 3)));
+    }
+
+    #[test]
+    fn pixel_buffer_get_and_set_clip_at_the_edges() {
+        let mut p = PixelBuffer::new(320, 256, (8, 8), 0);
+        p.set(319, 255, 9);
+        assert_eq!(p.get(319, 255), Some(9));
+        p.set(320, 0, 5);
+        p.set(0, 256, 5);
+        assert_eq!(p.get(320, 0), None);
+        assert_eq!(p.get(0, 256), None);
+        assert!(!p.pixels().contains(&5));
+        // Row-major with y = 0 at the top.
+        p.set(1, 2, 7);
+        assert_eq!(p.pixels()[2 * 320 + 1], 7);
+        p.pixels_mut()[320] = 4;
+        assert_eq!(p.get(0, 1), Some(4));
+    }
+
+    #[test]
+    fn text_size_of_cells_and_pixels() {
+        let cells = Frame::cells(CellGrid::new(40, 25, Cell::default()), Palette::c64());
+        assert_eq!(cells.text_size(), (40, 25));
+        // MODE 9 is 40x32 characters, MODE 0 (640x256, 8x8 characters) 80x32.
+        let mode9 = Frame::pixels(PixelBuffer::new(320, 256, (8, 8), 0), Palette::acorn16());
+        assert_eq!(mode9.text_size(), (40, 32));
+        let mode0 = Frame::pixels(PixelBuffer::new(640, 256, (8, 8), 0), Palette::acorn2());
+        assert_eq!(mode0.text_size(), (80, 32));
+        // Partial cells at the right and bottom do not count; a zero char size does not divide by 0.
+        assert_eq!(PixelBuffer::new(100, 20, (8, 8), 0).text_size(), (12, 2));
+        assert_eq!(PixelBuffer::new(10, 10, (0, 0), 0).text_size(), (10, 10));
+    }
+}

@@ -134,3 +134,55 @@ impl Palette {
         Palette { entries }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn acorn16_steady_colours_do_not_flash() {
+        let p = Palette::acorn16();
+        assert_eq!(p.len(), 16);
+        for i in 0..8 {
+            assert_eq!(p.rgb(i, false), ACORN_PHYSICAL[i as usize]);
+            assert_eq!(p.rgb(i, true), ACORN_PHYSICAL[i as usize]);
+        }
+    }
+
+    #[test]
+    fn acorn16_flashing_pairs() {
+        let p = Palette::acorn16();
+        // Colour 9 flashes red/cyan, 8 black/white, 11 yellow/blue, 15 white/black.
+        assert_eq!((p.rgb(9, false), p.rgb(9, true)), (RED, CYAN));
+        assert_eq!((p.rgb(8, false), p.rgb(8, true)), (BLACK, WHITE));
+        assert_eq!((p.rgb(11, false), p.rgb(11, true)), (YELLOW, BLUE));
+        assert_eq!((p.rgb(15, false), p.rgb(15, true)), (WHITE, BLACK));
+        assert_eq!(p.entries[9], PaletteEntry::Flash(RED, CYAN));
+    }
+
+    #[test]
+    fn colour_numbers_wrap_around_the_palette() {
+        // COLOUR 17 in a 16-colour mode is colour 1; COLOUR 5 in MODE 0 (two colours) is 1.
+        assert_eq!(Palette::acorn16().rgb(17, false), RED);
+        assert_eq!(Palette::acorn16().rgb(25, true), CYAN);
+        assert_eq!(Palette::acorn2().rgb(5, false), WHITE);
+        assert_eq!(Palette::acorn4().rgb(6, false), YELLOW);
+        assert_eq!(Palette::acorn4().rgb(255, false), WHITE);
+        assert_eq!(Palette { entries: vec![] }.rgb(3, false), BLACK);
+    }
+
+    #[test]
+    fn c64_and_z80_palettes() {
+        let c64 = Palette::c64();
+        assert_eq!(c64.len(), 16);
+        assert_eq!(c64.rgb(0, false), BLACK);
+        assert_eq!(c64.rgb(1, false), WHITE);
+        assert_eq!(c64.rgb(6, false), Rgb(0x35, 0x28, 0x79)); // the blue of the start-up screen
+        let z = Palette::z80_workbench();
+        assert_eq!(z.rgb(2, false), Rgb(0xD7, 0, 0)); // Spectrum red: colour bit 1
+        assert_eq!(z.rgb(1, false), Rgb(0, 0, 0xD7)); // blue: bit 0
+        assert_eq!(z.rgb(4, false), Rgb(0, 0xD7, 0)); // green: bit 2
+        assert_eq!(z.rgb(15, false), WHITE);
+        assert_eq!(z.rgb(8, false), BLACK); // bright black is still black
+    }
+}
