@@ -1,0 +1,1 @@
+//! ZEXDOC / ZEXALL.

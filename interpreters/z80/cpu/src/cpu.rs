@@ -1,0 +1,607 @@
+//! The CPU state, the step function, interrupts and the register accessors. The instruction
+//! decoder and executor live in `exec.rs`.
+
+use crate::bus::Bus;
+
+// Indices into `Cpu::reg`. The order of B..A matches the 3-bit register field of the opcodes
+// (index 6, "(HL)", holds F instead), and the index registers sit behind them so that a DD/FD
+// prefix only has to remap indices 4 and 5 (H, L) to 8/9 or 10/11.
+pub(crate) const B: usize = 0;
+pub(crate) const C: usize = 1;
+pub(crate) const D: usize = 2;
+pub(crate) const E: usize = 3;
+pub(crate) const H: usize = 4;
+pub(crate) const L: usize = 5;
+pub(crate) const F: usize = 6;
+pub(crate) const A: usize = 7;
+pub(crate) const IXH: usize = 8;
+pub(crate) const IYH: usize = 10;
+
+/// Longest chain of DD/FD prefixes executed in one [`Cpu::step`]. Real hardware accepts no
+/// interrupt inside a chain, however long; memory filled with DD would otherwise make one step
+/// run forever, so past this many prefixes the step returns with the prefix still pending.
+const MAX_PREFIX_CHAIN: u32 = 64;
+
+/// A Zilog Z80 (NMOS), exact to the documented and undocumented behaviour that the Fuse,
+/// SingleStepTests and ZEXALL suites check.
+///
+/// Registers are read and written through the accessor methods; the state is plain data and
+/// `Clone`, so a debugger can snapshot it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cpu {
+    pub(crate) reg: [u8; 12],
+    pub(crate) sp: u16,
+    pub(crate) pc: u16,
+    pub(crate) wz: u16,
+    pub(crate) af_alt: u16,
+    pub(crate) bc_alt: u16,
+    pub(crate) de_alt: u16,
+    pub(crate) hl_alt: u16,
+    pub(crate) i: u8,
+    /// R counts M1 cycles in all 8 bits here; only the low 7 are R's, bit 7 lives in `r7`.
+    pub(crate) r_count: u8,
+    pub(crate) r7: u8,
+    pub(crate) iff1: bool,
+    pub(crate) iff2: bool,
+    pub(crate) im: u8,
+    pub(crate) halted: bool,
+    /// The Q latch: F if the last instruction wrote the flags, else 0 (SCF/CCF read it).
+    pub(crate) q: u8,
+    /// The last instruction was EI: a maskable interrupt is not accepted before the next one.
+    pub(crate) ei_last: bool,
+    /// The last instruction was LD A,I or LD A,R.
+    pub(crate) p: bool,
+    pub(crate) int_line: bool,
+    pub(crate) nmi_pending: bool,
+    /// DD (8) or FD (10) still in effect after an over-long prefix chain; 0 when none.
+    pub(crate) pending_prefix: u8,
+    /// Anything that needs the slow path at the start of a step: halted, a pending NMI, the INT
+    /// line asserted, or a pending prefix. Recomputed whenever one of those changes.
+    pub(crate) attention: bool,
+    /// T-states executed since reset (or since the host last set it).
+    pub(crate) t: u64,
+    /// Flags and MEMPTR of repeating block instructions as Fuse computes them (see
+    /// [`Cpu::set_fuse_block_flags`]).
+    pub(crate) fuse_block_flags: bool,
+}
+
+impl Default for Cpu {
+    fn default() -> Self {
+        Cpu::new()
+    }
+}
+
+/// A plain snapshot of every register, for debuggers, tests and conformance harnesses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Registers {
+    pub af: u16,
+    pub bc: u16,
+    pub de: u16,
+    pub hl: u16,
+    pub af_alt: u16,
+    pub bc_alt: u16,
+    pub de_alt: u16,
+    pub hl_alt: u16,
+    pub ix: u16,
+    pub iy: u16,
+    pub sp: u16,
+    pub pc: u16,
+    /// MEMPTR.
+    pub wz: u16,
+    pub i: u8,
+    pub r: u8,
+    pub iff1: bool,
+    pub iff2: bool,
+    pub im: u8,
+    pub halted: bool,
+    /// The Q latch (see [`Cpu::q`]).
+    pub q: u8,
+}
+
+macro_rules! pair {
+    ($get:ident, $set:ident, $hi:expr, $name:literal) => {
+        #[doc = concat!("The ", $name, " register pair.")]
+        #[inline]
+        pub fn $get(&self) -> u16 {
+            self.get16($hi)
+        }
+        #[doc = concat!("Sets the ", $name, " register pair.")]
+        #[inline]
+        pub fn $set(&mut self, v: u16) {
+            self.set16($hi, v)
+        }
+    };
+}
+
+macro_rules! reg8 {
+    ($get:ident, $set:ident, $idx:expr, $name:literal) => {
+        #[doc = concat!("Register ", $name, ".")]
+        #[inline]
+        pub fn $get(&self) -> u8 {
+            self.reg[$idx]
+        }
+        #[doc = concat!("Sets register ", $name, ".")]
+        #[inline]
+        pub fn $set(&mut self, v: u8) {
+            self.reg[$idx] = v
+        }
+    };
+}
+
+impl Cpu {
+    /// The state after a RESET: PC, I, R, IM 0, interrupts disabled, and (as on most real chips)
+    /// AF and SP at FFFF, the other registers 0.
+    pub fn new() -> Cpu {
+        let mut cpu = Cpu {
+            reg: [0; 12],
+            sp: 0xFFFF,
+            pc: 0,
+            wz: 0,
+            af_alt: 0xFFFF,
+            bc_alt: 0,
+            de_alt: 0,
+            hl_alt: 0,
+            i: 0,
+            r_count: 0,
+            r7: 0,
+            iff1: false,
+            iff2: false,
+            im: 0,
+            halted: false,
+            q: 0,
+            ei_last: false,
+            p: false,
+            int_line: false,
+            nmi_pending: false,
+            pending_prefix: 0,
+            attention: false,
+            t: 0,
+            fuse_block_flags: false,
+        };
+        cpu.set_af(0xFFFF);
+        cpu
+    }
+
+    /// RESET: PC, I and R cleared, IM 0, interrupts disabled, HALT left; other registers keep
+    /// their values, as on the chip.
+    pub fn reset(&mut self) {
+        self.pc = 0;
+        self.i = 0;
+        self.set_r(0);
+        self.im = 0;
+        self.iff1 = false;
+        self.iff2 = false;
+        self.halted = false;
+        self.ei_last = false;
+        self.pending_prefix = 0;
+        self.nmi_pending = false;
+        self.update_attention();
+    }
+
+    #[inline(always)]
+    pub(crate) fn get16(&self, hi: usize) -> u16 {
+        u16::from_be_bytes([self.reg[hi], self.reg[hi + 1]])
+    }
+    #[inline(always)]
+    pub(crate) fn set16(&mut self, hi: usize, v: u16) {
+        let [h, l] = v.to_be_bytes();
+        self.reg[hi] = h;
+        self.reg[hi + 1] = l;
+    }
+
+    reg8!(a, set_a, A, "A");
+    reg8!(f, set_f, F, "F (the flags)");
+    reg8!(b, set_b, B, "B");
+    reg8!(c, set_c, C, "C");
+    reg8!(d, set_d, D, "D");
+    reg8!(e, set_e, E, "E");
+    reg8!(h, set_h, H, "H");
+    reg8!(l, set_l, L, "L");
+    pair!(bc, set_bc, B, "BC");
+    pair!(de, set_de, D, "DE");
+    pair!(hl, set_hl, H, "HL");
+    pair!(ix, set_ix, IXH, "IX");
+    pair!(iy, set_iy, IYH, "IY");
+
+    /// The AF register pair.
+    #[inline]
+    pub fn af(&self) -> u16 {
+        u16::from_be_bytes([self.reg[A], self.reg[F]])
+    }
+    /// Sets the AF register pair.
+    #[inline]
+    pub fn set_af(&mut self, v: u16) {
+        let [a, f] = v.to_be_bytes();
+        self.reg[A] = a;
+        self.reg[F] = f;
+    }
+    /// The alternate set: AF', BC', DE', HL'.
+    pub fn alt(&self) -> [u16; 4] {
+        [self.af_alt, self.bc_alt, self.de_alt, self.hl_alt]
+    }
+    /// Sets the alternate set AF', BC', DE', HL'.
+    pub fn set_alt(&mut self, v: [u16; 4]) {
+        [self.af_alt, self.bc_alt, self.de_alt, self.hl_alt] = v;
+    }
+    /// The stack pointer.
+    #[inline]
+    pub fn sp(&self) -> u16 {
+        self.sp
+    }
+    /// Sets the stack pointer.
+    #[inline]
+    pub fn set_sp(&mut self, v: u16) {
+        self.sp = v
+    }
+    /// The program counter. While halted it points after the HALT instruction.
+    #[inline]
+    pub fn pc(&self) -> u16 {
+        self.pc
+    }
+    /// Sets the program counter.
+    #[inline]
+    pub fn set_pc(&mut self, v: u16) {
+        self.pc = v
+    }
+    /// MEMPTR (also called WZ), the internal address latch that leaks into flags 3 and 5 of
+    /// `BIT n,(HL)`.
+    #[inline]
+    pub fn wz(&self) -> u16 {
+        self.wz
+    }
+    /// Sets MEMPTR.
+    pub fn set_wz(&mut self, v: u16) {
+        self.wz = v
+    }
+    /// The interrupt vector register.
+    pub fn i(&self) -> u8 {
+        self.i
+    }
+    /// Sets I.
+    pub fn set_i(&mut self, v: u8) {
+        self.i = v
+    }
+    /// The refresh register: bit 7 as last loaded, bits 0-6 counting M1 cycles.
+    #[inline]
+    pub fn r(&self) -> u8 {
+        (self.r_count & 0x7F) | self.r7
+    }
+    /// Sets R.
+    pub fn set_r(&mut self, v: u8) {
+        self.r_count = v;
+        self.r7 = v & 0x80;
+    }
+    /// IFF1 and IFF2.
+    pub fn iff(&self) -> (bool, bool) {
+        (self.iff1, self.iff2)
+    }
+    /// Sets IFF1 and IFF2.
+    pub fn set_iff(&mut self, iff1: bool, iff2: bool) {
+        self.iff1 = iff1;
+        self.iff2 = iff2;
+    }
+    /// The interrupt mode, 0, 1 or 2.
+    pub fn im(&self) -> u8 {
+        self.im
+    }
+    /// Sets the interrupt mode (values above 2 are taken modulo 3's nearest: 3 and up mean 2).
+    pub fn set_im(&mut self, mode: u8) {
+        self.im = mode.min(2)
+    }
+    /// Whether the CPU is halted (executing internal NOPs until an interrupt).
+    pub fn halted(&self) -> bool {
+        self.halted
+    }
+    /// Sets or clears the halted state.
+    pub fn set_halted(&mut self, halted: bool) {
+        self.halted = halted;
+        self.update_attention();
+    }
+    /// The Q latch: a copy of F if the last instruction wrote the flags, 0 otherwise. SCF and CCF
+    /// take flags 3 and 5 from `(A | (F ^ Q))`.
+    pub fn q(&self) -> u8 {
+        self.q
+    }
+    /// Sets the Q latch.
+    pub fn set_q(&mut self, q: u8) {
+        self.q = q
+    }
+    /// Whether the last instruction was EI (a maskable interrupt waits one more instruction).
+    pub fn ei_last(&self) -> bool {
+        self.ei_last
+    }
+    /// Sets the EI-delay state.
+    pub fn set_ei_last(&mut self, v: bool) {
+        self.ei_last = v
+    }
+    /// Whether the last instruction was LD A,I or LD A,R.
+    pub fn p(&self) -> bool {
+        self.p
+    }
+    /// Sets the LD A,I / LD A,R marker.
+    pub fn set_p(&mut self, v: bool) {
+        self.p = v
+    }
+    /// T-states executed since creation (the host may reset it with [`Cpu::set_tstates`]).
+    #[inline]
+    pub fn tstates(&self) -> u64 {
+        self.t
+    }
+    /// Sets the T-state counter.
+    pub fn set_tstates(&mut self, t: u64) {
+        self.t = t
+    }
+
+    /// Chooses how a block instruction that repeats (LDIR, CPIR, INIR, OTIR and their decrementing
+    /// twins, when they jump back) sets flags 3, 5, H and P/V and MEMPTR. The default, `false`, is
+    /// the silicon's behaviour as measured in 2018 and later (PC's high byte in flags 3 and 5, H and
+    /// P/V adjusted for INIR/OTIR, MEMPTR = PC + 1), which SingleStepTests and ZEXALL agree with.
+    /// `true` gives the older model in the Fuse test suite's expectations, where a repeating
+    /// instruction sets the flags exactly as its single form. Only the Fuse harness needs it.
+    pub fn set_fuse_block_flags(&mut self, fuse: bool) {
+        self.fuse_block_flags = fuse;
+    }
+
+    /// All registers at once.
+    pub fn registers(&self) -> Registers {
+        Registers {
+            af: self.af(),
+            bc: self.bc(),
+            de: self.de(),
+            hl: self.hl(),
+            af_alt: self.af_alt,
+            bc_alt: self.bc_alt,
+            de_alt: self.de_alt,
+            hl_alt: self.hl_alt,
+            ix: self.ix(),
+            iy: self.iy(),
+            sp: self.sp,
+            pc: self.pc,
+            wz: self.wz,
+            i: self.i,
+            r: self.r(),
+            iff1: self.iff1,
+            iff2: self.iff2,
+            im: self.im,
+            halted: self.halted,
+            q: self.q,
+        }
+    }
+
+    /// Sets every register from a snapshot.
+    pub fn set_registers(&mut self, r: &Registers) {
+        self.set_af(r.af);
+        self.set_bc(r.bc);
+        self.set_de(r.de);
+        self.set_hl(r.hl);
+        self.set_alt([r.af_alt, r.bc_alt, r.de_alt, r.hl_alt]);
+        self.set_ix(r.ix);
+        self.set_iy(r.iy);
+        self.sp = r.sp;
+        self.pc = r.pc;
+        self.wz = r.wz;
+        self.i = r.i;
+        self.set_r(r.r);
+        self.iff1 = r.iff1;
+        self.iff2 = r.iff2;
+        self.set_im(r.im);
+        self.halted = r.halted;
+        self.q = r.q;
+        self.update_attention();
+    }
+
+    /// Drives the maskable interrupt line (level-triggered, as on the chip): while it is asserted
+    /// and IFF1 is set, the CPU takes the interrupt at the next instruction boundary. The device
+    /// usually releases it when acknowledged ([`Bus::int_ack`]).
+    pub fn set_int_line(&mut self, asserted: bool) {
+        self.int_line = asserted;
+        self.update_attention();
+    }
+    /// Whether the INT line is asserted.
+    pub fn int_line(&self) -> bool {
+        self.int_line
+    }
+    /// A falling edge on NMI: the CPU takes the non-maskable interrupt at the next instruction
+    /// boundary.
+    pub fn trigger_nmi(&mut self) {
+        self.nmi_pending = true;
+        self.update_attention();
+    }
+
+    #[inline(always)]
+    pub(crate) fn update_attention(&mut self) {
+        self.attention = self.halted || self.nmi_pending || self.int_line || self.pending_prefix != 0;
+    }
+
+    /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
+    /// NOP while halted, or the acceptance of an interrupt. Returns the T-states it took.
+    #[inline]
+    pub fn step<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
+        if self.attention
+            && let Some(t) = self.slow_step(bus)
+        {
+            self.t += t as u64;
+            return t;
+        }
+        let prev_q = self.q;
+        self.q = 0;
+        self.ei_last = false;
+        self.p = false;
+        let op = self.fetch_op(bus);
+        let t = self.exec::<BUS, H>(bus, op, prev_q);
+        self.t += t as u64;
+        t
+    }
+
+    /// Runs until at least `tstates` more T-states have passed (the last instruction completes)
+    /// and returns how many did.
+    pub fn run<BUS: Bus>(&mut self, bus: &mut BUS, tstates: u64) -> u64 {
+        let start = self.t;
+        let end = start + tstates;
+        while self.t < end {
+            self.step(bus);
+        }
+        self.t - start
+    }
+
+    /// Interrupts, HALT and pending prefixes. Returns `Some(t)` when the step is done, `None` when
+    /// a normal instruction should follow.
+    #[cold]
+    #[inline(never)]
+    fn slow_step<BUS: Bus>(&mut self, bus: &mut BUS) -> Option<u32> {
+        if self.pending_prefix != 0 {
+            // Still inside a DD/FD chain: no interrupt can be taken here.
+            let xh = self.pending_prefix as usize;
+            self.pending_prefix = 0;
+            self.update_attention();
+            let prev_q = self.q;
+            self.q = 0;
+            self.ei_last = false;
+            self.p = false;
+            return Some(self.prefix_chain(bus, xh, prev_q) - 4);
+        }
+        if self.nmi_pending {
+            self.nmi_pending = false;
+            self.leave_halt();
+            self.ei_last = false;
+            self.p = false;
+            self.q = 0;
+            self.r_count = self.r_count.wrapping_add(1);
+            self.iff1 = false;
+            // M1 (5 T, opcode ignored) then the two pushes.
+            self.push(bus, self.pc);
+            self.pc = 0x0066;
+            self.wz = 0x0066;
+            self.update_attention();
+            return Some(11);
+        }
+        if self.int_line && self.iff1 && !self.ei_last {
+            self.leave_halt();
+            self.iff1 = false;
+            self.iff2 = false;
+            self.q = 0;
+            self.p = false;
+            self.r_count = self.r_count.wrapping_add(1);
+            let data = bus.int_ack();
+            let t = match self.im {
+                0 => {
+                    // The device supplies an instruction; in practice always an RST. Anything
+                    // else is treated as RST 38h (what a floating bus, FFh, gives).
+                    let target = if data & 0xC7 == 0xC7 {
+                        (data & 0x38) as u16
+                    } else {
+                        0x38
+                    };
+                    self.push(bus, self.pc);
+                    self.pc = target;
+                    self.wz = target;
+                    13
+                }
+                1 => {
+                    self.push(bus, self.pc);
+                    self.pc = 0x0038;
+                    self.wz = 0x0038;
+                    13
+                }
+                _ => {
+                    self.push(bus, self.pc);
+                    let vector = u16::from_be_bytes([self.i, data]);
+                    self.pc = self.read16(bus, vector);
+                    self.wz = self.pc;
+                    19
+                }
+            };
+            self.update_attention();
+            return Some(t);
+        }
+        if self.halted {
+            // HALT executes NOPs: an M1 cycle each, so R keeps counting.
+            self.r_count = self.r_count.wrapping_add(1);
+            self.ei_last = false;
+            self.p = false;
+            self.q = 0;
+            return Some(4);
+        }
+        None
+    }
+
+    fn leave_halt(&mut self) {
+        self.halted = false;
+    }
+
+    /// DD/FD prefix handling: `xh` is the index of the high half of IX (8) or IY (10). Fetches the
+    /// opcode after the prefix (and any further prefixes) and executes it. The returned T-states
+    /// include the first prefix's 4.
+    #[inline(never)]
+    pub(crate) fn prefix_chain<BUS: Bus>(&mut self, bus: &mut BUS, mut xh: usize, prev_q: u8) -> u32 {
+        let mut t = 4;
+        for _ in 0..MAX_PREFIX_CHAIN {
+            let op = self.fetch_op(bus);
+            match op {
+                0xDD => xh = IXH,
+                0xFD => xh = IYH,
+                _ => {
+                    return t + if xh == IXH {
+                        self.exec::<BUS, IXH>(bus, op, prev_q)
+                    } else {
+                        self.exec::<BUS, IYH>(bus, op, prev_q)
+                    };
+                }
+            }
+            t += 4;
+        }
+        self.pending_prefix = xh as u8;
+        self.update_attention();
+        t
+    }
+
+    // ----- bus helpers -----
+
+    #[inline(always)]
+    pub(crate) fn fetch_op<BUS: Bus>(&mut self, bus: &mut BUS) -> u8 {
+        let op = bus.fetch(self.pc);
+        self.pc = self.pc.wrapping_add(1);
+        self.r_count = self.r_count.wrapping_add(1);
+        op
+    }
+    #[inline(always)]
+    pub(crate) fn imm8<BUS: Bus>(&mut self, bus: &mut BUS) -> u8 {
+        let v = bus.read(self.pc);
+        self.pc = self.pc.wrapping_add(1);
+        v
+    }
+    #[inline(always)]
+    pub(crate) fn imm16<BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
+        let lo = self.imm8(bus);
+        let hi = self.imm8(bus);
+        u16::from_le_bytes([lo, hi])
+    }
+    #[inline(always)]
+    pub(crate) fn read16<BUS: Bus>(&mut self, bus: &mut BUS, addr: u16) -> u16 {
+        let lo = bus.read(addr);
+        let hi = bus.read(addr.wrapping_add(1));
+        u16::from_le_bytes([lo, hi])
+    }
+    #[inline(always)]
+    pub(crate) fn write16<BUS: Bus>(&mut self, bus: &mut BUS, addr: u16, v: u16) {
+        let [lo, hi] = v.to_le_bytes();
+        bus.write(addr, lo);
+        bus.write(addr.wrapping_add(1), hi);
+    }
+    #[inline(always)]
+    pub(crate) fn push<BUS: Bus>(&mut self, bus: &mut BUS, v: u16) {
+        let [lo, hi] = v.to_le_bytes();
+        self.sp = self.sp.wrapping_sub(1);
+        bus.write(self.sp, hi);
+        self.sp = self.sp.wrapping_sub(1);
+        bus.write(self.sp, lo);
+    }
+    #[inline(always)]
+    pub(crate) fn pop<BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
+        let lo = bus.read(self.sp);
+        self.sp = self.sp.wrapping_add(1);
+        let hi = bus.read(self.sp);
+        self.sp = self.sp.wrapping_add(1);
+        u16::from_le_bytes([lo, hi])
+    }
+}

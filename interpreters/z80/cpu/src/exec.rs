@@ -1,0 +1,1056 @@
+//! Decode and execute. Opcodes are matched on their byte, following the x/y/z/p/q structure of
+//! z80.info's "Decoding Z80 opcodes" (x = bits 7-6, y = 5-3, z = 2-0, p = y >> 1, q = y & 1).
+//! Each arm's comment gives the mnemonic and the T-states. `XH` is a const generic: 4 (H) for
+//! unprefixed code, 8 (IXH) after DD, 10 (IYH) after FD, so each prefix gets its own
+//! monomorphised copy of the main table with the H/L substitutions folded in.
+//!
+//! T-states returned by `exec` exclude the prefix bytes (the caller adds 4 per prefix).
+
+use crate::bus::Bus;
+use crate::cpu::{A, B, C, Cpu, D, F, H, L};
+use crate::flags::*;
+
+/// Remaps a register index under a prefix: H and L become IXH/IXL or IYH/IYL.
+#[inline(always)]
+const fn m<const XH: usize>(idx: usize) -> usize {
+    if XH != H && (idx == H || idx == L) {
+        idx - H + XH
+    } else {
+        idx
+    }
+}
+
+impl Cpu {
+    #[inline(always)]
+    fn setf(&mut self, f: u8) {
+        self.reg[F] = f;
+        self.q = f;
+    }
+
+    /// Condition code `y` (NZ Z NC C PO PE P M).
+    #[inline(always)]
+    fn cond(&self, y: u8) -> bool {
+        const MASK: [u8; 4] = [ZF, CF, PF, SF];
+        ((self.reg[F] & MASK[(y >> 1) as usize]) != 0) == (y & 1 != 0)
+    }
+
+    /// HL, IX or IY.
+    #[inline(always)]
+    fn xy<const XH: usize>(&self) -> u16 {
+        self.get16(XH)
+    }
+
+    /// Register pair `p` of the BC/DE/HL/SP table.
+    #[inline(always)]
+    fn rp<const XH: usize>(&self, p: u8) -> u16 {
+        match p {
+            0 => self.get16(B),
+            1 => self.get16(D),
+            2 => self.get16(XH),
+            _ => self.sp,
+        }
+    }
+    #[inline(always)]
+    fn set_rp<const XH: usize>(&mut self, p: u8, v: u16) {
+        match p {
+            0 => self.set16(B, v),
+            1 => self.set16(D, v),
+            2 => self.set16(XH, v),
+            _ => self.sp = v,
+        }
+    }
+    /// Register pair `p` of the BC/DE/HL/AF table (PUSH/POP).
+    #[inline(always)]
+    fn rp2<const XH: usize>(&self, p: u8) -> u16 {
+        match p {
+            0 => self.get16(B),
+            1 => self.get16(D),
+            2 => self.get16(XH),
+            _ => self.af(),
+        }
+    }
+    #[inline(always)]
+    fn set_rp2<const XH: usize>(&mut self, p: u8, v: u16) {
+        match p {
+            0 => self.set16(B, v),
+            1 => self.set16(D, v),
+            2 => self.set16(XH, v),
+            _ => self.set_af(v),
+        }
+    }
+
+    /// The address of the `(HL)` operand: HL, or IX/IY plus a displacement fetched now (which also
+    /// sets MEMPTR).
+    #[inline(always)]
+    fn mem_addr<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
+        if XH == H {
+            self.get16(H)
+        } else {
+            let d = self.imm8(bus) as i8;
+            let addr = self.get16(XH).wrapping_add(d as u16);
+            self.wz = addr;
+            addr
+        }
+    }
+
+    /// Extra T-states of an `(IX+d)` operand over `(HL)`.
+    const fn idx_extra<const XH: usize>() -> u32 {
+        if XH == H { 0 } else { 8 }
+    }
+
+    // ----- 8-bit arithmetic and logic -----
+
+    #[inline(always)]
+    fn add8(&mut self, v: u8, carry: u8) {
+        let a = self.reg[A];
+        let res = a as u16 + v as u16 + carry as u16;
+        let r = res as u8;
+        let f = SZ53[r as usize]
+            | ((res >> 8) as u8 & CF)
+            | ((a ^ v ^ r) & HF)
+            | ((((a ^ !v) & (a ^ r)) & 0x80) >> 5);
+        self.reg[A] = r;
+        self.setf(f);
+    }
+    #[inline(always)]
+    fn sub8(&mut self, v: u8, carry: u8) -> u8 {
+        let a = self.reg[A];
+        let res = (a as u16).wrapping_sub(v as u16).wrapping_sub(carry as u16);
+        let r = res as u8;
+        let f = SZ53[r as usize]
+            | NF
+            | ((res >> 8) as u8 & CF)
+            | ((a ^ v ^ r) & HF)
+            | ((((a ^ v) & (a ^ r)) & 0x80) >> 5);
+        self.setf(f);
+        r
+    }
+    #[inline(always)]
+    fn alu(&mut self, y: u8, v: u8) {
+        match y {
+            0 => self.add8(v, 0),
+            1 => self.add8(v, self.reg[F] & CF),
+            2 => self.reg[A] = self.sub8(v, 0),
+            3 => self.reg[A] = self.sub8(v, self.reg[F] & CF),
+            4 => {
+                let r = self.reg[A] & v;
+                self.reg[A] = r;
+                self.setf(SZ53P[r as usize] | HF);
+            }
+            5 => {
+                let r = self.reg[A] ^ v;
+                self.reg[A] = r;
+                self.setf(SZ53P[r as usize]);
+            }
+            6 => {
+                let r = self.reg[A] | v;
+                self.reg[A] = r;
+                self.setf(SZ53P[r as usize]);
+            }
+            _ => self.cp(v),
+        }
+    }
+    #[inline(always)]
+    fn cp(&mut self, v: u8) {
+        self.sub8(v, 0);
+        // CP takes flags 3 and 5 from the operand, not the result.
+        let f = (self.reg[F] & !(XF | YF)) | (v & (XF | YF));
+        self.setf(f);
+    }
+    #[inline(always)]
+    fn inc8(&mut self, v: u8) -> u8 {
+        let r = v.wrapping_add(1);
+        let f = (self.reg[F] & CF)
+            | SZ53[r as usize]
+            | if r & 0x0F == 0 { HF } else { 0 }
+            | if r == 0x80 { PF } else { 0 };
+        self.setf(f);
+        r
+    }
+    #[inline(always)]
+    fn dec8(&mut self, v: u8) -> u8 {
+        let r = v.wrapping_sub(1);
+        let f = (self.reg[F] & CF)
+            | NF
+            | SZ53[r as usize]
+            | if r & 0x0F == 0x0F { HF } else { 0 }
+            | if r == 0x7F { PF } else { 0 };
+        self.setf(f);
+        r
+    }
+
+    // ----- 16-bit arithmetic -----
+
+    #[inline(always)]
+    fn add16(&mut self, a: u16, v: u16) -> u16 {
+        let res = a as u32 + v as u32;
+        let r = res as u16;
+        self.wz = a.wrapping_add(1);
+        let f = (self.reg[F] & (SF | ZF | PF))
+            | ((r >> 8) as u8 & (XF | YF))
+            | ((((a ^ v ^ r) >> 8) as u8) & HF)
+            | (res >> 16) as u8;
+        self.setf(f);
+        r
+    }
+    fn adc16(&mut self, v: u16) {
+        let a = self.get16(H);
+        let res = a as u32 + v as u32 + (self.reg[F] & CF) as u32;
+        let r = res as u16;
+        self.wz = a.wrapping_add(1);
+        let f = ((r >> 8) as u8 & (SF | XF | YF))
+            | if r == 0 { ZF } else { 0 }
+            | ((((a ^ v ^ r) >> 8) as u8) & HF)
+            | (((((a ^ !v) & (a ^ r)) >> 15) as u8) << 2)
+            | (res >> 16) as u8;
+        self.set16(H, r);
+        self.setf(f);
+    }
+    fn sbc16(&mut self, v: u16) {
+        let a = self.get16(H);
+        let res = (a as u32)
+            .wrapping_sub(v as u32)
+            .wrapping_sub((self.reg[F] & CF) as u32);
+        let r = res as u16;
+        self.wz = a.wrapping_add(1);
+        let f = ((r >> 8) as u8 & (SF | XF | YF))
+            | NF
+            | if r == 0 { ZF } else { 0 }
+            | ((((a ^ v ^ r) >> 8) as u8) & HF)
+            | (((((a ^ v) & (a ^ r)) >> 15) as u8) << 2)
+            | ((res >> 16) as u8 & CF);
+        self.set16(H, r);
+        self.setf(f);
+    }
+
+    // ----- rotates and shifts (CB page) -----
+
+    /// Rotate/shift `y` of the CB page (RLC RRC RL RR SLA SRA SLL SRL) with full flags.
+    #[inline(always)]
+    fn rot(&mut self, y: u8, v: u8) -> u8 {
+        let c = self.reg[F] & CF;
+        let (r, carry) = match y {
+            0 => (v.rotate_left(1), v >> 7),
+            1 => (v.rotate_right(1), v & 1),
+            2 => ((v << 1) | c, v >> 7),
+            3 => ((v >> 1) | (c << 7), v & 1),
+            4 => (v << 1, v >> 7),
+            5 => ((v >> 1) | (v & 0x80), v & 1),
+            6 => ((v << 1) | 1, v >> 7),
+            _ => (v >> 1, v & 1),
+        };
+        self.setf(SZ53P[r as usize] | carry);
+        r
+    }
+
+    /// BIT n: `xy_src` supplies flags 3 and 5 (the operand for registers, MEMPTR's high byte for
+    /// memory operands).
+    #[inline(always)]
+    fn bit(&mut self, n: u8, v: u8, xy_src: u8) {
+        let b = v & (1 << n);
+        let mut f = (self.reg[F] & CF) | HF | (xy_src & (XF | YF));
+        if b == 0 {
+            f |= ZF | PF;
+        }
+        if b & 0x80 != 0 {
+            f |= SF;
+        }
+        self.setf(f);
+    }
+
+    #[inline(always)]
+    fn ret<BUS: Bus>(&mut self, bus: &mut BUS) {
+        self.pc = self.pop(bus);
+        self.wz = self.pc;
+    }
+
+    // ----- the main table -----
+
+    /// Executes unprefixed opcode `op` (or, with `XH` = IXH/IYH, the opcode after DD/FD).
+    #[inline(always)]
+    pub(crate) fn exec<BUS: Bus, const XH: usize>(&mut self, bus: &mut BUS, op: u8, prev_q: u8) -> u32 {
+        let y = (op >> 3) & 7;
+        let z = op & 7;
+        let p = y >> 1;
+        match op {
+            // NOP, 4
+            0x00 => 4,
+            // LD rp,nn, 10
+            0x01 | 0x11 | 0x21 | 0x31 => {
+                let v = self.imm16(bus);
+                self.set_rp::<XH>(p, v);
+                10
+            }
+            // LD (BC),A / LD (DE),A, 7
+            0x02 | 0x12 => {
+                let addr = self.rp::<XH>(p);
+                bus.write(addr, self.reg[A]);
+                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                7
+            }
+            // INC rp, 6
+            0x03 | 0x13 | 0x23 | 0x33 => {
+                let v = self.rp::<XH>(p).wrapping_add(1);
+                self.set_rp::<XH>(p, v);
+                6
+            }
+            // DEC rp, 6
+            0x0B | 0x1B | 0x2B | 0x3B => {
+                let v = self.rp::<XH>(p).wrapping_sub(1);
+                self.set_rp::<XH>(p, v);
+                6
+            }
+            // INC (HL), 11; INC (IX+d), 19 after the prefix
+            0x34 => {
+                let addr = self.mem_addr::<XH, BUS>(bus);
+                let v = bus.read(addr);
+                let r = self.inc8(v);
+                bus.write(addr, r);
+                11 + Self::idx_extra::<XH>()
+            }
+            // DEC (HL), 11
+            0x35 => {
+                let addr = self.mem_addr::<XH, BUS>(bus);
+                let v = bus.read(addr);
+                let r = self.dec8(v);
+                bus.write(addr, r);
+                11 + Self::idx_extra::<XH>()
+            }
+            // INC r, 4
+            0x04 | 0x0C | 0x14 | 0x1C | 0x24 | 0x2C | 0x3C => {
+                let i = m::<XH>(y as usize);
+                self.reg[i] = self.inc8(self.reg[i]);
+                4
+            }
+            // DEC r, 4
+            0x05 | 0x0D | 0x15 | 0x1D | 0x25 | 0x2D | 0x3D => {
+                let i = m::<XH>(y as usize);
+                self.reg[i] = self.dec8(self.reg[i]);
+                4
+            }
+            // LD (HL),n, 10; LD (IX+d),n, 15 after the prefix (d and n overlap the internal cycles)
+            0x36 => {
+                let addr = self.mem_addr::<XH, BUS>(bus);
+                let v = self.imm8(bus);
+                bus.write(addr, v);
+                if XH == H { 10 } else { 15 }
+            }
+            // LD r,n, 7
+            0x06 | 0x0E | 0x16 | 0x1E | 0x26 | 0x2E | 0x3E => {
+                let v = self.imm8(bus);
+                self.reg[m::<XH>(y as usize)] = v;
+                7
+            }
+            // RLCA, 4
+            0x07 => {
+                let a = self.reg[A].rotate_left(1);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF | CF)));
+                4
+            }
+            // RRCA, 4
+            0x0F => {
+                let old = self.reg[A];
+                let a = old.rotate_right(1);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                4
+            }
+            // RLA, 4
+            0x17 => {
+                let old = self.reg[A];
+                let a = (old << 1) | (self.reg[F] & CF);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old >> 7));
+                4
+            }
+            // RRA, 4
+            0x1F => {
+                let old = self.reg[A];
+                let a = (old >> 1) | ((self.reg[F] & CF) << 7);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                4
+            }
+            // EX AF,AF', 4
+            0x08 => {
+                let af = self.af();
+                self.set_af(self.af_alt);
+                self.af_alt = af;
+                4
+            }
+            // ADD HL,rp, 11
+            0x09 | 0x19 | 0x29 | 0x39 => {
+                let a = self.xy::<XH>();
+                let v = self.rp::<XH>(p);
+                let r = self.add16(a, v);
+                self.set16(XH, r);
+                11
+            }
+            // LD A,(BC) / LD A,(DE), 7
+            0x0A | 0x1A => {
+                let addr = self.rp::<XH>(p);
+                self.reg[A] = bus.read(addr);
+                self.wz = addr.wrapping_add(1);
+                7
+            }
+            // DJNZ e, 13 taken / 8
+            // (Not taken, the displacement's read cycle is not reported to the bus, as in Fuse.)
+            0x10 => {
+                let b = self.reg[B].wrapping_sub(1);
+                self.reg[B] = b;
+                if b != 0 {
+                    let d = self.imm8(bus) as i8;
+                    self.pc = self.pc.wrapping_add(d as u16);
+                    self.wz = self.pc;
+                    13
+                } else {
+                    self.pc = self.pc.wrapping_add(1);
+                    8
+                }
+            }
+            // JR e, 12
+            0x18 => {
+                let d = self.imm8(bus) as i8;
+                self.pc = self.pc.wrapping_add(d as u16);
+                self.wz = self.pc;
+                12
+            }
+            // JR cc,e, 12 taken / 7
+            0x20 | 0x28 | 0x30 | 0x38 => {
+                if self.cond(y - 4) {
+                    let d = self.imm8(bus) as i8;
+                    self.pc = self.pc.wrapping_add(d as u16);
+                    self.wz = self.pc;
+                    12
+                } else {
+                    self.pc = self.pc.wrapping_add(1);
+                    7
+                }
+            }
+            // LD (nn),HL, 16
+            0x22 => {
+                let addr = self.imm16(bus);
+                self.write16(bus, addr, self.xy::<XH>());
+                self.wz = addr.wrapping_add(1);
+                16
+            }
+            // LD HL,(nn), 16
+            0x2A => {
+                let addr = self.imm16(bus);
+                let v = self.read16(bus, addr);
+                self.set16(XH, v);
+                self.wz = addr.wrapping_add(1);
+                16
+            }
+            // LD (nn),A, 13
+            0x32 => {
+                let addr = self.imm16(bus);
+                bus.write(addr, self.reg[A]);
+                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                13
+            }
+            // LD A,(nn), 13
+            0x3A => {
+                let addr = self.imm16(bus);
+                self.reg[A] = bus.read(addr);
+                self.wz = addr.wrapping_add(1);
+                13
+            }
+            // DAA, 4
+            0x27 => {
+                let a = self.reg[A];
+                let f = self.reg[F];
+                let mut diff = 0u8;
+                let mut carry = f & CF;
+                if f & HF != 0 || a & 0x0F > 9 {
+                    diff = 0x06;
+                }
+                if carry != 0 || a > 0x99 {
+                    diff |= 0x60;
+                    carry = CF;
+                }
+                let (r, half) = if f & NF != 0 {
+                    (a.wrapping_sub(diff), f & HF != 0 && a & 0x0F < 6)
+                } else {
+                    (a.wrapping_add(diff), a & 0x0F > 9)
+                };
+                self.reg[A] = r;
+                self.setf(SZ53P[r as usize] | carry | (f & NF) | if half { HF } else { 0 });
+                4
+            }
+            // CPL, 4
+            0x2F => {
+                let a = !self.reg[A];
+                self.reg[A] = a;
+                self.setf((self.reg[F] & (SF | ZF | PF | CF)) | HF | NF | (a & (XF | YF)));
+                4
+            }
+            // SCF, 4 (flags 3, 5 from A | (F ^ Q): Patrik Rak's Q model)
+            0x37 => {
+                let f = self.reg[F];
+                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                self.setf((f & (SF | ZF | PF)) | CF | xy);
+                4
+            }
+            // CCF, 4
+            0x3F => {
+                let f = self.reg[F];
+                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                let h = if f & CF != 0 { HF } else { 0 };
+                self.setf((f & (SF | ZF | PF)) | h | ((f & CF) ^ CF) | xy);
+                4
+            }
+            // HALT, 4: PC stays after the HALT while the CPU idles
+            0x76 => {
+                self.halted = true;
+                self.update_attention();
+                4
+            }
+            // LD r,r' / LD r,(HL) / LD (HL),r, 4 / 7
+            0x40..=0x7F => {
+                if z == 6 {
+                    // The register side is never substituted: LD H,(IX+d) loads H.
+                    let addr = self.mem_addr::<XH, BUS>(bus);
+                    self.reg[y as usize] = bus.read(addr);
+                    7 + Self::idx_extra::<XH>()
+                } else if y == 6 {
+                    let addr = self.mem_addr::<XH, BUS>(bus);
+                    bus.write(addr, self.reg[z as usize]);
+                    7 + Self::idx_extra::<XH>()
+                } else {
+                    self.reg[m::<XH>(y as usize)] = self.reg[m::<XH>(z as usize)];
+                    4
+                }
+            }
+            // ALU A,r / ALU A,(HL), 4 / 7
+            0x80..=0xBF => {
+                if z == 6 {
+                    let addr = self.mem_addr::<XH, BUS>(bus);
+                    let v = bus.read(addr);
+                    self.alu(y, v);
+                    7 + Self::idx_extra::<XH>()
+                } else {
+                    let v = self.reg[m::<XH>(z as usize)];
+                    self.alu(y, v);
+                    4
+                }
+            }
+            // RET cc, 11 taken / 5
+            0xC0 | 0xC8 | 0xD0 | 0xD8 | 0xE0 | 0xE8 | 0xF0 | 0xF8 => {
+                if self.cond(y) {
+                    self.ret(bus);
+                    11
+                } else {
+                    5
+                }
+            }
+            // POP rp2, 10
+            0xC1 | 0xD1 | 0xE1 | 0xF1 => {
+                let v = self.pop(bus);
+                self.set_rp2::<XH>(p, v);
+                10
+            }
+            // RET, 10
+            0xC9 => {
+                self.ret(bus);
+                10
+            }
+            // EXX, 4
+            0xD9 => {
+                let (bc, de, hl) = (self.get16(B), self.get16(D), self.get16(H));
+                self.set16(B, self.bc_alt);
+                self.set16(D, self.de_alt);
+                self.set16(H, self.hl_alt);
+                self.bc_alt = bc;
+                self.de_alt = de;
+                self.hl_alt = hl;
+                4
+            }
+            // JP (HL), 4
+            0xE9 => {
+                self.pc = self.xy::<XH>();
+                4
+            }
+            // LD SP,HL, 6
+            0xF9 => {
+                self.sp = self.xy::<XH>();
+                6
+            }
+            // JP cc,nn, 10 either way (MEMPTR = nn either way)
+            0xC2 | 0xCA | 0xD2 | 0xDA | 0xE2 | 0xEA | 0xF2 | 0xFA => {
+                let nn = self.imm16(bus);
+                self.wz = nn;
+                if self.cond(y) {
+                    self.pc = nn;
+                }
+                10
+            }
+            // JP nn, 10
+            0xC3 => {
+                let nn = self.imm16(bus);
+                self.wz = nn;
+                self.pc = nn;
+                10
+            }
+            // OUT (n),A, 11
+            0xD3 => {
+                let n = self.imm8(bus);
+                let a = self.reg[A];
+                bus.output(u16::from_be_bytes([a, n]), a);
+                self.wz = u16::from_be_bytes([a, n.wrapping_add(1)]);
+                11
+            }
+            // IN A,(n), 11 (flags unaffected)
+            0xDB => {
+                let n = self.imm8(bus);
+                let port = u16::from_be_bytes([self.reg[A], n]);
+                self.reg[A] = bus.input(port);
+                self.wz = port.wrapping_add(1);
+                11
+            }
+            // EX (SP),HL, 19
+            0xE3 => {
+                let v = self.read16(bus, self.sp);
+                let [lo, hi] = self.xy::<XH>().to_le_bytes();
+                bus.write(self.sp.wrapping_add(1), hi);
+                bus.write(self.sp, lo);
+                self.set16(XH, v);
+                self.wz = v;
+                19
+            }
+            // EX DE,HL, 4 (never IX/IY)
+            0xEB => {
+                let de = self.get16(D);
+                self.set16(D, self.get16(H));
+                self.set16(H, de);
+                4
+            }
+            // DI, 4
+            0xF3 => {
+                self.iff1 = false;
+                self.iff2 = false;
+                4
+            }
+            // EI, 4 (takes effect after the next instruction)
+            0xFB => {
+                self.iff1 = true;
+                self.iff2 = true;
+                self.ei_last = true;
+                4
+            }
+            // CALL cc,nn, 17 taken / 10
+            0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC => {
+                let nn = self.imm16(bus);
+                self.wz = nn;
+                if self.cond(y) {
+                    self.push(bus, self.pc);
+                    self.pc = nn;
+                    17
+                } else {
+                    10
+                }
+            }
+            // PUSH rp2, 11
+            0xC5 | 0xD5 | 0xE5 | 0xF5 => {
+                let v = self.rp2::<XH>(p);
+                self.push(bus, v);
+                11
+            }
+            // CALL nn, 17
+            0xCD => {
+                let nn = self.imm16(bus);
+                self.wz = nn;
+                self.push(bus, self.pc);
+                self.pc = nn;
+                17
+            }
+            // ALU A,n, 7
+            0xC6 | 0xCE | 0xD6 | 0xDE | 0xE6 | 0xEE | 0xF6 | 0xFE => {
+                let v = self.imm8(bus);
+                self.alu(y, v);
+                7
+            }
+            // RST y*8, 11
+            0xC7 | 0xCF | 0xD7 | 0xDF | 0xE7 | 0xEF | 0xF7 | 0xFF => {
+                self.push(bus, self.pc);
+                self.pc = (y as u16) * 8;
+                self.wz = self.pc;
+                11
+            }
+            // CB prefix: 8 (registers) / 12 BIT (HL) / 15 (HL); DD CB d op: 16 BIT / 19 after DD
+            0xCB => {
+                if XH == H {
+                    let op2 = self.fetch_op(bus);
+                    4 + self.exec_cb(bus, op2)
+                } else {
+                    self.exec_xy_cb::<XH, BUS>(bus)
+                }
+            }
+            // ED prefix (a DD/FD before it is ignored)
+            0xED => {
+                let op2 = self.fetch_op(bus);
+                4 + self.exec_ed(bus, op2)
+            }
+            // DD / FD prefixes
+            0xDD => self.prefix_chain(bus, crate::cpu::IXH, prev_q),
+            0xFD => self.prefix_chain(bus, crate::cpu::IYH, prev_q),
+        }
+    }
+
+    /// The CB page after its opcode fetch; returns T-states after the CB prefix.
+    #[inline(always)]
+    fn exec_cb<BUS: Bus>(&mut self, bus: &mut BUS, op: u8) -> u32 {
+        let y = (op >> 3) & 7;
+        let z = (op & 7) as usize;
+        if z == 6 {
+            let addr = self.get16(H);
+            let v = bus.read(addr);
+            match op >> 6 {
+                // rot (HL), 15
+                0 => {
+                    let r = self.rot(y, v);
+                    bus.write(addr, r);
+                    11
+                }
+                // BIT y,(HL), 12: flags 3, 5 from MEMPTR's high byte
+                1 => {
+                    self.bit(y, v, (self.wz >> 8) as u8);
+                    8
+                }
+                // RES y,(HL), 15
+                2 => {
+                    bus.write(addr, v & !(1 << y));
+                    11
+                }
+                // SET y,(HL), 15
+                _ => {
+                    bus.write(addr, v | (1 << y));
+                    11
+                }
+            }
+        } else {
+            let v = self.reg[z];
+            match op >> 6 {
+                // rot r, 8
+                0 => self.reg[z] = self.rot(y, v),
+                // BIT y,r, 8
+                1 => self.bit(y, v, v),
+                // RES y,r, 8
+                2 => self.reg[z] = v & !(1 << y),
+                // SET y,r, 8
+                _ => self.reg[z] = v | (1 << y),
+            }
+            4
+        }
+    }
+
+    /// DD CB d op / FD CB d op (the prefix is already counted). d comes before the opcode, and the
+    /// opcode fetch is not an M1 cycle (R is not incremented). Non-BIT forms with a register field
+    /// other than 6 also store the result in that register (never substituted). 16 / 19.
+    fn exec_xy_cb<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
+        let d = self.imm8(bus) as i8;
+        let addr = self.get16(XH).wrapping_add(d as u16);
+        self.wz = addr;
+        let op = self.imm8(bus);
+        let y = (op >> 3) & 7;
+        let z = (op & 7) as usize;
+        let v = bus.read(addr);
+        let r = match op >> 6 {
+            0 => self.rot(y, v),
+            1 => {
+                self.bit(y, v, (addr >> 8) as u8);
+                return 16;
+            }
+            2 => v & !(1 << y),
+            _ => v | (1 << y),
+        };
+        bus.write(addr, r);
+        if z != 6 {
+            self.reg[z] = r;
+        }
+        19
+    }
+
+    /// The ED page after its opcode fetch; returns T-states after the ED prefix.
+    fn exec_ed<BUS: Bus>(&mut self, bus: &mut BUS, op: u8) -> u32 {
+        let y = (op >> 3) & 7;
+        let p = y >> 1;
+        match op {
+            // IN r,(C), 12 (y = 6: IN F,(C), flags only)
+            0x40 | 0x48 | 0x50 | 0x58 | 0x60 | 0x68 | 0x70 | 0x78 => {
+                let port = self.get16(B);
+                let v = bus.input(port);
+                self.wz = port.wrapping_add(1);
+                if y != 6 {
+                    self.reg[y as usize] = v;
+                }
+                self.setf((self.reg[F] & CF) | SZ53P[v as usize]);
+                8
+            }
+            // OUT (C),r, 12 (y = 6: OUT (C),0 on NMOS)
+            0x41 | 0x49 | 0x51 | 0x59 | 0x61 | 0x69 | 0x71 | 0x79 => {
+                let port = self.get16(B);
+                let v = if y == 6 { 0 } else { self.reg[y as usize] };
+                bus.output(port, v);
+                self.wz = port.wrapping_add(1);
+                8
+            }
+            // SBC HL,rp, 15
+            0x42 | 0x52 | 0x62 | 0x72 => {
+                let v = self.rp::<H>(p);
+                self.sbc16(v);
+                11
+            }
+            // ADC HL,rp, 15
+            0x4A | 0x5A | 0x6A | 0x7A => {
+                let v = self.rp::<H>(p);
+                self.adc16(v);
+                11
+            }
+            // LD (nn),rp, 20
+            0x43 | 0x53 | 0x63 | 0x73 => {
+                let addr = self.imm16(bus);
+                let v = self.rp::<H>(p);
+                self.write16(bus, addr, v);
+                self.wz = addr.wrapping_add(1);
+                16
+            }
+            // LD rp,(nn), 20
+            0x4B | 0x5B | 0x6B | 0x7B => {
+                let addr = self.imm16(bus);
+                let v = self.read16(bus, addr);
+                self.set_rp::<H>(p, v);
+                self.wz = addr.wrapping_add(1);
+                16
+            }
+            // NEG, 8
+            0x44 | 0x4C | 0x54 | 0x5C | 0x64 | 0x6C | 0x74 | 0x7C => {
+                let v = self.reg[A];
+                self.reg[A] = 0;
+                self.reg[A] = self.sub8(v, 0);
+                4
+            }
+            // RETN / RETI, 14 (both copy IFF2 to IFF1)
+            0x45 | 0x4D | 0x55 | 0x5D | 0x65 | 0x6D | 0x75 | 0x7D => {
+                self.iff1 = self.iff2;
+                self.ret(bus);
+                if op == 0x4D {
+                    bus.reti();
+                }
+                10
+            }
+            // IM 0/1/2, 8
+            0x46 | 0x4E | 0x56 | 0x5E | 0x66 | 0x6E | 0x76 | 0x7E => {
+                self.im = [0, 0, 1, 2][(y & 3) as usize];
+                4
+            }
+            // LD I,A, 9
+            0x47 => {
+                self.i = self.reg[A];
+                5
+            }
+            // LD R,A, 9
+            0x4F => {
+                self.set_r(self.reg[A]);
+                5
+            }
+            // LD A,I / LD A,R, 9
+            0x57 | 0x5F => {
+                let v = if op == 0x57 { self.i } else { self.r() };
+                self.reg[A] = v;
+                self.setf((self.reg[F] & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
+                self.p = true;
+                5
+            }
+            // RRD, 18
+            0x67 => {
+                let addr = self.get16(H);
+                let v = bus.read(addr);
+                let a = self.reg[A];
+                bus.write(addr, (a << 4) | (v >> 4));
+                let a = (a & 0xF0) | (v & 0x0F);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
+                self.wz = addr.wrapping_add(1);
+                14
+            }
+            // RLD, 18
+            0x6F => {
+                let addr = self.get16(H);
+                let v = bus.read(addr);
+                let a = self.reg[A];
+                bus.write(addr, (v << 4) | (a & 0x0F));
+                let a = (a & 0xF0) | (v >> 4);
+                self.reg[A] = a;
+                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
+                self.wz = addr.wrapping_add(1);
+                14
+            }
+            // LDI 16 / LDD 16 / LDIR LDDR 21 repeating, 16 done
+            0xA0 | 0xA8 | 0xB0 | 0xB8 => {
+                let hl = self.get16(H);
+                let de = self.get16(D);
+                let v = bus.read(hl);
+                bus.write(de, v);
+                let step = if op & 0x08 == 0 { 1u16 } else { 0xFFFF };
+                self.set16(H, hl.wrapping_add(step));
+                self.set16(D, de.wrapping_add(step));
+                let bc = self.get16(B).wrapping_sub(1);
+                self.set16(B, bc);
+                let n = v.wrapping_add(self.reg[A]);
+                let mut f = (self.reg[F] & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
+                if bc != 0 {
+                    f |= PF;
+                }
+                if op >= 0xB0 && bc != 0 {
+                    self.pc = self.pc.wrapping_sub(2);
+                    self.wz = self.pc.wrapping_add(1);
+                    // A repeating block instruction leaves PC's high byte in flags 3 and 5.
+                    if !self.fuse_block_flags {
+                        f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+                    }
+                    self.setf(f);
+                    17
+                } else {
+                    self.setf(f);
+                    12
+                }
+            }
+            // CPI / CPD 16, CPIR / CPDR 21 repeating
+            0xA1 | 0xA9 | 0xB1 | 0xB9 => {
+                let hl = self.get16(H);
+                let v = bus.read(hl);
+                let a = self.reg[A];
+                let r = a.wrapping_sub(v);
+                let half = (a ^ v ^ r) & HF;
+                let n = r.wrapping_sub(if half != 0 { 1 } else { 0 });
+                let (step, wstep) = if op & 0x08 == 0 {
+                    (1u16, 1u16)
+                } else {
+                    (0xFFFF, 0xFFFF)
+                };
+                self.set16(H, hl.wrapping_add(step));
+                self.wz = self.wz.wrapping_add(wstep);
+                let bc = self.get16(B).wrapping_sub(1);
+                self.set16(B, bc);
+                let mut f = (self.reg[F] & CF)
+                    | NF
+                    | (SZ53[r as usize] & (SF | ZF))
+                    | half
+                    | (n & XF)
+                    | ((n & 0x02) << 4);
+                if bc != 0 {
+                    f |= PF;
+                }
+                if op >= 0xB0 && bc != 0 && r != 0 {
+                    self.pc = self.pc.wrapping_sub(2);
+                    self.wz = self.pc.wrapping_add(1);
+                    if !self.fuse_block_flags {
+                        f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+                    }
+                    self.setf(f);
+                    17
+                } else {
+                    self.setf(f);
+                    12
+                }
+            }
+            // INI / IND 16, INIR / INDR 21 repeating
+            0xA2 | 0xAA | 0xB2 | 0xBA => {
+                let bc = self.get16(B);
+                let v = bus.input(bc);
+                let hl = self.get16(H);
+                bus.write(hl, v);
+                let dec = op & 0x08 != 0;
+                self.wz = if dec {
+                    bc.wrapping_sub(1)
+                } else {
+                    bc.wrapping_add(1)
+                };
+                self.set16(
+                    H,
+                    if dec {
+                        hl.wrapping_sub(1)
+                    } else {
+                        hl.wrapping_add(1)
+                    },
+                );
+                let b = self.reg[B].wrapping_sub(1);
+                self.reg[B] = b;
+                let c = if dec {
+                    self.reg[C].wrapping_sub(1)
+                } else {
+                    self.reg[C].wrapping_add(1)
+                };
+                let k = v as u16 + c as u16;
+                self.block_io_flags(op, v, k, b)
+            }
+            // OUTI / OUTD 16, OTIR / OTDR 21 repeating
+            0xA3 | 0xAB | 0xB3 | 0xBB => {
+                let hl = self.get16(H);
+                let v = bus.read(hl);
+                let b = self.reg[B].wrapping_sub(1);
+                self.reg[B] = b;
+                let bc = self.get16(B);
+                bus.output(bc, v);
+                let dec = op & 0x08 != 0;
+                self.wz = if dec {
+                    bc.wrapping_sub(1)
+                } else {
+                    bc.wrapping_add(1)
+                };
+                let hl = if dec {
+                    hl.wrapping_sub(1)
+                } else {
+                    hl.wrapping_add(1)
+                };
+                self.set16(H, hl);
+                let k = v as u16 + self.reg[L] as u16;
+                self.block_io_flags(op, v, k, b)
+            }
+            // Everything else on the ED page is an 8 T-state NOP.
+            _ => 4,
+        }
+    }
+
+    /// Flags of INI/IND/OUTI/OUTD and their repeats (David Banks' and others' analysis of the
+    /// undocumented behaviour): `v` is the byte transferred, `k` the sum that drives H, C and P,
+    /// `b` the decremented B. Returns T-states after the ED prefix.
+    fn block_io_flags(&mut self, op: u8, v: u8, k: u16, b: u8) -> u32 {
+        let mut f = SZ53[b as usize]
+            | if v & 0x80 != 0 { NF } else { 0 }
+            | if k > 0xFF { HF | CF } else { 0 }
+            | (SZ53P[((k as u8) & 7 ^ b) as usize] & PF);
+        if op >= 0xB0 && b != 0 {
+            self.pc = self.pc.wrapping_sub(2);
+            if self.fuse_block_flags {
+                self.setf(f);
+                return 17;
+            }
+            self.wz = self.pc.wrapping_add(1);
+            f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+            if f & CF != 0 {
+                f &= !HF;
+                if v & 0x80 != 0 {
+                    f ^= (SZ53P[(b.wrapping_sub(1) & 7) as usize] ^ PF) & PF;
+                    if b & 0x0F == 0 {
+                        f |= HF;
+                    }
+                } else {
+                    f ^= (SZ53P[(b.wrapping_add(1) & 7) as usize] ^ PF) & PF;
+                    if b & 0x0F == 0x0F {
+                        f |= HF;
+                    }
+                }
+            } else {
+                f ^= (SZ53P[(b & 7) as usize] ^ PF) & PF;
+            }
+            self.setf(f);
+            17
+        } else {
+            self.setf(f);
+            12
+        }
+    }
+}
