@@ -14,3 +14,4 @@ pub mod flags;
 pub use bus::{Bus, FlatBus};
 pub use cpu::{Cpu, Registers};
 pub mod conformance;
+pub mod cpm;
