@@ -1,1 +1,19 @@
 //! The Z80 instruction set as data (one typed instruction model), an assembler and a disassembler.
+//!
+//! - [`isa`]: [`Instruction`], [`encode`], [`decode`] (every documented and undocumented opcode).
+//! - [`assemble_file`] / [`assemble_str`]: the assembler; errors come back as a [`Failure`] whose
+//!   diagnostics render with ariadne.
+//! - [`dis`]: the disassembler; [`output`]: Intel HEX, listing, symbol file and source map.
+pub mod asm;
+pub mod diag;
+pub mod dis;
+pub mod expr;
+pub mod isa;
+pub mod lexer;
+pub mod output;
+
+pub use asm::{Assembly, Failure, SourceFile, assemble_file, assemble_str, assemble_with};
+pub use diag::{DiagKind, Diagnostic};
+pub use dis::{DisLine, disassemble, disassemble_one, disassemble_to_source};
+pub use isa::{Instruction, decode, encode, is_canonical};
+pub use output::{SourceMap, SourcePos, SymbolKind, SymbolTable, intel_hex, render_listing};

@@ -1,0 +1,299 @@
+//! Expressions: the AST, the parser (precedence climbing over tokens) and evaluation.
+use crate::lexer::{Tk, Tok};
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Num(i64),
+    /// A symbol; the token index range is kept for diagnostics as a byte span.
+    Sym(Rc<str>, u32, u32, u32),
+    /// `$`, the address of the current statement.
+    Dollar,
+    Un(UnOp, Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+    LogNot,
+    High,
+    Low,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Mul,
+    Div,
+    Mod,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Xor,
+    Or,
+    LogAnd,
+    LogOr,
+}
+
+impl Expr {
+    /// Every symbol the expression mentions (for EQU cycle detection).
+    pub fn symbols(&self, out: &mut Vec<Rc<str>>) {
+        match self {
+            Expr::Sym(s, ..) => out.push(s.clone()),
+            Expr::Un(_, e) => e.symbols(out),
+            Expr::Bin(_, a, b) => {
+                a.symbols(out);
+                b.symbols(out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Parse failure: message and the token index where it happened.
+#[derive(Debug, Clone)]
+pub struct ParseError {
+    pub msg: String,
+    pub at: usize,
+}
+
+/// A cursor over one operand's tokens. `text` maps a token to its source text (needed for `%1010`
+/// and `&FF`, whose digits the lexer read as a decimal number or an identifier).
+pub struct Parser<'t> {
+    pub toks: &'t [Tok],
+    pub pos: usize,
+    pub text: &'t dyn Fn(&Tok) -> &'t str,
+}
+
+fn binop(t: &Tk, text: &str) -> Option<(BinOp, u8)> {
+    Some(match t {
+        Tk::OrOr => (BinOp::LogOr, 1),
+        Tk::AndAnd => (BinOp::LogAnd, 2),
+        Tk::Pipe => (BinOp::Or, 3),
+        Tk::Caret => (BinOp::Xor, 4),
+        Tk::Amp => (BinOp::And, 5),
+        Tk::EqEq | Tk::Eq => (BinOp::Eq, 6),
+        Tk::Ne => (BinOp::Ne, 6),
+        Tk::Lt => (BinOp::Lt, 7),
+        Tk::Le => (BinOp::Le, 7),
+        Tk::Gt => (BinOp::Gt, 7),
+        Tk::Ge => (BinOp::Ge, 7),
+        Tk::Shl => (BinOp::Shl, 8),
+        Tk::Shr => (BinOp::Shr, 8),
+        Tk::Plus => (BinOp::Add, 9),
+        Tk::Minus => (BinOp::Sub, 9),
+        Tk::Star => (BinOp::Mul, 10),
+        Tk::Slash => (BinOp::Div, 10),
+        Tk::Percent => (BinOp::Mod, 10),
+        Tk::Ident(_) => match text.to_ascii_lowercase().as_str() {
+            "or" => (BinOp::Or, 3),
+            "xor" => (BinOp::Xor, 4),
+            "and" => (BinOp::And, 5),
+            "eq" => (BinOp::Eq, 6),
+            "ne" => (BinOp::Ne, 6),
+            "lt" => (BinOp::Lt, 7),
+            "le" => (BinOp::Le, 7),
+            "gt" => (BinOp::Gt, 7),
+            "ge" => (BinOp::Ge, 7),
+            "shl" => (BinOp::Shl, 8),
+            "shr" => (BinOp::Shr, 8),
+            "mod" => (BinOp::Mod, 10),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+impl<'t> Parser<'t> {
+    pub fn peek(&self) -> Option<&'t Tok> {
+        self.toks.get(self.pos)
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    fn err<T>(&self, msg: impl Into<String>) -> Result<T, ParseError> {
+        Err(ParseError {
+            msg: msg.into(),
+            at: self.pos,
+        })
+    }
+
+    pub fn expr(&mut self) -> Result<Expr, ParseError> {
+        self.binary(1)
+    }
+
+    fn binary(&mut self, min: u8) -> Result<Expr, ParseError> {
+        let mut lhs = self.unary()?;
+        while let Some(t) = self.peek() {
+            let Some((op, prec)) = binop(&t.kind, (self.text)(t)) else {
+                break;
+            };
+            if prec < min {
+                break;
+            }
+            self.pos += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = Expr::Bin(op, Box::new(lhs), Box::new(rhs));
+        }
+        Ok(lhs)
+    }
+
+    /// The token after the current one starts exactly where the current one ends.
+    fn adjacent_next(&self) -> Option<&'t Tok> {
+        let cur = self.peek()?;
+        self.toks
+            .get(self.pos + 1)
+            .filter(|n| n.start == cur.end && n.file == cur.file)
+    }
+
+    fn unary(&mut self) -> Result<Expr, ParseError> {
+        let Some(t) = self.peek() else {
+            return self.err("expected an expression");
+        };
+        let un = |p: &mut Self, op| -> Result<Expr, ParseError> {
+            p.pos += 1;
+            Ok(Expr::Un(op, Box::new(p.unary()?)))
+        };
+        match &t.kind {
+            Tk::Minus => un(self, UnOp::Neg),
+            Tk::Plus => {
+                self.pos += 1;
+                self.unary()
+            }
+            Tk::Tilde => un(self, UnOp::Not),
+            Tk::Bang => un(self, UnOp::LogNot),
+            Tk::Ident(s) if self.toks.len() > self.pos + 1 => match s.to_ascii_lowercase().as_str() {
+                "high" => un(self, UnOp::High),
+                "low" => un(self, UnOp::Low),
+                "not" => un(self, UnOp::Not),
+                _ => self.primary(),
+            },
+            _ => self.primary(),
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, ParseError> {
+        let Some(t) = self.peek() else {
+            return self.err("expected an expression");
+        };
+        let e = match &t.kind {
+            Tk::Number(Some(n)) | Tk::DollarHex(Some(n)) => Expr::Num(*n),
+            Tk::Number(None) | Tk::DollarHex(None) => {
+                return self.err(format!("`{}` is not a valid number", (self.text)(t)));
+            }
+            Tk::Dollar => Expr::Dollar,
+            Tk::Ident(s) => Expr::Sym(s.clone(), t.file, t.start, t.end),
+            Tk::Str(bytes) => match bytes.len() {
+                1 => Expr::Num(bytes[0] as i64),
+                2 => Expr::Num(bytes[0] as i64 | ((bytes[1] as i64) << 8)),
+                _ => return self.err("a string in an expression must have one or two characters"),
+            },
+            Tk::LParen | Tk::LBracket => {
+                let close = if t.kind == Tk::LParen {
+                    Tk::RParen
+                } else {
+                    Tk::RBracket
+                };
+                self.pos += 1;
+                let e = self.expr()?;
+                if self.peek().map(|t| &t.kind) != Some(&close) {
+                    return self.err("expected `)`");
+                }
+                self.pos += 1;
+                return Ok(e);
+            }
+            // `%1010` (binary) and `&FF` / `#FF` (hex): the prefix glued to its digits.
+            Tk::Percent | Tk::Amp | Tk::Hash => {
+                let radix = if t.kind == Tk::Percent { 2 } else { 16 };
+                let Some(n) = self.adjacent_next() else {
+                    return self.err("expected a number");
+                };
+                let digits = (self.text)(n);
+                match i64::from_str_radix(digits, radix) {
+                    Ok(v) if matches!(n.kind, Tk::Number(_) | Tk::Ident(_)) => {
+                        self.pos += 2;
+                        return Ok(Expr::Num(v));
+                    }
+                    _ => return self.err(format!("`{digits}` is not a valid base-{radix} number")),
+                }
+            }
+            _ => return self.err(format!("expected an expression, found `{}`", (self.text)(t))),
+        };
+        self.pos += 1;
+        Ok(e)
+    }
+}
+
+/// Why an expression has no value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalError {
+    Undefined(Rc<str>, u32, u32, u32),
+    DivZero,
+}
+
+/// Evaluates with `lookup` for symbols; comparisons give -1 for true (as pasmo does).
+pub fn eval(e: &Expr, dollar: i64, lookup: &mut dyn FnMut(&str) -> Option<i64>) -> Result<i64, EvalError> {
+    Ok(match e {
+        Expr::Num(n) => *n,
+        Expr::Dollar => dollar,
+        Expr::Sym(s, f, a, b) => lookup(s).ok_or_else(|| EvalError::Undefined(s.clone(), *f, *a, *b))?,
+        Expr::Un(op, x) => {
+            let v = eval(x, dollar, lookup)?;
+            match op {
+                UnOp::Neg => v.wrapping_neg(),
+                UnOp::Not => !v,
+                UnOp::LogNot => -((v == 0) as i64),
+                UnOp::High => (v >> 8) & 0xFF,
+                UnOp::Low => v & 0xFF,
+            }
+        }
+        Expr::Bin(op, a, b) => {
+            let x = eval(a, dollar, lookup)?;
+            let y = eval(b, dollar, lookup)?;
+            let t = |c: bool| -(c as i64);
+            match op {
+                BinOp::Mul => x.wrapping_mul(y),
+                BinOp::Div => x.checked_div(y).ok_or(EvalError::DivZero)?,
+                BinOp::Mod => x.checked_rem(y).ok_or(EvalError::DivZero)?,
+                BinOp::Add => x.wrapping_add(y),
+                BinOp::Sub => x.wrapping_sub(y),
+                BinOp::Shl => {
+                    if (0..64).contains(&y) {
+                        x.wrapping_shl(y as u32)
+                    } else {
+                        0
+                    }
+                }
+                BinOp::Shr => {
+                    if (0..64).contains(&y) {
+                        x >> y
+                    } else {
+                        -((x < 0) as i64)
+                    }
+                }
+                BinOp::Lt => t(x < y),
+                BinOp::Le => t(x <= y),
+                BinOp::Gt => t(x > y),
+                BinOp::Ge => t(x >= y),
+                BinOp::Eq => t(x == y),
+                BinOp::Ne => t(x != y),
+                BinOp::And => x & y,
+                BinOp::Xor => x ^ y,
+                BinOp::Or => x | y,
+                BinOp::LogAnd => t(x != 0 && y != 0),
+                BinOp::LogOr => t(x != 0 || y != 0),
+            }
+        }
+    })
+}

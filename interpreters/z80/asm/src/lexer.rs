@@ -1,0 +1,257 @@
+//! The assembler's lexer (logos). Numbers are lexed as one word and interpreted afterwards, because
+//! Z80 syntaxes overlap: `0bh` is hex, `0b101` and `101b` are binary, `0FFh` is hex.
+use logos::Logos;
+use std::rc::Rc;
+
+#[derive(Logos, Debug, Clone, PartialEq)]
+#[logos(skip r"[ \t\r\f]+")]
+#[logos(skip(r";[^\n]*", allow_greedy = true))]
+pub enum Tk {
+    #[token("\n")]
+    Newline,
+    #[regex(r"[A-Za-z_.][A-Za-z0-9_.?@]*", |l| Rc::<str>::from(l.slice()))]
+    Ident(Rc<str>),
+    /// `af'` (the alternate register set in `ex af,af'`).
+    #[regex(r"[aA][fF]'")]
+    AfAlt,
+    /// A decimal, hex (`0FFh`, `0xFF`), binary (`0b101`, `101b`) or octal (`17o`, `17q`) number.
+    #[regex(r"[0-9][0-9A-Za-z_]*", |l| parse_number(l.slice()))]
+    Number(Option<i64>),
+    /// `$FF`
+    #[regex(r"\$[0-9A-Fa-f]+", |l| i64::from_str_radix(&l.slice()[1..], 16).ok())]
+    DollarHex(Option<i64>),
+    #[token("$")]
+    Dollar,
+    #[regex(r#""([^"\\\n]|\\[^\n])*""#, |l| unescape(l.slice()))]
+    #[regex(r"'([^'\\\n]|\\[^\n])*'", |l| unescape(l.slice()))]
+    Str(Rc<[u8]>),
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("%")]
+    Percent,
+    #[token("&")]
+    Amp,
+    #[token("|")]
+    Pipe,
+    #[token("^")]
+    Caret,
+    #[token("~")]
+    Tilde,
+    #[token("!")]
+    Bang,
+    #[token("#")]
+    Hash,
+    #[token("<<")]
+    Shl,
+    #[token(">>")]
+    Shr,
+    #[token("<")]
+    Lt,
+    #[token(">")]
+    Gt,
+    #[token("<=")]
+    Le,
+    #[token(">=")]
+    Ge,
+    #[token("==")]
+    EqEq,
+    #[token("=")]
+    Eq,
+    #[token("!=")]
+    #[token("<>")]
+    Ne,
+    #[token("&&")]
+    AndAnd,
+    #[token("||")]
+    OrOr,
+    #[token("?")]
+    Question,
+    #[token("\\")]
+    Backslash,
+}
+
+/// Interprets one number word. Returns None for a malformed number (reported by the parser).
+pub fn parse_number(s: &str) -> Option<i64> {
+    let t: String = s
+        .chars()
+        .filter(|&c| c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let (digits, radix) = if let Some(h) = t.strip_prefix("0x") {
+        (h, 16)
+    } else if let Some(h) = t.strip_suffix('h') {
+        (h, 16)
+    } else if let Some(b) = t.strip_prefix("0b") {
+        (b, 2)
+    } else if let Some(b) = t.strip_suffix('b') {
+        (b, 2)
+    } else if let Some(o) = t.strip_suffix('o').or_else(|| t.strip_suffix('q')) {
+        (o, 8)
+    } else if let Some(d) = t.strip_suffix('d') {
+        (d, 10)
+    } else {
+        (t.as_str(), 10)
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    i64::from_str_radix(digits, radix)
+        .ok()
+        .filter(|v| *v <= 0xFFFF_FFFF)
+}
+
+/// Strips the quotes and resolves `\n \r \t \0 \\ \" \' \xHH` escapes.
+fn unescape(s: &str) -> Rc<[u8]> {
+    let inner = &s.as_bytes()[1..s.len() - 1];
+    let mut out = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        let c = inner[i];
+        if c == b'\\' && i + 1 < inner.len() {
+            i += 1;
+            let e = inner[i];
+            match e {
+                b'n' => out.push(b'\n'),
+                b'r' => out.push(b'\r'),
+                b't' => out.push(b'\t'),
+                b'0' => out.push(0),
+                b'x' | b'X' => {
+                    let hex: Vec<u8> = inner[i + 1..]
+                        .iter()
+                        .copied()
+                        .take(2)
+                        .take_while(u8::is_ascii_hexdigit)
+                        .collect();
+                    let text = std::str::from_utf8(&hex).unwrap_or("0");
+                    out.push(u8::from_str_radix(text, 16).unwrap_or(0));
+                    i += hex.len();
+                }
+                other => out.push(other),
+            }
+        } else {
+            out.push(c);
+        }
+        i += 1;
+    }
+    out.into()
+}
+
+/// A token with its byte span in its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tok {
+    pub kind: Tk,
+    pub file: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Tok {
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One source line: its tokens (without the newline), its file, 0-based line number and the byte
+/// range of the whole line (for listings and "at end of line" diagnostics).
+#[derive(Debug, Clone)]
+pub struct Line {
+    pub toks: Rc<[Tok]>,
+    pub file: u32,
+    pub line: u32,
+    pub start: u32,
+    pub end: u32,
+    /// A token the lexer could not read, reported when the line is assembled.
+    pub bad: Option<(u32, u32)>,
+}
+
+/// Splits a file into lines of tokens.
+pub fn lex_lines(src: &str, file: u32) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut toks = Vec::new();
+    let mut bad = None;
+    let mut line_start = 0u32;
+    let mut lex = Tk::lexer(src);
+    let mut line_no = 0u32;
+    while let Some(res) = lex.next() {
+        let span = lex.span();
+        match res {
+            Ok(Tk::Newline) => {
+                lines.push(Line {
+                    toks: std::mem::take(&mut toks).into(),
+                    file,
+                    line: line_no,
+                    start: line_start,
+                    end: span.start as u32,
+                    bad: bad.take(),
+                });
+                line_no += 1;
+                line_start = span.end as u32;
+            }
+            Ok(kind) => toks.push(Tok {
+                kind,
+                file,
+                start: span.start as u32,
+                end: span.end as u32,
+            }),
+            Err(()) => {
+                if bad.is_none() {
+                    bad = Some((span.start as u32, span.end as u32));
+                }
+            }
+        }
+    }
+    if !toks.is_empty() || bad.is_some() || (line_start as usize) < src.len() {
+        lines.push(Line {
+            toks: toks.into(),
+            file,
+            line: line_no,
+            start: line_start,
+            end: src.len() as u32,
+            bad,
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_forms() {
+        assert_eq!(parse_number("0FFh"), Some(255));
+        assert_eq!(parse_number("0xff"), Some(255));
+        assert_eq!(parse_number("0b1010"), Some(10));
+        assert_eq!(parse_number("1010b"), Some(10));
+        assert_eq!(parse_number("0bh"), Some(11));
+        assert_eq!(parse_number("17o"), Some(15));
+        assert_eq!(parse_number("123"), Some(123));
+        assert_eq!(parse_number("12g"), None);
+    }
+
+    #[test]
+    fn lines_and_af_alt() {
+        let lines = lex_lines("ex af,af' ; swap\n ld a,\"x\\n\"", 0);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].toks[3].kind, Tk::AfAlt);
+        assert_eq!(lines[1].toks[3].kind, Tk::Str(Rc::from(&b"x\n"[..])));
+    }
+}
