@@ -77,8 +77,12 @@ pub enum CpmError {
 }
 
 /// The CP/M machine's bus: plain RAM; port reads give FFh, port writes are ignored.
+///
+/// The memory is inline (the machine boxes the whole bus), so that the compiler knows writes to
+/// it cannot touch the CPU's registers: with a `Box` inside, every memory write would force the
+/// registers to be reloaded.
 pub struct CpmBus {
-    pub mem: Box<[u8; 0x10000]>,
+    pub mem: [u8; 0x10000],
 }
 
 impl Bus for CpmBus {
@@ -106,7 +110,7 @@ impl Bus for CpmBus {
 /// lets a caller patch memory first (the ZEX group runner does) or inspect the CPU afterwards.
 pub struct CpmMachine {
     pub cpu: Cpu,
-    pub bus: CpmBus,
+    pub bus: Box<CpmBus>,
     pub options: CpmOptions,
     instructions: u64,
     bdos_calls: u64,
@@ -124,7 +128,8 @@ impl CpmMachine {
         if program.len() > MAX_PROGRAM {
             return Err(CpmError::ProgramTooLarge { len: program.len() });
         }
-        let mut mem = Box::new([0u8; 0x10000]);
+        let mut bus = Box::new(CpmBus { mem: [0u8; 0x10000] });
+        let mem = &mut bus.mem;
         let start = TPA_START as usize;
         mem[start..start + program.len()].copy_from_slice(program);
         let [wb_lo, wb_hi] = (BIOS + 3).to_le_bytes();
@@ -145,7 +150,7 @@ impl CpmMachine {
         cpu.set_sp(TPA_TOP - 2); // with 0000h on the stack, as the CCP leaves it
         Ok(CpmMachine {
             cpu,
-            bus: CpmBus { mem },
+            bus,
             options: CpmOptions::default(),
             instructions: 0,
             bdos_calls: 0,
@@ -189,7 +194,7 @@ impl CpmMachine {
                     trapped = true;
                     break;
                 }
-                self.cpu.step(&mut self.bus);
+                self.cpu.step(&mut *self.bus);
                 n += 1;
             }
             self.instructions += n;
@@ -229,14 +234,14 @@ impl CpmMachine {
             }
             0x0001..=0x0004 => {
                 // Not an entry point: execute what is there (a program may have put code here).
-                self.cpu.step(&mut self.bus);
+                self.cpu.step(&mut *self.bus);
                 self.instructions += 1;
                 return Ok(Trap::Continue);
             }
             _ => {
                 let off = pc - BIOS;
                 if off % 3 != 0 || off / 3 > 16 {
-                    self.cpu.step(&mut self.bus);
+                    self.cpu.step(&mut *self.bus);
                     self.instructions += 1;
                     return Ok(Trap::Continue);
                 }

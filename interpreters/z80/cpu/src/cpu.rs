@@ -591,17 +591,17 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn push<BUS: Bus>(&mut self, bus: &mut BUS, v: u16) {
         let [lo, hi] = v.to_le_bytes();
-        self.sp = self.sp.wrapping_sub(1);
-        bus.write(self.sp, hi);
-        self.sp = self.sp.wrapping_sub(1);
-        bus.write(self.sp, lo);
+        let sp = self.sp.wrapping_sub(2);
+        self.sp = sp;
+        bus.write(sp.wrapping_add(1), hi);
+        bus.write(sp, lo);
     }
     #[inline(always)]
     pub(crate) fn pop<BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
-        let lo = bus.read(self.sp);
-        self.sp = self.sp.wrapping_add(1);
-        let hi = bus.read(self.sp);
-        self.sp = self.sp.wrapping_add(1);
+        let sp = self.sp;
+        self.sp = sp.wrapping_add(2);
+        let lo = bus.read(sp);
+        let hi = bus.read(sp.wrapping_add(1));
         u16::from_le_bytes([lo, hi])
     }
 }
