@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod files;
+mod tui;
 
 /// A terminal workbench for BBC BASIC V, Commodore 64 BASIC V2 and the Z80.
 #[derive(Parser, Debug)]
@@ -29,6 +31,8 @@ enum Command {
     Dis(cmd::asm::DisArgs),
     /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
     Conformance(cmd::conformance::ConformanceArgs),
+    /// Show a test card (palettes, font, pixels, held keys) to check the terminal.
+    Testcard(cmd::testcard::TestcardArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,7 +42,11 @@ fn main() -> ExitCode {
             // clap prints help and version to stdout with status 0, and usage errors to stderr;
             // DESIGN.md's contract makes every usage error exit 2.
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match cli.command {
@@ -48,5 +56,6 @@ fn main() -> ExitCode {
         Command::Asm(args) => cmd::asm::asm(args),
         Command::Dis(args) => cmd::asm::dis(args),
         Command::Conformance(args) => cmd::conformance::conformance(args),
+        Command::Testcard(args) => cmd::testcard::testcard(args),
     }
 }

@@ -5,4 +5,6 @@
 pub mod asm;
 pub mod conformance;
 pub mod run;
+pub mod session;
+pub mod testcard;
 pub mod tok;

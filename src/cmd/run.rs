@@ -1,14 +1,81 @@
-//! `retro run`.
-use std::path::PathBuf;
+//! `retro run`: picks the machine from `--machine` or the file's extension and runs the program.
+
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use super::session::{SessionArgs, usage_error};
+
+/// The machines `retro run` knows.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MachineKind {
+    /// BBC BASIC V (RISC OS): .bbc files, tokenized or text.
+    Bbc,
+    /// Commodore 64 BASIC V2: .bas and .prg files.
+    Cbm,
+    /// The Z80 workbench machine: .asm, .z80 and .bin files.
+    Z80,
+    /// CP/M 2.2 on a Z80: .com files.
+    Cpm,
+}
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
     /// The program to run.
     pub file: PathBuf,
+    /// The machine to run it on (default: from the file's extension).
+    #[arg(long, value_enum)]
+    pub machine: Option<MachineKind>,
+    /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
+    #[arg(long)]
+    pub seed: Option<i64>,
+    #[command(flatten)]
+    pub session: SessionArgs,
 }
 
-pub fn run(_args: RunArgs) -> ExitCode {
-    eprintln!("retro run: not built yet");
-    ExitCode::from(2)
+/// The machine for a file name, from its extension (DESIGN.md's table).
+pub fn machine_for(path: &Path) -> Option<MachineKind> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "bbc" => MachineKind::Bbc,
+        "bas" | "prg" => MachineKind::Cbm,
+        "asm" | "z80" | "bin" => MachineKind::Z80,
+        "com" => MachineKind::Cpm,
+        _ => return None,
+    })
+}
+
+pub fn run(args: RunArgs) -> ExitCode {
+    let Some(kind) = args.machine.or_else(|| machine_for(&args.file)) else {
+        return usage_error(format!(
+            "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
+            args.file.display()
+        ));
+    };
+    if !args.file.is_file() {
+        return usage_error(format!("cannot read {}: no such file", args.file.display()));
+    }
+    match kind {
+        MachineKind::Bbc | MachineKind::Cbm | MachineKind::Z80 | MachineKind::Cpm => {
+            usage_error(format!("the {kind:?} machine is not built yet"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_choose_machines_case_insensitively() {
+        assert_eq!(
+            machine_for(Path::new("programs/rheolism/rheolism.bbc")),
+            Some(MachineKind::Bbc)
+        );
+        assert_eq!(machine_for(Path::new("BABA.PRG")), Some(MachineKind::Cbm));
+        assert_eq!(machine_for(Path::new("game.bas")), Some(MachineKind::Cbm));
+        assert_eq!(machine_for(Path::new("connect4.asm")), Some(MachineKind::Z80));
+        assert_eq!(machine_for(Path::new("zexdoc.com")), Some(MachineKind::Cpm));
+        assert_eq!(machine_for(Path::new("notes.txt")), None);
+        assert_eq!(machine_for(Path::new("Makefile")), None);
+    }
 }

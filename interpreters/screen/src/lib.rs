@@ -15,10 +15,11 @@ pub mod dump;
 pub mod font;
 pub mod frame;
 pub mod keys;
+pub mod machine;
 pub mod palette;
 pub mod script;
 
 pub use clock::{VirtualClock, VirtualTime};
 pub use frame::{Cell, CellGrid, Cursor, Frame, PixelBuffer, Screen};
-pub use keys::{Key, KeyEvent, KeyEventKind};
+pub use keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 pub use palette::{Palette, PaletteEntry, Rgb};

@@ -54,7 +54,10 @@ pub struct HeadlessOptions {
 
 impl Default for HeadlessOptions {
     fn default() -> Self {
-        HeadlessOptions { limit: VirtualTime::from_millis(10 * 60 * 1000), script: KeyScript::default() }
+        HeadlessOptions {
+            limit: VirtualTime::from_millis(10 * 60 * 1000),
+            script: KeyScript::default(),
+        }
     }
 }
 
@@ -105,7 +108,11 @@ pub fn run_headless(
         }
     }
     text_out.flush()?;
-    Ok(HeadlessOutcome { state, time: clock.now(), frames: clock.frames() })
+    Ok(HeadlessOutcome {
+        state,
+        time: clock.now(),
+        frames: clock.frames(),
+    })
 }
 
 #[cfg(test)]
@@ -145,7 +152,11 @@ mod tests {
                     return RunState::Ended;
                 }
             }
-            if self.wait { RunState::WaitingForKey } else { RunState::Running }
+            if self.wait {
+                RunState::WaitingForKey
+            } else {
+                RunState::Running
+            }
         }
         fn frame(&self) -> Frame {
             Frame::cells(CellGrid::new(1, 1, Cell::default()), Palette::acorn2())
@@ -157,7 +168,13 @@ mod tests {
     }
 
     fn echo(wait: bool) -> Echo {
-        Echo { out: String::new(), seen: vec![], frames: 0, pending: vec![], wait }
+        Echo {
+            out: String::new(),
+            seen: vec![],
+            frames: 0,
+            pending: vec![],
+            wait,
+        }
     }
 
     fn press(ms: u64, c: char) -> KeyEvent {
@@ -167,9 +184,20 @@ mod tests {
     #[test]
     fn keys_arrive_in_the_frame_that_contains_them_and_text_streams_out() {
         let mut m = echo(false);
-        let script = KeyScript { events: vec![press(0, 'a'), press(100, 'b'), press(101, 'q')], end: VirtualTime::ZERO };
+        let script = KeyScript {
+            events: vec![press(0, 'a'), press(100, 'b'), press(101, 'q')],
+            end: VirtualTime::ZERO,
+        };
         let mut out = Vec::new();
-        let r = run_headless(&mut m, &HeadlessOptions { script, ..Default::default() }, &mut out).unwrap();
+        let r = run_headless(
+            &mut m,
+            &HeadlessOptions {
+                script,
+                ..Default::default()
+            },
+            &mut out,
+        )
+        .unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "abq");
         // 50 Hz: frame 1 ends at 20 ms, frame 5 at 100 ms, frame 6 at 120 ms.
         assert_eq!(m.seen, vec![('a', 1), ('b', 5), ('q', 6)]);
@@ -180,7 +208,10 @@ mod tests {
     #[test]
     fn the_time_limit_stops_a_busy_machine() {
         let mut m = echo(false);
-        let opts = HeadlessOptions { limit: VirtualTime::from_millis(1000), ..Default::default() };
+        let opts = HeadlessOptions {
+            limit: VirtualTime::from_millis(1000),
+            ..Default::default()
+        };
         let r = run_headless(&mut m, &opts, &mut Vec::new()).unwrap();
         assert_eq!(r.state, RunState::Running);
         assert_eq!(r.frames, 50);
@@ -189,8 +220,19 @@ mod tests {
     #[test]
     fn waiting_with_no_keys_left_ends_the_run_at_once() {
         let mut m = echo(true);
-        let script = KeyScript { events: vec![press(500, 'x')], end: VirtualTime::ZERO };
-        let r = run_headless(&mut m, &HeadlessOptions { script, ..Default::default() }, &mut Vec::new()).unwrap();
+        let script = KeyScript {
+            events: vec![press(500, 'x')],
+            end: VirtualTime::ZERO,
+        };
+        let r = run_headless(
+            &mut m,
+            &HeadlessOptions {
+                script,
+                ..Default::default()
+            },
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert_eq!(r.state, RunState::WaitingForKey);
         // It waited for the scripted key at 500 ms, then stopped in that same frame.
         assert_eq!(r.time, VirtualTime::from_millis(500));

@@ -1,0 +1,154 @@
+//! What every machine run shares: headless or interactive, key scripts, time limits, screen
+//! dumps and screenshots (DESIGN.md's CLI contract).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use retro_screen::colour::{self, ColourDepth};
+use retro_screen::machine::{HeadlessOptions, Machine, RunState, run_headless};
+use retro_screen::script::{self, KeyScript};
+use retro_screen::{VirtualTime, dump};
+
+use crate::files::write_atomic;
+use crate::tui::{InteractiveOptions, run_interactive};
+
+/// How the final screen is printed after a run.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DumpFormat {
+    /// One character per text cell.
+    Text,
+    /// One hex digit per text cell: its logical colour.
+    Colours,
+    /// The screen with ANSI colours.
+    Ansi,
+}
+
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SessionArgs {
+    /// Run without a terminal UI, as fast as possible; printed text goes to stdout.
+    #[arg(long)]
+    pub headless: bool,
+    /// Scripted keys: a file, or the script itself after a leading '=' (see docs/key-scripts.md).
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
+    /// Stop after this many seconds of virtual time (headless default: 600).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Print the final screen to stdout after the run.
+    #[arg(long, value_name = "FORMAT")]
+    pub dump_screen: Option<DumpFormat>,
+    /// Write the final screen as a PNG picture.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Terminal colours: truecolour, 256 or 16 (default: from COLORTERM and TERM).
+    #[arg(long, value_name = "DEPTH")]
+    pub colour: Option<String>,
+    /// Test-only: panic after this many frames (checks that the terminal is restored).
+    #[arg(long, hide = true, value_name = "FRAMES")]
+    pub panic_for_test: Option<u64>,
+}
+
+/// Complains the way every usage error does, and returns exit status 2.
+pub fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("retro: {msg}");
+    ExitCode::from(2)
+}
+
+fn load_script(arg: &str) -> Result<KeyScript, String> {
+    let (text, origin) = match arg.strip_prefix('=') {
+        Some(inline) => (inline.to_string(), "--keys".to_string()),
+        None => {
+            let text =
+                std::fs::read_to_string(arg).map_err(|e| format!("cannot read key script {arg}: {e}"))?;
+            (text, arg.to_string())
+        }
+    };
+    script::parse(&text).map_err(|e| format!("key script {origin}: {e}"))
+}
+
+fn depth(arg: Option<&str>) -> Result<ColourDepth, String> {
+    match arg {
+        Some(s) => s
+            .parse()
+            .map_err(|_| format!("unknown colour depth '{s}' (use truecolour, 256 or 16)")),
+        None => Ok(colour::detect(
+            std::env::var("COLORTERM").ok().as_deref(),
+            std::env::var("TERM").ok().as_deref(),
+        )),
+    }
+}
+
+/// Runs a machine as the options say and returns the exit status (0 ended or stopped by a limit,
+/// 1 the program stopped with an error, 2 bad usage).
+pub fn drive(
+    machine: &mut dyn Machine,
+    args: &SessionArgs,
+    machine_help: Vec<(&'static str, &'static str)>,
+) -> ExitCode {
+    let script = match args.keys.as_deref().map(load_script).transpose() {
+        Ok(s) => s.unwrap_or_default(),
+        Err(e) => return usage_error(e),
+    };
+    let depth = match depth(args.colour.as_deref()) {
+        Ok(d) => d,
+        Err(e) => return usage_error(e),
+    };
+    let limit = match args.time {
+        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => VirtualTime::from_micros((t * 1e6) as u64),
+        Some(t) => {
+            return usage_error(format!(
+                "--time {t}: give a number of seconds between 0 and 86400"
+            ));
+        }
+        None => HeadlessOptions::default().limit,
+    };
+    // Without a terminal to draw on (output piped or redirected) a run is headless.
+    let headless = args.headless || !std::io::stdout().is_terminal();
+    let state = if headless {
+        let options = HeadlessOptions { limit, script };
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        match run_headless(machine, &options, &mut out) {
+            Ok(outcome) => outcome.state,
+            Err(e) => return usage_error(format!("writing output: {e}")),
+        }
+    } else {
+        let options = InteractiveOptions {
+            depth,
+            machine_help,
+            panic_after_frames: args.panic_for_test,
+        };
+        match run_interactive(machine, &options) {
+            Ok(state) => state,
+            Err(e) => return usage_error(format!("terminal: {e}")),
+        }
+    };
+    let frame = machine.frame();
+    if let Some(format) = args.dump_screen {
+        let text = match format {
+            DumpFormat::Text => dump::text(&frame),
+            DumpFormat::Colours => dump::colours(&frame),
+            DumpFormat::Ansi => dump::ansi(&frame, depth),
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    }
+    if let Some(path) = &args.screenshot {
+        if let Err(e) = screenshot(&frame, path) {
+            return usage_error(e);
+        }
+    }
+    match state {
+        RunState::Failed(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+fn screenshot(frame: &retro_screen::Frame, path: &Path) -> Result<(), String> {
+    let png = dump::png(frame, 2).map_err(|e| format!("screenshot: {e}"))?;
+    write_atomic(path, &png).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

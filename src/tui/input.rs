@@ -1,0 +1,109 @@
+//! Terminal key events to machine keys.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent as TermKey, KeyEventKind as TermKind, KeyModifiers};
+use retro_screen::{Key, KeyEventKind};
+
+/// What a terminal key means to the front end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Ctrl-Q: always quits, whatever the machine is doing.
+    Quit,
+    /// F12: show or hide the help overlay.
+    ToggleHelp,
+    /// A key for the machine.
+    Machine(Key, KeyEventKind),
+    /// Nothing we use.
+    Ignore,
+}
+
+/// Maps a crossterm key event. Auto-repeats count as presses: a repeat types another character,
+/// and in the held-key rule it extends the hold.
+pub fn map(event: &TermKey) -> Action {
+    let kind = match event.kind {
+        TermKind::Press | TermKind::Repeat => KeyEventKind::Press,
+        TermKind::Release => KeyEventKind::Release,
+    };
+    if event.modifiers.contains(KeyModifiers::CONTROL) {
+        if let KeyCode::Char('q' | 'Q') = event.code {
+            return if kind == KeyEventKind::Press {
+                Action::Quit
+            } else {
+                Action::Ignore
+            };
+        }
+    }
+    let key = match event.code {
+        KeyCode::F(12) => {
+            return if kind == KeyEventKind::Press {
+                Action::ToggleHelp
+            } else {
+                Action::Ignore
+            };
+        }
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Enter => Key::Return,
+        KeyCode::Esc => Key::Escape,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::F(n) => Key::F(n),
+        _ => return Action::Ignore,
+    };
+    Action::Machine(key, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> TermKey {
+        TermKey::new(code, modifiers)
+    }
+
+    #[test]
+    fn ctrl_q_quits_and_plain_q_is_a_key() {
+        assert_eq!(
+            map(&press(KeyCode::Char('q'), KeyModifiers::CONTROL)),
+            Action::Quit
+        );
+        assert_eq!(
+            map(&press(KeyCode::Char('q'), KeyModifiers::NONE)),
+            Action::Machine(Key::Char('q'), KeyEventKind::Press)
+        );
+    }
+
+    #[test]
+    fn arrows_escape_and_function_keys_reach_the_machine() {
+        assert_eq!(
+            map(&press(KeyCode::Left, KeyModifiers::NONE)),
+            Action::Machine(Key::Left, KeyEventKind::Press)
+        );
+        assert_eq!(
+            map(&press(KeyCode::Esc, KeyModifiers::NONE)),
+            Action::Machine(Key::Escape, KeyEventKind::Press)
+        );
+        assert_eq!(
+            map(&press(KeyCode::F(1), KeyModifiers::NONE)),
+            Action::Machine(Key::F(1), KeyEventKind::Press)
+        );
+        assert_eq!(
+            map(&press(KeyCode::F(12), KeyModifiers::NONE)),
+            Action::ToggleHelp
+        );
+    }
+
+    #[test]
+    fn releases_and_repeats_keep_their_meaning() {
+        let mut e = press(KeyCode::Char('7'), KeyModifiers::NONE);
+        e.kind = TermKind::Release;
+        assert_eq!(map(&e), Action::Machine(Key::Char('7'), KeyEventKind::Release));
+        e.kind = TermKind::Repeat;
+        assert_eq!(map(&e), Action::Machine(Key::Char('7'), KeyEventKind::Press));
+    }
+}
