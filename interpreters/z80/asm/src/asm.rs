@@ -359,6 +359,9 @@ struct Asm<'a> {
     /// The source line a macro expansion is attributed to in the source map.
     site: Option<(u32, u32)>,
     ended: bool,
+    /// Set while re-running a failed statement only to learn its size (so the addresses after an
+    /// error stay right and each error is reported once): values default to 0, ranges are not checked.
+    lenient: bool,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -390,6 +393,7 @@ impl<'a> Asm<'a> {
             pending_equ: HashMap::new(),
             site: None,
             ended: false,
+            lenient: false,
         }
     }
 
@@ -615,11 +619,12 @@ impl<'a> Asm<'a> {
                 let local_prefix = format!("{}.", self.global);
                 let shown: Vec<String> = names
                     .iter()
-                    .map(|n| {
-                        n.strip_prefix(&local_prefix[..local_prefix.len() - 1])
-                            .unwrap_or(n)
-                            .to_string()
-                    })
+                    .map(
+                        |n| match n.strip_prefix(&local_prefix[..local_prefix.len() - 1]) {
+                            Some(rest) if rest.starts_with('.') => rest.to_string(),
+                            _ => n.to_string(),
+                        },
+                    )
                     .collect();
                 if let Some(s) = suggest(&name, shown.iter().map(|s| s.as_str())) {
                     d = d.help(format!("did you mean `{s}`?"));
@@ -638,7 +643,11 @@ impl<'a> Asm<'a> {
     }
 
     fn need(&self, e: &Expr, loc: &Loc) -> R<i64> {
-        self.value(e).map_err(|err| self.eval_err(err, loc))
+        match self.value(e) {
+            Ok(v) => Ok(v),
+            Err(_) if self.lenient => Ok(0),
+            Err(err) => Err(self.eval_err(err, loc)),
+        }
     }
 
     fn define(&mut self, name: &str, value: i64, kind: SymbolKind, loc: Loc) {
@@ -1150,6 +1159,22 @@ impl<'a> Asm<'a> {
             .label("an instruction or directive goes here"));
         };
         let result = self.operation(line, op, op_tok, rest);
+        let sized = MNEMONICS.contains(&op)
+            || matches!(
+                op,
+                "db" | "defb" | "defm" | "dm" | "byte" | "dw" | "defw" | "word"
+            );
+        if result.is_err() && sized && self.pc == start_pc {
+            // Emit placeholder bytes of the right size so later addresses stay right; the run
+            // fails anyway, so they are never written.
+            let errors = self.diags.len();
+            self.lenient = true;
+            if self.operation(line, op, op_tok, rest).is_err() {
+                self.pc = start_pc;
+            }
+            self.lenient = false;
+            self.diags.truncate(errors);
+        }
         let bytes = self.emitted_since(start_pc);
         if self.macro_depth == 0 || !bytes.is_empty() {
             let addr = (start_pc & 0xFFFF) as u16;
@@ -1414,7 +1439,7 @@ impl<'a> Asm<'a> {
     }
 
     fn byte(&self, v: i64, loc: &Loc) -> R<u8> {
-        if (-128..=255).contains(&v) {
+        if (-128..=255).contains(&v) || self.lenient {
             Ok(v as u8)
         } else {
             Err(Diagnostic::new(
@@ -1428,7 +1453,7 @@ impl<'a> Asm<'a> {
     }
 
     fn word(&self, v: i64, loc: &Loc) -> R<u16> {
-        if (-32768..=65535).contains(&v) {
+        if (-32768..=65535).contains(&v) || self.lenient {
             Ok(v as u16)
         } else {
             Err(Diagnostic::new(
@@ -1645,7 +1670,7 @@ impl<'a> Asm<'a> {
             "rst" => match ops.as_slice() {
                 [Op::Imm(e, l)] => {
                     let v = self.need(e, l)?;
-                    if v & !0x38 != 0 {
+                    if v & !0x38 != 0 && !self.lenient {
                         let mut d = Diagnostic::new(
                             DiagKind::OutOfRange,
                             l.clone(),
@@ -1731,6 +1756,9 @@ impl<'a> Asm<'a> {
         };
         let target = self.need(e, l)?;
         let dist = target - (self.here + 2);
+        if self.lenient {
+            return Ok(0);
+        }
         if !(-128..=127).contains(&dist) {
             let mut d = Diagnostic::new(
                 DiagKind::OutOfRange,
@@ -1770,7 +1798,7 @@ impl<'a> Asm<'a> {
     fn disp(&self, e: &Expr, l: &Loc) -> R<i8> {
         let v = self.need(e, l)?;
         // -128..255 as pasmo and z80asm accept (+255 is the byte FF).
-        if (-128..=255).contains(&v) {
+        if (-128..=255).contains(&v) || self.lenient {
             Ok(v as u8 as i8)
         } else {
             Err(Diagnostic::new(
