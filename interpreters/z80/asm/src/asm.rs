@@ -362,7 +362,11 @@ struct Asm<'a> {
     /// Set while re-running a failed statement only to learn its size (so the addresses after an
     /// error stay right and each error is reported once): values default to 0, ranges are not checked.
     lenient: bool,
+    /// Lines assembled in this pass, to stop runaway REPT/macro expansion.
+    steps: u64,
 }
+
+const STEP_LIMIT: u64 = 10_000_000;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -394,6 +398,7 @@ impl<'a> Asm<'a> {
             site: None,
             ended: false,
             lenient: false,
+            steps: 0,
         }
     }
 
@@ -429,6 +434,7 @@ impl<'a> Asm<'a> {
         self.map.clear();
         self.pending_equ.clear();
         self.ended = false;
+        self.steps = 0;
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -734,6 +740,24 @@ impl<'a> Asm<'a> {
         while i < lines.len() && !self.ended {
             let line = &lines[i];
             i += 1;
+            self.steps += 1;
+            if self.steps > STEP_LIMIT {
+                let loc = Loc {
+                    file: line.file,
+                    span: line.start as usize..line.end as usize,
+                };
+                self.diags.push(
+                    Diagnostic::new(
+                        DiagKind::Directive,
+                        loc,
+                        "more than 10 million lines assembled in one pass",
+                    )
+                    .label("stopped here")
+                    .help("a REPT count or a recursive macro is probably too large"),
+                );
+                self.ended = true;
+                break;
+            }
             let active = conds.iter().all(|c| c.0 == CondState::Active);
             let toks = &line.toks[..];
             let (label, op_at) = self.split_label(toks);
@@ -1755,7 +1779,11 @@ impl<'a> Asm<'a> {
             return Err(bad(self, "expects a target address"));
         };
         let target = self.need(e, l)?;
-        let dist = target - (self.here + 2);
+        let mut dist = target - (self.here + 2);
+        if (0..=0xFFFF).contains(&target) {
+            // The program counter wraps at 64K, so jr from 0000h can reach FF82h.
+            dist = (dist as u16) as i16 as i64;
+        }
         if self.lenient {
             return Ok(0);
         }

@@ -93,7 +93,7 @@ fn on_path(tool: &str) -> bool {
 /// was recorded; without them there is nothing to re-check.
 #[test]
 fn recorded_oracle_outputs_are_current() {
-    if !(on_path("pasmo") && on_path("z80asm")) {
+    if !(on_path("pasmo") && on_path("z80asm") && on_path("z80dasm")) {
         eprintln!("pasmo/z80asm not installed: oracle re-check skipped");
         return;
     }
@@ -108,5 +108,72 @@ fn recorded_oracle_outputs_are_current() {
         "record.sh --check failed:\n{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Syntax-neutral form of an instruction: lower case, no blanks, every number (`$85`, `085h`,
+/// `133`) replaced by `#` and its decimal value, `$-121` (relative) kept apart from `$85` (hex).
+fn normalize(text: &str) -> String {
+    let t: Vec<char> = text
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < t.len() {
+        let c = t[i];
+        if c == '$' && t.get(i + 1).is_some_and(|d| d.is_ascii_hexdigit()) {
+            let run: String = t[i + 1..].iter().take_while(|d| d.is_ascii_hexdigit()).collect();
+            out += &format!("#{}", i64::from_str_radix(&run, 16).unwrap());
+            i += 1 + run.len();
+        } else if c.is_ascii_digit() {
+            let run: String = t[i..].iter().take_while(|d| d.is_ascii_alphanumeric()).collect();
+            let v = match run.strip_suffix('h') {
+                Some(h) => i64::from_str_radix(h, 16).unwrap(),
+                None => run.parse().unwrap(),
+            };
+            out += &format!("#{v}");
+            i += run.len();
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn disassembly_matches_z80dasm_for_documented_instructions() {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let reference = std::fs::read_to_string(base.join("z80dasm/op_documented.txt")).expect("z80dasm output");
+    let theirs: Vec<String> = reference
+        .lines()
+        .filter(|l| l.starts_with('\t') && !l.trim_start().starts_with("org"))
+        .map(|l| normalize(l.split(';').next().unwrap_or("")))
+        .collect();
+    let bin = retro_z80_asm::assemble_file(&base.join("cases/op_documented.asm"))
+        .expect("assembles")
+        .bytes;
+    let mut ours = vec![];
+    let mut i = 0;
+    while i < bin.len() {
+        let (insn, len) = retro_z80_asm::decode(&bin[i..]).expect("decodes");
+        ours.push(normalize(&insn.to_string()));
+        i += len;
+    }
+    assert_eq!(ours.len(), theirs.len(), "instruction counts differ");
+    let diffs: Vec<String> = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("ours {a:<24} z80dasm {b}"))
+        .collect();
+    assert!(
+        diffs.is_empty(),
+        "{} of {} differ:\n{}",
+        diffs.len(),
+        ours.len(),
+        diffs.join("\n")
     );
 }

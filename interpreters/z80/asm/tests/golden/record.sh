@@ -14,6 +14,7 @@ cd "$(dirname "$0")/cases"
 mode=${1:-record}
 command -v pasmo >/dev/null || { echo "pasmo not installed (apt-get install pasmo)"; exit 2; }
 command -v z80asm >/dev/null || { echo "z80asm not installed (apt-get install z80asm)"; exit 2; }
+command -v z80dasm >/dev/null || { echo "z80dasm not installed (apt-get install z80dasm)"; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -59,4 +60,13 @@ for src in *.asm; do
     echo "$src: oracles differ and $name.expect is not hand-verified: write it"; status=1
   fi
 done
+# The disassembler reference: z80dasm's text for the documented-instruction binary.
+if command -v z80dasm >/dev/null && timeout 20 pasmo --bin op_documented.asm "$tmp/doc.bin" >/dev/null 2>&1; then
+  timeout 20 z80dasm -g 0x8000 "$tmp/doc.bin" 2>/dev/null | grep -v '^; command line' >"$tmp/doc.txt"
+  if [ "$mode" = --check ]; then
+    cmp -s "$tmp/doc.txt" ../z80dasm/op_documented.txt || { echo "z80dasm output changed"; status=1; }
+  else
+    cp "$tmp/doc.txt" ../z80dasm/op_documented.txt
+  fi
+fi
 exit $status
