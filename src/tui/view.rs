@@ -81,6 +81,10 @@ impl Widget for FrameView<'_> {
             }
             return;
         }
+        // Machines with a border (C64, Spectrum) colour the whole area around the picture.
+        if let Some(border) = self.frame.border {
+            buf.set_style(area, Style::new().bg(colour(self.frame, border, self.depth)));
+        }
         match &self.frame.screen {
             Screen::Cells(_) => render_cells(self.frame, self.depth, area, 2, buf),
             Screen::Pixels(p) => {
@@ -429,6 +433,19 @@ mod tests {
     fn a_cell_screen_squeezes_to_one_column_per_cell() {
         let text = draw(&cell_frame(), ColourDepth::TrueColour, 4, 2);
         assert!(text.starts_with("R\u{2588}  \n  . \n"), "{text}");
+    }
+
+    #[test]
+    fn the_border_colours_the_area_around_the_picture() {
+        let mut f = cell_frame();
+        f.border = Some(14);
+        let text = draw(&f, ColourDepth::TrueColour, 10, 4);
+        // Light blue (C64 colour 14) around the 6x2 picture, which sits centred at (2, 1).
+        assert!(text.contains("fg=Reset bg=Rgb(108, 94, 181)"), "{text}");
+        let grid: Vec<&str> = text.split("--\n").nth(1).unwrap().lines().collect();
+        let border = grid[0].chars().next().unwrap();
+        assert!(grid[0].chars().all(|c| c == border) && grid[3].chars().all(|c| c == border), "{text}");
+        assert_ne!(grid[1].chars().nth(2), Some(border), "{text}");
     }
 
     #[test]
