@@ -4,6 +4,7 @@
 
 pub mod asm;
 pub mod conformance;
+pub mod cpm;
 pub mod run;
 pub mod session;
 pub mod testcard;
