@@ -364,6 +364,8 @@ struct Asm<'a> {
     lenient: bool,
     /// Lines assembled in this pass, to stop runaway REPT/macro expansion.
     steps: u64,
+    /// Bytes emitted by the current statement (for the listing and the source map).
+    stmt_bytes: Vec<u8>,
 }
 
 const STEP_LIMIT: u64 = 10_000_000;
@@ -399,6 +401,7 @@ impl<'a> Asm<'a> {
             ended: false,
             lenient: false,
             steps: 0,
+            stmt_bytes: vec![],
         }
     }
 
@@ -707,6 +710,7 @@ impl<'a> Asm<'a> {
             return;
         }
         let start = self.pc as usize;
+        self.stmt_bytes.extend_from_slice(bytes);
         self.mem[start..start + bytes.len()].copy_from_slice(bytes);
         self.written[start..start + bytes.len()]
             .iter_mut()
@@ -1129,6 +1133,7 @@ impl<'a> Asm<'a> {
         let toks = &line.toks[..];
         self.here = self.pc;
         let start_pc = self.pc;
+        self.stmt_bytes.clear();
         let rest = &toks[op_at.map_or(toks.len(), |k| k + 1)..];
         let label_tok = label.map(|l| &toks[l]);
         let label_name = label_tok.and_then(|t| match &t.kind {
@@ -1199,8 +1204,9 @@ impl<'a> Asm<'a> {
             self.lenient = false;
             self.diags.truncate(errors);
         }
-        let bytes = self.emitted_since(start_pc);
-        if self.macro_depth == 0 || !bytes.is_empty() {
+        let bytes = std::mem::take(&mut self.stmt_bytes);
+        // INCLUDE listed its own line before the included file's lines.
+        if (self.macro_depth == 0 && op != "include") || !bytes.is_empty() {
             let addr = (start_pc & 0xFFFF) as u16;
             self.list(line, Some((addr, bytes.clone())));
         }
@@ -1210,13 +1216,6 @@ impl<'a> Asm<'a> {
                 .push(((start_pc & 0xFFFF) as u16, bytes.len().min(0xFFFF) as u16, f, l));
         }
         result
-    }
-
-    fn emitted_since(&self, start: i64) -> Vec<u8> {
-        if start < 0 || self.pc <= start || self.pc > 0x10000 {
-            return vec![];
-        }
-        self.mem[start as usize..self.pc as usize].to_vec()
     }
 
     fn operation(&mut self, line: &Line, op: &str, op_tok: &Tok, rest: &[Tok]) -> R<()> {
