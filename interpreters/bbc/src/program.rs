@@ -88,6 +88,13 @@ impl Program {
         self.lines.iter().find(|l| l.number == number)
     }
 
+    /// Where line `number` is, or where it would go: `Ok(index)` if the program has it, `Err(index)`
+    /// of the first line after it otherwise (what GOTO and RESTORE need). The lines must be in
+    /// ascending order, as programs are.
+    pub fn line_index(&self, number: u16) -> Result<usize, usize> {
+        self.lines.binary_search_by_key(&number, |l| l.number)
+    }
+
     /// Each line's offset from PAGE (where its CR sits), in order.
     pub fn line_offsets(&self) -> Vec<usize> {
         let mut at = 0;
@@ -482,6 +489,9 @@ mod tests {
         assert_eq!(&bytes[bytes.len() - 2..], &[0x0D, 0xFF]);
         assert_eq!(Program::from_bytes(&bytes).unwrap(), p);
         assert_eq!(p.line_offsets(), vec![0, 11]);
+        assert_eq!(p.line_index(20), Ok(1));
+        assert_eq!(p.line_index(15), Err(1));
+        assert_eq!(p.line(10).unwrap().body[1], crate::tokens::PRINT);
         assert_eq!(p.list(), "   10 PRINT \"hi\"\n   20 GOTO 10\n");
     }
 
