@@ -18,4 +18,4 @@ pub use program::{
     Diagnostic, DiagnosticKind, Format, Line, Program, ProgramError, ReadError, detect, list, read_program,
     render_diagnostics, tokenize_program,
 };
-pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_line};
+pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_eval, tokenize_line};

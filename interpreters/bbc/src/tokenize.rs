@@ -72,6 +72,22 @@ pub fn tokenize_line_mapped(src: &[u8], mode: Mode) -> Tokenized {
     t.out
 }
 
+/// Tokenizes the string given to EVAL, as RISC OS does: in expression (right) mode with no
+/// line-number constants, so `EVAL "TIME"` reads TIME's expression token (&91).
+pub fn tokenize_eval(src: &[u8]) -> Vec<u8> {
+    let mut t = Tokenizer {
+        src,
+        crunch: false,
+        out: Tokenized::default(),
+        left: false,
+        constants: false,
+        in_string: false,
+        raw: false,
+    };
+    t.run();
+    t.out.bytes
+}
+
 /// Finds the keyword the ROM would match at `src[at]` (which must be an uppercase letter): the first
 /// table entry whose spelling the source starts with, or that the source abbreviates with a `.`.
 /// Returns the keyword and the number of source bytes it covers. The conditional flag is not checked.
@@ -334,6 +350,13 @@ mod tests {
         let on = strict("ON x GOTO 10,20");
         assert_eq!(on.iter().filter(|&&b| b == LINE_NUMBER).count(), 2);
         assert_eq!(strict("GOTO 65280"), b"\xE5 65280");
+    }
+
+    #[test]
+    fn eval_strings_are_expressions() {
+        assert_eq!(tokenize_eval(b"TIME"), [TIME]);
+        assert_eq!(strict("TIME"), [TIME_LEFT]);
+        assert_eq!(tokenize_eval(b"10"), b"10");
     }
 
     #[test]
