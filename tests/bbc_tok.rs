@@ -181,7 +181,16 @@ fn bad_tokenized_file_and_missing_file_exit_2() {
     std::fs::write(&bad, [0x0D, 0x00, 0x0A, 0x40, b'x']).unwrap();
     let o = retro(&["list", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("Bad program"), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("Bad program") && err.contains("past the end of the file"),
+        "{err}"
+    );
+    // An ariadne report over a hex dump, pointing at the line header.
+    assert!(
+        err.contains("bad.bbc:1:7") && err.contains("0d 00 0a 40 78"),
+        "{err}"
+    );
     let o = retro(&["list", dir.path().join("nope.bbc").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read"));

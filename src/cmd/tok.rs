@@ -46,7 +46,9 @@ fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
     match retro_bbc::read_program(&bytes, mode(crunch)) {
         Ok(p) => Ok(p),
         Err(ReadError::Bad(e)) => {
-            eprintln!("retro: {}: {e}", file.display());
+            let name = file.display().to_string();
+            let colour = std::io::stderr().is_terminal();
+            eprint!("{}", retro_bbc::render_bad_program(&name, &bytes, &e, colour));
             Err(ExitCode::from(2))
         }
         Err(ReadError::Text { text, diagnostics }) => {

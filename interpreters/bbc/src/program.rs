@@ -67,6 +67,71 @@ pub enum ProgramError {
     },
 }
 
+impl ProgramError {
+    /// The file offset the error is about.
+    pub fn offset(&self) -> usize {
+        match *self {
+            ProgramError::Empty => 0,
+            ProgramError::MissingCr { offset, .. }
+            | ProgramError::BadLength { offset, .. }
+            | ProgramError::NoEnd { offset } => offset,
+        }
+    }
+}
+
+/// Renders a "Bad program" error as an ariadne report over a hex dump of the file (16 bytes a row,
+/// so `file:row:col` locates the byte), pointing at the offending byte.
+pub fn render_bad_program(file_name: &str, bytes: &[u8], err: &ProgramError, colour: bool) -> String {
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    let mut dump = String::new();
+    let mut spans = Vec::with_capacity(bytes.len());
+    for (row, chunk) in bytes.chunks(16).enumerate() {
+        dump.push_str(&format!("{:04X}:", row * 16));
+        for b in chunk {
+            dump.push(' ');
+            spans.push(dump.len()..dump.len() + 2);
+            dump.push_str(&format!("{b:02x}"));
+        }
+        dump.push('\n');
+    }
+    if dump.is_empty() {
+        dump.push_str("(empty file)\n");
+    }
+    // At the end of the file, point at the last byte (or the whole "empty file" line).
+    let span = spans
+        .get(err.offset())
+        .or(spans.last())
+        .cloned()
+        .unwrap_or(0..dump.len() - 1);
+    let what = match err {
+        ProgramError::Empty => "no bytes at all",
+        ProgramError::MissingCr { .. } => "a line must start with &0D here",
+        ProgramError::BadLength { .. } => "this line's header",
+        ProgramError::NoEnd { .. } => "the file ends here, without &0D &FF",
+    };
+    let span = match err {
+        // The header is 4 bytes: CR, number high, number low, length.
+        ProgramError::BadLength { offset, .. } => {
+            let last = (offset + 3).min(spans.len().saturating_sub(1));
+            span.start..spans.get(last).map_or(span.end, |s| s.end)
+        }
+        _ => span,
+    };
+    let mut out = Vec::new();
+    let _ = Report::build(ReportKind::Error, (file_name, span.clone()))
+        .with_config(
+            Config::default()
+                .with_index_type(IndexType::Byte)
+                .with_color(colour),
+        )
+        .with_message(err.to_string())
+        .with_label(Label::new((file_name, span)).with_message(what))
+        .with_note("the file is shown as a hex dump: row = offset / 16")
+        .finish()
+        .write((file_name, Source::from(dump.as_str())), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 impl Program {
     /// A program from lines (in the order given; the caller keeps them sorted).
     pub fn new(lines: Vec<Line>) -> Self {
