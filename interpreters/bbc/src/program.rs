@@ -274,7 +274,8 @@ pub fn detect(bytes: &[u8]) -> Format {
 /// alphabet, which is what a listing saved on an Acorn machine holds).
 pub fn decode_text(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
+        // Editors on some systems start UTF-8 files with a byte-order mark; it is not program text.
+        Ok(s) => s.strip_prefix('\u{FEFF}').unwrap_or(s).to_owned(),
         Err(_) => latin1_to_string(bytes),
     }
 }
@@ -579,6 +580,14 @@ mod tests {
             Program::from_bytes(b"\x0d\x00\x0a\x04X"),
             Err(ProgramError::MissingCr { .. })
         ));
+    }
+
+    #[test]
+    fn text_files_decode_as_utf8_or_latin1_without_a_bom() {
+        assert_eq!(decode_text("\u{FEFF}10 PRINT \"£\"".as_bytes()), "10 PRINT \"£\"");
+        assert_eq!(decode_text(b"10 PRINT \"\xA3\""), "10 PRINT \"£\"");
+        assert_eq!(detect(b"\x0d\x00"), Format::Tokenized);
+        assert_eq!(detect(b"10 PRINT"), Format::Text);
     }
 
     #[test]
