@@ -140,7 +140,7 @@ impl TestCard {
         f.cursor = Some(retro_screen::Cursor {
             x: 0,
             y: 10,
-            visible: (self.frames / 20) % 2 == 0,
+            visible: (self.frames / 20).is_multiple_of(2),
         });
         f
     }

@@ -83,7 +83,7 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 };
                 f.render_widget(
                     FrameView {
-                        frame: &frame,
+                        frame,
                         depth: options.depth,
                     },
                     picture,

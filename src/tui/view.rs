@@ -127,17 +127,17 @@ fn render_cells(frame: &Frame, depth: ColourDepth, area: Rect, cw: usize, buf: &
             if let Some(c) = buf.cell_mut((tx, ty)) {
                 c.set_char(cell.ch).set_style(style);
             }
-            if cw == 2 {
-                if let Some(c) = buf.cell_mut((tx + 1, ty)) {
-                    c.set_char(second_column(cell.ch)).set_style(style);
-                }
+            if cw == 2
+                && let Some(c) = buf.cell_mut((tx + 1, ty))
+            {
+                c.set_char(second_column(cell.ch)).set_style(style);
             }
         }
     }
-    if let Some(cur) = frame.cursor.filter(|c| c.visible) {
-        if let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw), y0 + sat16(cur.y))) {
-            c.modifier.insert(Modifier::REVERSED);
-        }
+    if let Some(cur) = frame.cursor.filter(|c| c.visible)
+        && let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw), y0 + sat16(cur.y)))
+    {
+        c.modifier.insert(Modifier::REVERSED);
     }
 }
 
@@ -444,7 +444,10 @@ mod tests {
         assert!(text.contains("fg=Reset bg=Rgb(108, 94, 181)"), "{text}");
         let grid: Vec<&str> = text.split("--\n").nth(1).unwrap().lines().collect();
         let border = grid[0].chars().next().unwrap();
-        assert!(grid[0].chars().all(|c| c == border) && grid[3].chars().all(|c| c == border), "{text}");
+        assert!(
+            grid[0].chars().all(|c| c == border) && grid[3].chars().all(|c| c == border),
+            "{text}"
+        );
         assert_ne!(grid[1].chars().nth(2), Some(border), "{text}");
     }
 
