@@ -312,7 +312,8 @@ impl Cpu {
     }
     /// Sets the EI-delay state.
     pub fn set_ei_last(&mut self, v: bool) {
-        self.ei_last = v
+        self.ei_last = v;
+        self.update_attention();
     }
     /// Whether the last instruction was LD A,I or LD A,R.
     pub fn p(&self) -> bool {
@@ -320,7 +321,8 @@ impl Cpu {
     }
     /// Sets the LD A,I / LD A,R marker.
     pub fn set_p(&mut self, v: bool) {
-        self.p = v
+        self.p = v;
+        self.update_attention();
     }
     /// T-states executed since creation (the host may reset it with [`Cpu::set_tstates`]).
     #[inline]
@@ -410,7 +412,12 @@ impl Cpu {
 
     #[inline(always)]
     pub(crate) fn update_attention(&mut self) {
-        self.attention = self.halted || self.nmi_pending || self.int_line || self.pending_prefix != 0;
+        self.attention = self.halted
+            || self.nmi_pending
+            || self.int_line
+            || self.pending_prefix != 0
+            || self.ei_last
+            || self.p;
     }
 
     /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
@@ -423,10 +430,10 @@ impl Cpu {
             self.t += t as u64;
             return t;
         }
+        // (EI and LD A,I/R raise `attention`, so their markers are cleared on the slow path and
+        // the common path does not have to.)
         let prev_q = self.q;
         self.q = 0;
-        self.ei_last = false;
-        self.p = false;
         let op = self.fetch_op(bus);
         let t = self.exec::<BUS, H>(bus, op, prev_q);
         self.t += t as u64;
@@ -453,11 +460,11 @@ impl Cpu {
             // Still inside a DD/FD chain: no interrupt can be taken here.
             let xh = self.pending_prefix as usize;
             self.pending_prefix = 0;
-            self.update_attention();
             let prev_q = self.q;
             self.q = 0;
             self.ei_last = false;
             self.p = false;
+            self.update_attention();
             return Some(self.prefix_chain(bus, xh, prev_q) - 4);
         }
         if self.nmi_pending {
@@ -522,6 +529,10 @@ impl Cpu {
             self.q = 0;
             return Some(4);
         }
+        // A normal instruction follows: the previous one's EI and LD A,I/R markers expire.
+        self.ei_last = false;
+        self.p = false;
+        self.update_attention();
         None
     }
 

@@ -670,6 +670,7 @@ impl Cpu {
                 self.iff1 = true;
                 self.iff2 = true;
                 self.ei_last = true;
+                self.attention = true;
                 4
             }
             // CALL cc,nn, 17 taken / 10
@@ -894,6 +895,7 @@ impl Cpu {
                 self.reg[A] = v;
                 self.setf((self.reg[F] & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
                 self.p = true;
+                self.attention = true;
                 5
             }
             // RRD, 18
