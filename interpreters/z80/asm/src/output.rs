@@ -259,7 +259,7 @@ pub fn render_listing(asm: &Assembly) -> String {
                 let _ = writeln!(s, "{addr}  {hex:<12} {:>5}{mark:<3} {text}", l.line + 1);
             } else if k < 4 {
                 let a = l.addr.unwrap_or(0).wrapping_add(4 * k as u16);
-                let _ = writeln!(s, "{a:04X}  {hex:<12}");
+                let _ = writeln!(s, "{a:04X}  {}", hex.trim_end());
             } else {
                 let _ = writeln!(s, "      ... ({} bytes in all)", l.bytes.len());
                 break;
