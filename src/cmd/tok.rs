@@ -1,31 +1,112 @@
-//! `retro tok` and `retro list` (BBC BASIC tokenizer issue).
-use std::path::PathBuf;
+//! `retro tok` and `retro list`: the BBC BASIC V tokenizer, LIST and the token inspector.
+//!
+//! Exit status: 0 done, 1 the listing has mistakes (ariadne reports on stderr, nothing written),
+//! 2 bad usage or a file that cannot be read or is not a program.
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
 #[derive(clap::Args, Debug)]
 pub struct TokArgs {
-    /// The BBC BASIC text listing to tokenize.
+    /// The BBC BASIC text listing to tokenize (with or without line numbers).
     pub file: PathBuf,
-    /// Where to write the tokenized program.
+    /// Where to write the tokenized program (RISC OS format, filetype &FFB).
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
+    /// Find keywords anywhere, also glued to variable names (`rEORm` is r EOR m), as in listings
+    /// made by poking the spaces out of a tokenized program, like Rheolism's.
+    #[arg(long)]
+    pub crunch: bool,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ListArgs {
     /// The program to list (tokenized or text).
     pub file: PathBuf,
-    /// Show each line's bytes, annotated.
+    /// Show each line's bytes, annotated: offsets, header, tokens, line numbers, statements.
     #[arg(long)]
     pub tokens: bool,
+    /// Tokenize a text listing in crunch mode before listing it (see `retro tok --crunch`).
+    #[arg(long)]
+    pub crunch: bool,
 }
 
-pub fn tok(_args: TokArgs) -> ExitCode {
-    eprintln!("retro tok: not built yet");
-    ExitCode::from(2)
+fn mode(crunch: bool) -> Mode {
+    if crunch { Mode::Crunch } else { Mode::Strict }
 }
 
-pub fn list(_args: ListArgs) -> ExitCode {
-    eprintln!("retro list: not built yet");
-    ExitCode::from(2)
+/// Reads and tokenizes (if needed) a program, reporting failures; `Err` carries the exit code.
+fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
+    let bytes = std::fs::read(file).map_err(|e| {
+        eprintln!("retro: cannot read {}: {e}", file.display());
+        ExitCode::from(2)
+    })?;
+    match retro_bbc::read_program(&bytes, mode(crunch)) {
+        Ok(p) => Ok(p),
+        Err(ReadError::Bad(e)) => {
+            eprintln!("retro: {}: {e}", file.display());
+            Err(ExitCode::from(2))
+        }
+        Err(ReadError::Text { text, diagnostics }) => {
+            let name = file.display().to_string();
+            let colour = std::io::stderr().is_terminal();
+            eprint!("{}", render_diagnostics(&name, &text, &diagnostics, colour));
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+pub fn tok(args: TokArgs) -> ExitCode {
+    let program = match load(&args.file, args.crunch) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    match write_atomically(&args.output, &program.to_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("retro: cannot write {}: {e}", args.output.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes to a temporary file beside the target and renames it over the target, so a failed run
+/// never leaves a half-written program.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+pub fn list(args: ListArgs) -> ExitCode {
+    let program = match load(&args.file, args.crunch) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut stdout = std::io::stdout().lock();
+    let text = if args.tokens {
+        inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal())
+    } else {
+        retro_bbc::list(&program)
+    };
+    // A closed pipe (`retro list x | head`) is not an error worth a message.
+    let _ = stdout.write_all(text.as_bytes());
+    ExitCode::SUCCESS
 }

@@ -1,3 +1,23 @@
 //! BBC BASIC V in the RISC OS dialect: the tokenizer and detokenizer, program files, and (to come)
 //! the token-stream interpreter and the VDU system. Usable as a library without a terminal.
+//!
+//! - [`tokens`]: the token tables (the single source of truth for token bytes and keyword actions);
+//! - [`tokenize`]: text to tokens, byte for byte as RISC OS BASIC V, plus the crunch mode;
+//! - [`detokenize`]: tokens to text as LIST prints them;
+//! - [`program`]: the tokenized program format, text listings, format detection, diagnostics;
+//! - [`inspect`]: the annotated byte view of `retro list --tokens`;
+//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs.
+
+pub mod detokenize;
 pub mod interp;
+pub mod inspect;
+pub mod program;
+pub mod tokenize;
+pub mod tokens;
+
+pub use detokenize::{detokenize_line, list_line};
+pub use program::{
+    Diagnostic, DiagnosticKind, Format, Line, Program, ProgramError, ReadError, detect, list, read_program,
+    render_diagnostics, tokenize_program,
+};
+pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_line};

@@ -37,11 +37,6 @@ impl Interp {
         self.to_int(v)
     }
 
-    pub(super) fn expr_f64(&mut self) -> R<f64> {
-        let v = self.expr()?;
-        self.to_f64(v)
-    }
-
     pub(super) fn expr_str(&mut self) -> R<Vec<u8>> {
         let v = self.expr()?;
         self.to_str(v)
@@ -284,6 +279,11 @@ impl Interp {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
                 let v = self.var_ref(false)?;
                 self.read(v)
+            }
+            tok::PTR_L..=tok::HIMEM_L => {
+                // A pseudo-variable tokenized in its statement form (EVAL strings start there).
+                self.pc += 1;
+                self.function(b - 0x40)
             }
             0x7F..=0xFF => {
                 self.pc += 1;
@@ -635,6 +635,7 @@ impl Interp {
         if self.eat(b'(') {
             loop {
                 let is_ret = self.eat(tok::RETURN);
+                self.skip_spaces();
                 let p = self.pc;
                 let (e, arr, _) = self.scan_name(p);
                 if e == p || arr || !tok::is_word(self.at(p)) && self.at(p) != b'@' {

@@ -649,6 +649,9 @@ impl Interp {
             _ => {}
         }
         let start = self.pc;
+        if b == b'@' {
+            return self.simple_var(create);
+        }
         let (end, arr, _) = self.scan_name(start);
         if end == start {
             return Err(error::SYNTAX.into());
@@ -881,5 +884,31 @@ impl Interp {
 
 /// The bytes EVAL evaluates: the string tokenized as the right-hand side of an expression.
 fn eval_tokens(s: &[u8]) -> Vec<u8> {
-    s.to_vec()
+    crate::tokenize::tokenize_line(s, crate::tokenize::Mode::Strict)
+}
+
+/// The result of [`run_text`]: the printable output and how the run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transcript {
+    pub output: String,
+    pub outcome: Outcome,
+}
+
+/// Tokenizes a text listing, runs it with `input` as its keyboard/stdin and at most `budget`
+/// statements, and returns what it printed. For tests, examples and embedding.
+pub fn run_text(source: &str, input: &[u8], budget: Option<u64>) -> Result<Transcript, String> {
+    let program = crate::program::tokenize_program(source, crate::tokenize::Mode::Strict)
+        .map_err(|d| d.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join("\n"))?;
+    run_bytes(&program.to_bytes(), input, budget)
+}
+
+/// [`run_text`] for a tokenized program.
+pub fn run_bytes(program: &[u8], input: &[u8], budget: Option<u64>) -> Result<Transcript, String> {
+    let mut host = host::ScriptHost::new(input);
+    host.budget = budget;
+    let mut it = Interp::new(program, Box::new(host)).map_err(|e| e.to_string())?;
+    let outcome = it.run();
+    let mut output = String::new();
+    it.vdu.take_text(&mut output);
+    Ok(Transcript { output, outcome })
 }

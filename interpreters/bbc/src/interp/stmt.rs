@@ -3,7 +3,7 @@
 use super::error::{self, BasicError};
 use super::expr::val_of;
 use super::host::LineRead;
-use super::number::{self, Format, Num};
+use super::number::{self, Format};
 use super::tok;
 use super::value::Val;
 use super::{Array, ArrayData, Frame, Handler, Interp, MAX_STRING, R, Stop, VarRef};
@@ -1411,7 +1411,3 @@ impl Interp {
     }
 }
 
-/// Formats `n` as PRINT would with @% = `at` (for tests and the debugger).
-pub fn print_form(n: Num, at: i32) -> String {
-    number::num_to_string(n, Format::from_at(at))
-}

@@ -415,7 +415,7 @@ impl Cpu {
 
     /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
     /// NOP while halted, or the acceptance of an interrupt. Returns the T-states it took.
-    #[inline]
+    #[inline(always)]
     pub fn step<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
         if self.attention
             && let Some(t) = self.slow_step(bus)

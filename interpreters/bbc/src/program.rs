@@ -1,0 +1,516 @@
+//! Programs: the RISC OS tokenized format (as a file and as program memory from PAGE), text
+//! listings, and telling the two apart.
+//!
+//! The tokenized format is a sequence of lines `&0D hi lo len body...`, where `len` counts the whole
+//! line (CR, both number bytes, the length byte and the body, so at most 255), followed by the end
+//! marker `&0D &FF`. A file holds exactly the bytes that sit in memory from PAGE to TOP.
+
+use std::ops::Range;
+
+use crate::detokenize::{latin1_to_string, list_line};
+use crate::tokenize::{MAX_BODY_LEN, Mode, tokenize_line_mapped};
+use crate::tokens::{self, CR, MAX_LINE_NUMBER};
+
+/// One program line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line number, 0..=65279.
+    pub number: u16,
+    /// The tokenized body: the bytes after the 4-byte header, without the next line's CR.
+    pub body: Vec<u8>,
+}
+
+impl Line {
+    /// The line's length byte: body + CR, two number bytes and the length byte itself.
+    pub fn len_byte(&self) -> usize {
+        self.body.len() + 4
+    }
+}
+
+/// A tokenized BBC BASIC V program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    lines: Vec<Line>,
+}
+
+/// Why bytes are not a tokenized program (RISC OS says "Bad program").
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProgramError {
+    /// The file is empty.
+    #[error("Bad program: the file is empty")]
+    Empty,
+    /// A line does not start with &0D.
+    #[error("Bad program: expected &0D at offset &{offset:04X}, found &{found:02X}")]
+    MissingCr {
+        /// Offset in the file.
+        offset: usize,
+        /// The byte found there.
+        found: u8,
+    },
+    /// A line's length byte is below 4 (RISC OS's own check) or runs past the end of the file.
+    #[error("Bad program: line {number} at offset &{offset:04X} has length &{len:02X}{why}")]
+    BadLength {
+        /// Offset of the line's CR.
+        offset: usize,
+        /// The line number.
+        number: u16,
+        /// The length byte.
+        len: u8,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// The file ends before the `&0D &FF` end marker.
+    #[error("Bad program: no end marker (&0D &FF) before the end of the file at offset &{offset:04X}")]
+    NoEnd {
+        /// The file length.
+        offset: usize,
+    },
+}
+
+impl Program {
+    /// A program from lines (in the order given; the caller keeps them sorted).
+    pub fn new(lines: Vec<Line>) -> Self {
+        Program { lines }
+    }
+
+    /// The lines, in program order.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// Consumes the program, giving its lines.
+    pub fn into_lines(self) -> Vec<Line> {
+        self.lines
+    }
+
+    /// The line with this number, if any.
+    pub fn line(&self, number: u16) -> Option<&Line> {
+        self.lines.iter().find(|l| l.number == number)
+    }
+
+    /// Each line's offset from PAGE (where its CR sits), in order.
+    pub fn line_offsets(&self) -> Vec<usize> {
+        let mut at = 0;
+        self.lines
+            .iter()
+            .map(|l| {
+                let here = at;
+                at += l.len_byte();
+                here
+            })
+            .collect()
+    }
+
+    /// The program as it sits in memory from PAGE to TOP, which is also the file format.
+    /// A body longer than 251 bytes cannot be represented; such lines are truncated here, and
+    /// [`crate::tokenize_program`] never produces them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.lines.iter().map(Line::len_byte).sum::<usize>() + 2);
+        for line in &self.lines {
+            let body = &line.body[..line.body.len().min(MAX_BODY_LEN)];
+            out.push(CR);
+            out.extend_from_slice(&line.number.to_be_bytes());
+            out.push((body.len() + 4) as u8);
+            out.extend_from_slice(body);
+        }
+        out.extend_from_slice(&[CR, 0xFF]);
+        out
+    }
+
+    /// Reads a tokenized program. Follows the chain of length bytes as RISC OS does (each line must
+    /// start with &0D and have a length of at least 4) up to the `&0D &FF` end marker; bytes after
+    /// the marker are ignored, as RISC OS ignores them.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Program, ProgramError> {
+        if bytes.is_empty() {
+            return Err(ProgramError::Empty);
+        }
+        let mut lines = Vec::new();
+        let mut at = 0;
+        loop {
+            match bytes.get(at) {
+                Some(&CR) => {}
+                Some(&found) => return Err(ProgramError::MissingCr { offset: at, found }),
+                None => return Err(ProgramError::NoEnd { offset: bytes.len() }),
+            }
+            let Some(&hi) = bytes.get(at + 1) else {
+                return Err(ProgramError::NoEnd { offset: bytes.len() });
+            };
+            if hi == 0xFF {
+                return Ok(Program { lines });
+            }
+            let (Some(&lo), Some(&len)) = (bytes.get(at + 2), bytes.get(at + 3)) else {
+                return Err(ProgramError::NoEnd { offset: bytes.len() });
+            };
+            let number = u16::from_be_bytes([hi, lo]);
+            let bad = |why| ProgramError::BadLength {
+                offset: at,
+                number,
+                len,
+                why,
+            };
+            if len < 4 {
+                return Err(bad(" (below 4)"));
+            }
+            let end = at + len as usize;
+            if end > bytes.len() {
+                return Err(bad(", past the end of the file"));
+            }
+            lines.push(Line {
+                number,
+                body: bytes[at + 4..end].to_vec(),
+            });
+            at = end;
+        }
+    }
+
+    /// LIST of the whole program: one line per program line, each ended by `\n`, as text (Latin-1
+    /// decoded).
+    pub fn list(&self) -> String {
+        list(self)
+    }
+}
+
+/// LIST of a whole program (see [`Program::list`]).
+pub fn list(program: &Program) -> String {
+    let mut out = String::new();
+    for line in program.lines() {
+        out.push_str(&latin1_to_string(&list_line(line.number, &line.body)));
+        out.push('\n');
+    }
+    out
+}
+
+/// What a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A RISC OS tokenized program (first byte &0D, as RISC OS and Brandy decide).
+    Tokenized,
+    /// A text listing.
+    Text,
+}
+
+/// Tells a tokenized program from a text listing the way RISC OS and Brandy do: by the first byte.
+pub fn detect(bytes: &[u8]) -> Format {
+    if bytes.first() == Some(&CR) {
+        Format::Tokenized
+    } else {
+        Format::Text
+    }
+}
+
+/// Decodes a text listing's bytes: UTF-8 if they are valid UTF-8, otherwise Latin-1 (RISC OS's own
+/// alphabet, which is what a listing saved on an Acorn machine holds).
+pub fn decode_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => latin1_to_string(bytes),
+    }
+}
+
+/// What kind of mistake a diagnostic reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagnosticKind {
+    /// The tokenized line is over 251 bytes (RISC OS: "Line too long").
+    LineTooLong,
+    /// A line number above 65279.
+    LineNumberOutOfRange,
+    /// Line numbers that do not increase.
+    LineOrder,
+    /// Some lines numbered and some not.
+    MixedNumbering,
+    /// A character RISC OS cannot hold (outside Latin-1).
+    BadCharacter,
+}
+
+/// A mistake in a text listing, located in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The kind of mistake.
+    pub kind: DiagnosticKind,
+    /// Byte range in the text (a `&str` index range).
+    pub span: Range<usize>,
+    /// 1-based line in the text file.
+    pub text_line: usize,
+    /// The message, in RISC OS's words where RISC OS has them.
+    pub message: String,
+    /// What to do about it.
+    pub help: Option<String>,
+}
+
+/// Tokenizes a text listing into a program.
+///
+/// Lines may carry numbers (`10 PRINT`: the body is everything after the digits, spaces included,
+/// as RISC OS keeps it) or none at all, in which case they are numbered 1, 2, 3... as Brandy does.
+/// Blank lines are skipped in numbered listings and kept as empty lines in unnumbered ones (Brandy
+/// again). Line ends may be LF, CRLF or CR. All mistakes are reported, not just the first.
+pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let mut raw_lines = Vec::new();
+    let mut text_line = 0;
+    let mut rest = text;
+    let mut base = 0;
+    while !rest.is_empty() {
+        text_line += 1;
+        let (line, used) = match rest.find(['\n', '\r']) {
+            Some(p) => {
+                let used = if rest[p..].starts_with("\r\n") {
+                    p + 2
+                } else {
+                    p + 1
+                };
+                (&rest[..p], used)
+            }
+            None => (rest, rest.len()),
+        };
+        raw_lines.push((text_line, base, line));
+        base += used;
+        rest = &rest[used..];
+    }
+    // Numbered or not: decided by the non-blank lines.
+    let is_numbered = |l: &str| {
+        l.trim_start_matches(' ')
+            .starts_with(|c: char| c.is_ascii_digit())
+    };
+    let non_blank: Vec<_> = raw_lines
+        .iter()
+        .filter(|(_, _, l)| !l.trim().is_empty())
+        .collect();
+    let numbered = non_blank.iter().filter(|(_, _, l)| is_numbered(l)).count();
+    let all_numbered = numbered > 0;
+    if numbered > 0 && numbered < non_blank.len() {
+        let first_numbered = non_blank.iter().find(|(_, _, l)| is_numbered(l)).unwrap();
+        for (tl, start, l) in non_blank.iter().filter(|(_, _, l)| !is_numbered(l)) {
+            diags.push(Diagnostic {
+                kind: DiagnosticKind::MixedNumbering,
+                span: *start..*start + l.len(),
+                text_line: *tl,
+                message: "This line has no line number, but other lines have one".into(),
+                help: Some(format!(
+                    "number every line, or none (line {} of the file is numbered)",
+                    first_numbered.0
+                )),
+            });
+        }
+        return Err(diags);
+    }
+
+    let mut lines: Vec<Line> = Vec::new();
+    let mut previous: Option<(u16, usize)> = None;
+    let mut next_unnumbered: u32 = 1;
+    for (tl, start, l) in raw_lines {
+        let (number, body_start, number_span) = if all_numbered {
+            if l.trim().is_empty() {
+                continue;
+            }
+            let lead = l.len() - l.trim_start_matches(' ').len();
+            let digits = l[lead..].bytes().take_while(u8::is_ascii_digit).count();
+            let value: u64 = l[lead..lead + digits].bytes().fold(0u64, |v, d| {
+                (v * 10 + u64::from(d - b'0')).min(u64::from(u32::MAX))
+            });
+            let span = start + lead..start + lead + digits;
+            if value > u64::from(MAX_LINE_NUMBER) {
+                diags.push(Diagnostic {
+                    kind: DiagnosticKind::LineNumberOutOfRange,
+                    span,
+                    text_line: tl,
+                    message: "Line number out of range".into(),
+                    help: Some(format!("line numbers go from 0 to {MAX_LINE_NUMBER}")),
+                });
+                continue;
+            }
+            (value as u16, lead + digits, span)
+        } else {
+            let n = next_unnumbered;
+            next_unnumbered += 1;
+            if n > u32::from(MAX_LINE_NUMBER) {
+                diags.push(Diagnostic {
+                    kind: DiagnosticKind::LineNumberOutOfRange,
+                    span: start..start + l.len(),
+                    text_line: tl,
+                    message: "Line number out of range".into(),
+                    help: Some(format!(
+                        "an unnumbered listing is numbered from 1, and {MAX_LINE_NUMBER} is the last line number"
+                    )),
+                });
+                break;
+            }
+            (n as u16, 0, start..start)
+        };
+        if let Some((prev, prev_line)) = previous
+            && number <= prev
+        {
+            diags.push(Diagnostic {
+                kind: DiagnosticKind::LineOrder,
+                span: number_span.clone(),
+                text_line: tl,
+                message: format!("Line {number} comes after line {prev}"),
+                help: Some(format!(
+                    "line numbers must increase (line {prev} is on line {prev_line} of the file); RISC OS would silently reorder or replace lines"
+                )),
+            });
+        }
+        previous = Some((number, tl));
+
+        // The body as Latin-1 bytes, remembering where each byte sits in the text.
+        let body_text = &l[body_start..];
+        let mut bytes = Vec::with_capacity(body_text.len());
+        let mut offsets = Vec::with_capacity(body_text.len() + 1);
+        for (off, ch) in body_text.char_indices() {
+            let at = start + body_start + off;
+            match u8::try_from(u32::from(ch)) {
+                Ok(b) => {
+                    bytes.push(b);
+                    offsets.push(at);
+                }
+                Err(_) => diags.push(Diagnostic {
+                    kind: DiagnosticKind::BadCharacter,
+                    span: at..at + ch.len_utf8(),
+                    text_line: tl,
+                    message: format!("'{ch}' (U+{:04X}) is not a RISC OS character", u32::from(ch)),
+                    help: Some("RISC OS text is Latin-1: characters up to U+00FF".into()),
+                }),
+            }
+        }
+        let t = tokenize_line_mapped(&bytes, mode);
+        if t.bytes.len() > MAX_BODY_LEN {
+            let first_over = offsets.get(t.source[MAX_BODY_LEN]).copied().unwrap_or(start);
+            let line_end = start + l.len();
+            diags.push(Diagnostic {
+                kind: DiagnosticKind::LineTooLong,
+                span: first_over..line_end.max(first_over + 1),
+                text_line: tl,
+                message: "Line too long".into(),
+                help: Some(format!(
+                    "line {number} tokenizes to {} bytes; a line holds at most {MAX_BODY_LEN} (length byte {} > 255){}",
+                    t.bytes.len(),
+                    t.bytes.len() + 4,
+                    if mode == Mode::Strict {
+                        "; a listing made by poking spaces out of a program (like Rheolism) needs --crunch"
+                    } else {
+                        ""
+                    }
+                )),
+            });
+            continue;
+        }
+        lines.push(Line {
+            number,
+            body: t.bytes,
+        });
+    }
+    if diags.is_empty() {
+        Ok(Program::new(lines))
+    } else {
+        Err(diags)
+    }
+}
+
+/// Reads a program file of either format: tokenized bytes as they are, a text listing tokenized
+/// with `mode`.
+pub fn read_program(bytes: &[u8], mode: Mode) -> Result<Program, ReadError> {
+    match detect(bytes) {
+        Format::Tokenized => Program::from_bytes(bytes).map_err(ReadError::Bad),
+        Format::Text => {
+            let text = decode_text(bytes);
+            tokenize_program(&text, mode).map_err(|diagnostics| ReadError::Text { text, diagnostics })
+        }
+    }
+}
+
+/// Why [`read_program`] failed.
+#[derive(Clone, Debug)]
+pub enum ReadError {
+    /// A tokenized file that is not a valid program.
+    Bad(ProgramError),
+    /// A text listing with mistakes; `text` is the decoded text the diagnostics point into.
+    Text {
+        /// The listing as decoded.
+        text: String,
+        /// The mistakes.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+/// Renders diagnostics as ariadne reports (`file:line:col`, the source line and a label), with or
+/// without ANSI colour.
+pub fn render_diagnostics(file_name: &str, text: &str, diags: &[Diagnostic], colour: bool) -> String {
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    let mut out = Vec::new();
+    let config = Config::default()
+        .with_index_type(IndexType::Byte)
+        .with_color(colour);
+    for d in diags {
+        let span = (file_name, d.span.clone());
+        let mut report = Report::build(ReportKind::Error, span.clone())
+            .with_config(config)
+            .with_message(&d.message)
+            .with_label(Label::new(span).with_message(label_text(d.kind)));
+        if let Some(help) = &d.help {
+            report = report.with_help(help);
+        }
+        // Writing into a Vec cannot fail; an ariadne error would only lose this one report.
+        let _ = report.finish().write((file_name, Source::from(text)), &mut out);
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn label_text(kind: DiagnosticKind) -> &'static str {
+    match kind {
+        DiagnosticKind::LineTooLong => "the tokenized line is over 255 bytes from here",
+        DiagnosticKind::LineNumberOutOfRange => "this line number",
+        DiagnosticKind::LineOrder => "this line number is not above the one before",
+        DiagnosticKind::MixedNumbering => "no line number here",
+        DiagnosticKind::BadCharacter => "this character",
+    }
+}
+
+/// The memory offset (from PAGE) and the length byte a line would have: helpers for views.
+pub fn header_bytes(line: &Line) -> [u8; 4] {
+    let [hi, lo] = line.number.to_be_bytes();
+    [tokens::CR, hi, lo, line.len_byte().min(255) as u8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_round_trip_and_offsets() {
+        let p = tokenize_program("10 PRINT \"hi\"\n20 GOTO 10\n", Mode::Strict).unwrap();
+        let bytes = p.to_bytes();
+        assert_eq!(&bytes[..4], &[0x0D, 0x00, 0x0A, 4 + 7]);
+        assert_eq!(&bytes[bytes.len() - 2..], &[0x0D, 0xFF]);
+        assert_eq!(Program::from_bytes(&bytes).unwrap(), p);
+        assert_eq!(p.line_offsets(), vec![0, 11]);
+        assert_eq!(p.list(), "   10 PRINT \"hi\"\n   20 GOTO 10\n");
+    }
+
+    #[test]
+    fn bad_files_are_reported_not_panicked_on() {
+        assert_eq!(Program::from_bytes(&[]), Err(ProgramError::Empty));
+        assert!(matches!(
+            Program::from_bytes(b"\x0d\x00\x0a\x03"),
+            Err(ProgramError::BadLength { .. })
+        ));
+        assert!(matches!(
+            Program::from_bytes(b"\x0d\x00\x0a\x09ab"),
+            Err(ProgramError::BadLength { .. })
+        ));
+        assert!(matches!(
+            Program::from_bytes(b"\x0d\x00\x0a\x04"),
+            Err(ProgramError::NoEnd { .. })
+        ));
+        assert!(matches!(
+            Program::from_bytes(b"\x0d\x00\x0a\x04X"),
+            Err(ProgramError::MissingCr { .. })
+        ));
+    }
+
+    #[test]
+    fn unnumbered_listings_are_numbered_from_one() {
+        let p = tokenize_program("PRINT 1\n\n  PRINT 2\n", Mode::Strict).unwrap();
+        let numbers: Vec<u16> = p.lines().iter().map(|l| l.number).collect();
+        assert_eq!(numbers, [1, 2, 3]);
+        assert_eq!(p.lines()[2].body, b"  \xF1 2");
+    }
+}
