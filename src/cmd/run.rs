@@ -55,7 +55,8 @@ pub fn run(args: RunArgs) -> ExitCode {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
     }
     match kind {
-        MachineKind::Bbc | MachineKind::Cbm | MachineKind::Z80 | MachineKind::Cpm => {
+        MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
+        MachineKind::Cbm | MachineKind::Z80 | MachineKind::Cpm => {
             usage_error(format!("the {kind:?} machine is not built yet"))
         }
     }

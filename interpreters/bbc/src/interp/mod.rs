@@ -10,6 +10,7 @@
 pub mod error;
 mod expr;
 pub mod host;
+pub mod machine;
 pub mod number;
 pub mod rnd;
 mod stmt;
