@@ -70,6 +70,7 @@ errors! {
     CANT_MATCH_FOR = 33, "Can't match FOR";
     FOR_VARIABLE = 34, "FOR variable";
     TOO_MANY_FORS = 35, "Too many FORs";
+    STEP_ZERO = 35, "The step cannot be zero";
     NO_TO = 36, "No TO";
     TOO_MANY_GOSUBS = 37, "Too many GOSUBs";
     NO_GOSUB = 38, "No GOSUB";

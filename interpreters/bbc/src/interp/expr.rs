@@ -223,6 +223,15 @@ impl Interp {
                     Num::Float(f) => Val::Float(f),
                 })
             }
+            tok::LINE_NUMBER => {
+                // The tokenizer encodes a number after some keywords as a line number constant
+                // (`WAIT 10`, a leading number in EVAL's string): it reads as that number.
+                let (b1, b2, b3) = (self.at(self.pc + 1), self.at(self.pc + 2), self.at(self.pc + 3));
+                self.pc += 4;
+                let lo = ((b1 << 2) & 0xC0) ^ b2;
+                let hi = ((b1 << 4) ^ b3) & 0xFF;
+                Ok(Val::Int(((hi as i32) << 8) | lo as i32))
+            }
             b'-' => {
                 self.pc += 1;
                 match self.factor()? {

@@ -423,7 +423,9 @@ impl Interp {
         if pc < self.page || pc >= self.top {
             return 0;
         }
-        let i = self.lines.partition_point(|&(_, off)| off <= pc);
+        // A line's record starts with the CR that ends the line before, so a pointer at that CR
+        // (where a statement ending the line stops) belongs to the earlier line.
+        let i = self.lines.partition_point(|&(_, off)| off < pc);
         if i == 0 { 0 } else { self.lines[i - 1].0 as u32 }
     }
 

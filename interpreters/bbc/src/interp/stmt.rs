@@ -46,10 +46,12 @@ impl Interp {
                 tok::UNTIL => self.until_stmt()?,
                 tok::GOTO => {
                     let l = self.line_target()?;
+                    self.end_stmt()?;
                     self.pc = self.find_line(l)?;
                 }
                 tok::GOSUB => {
                     let l = self.line_target()?;
+                    self.end_stmt()?;
                     let target = self.find_line(l)?;
                     let ret = self.pc;
                     self.push(Frame::Gosub { ret }, error::TOO_MANY_GOSUBS)?;
@@ -132,6 +134,8 @@ impl Interp {
                 }
                 tok::TRACE => self.pc = self.line_end(self.pc),
                 tok::REPORT => {
+                    // Like the default error handler, REPORT starts a new line first.
+                    self.newline();
                     let r = self.report.clone();
                     self.out_all(&r);
                 }
@@ -342,7 +346,8 @@ impl Interp {
                 b',' => {
                     self.pc += 1;
                     pad = true;
-                    newline = false;
+                    // Unlike `;`, a trailing comma still ends the line (as Brandy does).
+                    newline = true;
                     if width > 0 && self.count % width != 0 {
                         self.spaces(width - self.count % width);
                     }
@@ -702,6 +707,9 @@ impl Interp {
         } else {
             Frame::ForFloat { var: v, limit: self.to_f64(limit)?, step: self.to_f64(step)?, body }
         };
+        if matches!(frame, Frame::ForInt { step: 0, .. }) || matches!(frame, Frame::ForFloat { step, .. } if step == 0.0) {
+            return Err(error::STEP_ZERO.into());
+        }
         self.push(frame, error::TOO_MANY_FORS)
     }
 
@@ -717,7 +725,8 @@ impl Interp {
             let mut i = self.stack.len();
             let idx = loop {
                 if i == 0 {
-                    return Err(if named.is_some() { error::CANT_MATCH_FOR } else { error::NO_FOR }.into());
+                    let any_for = self.stack.iter().any(|f| matches!(f, Frame::ForInt { .. } | Frame::ForFloat { .. }));
+                    return Err(if named.is_some() && any_for { error::CANT_MATCH_FOR } else { error::NO_FOR }.into());
                 }
                 match &self.stack[i - 1] {
                     Frame::ForInt { var, .. } | Frame::ForFloat { var, .. } if named.is_none_or(|n| n == *var) => {
@@ -1077,6 +1086,9 @@ impl Interp {
         let mut i = 1;
         loop {
             if i == n {
+                if kind == tok::PROC && self.skip_spaces() == tok::PROC {
+                    self.pc += 1;
+                }
                 if kind == tok::PROC {
                     let mut end = self.pc;
                     while !matches!(self.at(end), b',' | b':' | 0x0D | tok::ELSE) {
