@@ -16,6 +16,26 @@ fn float(x: f64) -> R<Val> {
     if x.is_finite() { Ok(Val::Float(x)) } else { Err(error::TOO_BIG.into()) }
 }
 
+const OP_LE: u8 = 1;
+const OP_GE: u8 = 2;
+const OP_NE: u8 = 3;
+const OP_SHL: u8 = 4;
+const OP_ASR: u8 = 5;
+const OP_LSR: u8 = 6;
+
+/// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift everything out.
+fn shift(op: u8, x: i32, s: i32) -> Val {
+    let in_range = (0..32).contains(&s);
+    Val::Int(match (op, in_range) {
+        (OP_SHL, true) => x.wrapping_shl(s as u32),
+        (OP_SHL, false) => 0,
+        (OP_LSR, true) => ((x as u32) >> s) as i32,
+        (OP_LSR, false) => 0,
+        (_, true) => x >> s,
+        (_, false) => x >> 31,
+    })
+}
+
 fn bool_val(b: bool) -> Val {
     Val::Int(if b { -1 } else { 0 })
 }
@@ -42,173 +62,128 @@ impl Interp {
         self.to_str(v)
     }
 
+    /// The binary operator at pc, if any: (operator, precedence, length in bytes). Precedence:
+    /// 1 OR EOR, 2 AND, 3 comparisons and shifts, 4 + -, 5 * / DIV MOD, 6 ^.
+    #[inline]
+    fn peek_binop(&mut self) -> (u8, u8, usize) {
+        let c = self.skip_spaces();
+        match c {
+            tok::OR | tok::EOR => (c, 1, 1),
+            tok::AND => (c, 2, 1),
+            b'=' => (c, 3, 1),
+            b'<' => match self.at(self.pc + 1) {
+                b'=' => (OP_LE, 3, 2),
+                b'>' => (OP_NE, 3, 2),
+                b'<' => (OP_SHL, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'>' => match self.at(self.pc + 1) {
+                b'=' => (OP_GE, 3, 2),
+                b'>' if self.at(self.pc + 2) == b'>' => (OP_LSR, 3, 3),
+                b'>' => (OP_ASR, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'+' | b'-' => (c, 4, 1),
+            b'*' | b'/' | tok::DIV | tok::MOD => (c, 5, 1),
+            b'^' => (c, 6, 1),
+            _ => (0, 0, 0),
+        }
+    }
+
+    /// Operators of precedence `min` and tighter, left to right (precedence climbing).
+    fn expr_prec(&mut self, min: u8) -> R<Val> {
+        let mut a = self.factor()?;
+        loop {
+            let (op, prec, len) = self.peek_binop();
+            if prec < min || prec == 0 {
+                return Ok(a);
+            }
+            self.pc += len;
+            let b = if prec == 6 { self.factor()? } else { self.expr_prec(prec + 1)? };
+            a = self.binop(op, a, b)?;
+        }
+    }
+
     fn expr_or(&mut self) -> R<Val> {
-        let mut a = self.expr_and()?;
-        loop {
-            match self.skip_spaces() {
-                tok::OR => {
-                    self.pc += 1;
-                    let b = self.expr_and()?;
-                    a = Val::Int(self.to_int(a)? | self.to_int(b)?);
-                }
-                tok::EOR => {
-                    self.pc += 1;
-                    let b = self.expr_and()?;
-                    a = Val::Int(self.to_int(a)? ^ self.to_int(b)?);
-                }
-                _ => return Ok(a),
-            }
-        }
+        self.expr_prec(1)
     }
 
-    fn expr_and(&mut self) -> R<Val> {
-        let mut a = self.expr_cmp()?;
-        while self.skip_spaces() == tok::AND {
-            self.pc += 1;
-            let b = self.expr_cmp()?;
-            a = Val::Int(self.to_int(a)? & self.to_int(b)?);
-        }
-        Ok(a)
-    }
-
-    fn expr_cmp(&mut self) -> R<Val> {
-        let mut a = self.expr_add()?;
-        loop {
-            let c = self.skip_spaces();
-            let n = self.at(self.pc + 1);
-            match c {
-                b'=' => {
-                    self.pc += 1;
-                    let b = self.expr_add()?;
-                    a = bool_val(compare(&a, &b)? == Some(Ordering::Equal));
-                }
-                b'<' if n == b'<' => {
-                    self.pc += 2;
-                    let b = self.expr_add()?;
-                    let (x, s) = (self.to_int(a)?, self.to_int(b)?);
-                    a = Val::Int(if (0..32).contains(&s) { x.wrapping_shl(s as u32) } else { 0 });
-                }
-                b'>' if n == b'>' => {
-                    let logical = self.at(self.pc + 2) == b'>';
-                    self.pc += if logical { 3 } else { 2 };
-                    let b = self.expr_add()?;
-                    let (x, s) = (self.to_int(a)?, self.to_int(b)?);
-                    a = Val::Int(match (logical, (0..32).contains(&s)) {
-                        (true, true) => ((x as u32) >> s) as i32,
-                        (true, false) => 0,
-                        (false, true) => x >> s,
-                        (false, false) => x >> 31,
-                    });
-                }
-                b'<' | b'>' => {
-                    let two = n == b'=' || (c == b'<' && n == b'>');
-                    self.pc += if two { 2 } else { 1 };
-                    let b = self.expr_add()?;
-                    let o = compare(&a, &b)?;
-                    let r = match (c, two, n) {
-                        (b'<', true, b'>') => o != Some(Ordering::Equal),
-                        (b'<', true, _) => matches!(o, Some(Ordering::Less | Ordering::Equal)),
-                        (b'<', false, _) => o == Some(Ordering::Less),
-                        (_, true, _) => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
-                        _ => o == Some(Ordering::Greater),
-                    };
-                    a = bool_val(r);
-                }
-                _ => return Ok(a),
-            }
-        }
-    }
-
-    fn expr_add(&mut self) -> R<Val> {
-        let mut a = self.expr_mul()?;
-        loop {
-            match self.skip_spaces() {
-                b'+' => {
-                    self.pc += 1;
-                    let b = self.expr_mul()?;
-                    a = match (a, b) {
-                        (Val::Int(x), Val::Int(y)) => match x.checked_add(y) {
-                            Some(r) => Val::Int(r),
-                            None => Val::Float(x as f64 + y as f64),
-                        },
-                        (Val::Str(mut x), Val::Str(y)) => {
-                            if x.len() + y.len() > MAX_STRING {
-                                return Err(error::STRING_TOO_LONG.into());
-                            }
-                            x.extend_from_slice(&y);
-                            Val::Str(x)
-                        }
-                        (a, b) => float(self.to_f64(a)? + self.to_f64(b)?)?,
-                    };
-                }
-                b'-' => {
-                    self.pc += 1;
-                    let b = self.expr_mul()?;
-                    a = match (a, b) {
-                        (Val::Int(x), Val::Int(y)) => match x.checked_sub(y) {
-                            Some(r) => Val::Int(r),
-                            None => Val::Float(x as f64 - y as f64),
-                        },
-                        (a, b) => float(self.to_f64(a)? - self.to_f64(b)?)?,
-                    };
-                }
-                _ => return Ok(a),
-            }
-        }
-    }
-
-    fn expr_mul(&mut self) -> R<Val> {
-        let mut a = self.expr_pow()?;
-        loop {
-            match self.skip_spaces() {
-                b'*' => {
-                    self.pc += 1;
-                    let b = self.expr_pow()?;
-                    a = match (a, b) {
-                        (Val::Int(x), Val::Int(y)) => match x.checked_mul(y) {
-                            Some(r) => Val::Int(r),
-                            None => Val::Float(x as f64 * y as f64),
-                        },
-                        (a, b) => float(self.to_f64(a)? * self.to_f64(b)?)?,
-                    };
-                }
-                b'/' => {
-                    self.pc += 1;
-                    let b = self.expr_pow()?;
-                    let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
-                    if y == 0.0 {
-                        return Err(error::DIV_ZERO.into());
-                    }
-                    a = float(x / y)?;
-                }
+    /// Applies a binary operator, keeping integers integer where BASIC does.
+    fn binop(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            return Ok(match op {
+                b'+' => x.checked_add(y).map_or(Val::Float(x as f64 + y as f64), Val::Int),
+                b'-' => x.checked_sub(y).map_or(Val::Float(x as f64 - y as f64), Val::Int),
+                b'*' => x.checked_mul(y).map_or(Val::Float(x as f64 * y as f64), Val::Int),
+                b'=' => bool_val(x == y),
+                b'<' => bool_val(x < y),
+                b'>' => bool_val(x > y),
+                OP_LE => bool_val(x <= y),
+                OP_GE => bool_val(x >= y),
+                OP_NE => bool_val(x != y),
+                tok::AND => Val::Int(x & y),
+                tok::OR => Val::Int(x | y),
+                tok::EOR => Val::Int(x ^ y),
                 tok::DIV | tok::MOD => {
-                    let is_div = self.at(self.pc) == tok::DIV;
-                    self.pc += 1;
-                    let b = self.expr_pow()?;
-                    let (x, y) = (self.to_int(a)?, self.to_int(b)?);
                     if y == 0 {
                         return Err(error::DIV_ZERO.into());
                     }
-                    a = Val::Int(if is_div { x.wrapping_div(y) } else { x.wrapping_rem(y) });
+                    Val::Int(if op == tok::DIV { x.wrapping_div(y) } else { x.wrapping_rem(y) })
                 }
-                _ => return Ok(a),
-            }
+                OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
+                _ => return self.binop_general(op, a, b),
+            });
         }
+        self.binop_general(op, a, b)
     }
 
-    fn expr_pow(&mut self) -> R<Val> {
-        let mut a = self.factor()?;
-        while self.skip_spaces() == b'^' {
-            self.pc += 1;
-            let b = self.factor()?;
-            let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
-            let r = x.powf(y);
-            if r.is_nan() {
-                return Err(error::LOG_RANGE.into());
+    #[inline(never)]
+    fn binop_general(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        match op {
+            b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE => {
+                let o = compare(&a, &b)?;
+                Ok(bool_val(match op {
+                    b'=' => o == Some(Ordering::Equal),
+                    b'<' => o == Some(Ordering::Less),
+                    b'>' => o == Some(Ordering::Greater),
+                    OP_LE => matches!(o, Some(Ordering::Less | Ordering::Equal)),
+                    OP_GE => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
+                    _ => o != Some(Ordering::Equal),
+                }))
             }
-            a = float(r)?;
+            b'+' => match (a, b) {
+                (Val::Str(mut x), Val::Str(y)) => {
+                    if x.len() + y.len() > MAX_STRING {
+                        return Err(error::STRING_TOO_LONG.into());
+                    }
+                    x.extend_from_slice(&y);
+                    Ok(Val::Str(x))
+                }
+                (a, b) => float(self.to_f64(a)? + self.to_f64(b)?),
+            },
+            b'-' => float(self.to_f64(a)? - self.to_f64(b)?),
+            b'*' => float(self.to_f64(a)? * self.to_f64(b)?),
+            b'/' => {
+                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                if y == 0.0 {
+                    return Err(error::DIV_ZERO.into());
+                }
+                float(x / y)
+            }
+            b'^' => {
+                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                let r = x.powf(y);
+                if r.is_nan() {
+                    return Err(error::LOG_RANGE.into());
+                }
+                float(r)
+            }
+            _ => {
+                let (x, y) = (self.to_int(a)?, self.to_int(b)?);
+                self.binop(op, Val::Int(x), Val::Int(y))
+            }
         }
-        Ok(a)
     }
 
     /// A factor: the operand of a unary operator or one-argument function.
@@ -216,8 +191,24 @@ impl Interp {
         let b = self.skip_spaces();
         match b {
             b'0'..=b'9' | b'.' => {
+                let off = self.pc.wrapping_sub(self.page);
+                if let Some(&(len, n)) = self.numbers.get(off) {
+                    if len != 0 {
+                        self.pc += len as usize;
+                        return Ok(match n {
+                            Num::Int(i) => Val::Int(i),
+                            Num::Float(f) => Val::Float(f),
+                        });
+                    }
+                }
                 let (n, len) = number::parse_decimal(&self.mem[self.pc..self.pc + 64.min(self.mem.len() - self.pc)]);
-                self.pc += len.max(1);
+                let len = len.max(1);
+                if let Some(slot) = self.numbers.get_mut(off) {
+                    if len < 256 {
+                        *slot = (len as u8, n);
+                    }
+                }
+                self.pc += len;
                 Ok(match n {
                     Num::Int(i) => Val::Int(i),
                     Num::Float(f) => Val::Float(f),
@@ -287,7 +278,13 @@ impl Interp {
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
                 let v = self.var_ref(false)?;
-                self.read(v)
+                // Numbers straight from their slots; everything else through `read`.
+                match v {
+                    VarRef::Int(i) => Ok(Val::Int(self.ints[i as usize])),
+                    VarRef::Float(i) => Ok(Val::Float(self.floats[i as usize])),
+                    VarRef::Resident(i) => Ok(Val::Int(self.resident[i as usize])),
+                    v => self.read(v),
+                }
             }
             tok::PTR_L..=tok::HIMEM_L => {
                 // A pseudo-variable tokenized in its statement form (EVAL strings start there).
@@ -302,6 +299,7 @@ impl Interp {
         }
     }
 
+    #[inline(never)]
     fn string_literal(&mut self) -> R<Val> {
         self.pc += 1;
         let mut s = Vec::new();
@@ -350,6 +348,7 @@ impl Interp {
     }
 
     /// A built-in function or pseudo-variable; pc is past its token.
+    #[inline(never)]
     fn function(&mut self, t: u8) -> R<Val> {
         Ok(match t {
             tok::TRUE => Val::Int(-1),

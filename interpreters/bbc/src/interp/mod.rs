@@ -172,6 +172,8 @@ pub struct Interp {
     array_names: HashMap<Box<[u8]>, u32>,
     /// Per program byte: the variable a name there resolved to (0: not cached).
     site: Vec<u32>,
+    /// Per program byte: a number constant that starts there and its length (0: not cached).
+    numbers: Vec<(u8, Num)>,
     stack: Vec<Frame>,
     procs: Option<HashMap<Box<[u8]>, usize>>,
     data_ptr: usize,
@@ -198,9 +200,24 @@ pub struct Interp {
     eval_area: usize,
 }
 
-const SITE_INT: u32 = 1 << 29;
-const SITE_FLOAT: u32 = 2 << 29;
-const SITE_STR: u32 = 3 << 29;
+/// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
+const SITE_INT: u32 = 1 << 30;
+const SITE_FLOAT: u32 = 2 << 30;
+const SITE_STR: u32 = 3 << 30;
+const SITE_IDX: u32 = (1 << 22) - 1;
+
+#[inline(always)]
+fn site_decode(s: u32) -> (VarRef, usize) {
+    let idx = s & SITE_IDX;
+    let len = ((s >> 22) & 0xFF) as usize;
+    let v = match s & (3 << 30) {
+        0 => VarRef::Resident(idx as u8),
+        SITE_INT => VarRef::Int(idx),
+        SITE_FLOAT => VarRef::Float(idx),
+        _ => VarRef::Str(idx),
+    };
+    (v, len)
+}
 
 impl Interp {
     /// Loads a tokenized program (RISC OS format: lines `0D hi lo len body`, ending `0D FF`).
@@ -252,6 +269,7 @@ impl Interp {
             arrays: Vec::new(),
             array_names: HashMap::new(),
             site: vec![0; prog_len],
+            numbers: vec![(0, Num::Int(0)); prog_len],
             stack: Vec::new(),
             procs: None,
             data_ptr: PAGE,
@@ -577,24 +595,17 @@ impl Interp {
         // Resident integers: one capital or @ then %, not an array.
         if (first.is_ascii_uppercase() || first == b'@') && self.at(start + 1) == b'%' && self.at(start + 2) != b'(' {
             self.pc = start + 2;
-            return Ok(VarRef::Resident(if first == b'@' { 0 } else { first - b'A' + 1 }));
+            let i = if first == b'@' { 0 } else { first - b'A' + 1 };
+            if let Some(s) = self.site.get_mut(start.wrapping_sub(self.page)) {
+                *s = 2 << 22 | i as u32;
+            }
+            return Ok(VarRef::Resident(i));
         }
         let (end, arr, ty) = self.scan_name(start);
         if arr || end == start || !(tok::is_word(first) && !first.is_ascii_digit()) {
             return Err(error::SYNTAX.into());
         }
         let off = start.wrapping_sub(self.page);
-        if let Some(&s) = self.site.get(off) {
-            if s != 0 {
-                self.pc = end;
-                let idx = s & ((1 << 29) - 1);
-                return Ok(match s & !((1 << 29) - 1) {
-                    SITE_INT => VarRef::Int(idx),
-                    SITE_FLOAT => VarRef::Float(idx),
-                    _ => VarRef::Str(idx),
-                });
-            }
-        }
         let key = &self.mem[start..end];
         let v = match self.names.get(key) {
             Some(&v) => v,
@@ -621,11 +632,13 @@ impl Interp {
                 v
             }
         };
+        let len = (end - start) as u32;
         if let Some(s) = self.site.get_mut(off) {
             *s = match v {
-                VarRef::Int(i) => SITE_INT | i,
-                VarRef::Float(i) => SITE_FLOAT | i,
-                VarRef::Str(i) => SITE_STR | i,
+                _ if len > 0xFF => 0,
+                VarRef::Int(i) if i <= SITE_IDX => SITE_INT | len << 22 | i,
+                VarRef::Float(i) if i <= SITE_IDX => SITE_FLOAT | len << 22 | i,
+                VarRef::Str(i) if i <= SITE_IDX => SITE_STR | len << 22 | i,
                 _ => 0,
             };
         }
@@ -637,6 +650,17 @@ impl Interp {
     /// indirection; or a unary indirection operator.
     fn var_ref(&mut self, create: bool) -> R<VarRef> {
         let b = self.skip_spaces();
+        // Fast path: a simple variable already resolved at this program position.
+        if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page)) {
+            if s != 0 {
+                let (v, len) = site_decode(s);
+                let end = self.pc + len;
+                if !self.is_binary_indirection(end) {
+                    self.pc = end;
+                    return Ok(v);
+                }
+            }
+        }
         match b {
             b'?' | b'!' | b'$' | b'|' => {
                 self.pc += 1;
@@ -716,6 +740,7 @@ impl Interp {
     }
 
     /// The value of a variable or memory location.
+    #[inline(never)]
     fn read(&self, v: VarRef) -> R<Val> {
         Ok(match v {
             VarRef::Int(i) => Val::Int(self.ints[i as usize]),
@@ -813,6 +838,7 @@ impl Interp {
         self.mem[a..a + bytes.len()].copy_from_slice(bytes);
         if a < self.top && a + bytes.len() > self.page {
             self.site.iter_mut().for_each(|s| *s = 0);
+            self.numbers.iter_mut().for_each(|n| n.0 = 0);
             self.index_lines();
             self.procs = None;
         }

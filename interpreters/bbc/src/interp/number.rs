@@ -228,8 +228,8 @@ pub fn parse_decimal(s: &[u8]) -> (Num, usize) {
     if int_only && !overflow {
         return (Num::Int(acc as i32), int_end);
     }
+    // Rust parses ".5" and "1.E3" as BASIC writes them; the digits are plain ASCII.
     let text = std::str::from_utf8(&s[..i]).unwrap_or("0");
-    let text = if text.starts_with('.') { format!("0{text}") } else { text.to_string() };
     (Num::Float(text.parse().unwrap_or(0.0)), i)
 }
 

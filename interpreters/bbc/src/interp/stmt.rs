@@ -738,7 +738,7 @@ impl Interp {
                     }
                 }
             };
-            let (again, body) = match self.stack[idx].clone() {
+            let (again, body) = match self.stack[idx] {
                 Frame::ForInt { var, limit, step, body } => {
                     let cur = self.read(var)?;
                     let cur = self.to_int(cur)?;
