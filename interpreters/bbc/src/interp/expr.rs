@@ -280,9 +280,8 @@ impl Interp {
                 let v = self.var_ref(false)?;
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
-                    VarRef::Int(i) => Ok(Val::Int(self.ints[i as usize])),
-                    VarRef::Float(i) => Ok(Val::Float(self.floats[i as usize])),
-                    VarRef::Resident(i) => Ok(Val::Int(self.resident[i as usize])),
+                    VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
+                    VarRef::Float(i) if (i as usize) < self.floats.len() => Ok(Val::Float(self.floats[i as usize])),
                     v => self.read(v),
                 }
             }
@@ -561,7 +560,7 @@ impl Interp {
                 // The OS identifier: RISC OS 3.x reports &A0-&AF.
                 return Ok(0xA5);
             }
-            let k = (-n - 1) as u32;
+            let k = (-(n as i64) - 1) as u64;
             return Ok(if k < 128 && self.host.key_down(k as u8) { -1 } else { 0 });
         }
         match self.host.read_key(&mut self.vdu, Some((n & 0x7FFF) as u32)) {
@@ -694,14 +693,14 @@ impl Interp {
                 returns.push((v, a));
             }
         }
-        if !returns.is_empty() {
-            match &mut self.stack[frame_at] {
-                Frame::Proc { returns: r, .. } | Frame::Fn { returns: r } => *r = returns,
-                _ => {}
+        // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+        match self.stack.get_mut(frame_at) {
+            Some(Frame::Proc { returns: r, ret: rp }) => {
+                *r = returns;
+                *rp = ret;
             }
-        }
-        if let Frame::Proc { ret: r, .. } = &mut self.stack[frame_at] {
-            *r = ret;
+            Some(Frame::Fn { returns: r }) => *r = returns,
+            _ => {}
         }
         self.pc = body;
         Ok(ret)

@@ -742,23 +742,21 @@ impl Interp {
     /// The value of a variable or memory location.
     #[inline(never)]
     fn read(&self, v: VarRef) -> R<Val> {
+        // Slots are looked up with `get`: CLEAR inside a FN can remove a variable an
+        // expression has already resolved.
+        let gone = || Stop::Error(error::NO_SUCH_VARIABLE);
         Ok(match v {
-            VarRef::Int(i) => Val::Int(self.ints[i as usize]),
-            VarRef::Float(i) => Val::Float(self.floats[i as usize]),
-            VarRef::Str(i) => Val::Str(self.strs[i as usize].clone()),
-            VarRef::Resident(i) => Val::Int(self.resident[i as usize]),
-            VarRef::IntEl(a, o) => match &self.arrays[a as usize].data {
-                ArrayData::Int(d) => Val::Int(d[o as usize]),
-                _ => return Err(error::TYPE_MISMATCH.into()),
-            },
-            VarRef::FloatEl(a, o) => match &self.arrays[a as usize].data {
-                ArrayData::Float(d) => Val::Float(d[o as usize]),
-                _ => return Err(error::TYPE_MISMATCH.into()),
-            },
-            VarRef::StrEl(a, o) => match &self.arrays[a as usize].data {
-                ArrayData::Str(d) => Val::Str(d[o as usize].clone()),
-                _ => return Err(error::TYPE_MISMATCH.into()),
-            },
+            VarRef::Int(i) => Val::Int(*self.ints.get(i as usize).ok_or_else(gone)?),
+            VarRef::Float(i) => Val::Float(*self.floats.get(i as usize).ok_or_else(gone)?),
+            VarRef::Str(i) => Val::Str(self.strs.get(i as usize).ok_or_else(gone)?.clone()),
+            VarRef::Resident(i) => Val::Int(self.resident[i as usize % 27]),
+            VarRef::IntEl(a, o) | VarRef::FloatEl(a, o) | VarRef::StrEl(a, o) => {
+                match &self.arrays.get(a as usize).ok_or(Stop::Error(error::ARRAY))?.data {
+                    ArrayData::Int(d) => Val::Int(*d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?),
+                    ArrayData::Float(d) => Val::Float(*d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?),
+                    ArrayData::Str(d) => Val::Str(d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?.clone()),
+                }
+            }
             VarRef::Byte(a) => Val::Int(self.mem[self.check_addr(a, 1)?] as i32),
             VarRef::Word(a) => {
                 let a = self.check_addr(a, 4)?;
@@ -785,27 +783,40 @@ impl Interp {
 
     /// Assigns `val` to `v`, converting numbers as BASIC does (float to integer truncates).
     fn assign(&mut self, v: VarRef, val: Val) -> R<()> {
+        let gone = || Stop::Error(error::NO_SUCH_VARIABLE);
         match v {
-            VarRef::Int(i) => self.ints[i as usize] = self.to_int(val)?,
-            VarRef::Resident(i) => self.resident[i as usize] = self.to_int(val)?,
-            VarRef::Float(i) => self.floats[i as usize] = self.to_f64(val)?,
-            VarRef::Str(i) => self.strs[i as usize] = self.to_str(val)?,
-            VarRef::IntEl(a, o) => {
+            VarRef::Int(i) => {
                 let x = self.to_int(val)?;
-                if let ArrayData::Int(d) = &mut self.arrays[a as usize].data {
-                    d[o as usize] = x;
-                }
+                *self.ints.get_mut(i as usize).ok_or_else(gone)? = x;
             }
-            VarRef::FloatEl(a, o) => {
+            VarRef::Resident(i) => self.resident[i as usize % 27] = self.to_int(val)?,
+            VarRef::Float(i) => {
                 let x = self.to_f64(val)?;
-                if let ArrayData::Float(d) = &mut self.arrays[a as usize].data {
-                    d[o as usize] = x;
-                }
+                *self.floats.get_mut(i as usize).ok_or_else(gone)? = x;
             }
-            VarRef::StrEl(a, o) => {
+            VarRef::Str(i) => {
                 let x = self.to_str(val)?;
-                if let ArrayData::Str(d) = &mut self.arrays[a as usize].data {
-                    d[o as usize] = x;
+                *self.strs.get_mut(i as usize).ok_or_else(gone)? = x;
+            }
+            VarRef::IntEl(a, o) | VarRef::FloatEl(a, o) | VarRef::StrEl(a, o) => {
+                let data = match self.arrays.get(a as usize) {
+                    Some(arr) => &arr.data,
+                    None => return Err(error::ARRAY.into()),
+                };
+                let val = match data {
+                    ArrayData::Int(_) => Val::Int(self.to_int(val)?),
+                    ArrayData::Float(_) => Val::Float(self.to_f64(val)?),
+                    ArrayData::Str(_) => Val::Str(self.to_str(val)?),
+                };
+                let o = o as usize;
+                let ok = match (&mut self.arrays[a as usize].data, val) {
+                    (ArrayData::Int(d), Val::Int(x)) => d.get_mut(o).map(|e| *e = x).is_some(),
+                    (ArrayData::Float(d), Val::Float(x)) => d.get_mut(o).map(|e| *e = x).is_some(),
+                    (ArrayData::Str(d), Val::Str(x)) => d.get_mut(o).map(|e| *e = x).is_some(),
+                    _ => false,
+                };
+                if !ok {
+                    return Err(error::SUBSCRIPT.into());
                 }
             }
             VarRef::Byte(a) => {

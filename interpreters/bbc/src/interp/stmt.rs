@@ -117,7 +117,6 @@ impl Interp {
                 tok::DRAW => self.plot_xy(5)?,
                 tok::LINE => {
                     self.plot_xy(4)?;
-                    self.pc -= 0;
                     self.expect(b',', error::MISSING_COMMA)?;
                     self.plot_xy(5)?;
                 }
@@ -370,7 +369,8 @@ impl Interp {
                         self.vdu_bytes(&[31, x as u8, y as u8]);
                     } else {
                         self.close_bracket()?;
-                        let x = x.max(0) as usize;
+                        // TAB's column is a byte, like VDU 31's.
+                        let x = (x & 255) as usize;
                         if self.count > x {
                             self.newline();
                         }
@@ -1099,7 +1099,7 @@ impl Interp {
                     self.enter_routine(tok::PROC, at)?;
                     // Resume after the whole ON statement.
                     let stmt_end = self.statement_end(end);
-                    if let Frame::Proc { ret, .. } = &mut self.stack[at] {
+                    if let Some(Frame::Proc { ret, .. }) = self.stack.get_mut(at) {
                         *ret = stmt_end;
                     }
                     return Ok(());
@@ -1187,14 +1187,8 @@ impl Interp {
                     }
                 }
                 self.close_bracket()?;
-                let total: u64 = dims.iter().map(|&d| d as u64).product();
-                let size = match ty {
-                    b'%' => 4,
-                    b'$' => 5,
-                    _ => 5,
-                } * total
-                    + 4 * dims.len() as u64
-                    + 8;
+                let total: u64 = dims.iter().fold(1u64, |t, &d| t.saturating_mul(d as u64));
+                let size = total.saturating_mul(if ty == b'%' { 4 } else { 5 }).saturating_add(4 * dims.len() as u64 + 8);
                 if size > (self.himem - self.vartop) as u64 {
                     return Err(error::DIM_SPACE.into());
                 }
@@ -1217,7 +1211,7 @@ impl Interp {
                 if n < -1 {
                     return Err(error::BAD_DIM.into());
                 }
-                let size = (n + 1) as usize;
+                let size = (n as i64 + 1) as usize;
                 let addr = (self.vartop + 3) & !3;
                 if addr + size > self.himem {
                     return Err(error::DIM_SPACE.into());
@@ -1362,11 +1356,11 @@ impl Interp {
                             if self.eat(b',') {
                                 let y = self.expr_int()?;
                                 self.vdu_bytes(&[31, x as u8, y as u8]);
-                            } else if self.count > x.max(0) as usize {
+                            } else if self.count > (x & 255) as usize {
                                 self.newline();
-                                self.spaces(x.max(0) as usize);
+                                self.spaces((x & 255) as usize);
                             } else {
-                                self.spaces(x.max(0) as usize - self.count);
+                                self.spaces((x & 255) as usize - self.count);
                             }
                             self.close_bracket()?;
                         } else {
