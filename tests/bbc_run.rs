@@ -19,7 +19,12 @@ fn retro(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run retro");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
     child.wait_with_output().expect("retro finishes")
 }
 
@@ -58,7 +63,11 @@ fn an_uncaught_error_goes_to_stderr_as_risc_os_prints_it_with_status_1() {
 
 #[test]
 fn input_and_get_read_stdin() {
-    let o = run_text("10 INPUT \"Name\";n$\n20 INPUT a,b\n30 k=GET\n40 PRINT n$;\" \";a*b;\" \";CHR$k\n", &[], b"Ada\n6,7\nz");
+    let o = run_text(
+        "10 INPUT \"Name\";n$\n20 INPUT a,b\n30 k=GET\n40 PRINT n$;\" \";a*b;\" \";CHR$k\n",
+        &[],
+        b"Ada\n6,7\nz",
+    );
     assert_eq!(out(&o), "NameAda\n?6,7\nAda 42 z\n");
     assert_eq!(o.status.code(), Some(0));
 }
@@ -79,7 +88,11 @@ fn escape_interrupts_a_running_program() {
 #[test]
 fn inkey_waits_in_virtual_time() {
     // INKEY(100) with no key waits one virtual second and returns -1; TIME counts centiseconds.
-    let o = run_text("10 T=TIME:K=INKEY(100):D=TIME-T\n20 PRINT K;\" \";D>=100 AND D<=104\n", &[], b"");
+    let o = run_text(
+        "10 T=TIME:K=INKEY(100):D=TIME-T\n20 PRINT K;\" \";D>=100 AND D<=104\n",
+        &[],
+        b"",
+    );
     assert_eq!(out(&o), "        -1 -1\n");
 }
 
@@ -94,7 +107,11 @@ fn seed_makes_rnd_repeat_the_reference_sequence() {
 
 #[test]
 fn the_screen_dump_shows_the_text_screen() {
-    let o = run_text("10 CLS:PRINT TAB(3,2);\"here\"\n", &["--dump-screen", "text"], b"");
+    let o = run_text(
+        "10 CLS:PRINT TAB(3,2);\"here\"\n",
+        &["--dump-screen", "text"],
+        b"",
+    );
     let text = out(&o);
     assert!(text.lines().any(|l| l.trim_end() == "   here"), "{text}");
 }
@@ -124,14 +141,36 @@ fn tokenized_files_run_too() {
 fn rheolism_plays_to_game_over_without_keys() {
     // With no keys every brick falls straight down the middle until the well is full.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/rheolism/rheolism.bbc");
-    let o = retro(&["run", "--headless", "--time", "120", "--dump-screen", "colours", path], b"");
+    let o = retro(
+        &[
+            "run",
+            "--headless",
+            "--time",
+            "120",
+            "--dump-screen",
+            "colours",
+            path,
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0), "stderr: {}", err(&o));
     let text = out(&o);
-    let rows: Vec<&str> = text.lines().rev().take(32).collect::<Vec<_>>().into_iter().rev().collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .rev()
+        .take(32)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     assert_eq!(rows.len(), 32);
     // The white surround and the well: columns 15-24 of rows 0-24 hold bricks or black.
     assert_eq!(rows[31], "7".repeat(40));
     assert!(rows[0].starts_with(&"7".repeat(15)) && rows[0].ends_with(&"7".repeat(15)));
     let well: String = rows[..25].iter().map(|r| &r[15..25]).collect();
-    assert!(well.chars().any(|c| c != '0' && c != '7'), "no bricks landed:\n{}", rows.join("\n"));
+    assert!(
+        well.chars().any(|c| c != '0' && c != '7'),
+        "no bricks landed:\n{}",
+        rows.join("\n")
+    );
 }

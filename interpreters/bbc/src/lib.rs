@@ -18,6 +18,6 @@ pub mod tokens;
 pub use detokenize::{detokenize_line, list_line};
 pub use program::{
     Diagnostic, DiagnosticKind, Format, Line, Program, ProgramError, ReadError, detect, list, read_program,
-    render_diagnostics, tokenize_program,
+    render_bad_program, render_diagnostics, tokenize_program,
 };
-pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_line};
+pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_eval, tokenize_line};
