@@ -9,8 +9,8 @@
 //! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs.
 
 pub mod detokenize;
-pub mod interp;
 pub mod inspect;
+pub mod interp;
 pub mod program;
 pub mod tokenize;
 pub mod tokens;

@@ -37,11 +37,14 @@ fn transcript(text: &str, error: Option<&str>) -> String {
 fn brandy_transcript(raw: &[u8]) -> (String, Option<String>) {
     let raw = raw.strip_suffix(b">").unwrap_or(raw);
     let marker = b"\x06\x04\r\n";
-    if raw.ends_with(b"\r\n") {
-        if let Some(at) = raw.windows(marker.len()).rposition(|w| w == marker) {
-            let msg = &raw[at + marker.len()..raw.len() - 2];
-            return (printable(&raw[..at]), Some(String::from_utf8_lossy(msg).into_owned()));
-        }
+    if raw.ends_with(b"\r\n")
+        && let Some(at) = raw.windows(marker.len()).rposition(|w| w == marker)
+    {
+        let msg = &raw[at + marker.len()..raw.len() - 2];
+        return (
+            printable(&raw[..at]),
+            Some(String::from_utf8_lossy(msg).into_owned()),
+        );
     }
     (printable(raw), None)
 }
@@ -87,7 +90,11 @@ fn programs() -> Vec<PathBuf> {
 
 #[test]
 fn corpus_has_at_least_a_hundred_programs() {
-    assert!(programs().len() >= 100, "only {} corpus programs", programs().len());
+    assert!(
+        programs().len() >= 100,
+        "only {} corpus programs",
+        programs().len()
+    );
 }
 
 #[test]
@@ -115,7 +122,13 @@ fn every_corpus_program_prints_what_the_golden_file_says() {
             eprintln!("=== {}\n{}", prog.display(), ours(&src, &input));
         }
     }
-    assert!(failures.is_empty(), "{} of {} corpus programs differ:\n\n{}", failures.len(), progs.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus programs differ:\n\n{}",
+        failures.len(),
+        progs.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -133,7 +146,12 @@ fn brandy_spool_parsing_splits_text_from_the_error() {
 #[test]
 fn golden_files_match_a_fresh_brandy_recording() {
     use std::process::{Command, Stdio};
-    let Ok(status) = Command::new("brandy").arg("-help").stdout(Stdio::null()).stderr(Stdio::null()).status() else {
+    let Ok(status) = Command::new("brandy")
+        .arg("-help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+    else {
         eprintln!("brandy is not installed: golden files not re-checked");
         return;
     };
@@ -161,9 +179,17 @@ fn golden_files_match_a_fresh_brandy_recording() {
         let fresh = std::fs::read(&spool).unwrap_or_default();
         let golden = std::fs::read(prog.with_extension("brandy")).unwrap_or_default();
         if fresh != golden {
-            changed.push(prog.file_name().unwrap_or_default().to_string_lossy().into_owned());
+            changed.push(
+                prog.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(changed.is_empty(), "brandy now prints something else for: {changed:?} (re-run tests/corpus/record.sh and review)");
+    assert!(
+        changed.is_empty(),
+        "brandy now prints something else for: {changed:?} (re-run tests/corpus/record.sh and review)"
+    );
 }
