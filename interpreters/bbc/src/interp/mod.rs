@@ -142,7 +142,14 @@ impl From<BasicError> for Stop {
     }
 }
 
-type R<T> = Result<T, Stop>;
+/// Results carry a boxed `Stop`, so the common `Ok` path moves a small value.
+type R<T> = Result<T, Box<Stop>>;
+
+impl From<BasicError> for Box<Stop> {
+    fn from(e: BasicError) -> Self {
+        Box::new(Stop::Error(e))
+    }
+}
 
 /// How a run finished.
 #[derive(Debug, Clone, PartialEq)]
@@ -202,6 +209,11 @@ pub struct Interp {
     site: Vec<u32>,
     /// Per program byte: a number constant that starts there and its length (0: not cached).
     numbers: Vec<(u8, Num)>,
+    /// Per program byte: the DEF body a PROC/FN name there calls (0: not cached).
+    calls: Vec<u32>,
+    /// Reused argument lists for PROC/FN calls (no allocation per call).
+    formals_scratch: Vec<(usize, bool)>,
+    actuals_scratch: Vec<(Val, Option<VarRef>)>,
     stack: Vec<Frame>,
     procs: Option<HashMap<Box<[u8]>, usize>>,
     data_ptr: usize,
@@ -298,6 +310,9 @@ impl Interp {
             array_names: HashMap::new(),
             site: vec![0; prog_len],
             numbers: vec![(0, Num::Int(0)); prog_len],
+            calls: vec![0; prog_len],
+            formals_scratch: Vec::new(),
+            actuals_scratch: Vec::new(),
             stack: Vec::new(),
             procs: None,
             data_ptr: PAGE,
@@ -355,7 +370,7 @@ impl Interp {
             let r = self.exec_level(0);
             let stop = match r {
                 Ok(()) => Stop::End,
-                Err(s) => s,
+                Err(s) => *s,
             };
             match stop {
                 Stop::End => return Outcome::Ended,
@@ -408,16 +423,17 @@ impl Interp {
     fn exec_level(&mut self, level: u32) -> R<()> {
         loop {
             match self.exec() {
-                Err(Stop::Error(e)) => {
+                Err(s) if matches!(*s, Stop::Error(_)) => {
+                    let Stop::Error(e) = *s else { unreachable!("matched an error") };
                     let Some(Handler {
                         pc,
                         local: Some((depth, hl)),
                     }) = self.handler
                     else {
-                        return Err(Stop::Error(e));
+                        return Err(Box::new(Stop::Error(e)));
                     };
                     if hl != level || depth > self.stack.len() {
-                        return Err(Stop::Error(e));
+                        return Err(Box::new(Stop::Error(e)));
                     }
                     self.note_error(&e);
                     self.unwind_to(depth);
@@ -572,7 +588,7 @@ impl Interp {
         match s {
             Signal::Continue => Ok(()),
             Signal::Escape => Err(error::ESCAPE.into()),
-            Signal::Abort => Err(Stop::Abort),
+            Signal::Abort => Err(Box::new(Stop::Abort)),
         }
     }
 
@@ -910,6 +926,7 @@ impl Interp {
         if a < self.top && a + bytes.len() > self.page {
             self.site.iter_mut().for_each(|s| *s = 0);
             self.numbers.iter_mut().for_each(|n| n.0 = 0);
+            self.calls.iter_mut().for_each(|c| *c = 0);
             self.index_lines();
             self.procs = None;
         }

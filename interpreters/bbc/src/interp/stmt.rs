@@ -32,7 +32,7 @@ impl Interp {
                     let p = self.pc - 1;
                     if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() || p >= self.himem {
                         self.pc = p;
-                        return Err(Stop::End);
+                        return Err(Box::new(Stop::End));
                     }
                     self.pc = p + 4;
                 }
@@ -72,7 +72,7 @@ impl Interp {
                 tok::DIM => self.dim_stmt()?,
                 tok::READ => self.read_stmt()?,
                 tok::RESTORE => self.restore_stmt()?,
-                tok::END => return Err(Stop::End),
+                tok::END => return Err(Box::new(Stop::End)),
                 tok::STOP => return Err(error::STOP.into()),
                 tok::INPUT => self.input_stmt()?,
                 tok::ON => self.on_stmt()?,
@@ -214,7 +214,7 @@ impl Interp {
             }
             s::QUIT => {
                 let n = if self.at_stmt_end() { 0 } else { self.expr_int()? };
-                Err(Stop::Quit(n))
+                Err(Box::new(Stop::Quit(n)))
             }
             s::ORIGIN => {
                 let x = self.expr_int()?;
@@ -1096,7 +1096,7 @@ impl Interp {
 
     fn fn_return(&mut self, v: Val) -> R<()> {
         self.leave_routine(false)?;
-        Err(Stop::FnReturn(v))
+        Err(Box::new(Stop::FnReturn(v)))
     }
 
     fn local_stmt(&mut self) -> R<()> {
