@@ -211,6 +211,8 @@ pub struct Interp {
     numbers: Vec<(u8, Num)>,
     /// Per program byte: the DEF body a PROC/FN name there calls (0: not cached).
     calls: Vec<u32>,
+    /// Per program byte: 1 + the array a name there resolved to (0: not cached).
+    arr_site: Vec<u32>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -311,6 +313,7 @@ impl Interp {
             site: vec![0; prog_len],
             numbers: vec![(0, Num::Int(0)); prog_len],
             calls: vec![0; prog_len],
+            arr_site: vec![0; prog_len],
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -476,6 +479,7 @@ impl Interp {
         self.arrays.clear();
         self.array_names.clear();
         self.site.iter_mut().for_each(|s| *s = 0);
+        self.arr_site.iter_mut().for_each(|s| *s = 0);
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -769,9 +773,19 @@ impl Interp {
     fn array_el(&mut self) -> R<VarRef> {
         let start = self.pc;
         let (end, _, ty) = self.scan_name(start);
-        let key = &self.mem[start..end];
-        let Some(&ai) = self.array_names.get(key) else {
-            return Err(error::ARRAY.into());
+        let off = start.wrapping_sub(self.page);
+        let ai = match self.arr_site.get(off) {
+            Some(&a) if a != 0 && ((a - 1) as usize) < self.arrays.len() => a - 1,
+            _ => {
+                let key = &self.mem[start..end];
+                let Some(&ai) = self.array_names.get(key) else {
+                    return Err(error::ARRAY.into());
+                };
+                if let Some(slot) = self.arr_site.get_mut(off) {
+                    *slot = ai + 1;
+                }
+                ai
+            }
         };
         self.pc = end;
         let ndims = self.arrays[ai as usize].dims.len();
@@ -927,6 +941,7 @@ impl Interp {
             self.site.iter_mut().for_each(|s| *s = 0);
             self.numbers.iter_mut().for_each(|n| n.0 = 0);
             self.calls.iter_mut().for_each(|c| *c = 0);
+            self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.index_lines();
             self.procs = None;
         }
