@@ -872,7 +872,29 @@ impl Interp {
     }
 
     /// Assigns `val` to `v`, converting numbers as BASIC does (float to integer truncates).
+    #[inline]
     fn assign(&mut self, v: VarRef, val: Val) -> R<()> {
+        // The common cases first, without the general conversions.
+        match (v, &val) {
+            (VarRef::Int(i), Val::Int(x)) if (i as usize) < self.ints.len() => {
+                self.ints[i as usize] = *x;
+                return Ok(());
+            }
+            (VarRef::Resident(i), Val::Int(x)) if (i as usize) < 27 => {
+                self.resident[i as usize] = *x;
+                return Ok(());
+            }
+            (VarRef::Float(i), Val::Float(x)) if (i as usize) < self.floats.len() => {
+                self.floats[i as usize] = *x;
+                return Ok(());
+            }
+            _ => {}
+        }
+        self.assign_general(v, val)
+    }
+
+    #[inline(never)]
+    fn assign_general(&mut self, v: VarRef, val: Val) -> R<()> {
         let gone = || Stop::Error(error::NO_SUCH_VARIABLE);
         match v {
             VarRef::Int(i) => {

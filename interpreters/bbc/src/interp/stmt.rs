@@ -795,14 +795,31 @@ impl Interp {
                     step,
                     body,
                 } => {
-                    let cur = self.read(var)?;
-                    let cur = self.to_int(cur)?;
-                    match cur.checked_add(step) {
-                        Some(n) => {
-                            self.assign(var, Val::Int(n))?;
-                            (if step >= 0 { n <= limit } else { n >= limit }, body)
+                    // Integer control variables are updated in place: the loop's hot path.
+                    let slot = match var {
+                        VarRef::Resident(i) => self.resident.get_mut(i as usize),
+                        VarRef::Int(i) => self.ints.get_mut(i as usize),
+                        _ => None,
+                    };
+                    match slot {
+                        Some(cur) => match cur.checked_add(step) {
+                            Some(n) => {
+                                *cur = n;
+                                (if step >= 0 { n <= limit } else { n >= limit }, body)
+                            }
+                            None => (false, body),
+                        },
+                        None => {
+                            let cur = self.read(var)?;
+                            let cur = self.to_int(cur)?;
+                            match cur.checked_add(step) {
+                                Some(n) => {
+                                    self.assign(var, Val::Int(n))?;
+                                    (if step >= 0 { n <= limit } else { n >= limit }, body)
+                                }
+                                None => (false, body),
+                            }
                         }
-                        None => (false, body),
                     }
                 }
                 Frame::ForFloat {
