@@ -147,7 +147,26 @@ impl Interp {
                 _ => return self.binop_general(op, a, b),
             });
         }
-        self.binop_general(op, a, b)
+        // Floats (or a float and an integer) for the arithmetic and comparisons.
+        let (x, y) = match (&a, &b) {
+            (Val::Float(x), Val::Float(y)) => (*x, *y),
+            (Val::Int(x), Val::Float(y)) => (*x as f64, *y),
+            (Val::Float(x), Val::Int(y)) => (*x, *y as f64),
+            _ => return self.binop_general(op, a, b),
+        };
+        match op {
+            b'+' => float(x + y),
+            b'-' => float(x - y),
+            b'*' => float(x * y),
+            b'/' if y != 0.0 => float(x / y),
+            b'=' => Ok(bool_val(x == y)),
+            b'<' => Ok(bool_val(x < y)),
+            b'>' => Ok(bool_val(x > y)),
+            OP_LE => Ok(bool_val(x <= y)),
+            OP_GE => Ok(bool_val(x >= y)),
+            OP_NE => Ok(bool_val(x != y)),
+            _ => self.binop_general(op, a, b),
+        }
     }
 
     #[inline(never)]
@@ -295,6 +314,10 @@ impl Interp {
                 let v = self.var_ref(false)?;
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
+                    VarRef::IntEl(a, o) => match self.arrays.get(a as usize).map(|x| &x.data) {
+                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => Ok(Val::Int(d[o as usize])),
+                        _ => self.read(v),
+                    },
                     VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))

@@ -772,20 +772,32 @@ impl Interp {
     /// An array element: pc is at the name; reads subscripts up to `)`.
     fn array_el(&mut self) -> R<VarRef> {
         let start = self.pc;
-        let (end, _, ty) = self.scan_name(start);
         let off = start.wrapping_sub(self.page);
-        let ai = match self.arr_site.get(off) {
-            Some(&a) if a != 0 && ((a - 1) as usize) < self.arrays.len() => a - 1,
+        // Cached: 1 + the array in the low 24 bits, the name's length (with `(`) above.
+        let (ai, end) = match self.arr_site.get(off) {
+            Some(&a) if a != 0 && (((a & 0xFF_FFFF) - 1) as usize) < self.arrays.len() => {
+                ((a & 0xFF_FFFF) - 1, start + (a >> 24) as usize)
+            }
             _ => {
+                let (end, _, _) = self.scan_name(start);
                 let key = &self.mem[start..end];
                 let Some(&ai) = self.array_names.get(key) else {
                     return Err(error::ARRAY.into());
                 };
-                if let Some(slot) = self.arr_site.get_mut(off) {
-                    *slot = ai + 1;
+                if let Some(slot) = self.arr_site.get_mut(off)
+                    && end - start < 256
+                    && ai < 0xFF_FFFF
+                {
+                    *slot = (ai + 1) | ((end - start) as u32) << 24;
                 }
-                ai
+                (ai, end)
             }
+        };
+        // The element type is the character before the bracket.
+        let ty = match self.at(end - 2) {
+            b'%' => b'%',
+            b'$' => b'$',
+            _ => 0,
         };
         self.pc = end;
         let ndims = self.arrays[ai as usize].dims.len();
@@ -887,6 +899,14 @@ impl Interp {
             (VarRef::Float(i), Val::Float(x)) if (i as usize) < self.floats.len() => {
                 self.floats[i as usize] = *x;
                 return Ok(());
+            }
+            (VarRef::IntEl(a, o), Val::Int(x)) => {
+                if let Some(ArrayData::Int(d)) = self.arrays.get_mut(a as usize).map(|arr| &mut arr.data)
+                    && let Some(e) = d.get_mut(o as usize)
+                {
+                    *e = *x;
+                    return Ok(());
+                }
             }
             _ => {}
         }
