@@ -315,9 +315,12 @@ impl Interp {
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
                     VarRef::IntEl(a, o) => match self.arrays.get(a as usize).map(|x| &x.data) {
-                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => Ok(Val::Int(d[o as usize])),
+                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => {
+                            Ok(Val::Int(d[o as usize]))
+                        }
                         _ => self.read(v),
                     },
+                    VarRef::Resident(i) if (i as usize) < 27 => Ok(Val::Int(self.resident[i as usize])),
                     VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))
@@ -674,7 +677,9 @@ impl Interp {
         self.depth -= 1;
         match r {
             Err(s) if matches!(*s, Stop::FnReturn(_)) => {
-                let Stop::FnReturn(v) = *s else { unreachable!("matched a FN result") };
+                let Stop::FnReturn(v) = *s else {
+                    unreachable!("matched a FN result")
+                };
                 self.pc = ret;
                 Ok(v)
             }

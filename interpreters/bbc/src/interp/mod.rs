@@ -427,7 +427,9 @@ impl Interp {
         loop {
             match self.exec() {
                 Err(s) if matches!(*s, Stop::Error(_)) => {
-                    let Stop::Error(e) = *s else { unreachable!("matched an error") };
+                    let Stop::Error(e) = *s else {
+                        unreachable!("matched an error")
+                    };
                     let Some(Handler {
                         pc,
                         local: Some((depth, hl)),
@@ -841,7 +843,13 @@ impl Interp {
         Ok(match v {
             VarRef::Int(i) => Val::Int(*self.ints.get(i as usize).ok_or_else(gone)?),
             VarRef::Float(i) => Val::Float(*self.floats.get(i as usize).ok_or_else(gone)?),
-            VarRef::Str(i) => Val::Str(self.strs.get(i as usize).ok_or_else(gone)?.clone()),
+            VarRef::Str(i) => {
+                // Room for the longest string, so `a$=a$+b$` appends without reallocating.
+                let s = self.strs.get(i as usize).ok_or_else(gone)?;
+                let mut v = Vec::with_capacity(MAX_STRING + 1);
+                v.extend_from_slice(s);
+                Val::Str(v)
+            }
             VarRef::Resident(i) => Val::Int(self.resident[i as usize % 27]),
             VarRef::IntEl(a, o) | VarRef::FloatEl(a, o) | VarRef::StrEl(a, o) => {
                 match &self.arrays.get(a as usize).ok_or(Stop::Error(error::ARRAY))?.data {
