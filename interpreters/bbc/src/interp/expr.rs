@@ -311,6 +311,30 @@ impl Interp {
                 self.read(v)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
+                // Inline fast path: a simple variable already resolved at this position.
+                if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+                    && s != 0
+                {
+                    let (v, len) = super::site_decode(s);
+                    let end = self.pc + len;
+                    if !matches!(self.at(end), b'?' | b'!') {
+                        match v {
+                            VarRef::Resident(i) if (i as usize) < 27 => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.resident[i as usize]));
+                            }
+                            VarRef::Int(i) if (i as usize) < self.ints.len() => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.ints[i as usize]));
+                            }
+                            VarRef::Float(i) if (i as usize) < self.floats.len() => {
+                                self.pc = end;
+                                return Ok(Val::Float(self.floats[i as usize]));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 let v = self.var_ref(false)?;
                 // Numbers straight from their slots; everything else through `read`.
                 match v {

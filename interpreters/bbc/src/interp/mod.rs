@@ -251,7 +251,7 @@ const SITE_STR: u32 = 3 << 30;
 const SITE_IDX: u32 = (1 << 22) - 1;
 
 #[inline(always)]
-fn site_decode(s: u32) -> (VarRef, usize) {
+pub(super) fn site_decode(s: u32) -> (VarRef, usize) {
     let idx = s & SITE_IDX;
     let len = ((s >> 22) & 0xFF) as usize;
     let v = match s & (3 << 30) {
