@@ -3,6 +3,7 @@
 //! usage or file).
 
 pub mod asm;
+pub mod bbc;
 pub mod conformance;
 pub mod cpm;
 pub mod run;

@@ -55,11 +55,10 @@ pub fn run(args: RunArgs) -> ExitCode {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
     }
     match kind {
+        MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         // CP/M programs talk to a console, not a screen: they run on stdin and stdout.
         MachineKind::Cpm => super::cpm::run_cpm(&args.file),
-        MachineKind::Bbc | MachineKind::Cbm | MachineKind::Z80 => {
-            usage_error(format!("the {kind:?} machine is not built yet"))
-        }
+        MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }
 

@@ -5,10 +5,12 @@
 //! - [`tokenize`]: text to tokens, byte for byte as RISC OS BASIC V, plus the crunch mode;
 //! - [`detokenize`]: tokens to text as LIST prints them;
 //! - [`program`]: the tokenized program format, text listings, format detection, diagnostics;
-//! - [`inspect`]: the annotated byte view of `retro list --tokens`.
+//! - [`inspect`]: the annotated byte view of `retro list --tokens`;
+//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs.
 
 pub mod detokenize;
 pub mod inspect;
+pub mod interp;
 pub mod program;
 pub mod tokenize;
 pub mod tokens;

@@ -1,0 +1,912 @@
+//! Expressions, evaluated straight from the token bytes with BBC BASIC V's precedence:
+//! 1 factors (unary minus, NOT, functions, brackets, indirection), 2 `^`, 3 `* / DIV MOD`,
+//! 4 `+ -`, 5 comparisons and shifts, 6 `AND`, 7 `OR EOR`.
+
+use std::cmp::Ordering;
+
+use super::error::{self, BasicError};
+use super::host::{KeyRead, Signal};
+use super::number::{self, Format, Num};
+use super::tok;
+use super::value::Val;
+use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
+
+#[inline]
+fn float(x: f64) -> R<Val> {
+    if x.is_finite() {
+        Ok(Val::Float(x))
+    } else {
+        Err(error::TOO_BIG.into())
+    }
+}
+
+const OP_LE: u8 = 1;
+const OP_GE: u8 = 2;
+const OP_NE: u8 = 3;
+const OP_SHL: u8 = 4;
+const OP_ASR: u8 = 5;
+const OP_LSR: u8 = 6;
+
+/// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift everything out.
+fn shift(op: u8, x: i32, s: i32) -> Val {
+    let in_range = (0..32).contains(&s);
+    Val::Int(match (op, in_range) {
+        (OP_SHL, true) => x.wrapping_shl(s as u32),
+        (OP_SHL, false) => 0,
+        (OP_LSR, true) => ((x as u32) >> s) as i32,
+        (OP_LSR, false) => 0,
+        (_, true) => x >> s,
+        (_, false) => x >> 31,
+    })
+}
+
+fn bool_val(b: bool) -> Val {
+    Val::Int(if b { -1 } else { 0 })
+}
+
+impl Interp {
+    /// A whole expression.
+    pub(super) fn expr(&mut self) -> R<Val> {
+        if self.depth >= self.max_depth {
+            return Err(error::DEEP_CALL.into());
+        }
+        self.depth += 1;
+        let r = self.expr_or();
+        self.depth -= 1;
+        r
+    }
+
+    pub(super) fn expr_int(&mut self) -> R<i32> {
+        let v = self.expr()?;
+        self.to_int(v)
+    }
+
+    pub(super) fn expr_str(&mut self) -> R<Vec<u8>> {
+        let v = self.expr()?;
+        self.to_str(v)
+    }
+
+    /// The binary operator at pc, if any: (operator, precedence, length in bytes). Precedence:
+    /// 1 OR EOR, 2 AND, 3 comparisons and shifts, 4 + -, 5 * / DIV MOD, 6 ^.
+    #[inline]
+    fn peek_binop(&mut self) -> (u8, u8, usize) {
+        let c = self.skip_spaces();
+        match c {
+            tok::OR | tok::EOR => (c, 1, 1),
+            tok::AND => (c, 2, 1),
+            b'=' => (c, 3, 1),
+            b'<' => match self.at(self.pc + 1) {
+                b'=' => (OP_LE, 3, 2),
+                b'>' => (OP_NE, 3, 2),
+                b'<' => (OP_SHL, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'>' => match self.at(self.pc + 1) {
+                b'=' => (OP_GE, 3, 2),
+                b'>' if self.at(self.pc + 2) == b'>' => (OP_LSR, 3, 3),
+                b'>' => (OP_ASR, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'+' | b'-' => (c, 4, 1),
+            b'*' | b'/' | tok::DIV | tok::MOD => (c, 5, 1),
+            b'^' => (c, 6, 1),
+            _ => (0, 0, 0),
+        }
+    }
+
+    /// Operators of precedence `min` and tighter, left to right (precedence climbing).
+    fn expr_prec(&mut self, min: u8) -> R<Val> {
+        let mut a = self.factor()?;
+        loop {
+            let (op, prec, len) = self.peek_binop();
+            if prec < min || prec == 0 {
+                return Ok(a);
+            }
+            self.pc += len;
+            let b = if prec == 6 {
+                self.factor()?
+            } else {
+                self.expr_prec(prec + 1)?
+            };
+            a = self.binop(op, a, b)?;
+        }
+    }
+
+    fn expr_or(&mut self) -> R<Val> {
+        self.expr_prec(1)
+    }
+
+    /// Applies a binary operator, keeping integers integer where BASIC does.
+    fn binop(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            return Ok(match op {
+                b'+' => x.checked_add(y).map_or(Val::Float(x as f64 + y as f64), Val::Int),
+                b'-' => x.checked_sub(y).map_or(Val::Float(x as f64 - y as f64), Val::Int),
+                b'*' => x.checked_mul(y).map_or(Val::Float(x as f64 * y as f64), Val::Int),
+                b'=' => bool_val(x == y),
+                b'<' => bool_val(x < y),
+                b'>' => bool_val(x > y),
+                OP_LE => bool_val(x <= y),
+                OP_GE => bool_val(x >= y),
+                OP_NE => bool_val(x != y),
+                tok::AND => Val::Int(x & y),
+                tok::OR => Val::Int(x | y),
+                tok::EOR => Val::Int(x ^ y),
+                tok::DIV | tok::MOD => {
+                    if y == 0 {
+                        return Err(error::DIV_ZERO.into());
+                    }
+                    Val::Int(if op == tok::DIV {
+                        x.wrapping_div(y)
+                    } else {
+                        x.wrapping_rem(y)
+                    })
+                }
+                OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
+                _ => return self.binop_general(op, a, b),
+            });
+        }
+        // Floats (or a float and an integer) for the arithmetic and comparisons.
+        let (x, y) = match (&a, &b) {
+            (Val::Float(x), Val::Float(y)) => (*x, *y),
+            (Val::Int(x), Val::Float(y)) => (*x as f64, *y),
+            (Val::Float(x), Val::Int(y)) => (*x, *y as f64),
+            _ => return self.binop_general(op, a, b),
+        };
+        match op {
+            b'+' => float(x + y),
+            b'-' => float(x - y),
+            b'*' => float(x * y),
+            b'/' if y != 0.0 => float(x / y),
+            b'=' => Ok(bool_val(x == y)),
+            b'<' => Ok(bool_val(x < y)),
+            b'>' => Ok(bool_val(x > y)),
+            OP_LE => Ok(bool_val(x <= y)),
+            OP_GE => Ok(bool_val(x >= y)),
+            OP_NE => Ok(bool_val(x != y)),
+            _ => self.binop_general(op, a, b),
+        }
+    }
+
+    #[inline(never)]
+    fn binop_general(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        match op {
+            b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE => {
+                let o = compare(&a, &b)?;
+                Ok(bool_val(match op {
+                    b'=' => o == Some(Ordering::Equal),
+                    b'<' => o == Some(Ordering::Less),
+                    b'>' => o == Some(Ordering::Greater),
+                    OP_LE => matches!(o, Some(Ordering::Less | Ordering::Equal)),
+                    OP_GE => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
+                    _ => o != Some(Ordering::Equal),
+                }))
+            }
+            b'+' => match (a, b) {
+                (Val::Str(mut x), Val::Str(y)) => {
+                    if x.len() + y.len() > MAX_STRING {
+                        return Err(error::STRING_TOO_LONG.into());
+                    }
+                    x.extend_from_slice(&y);
+                    Ok(Val::Str(x))
+                }
+                (a, b) => float(self.to_f64(a)? + self.to_f64(b)?),
+            },
+            b'-' => float(self.to_f64(a)? - self.to_f64(b)?),
+            b'*' => float(self.to_f64(a)? * self.to_f64(b)?),
+            b'/' => {
+                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                if y == 0.0 {
+                    return Err(error::DIV_ZERO.into());
+                }
+                float(x / y)
+            }
+            b'^' => {
+                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                let r = x.powf(y);
+                if r.is_nan() {
+                    return Err(error::LOG_RANGE.into());
+                }
+                float(r)
+            }
+            _ => {
+                let (x, y) = (self.to_int(a)?, self.to_int(b)?);
+                self.binop(op, Val::Int(x), Val::Int(y))
+            }
+        }
+    }
+
+    /// A factor: the operand of a unary operator or one-argument function.
+    pub(super) fn factor(&mut self) -> R<Val> {
+        let b = self.skip_spaces();
+        match b {
+            b'0'..=b'9' | b'.' => {
+                let off = self.pc.wrapping_sub(self.page);
+                if let Some(&(len, n)) = self.numbers.get(off)
+                    && len != 0
+                {
+                    self.pc += len as usize;
+                    return Ok(match n {
+                        Num::Int(i) => Val::Int(i),
+                        Num::Float(f) => Val::Float(f),
+                    });
+                }
+                let (n, len) =
+                    number::parse_decimal(&self.mem[self.pc..self.pc + 64.min(self.mem.len() - self.pc)]);
+                let len = len.max(1);
+                if let Some(slot) = self.numbers.get_mut(off)
+                    && len < 256
+                {
+                    *slot = (len as u8, n);
+                }
+                self.pc += len;
+                Ok(match n {
+                    Num::Int(i) => Val::Int(i),
+                    Num::Float(f) => Val::Float(f),
+                })
+            }
+            tok::LINE_NUMBER => {
+                // The tokenizer encodes a number after some keywords as a line number constant
+                // (`WAIT 10`, a leading number in EVAL's string): it reads as that number.
+                let n = crate::tokens::decode_line_number([
+                    self.at(self.pc + 1),
+                    self.at(self.pc + 2),
+                    self.at(self.pc + 3),
+                ]);
+                self.pc += 4;
+                Ok(Val::Int(n as i32))
+            }
+            b'-' => {
+                self.pc += 1;
+                match self.factor()? {
+                    Val::Int(i) => Ok(i.checked_neg().map(Val::Int).unwrap_or(Val::Float(-(i as f64)))),
+                    Val::Float(f) => Ok(Val::Float(-f)),
+                    Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
+                }
+            }
+            b'+' => {
+                self.pc += 1;
+                let v = self.factor()?;
+                self.to_num(v.clone())?;
+                Ok(v)
+            }
+            b'(' => {
+                self.pc += 1;
+                let v = self.expr()?;
+                self.expect(b')', error::MISSING_BRACKET)?;
+                Ok(v)
+            }
+            b'"' => self.string_literal(),
+            b'&' => {
+                self.pc += 1;
+                let mut v: u64 = 0;
+                let mut n = 0;
+                while let Some(d) = (self.at(self.pc) as char).to_digit(16) {
+                    v = (v << 4) | d as u64;
+                    n += 1;
+                    self.pc += 1;
+                }
+                if n == 0 || n > 8 {
+                    return Err(error::BAD_HEX.into());
+                }
+                Ok(Val::Int(v as u32 as i32))
+            }
+            b'%' => {
+                self.pc += 1;
+                let mut v: u32 = 0;
+                let mut n = 0;
+                while matches!(self.at(self.pc), b'0' | b'1') {
+                    v = (v << 1) | (self.at(self.pc) - b'0') as u32;
+                    n += 1;
+                    self.pc += 1;
+                }
+                if n == 0 || n > 32 {
+                    return Err(error::BAD_HEX.into());
+                }
+                Ok(Val::Int(v as i32))
+            }
+            b'?' | b'!' | b'$' | b'|' => {
+                let v = self.var_ref(false)?;
+                self.read(v)
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
+                // Inline fast path: a simple variable already resolved at this position.
+                if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+                    && s != 0
+                {
+                    let (v, len) = super::site_decode(s);
+                    let end = self.pc + len;
+                    if !matches!(self.at(end), b'?' | b'!') {
+                        match v {
+                            VarRef::Resident(i) if (i as usize) < 27 => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.resident[i as usize]));
+                            }
+                            VarRef::Int(i) if (i as usize) < self.ints.len() => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.ints[i as usize]));
+                            }
+                            VarRef::Float(i) if (i as usize) < self.floats.len() => {
+                                self.pc = end;
+                                return Ok(Val::Float(self.floats[i as usize]));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                let v = self.var_ref(false)?;
+                // Numbers straight from their slots; everything else through `read`.
+                match v {
+                    VarRef::IntEl(a, o) => match self.arrays.get(a as usize).map(|x| &x.data) {
+                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => {
+                            Ok(Val::Int(d[o as usize]))
+                        }
+                        _ => self.read(v),
+                    },
+                    VarRef::Resident(i) if (i as usize) < 27 => Ok(Val::Int(self.resident[i as usize])),
+                    VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
+                    VarRef::Float(i) if (i as usize) < self.floats.len() => {
+                        Ok(Val::Float(self.floats[i as usize]))
+                    }
+                    v => self.read(v),
+                }
+            }
+            tok::PTR_L..=tok::HIMEM_L => {
+                // A pseudo-variable tokenized in its statement form (EVAL strings start there).
+                self.pc += 1;
+                self.function(b - 0x40)
+            }
+            0x7F..=0xFF => {
+                self.pc += 1;
+                self.function(b)
+            }
+            _ => Err(error::SYNTAX.into()),
+        }
+    }
+
+    #[inline(never)]
+    fn string_literal(&mut self) -> R<Val> {
+        self.pc += 1;
+        let mut s = Vec::new();
+        loop {
+            let c = self.at(self.pc);
+            if c == 0x0D {
+                return Err(error::MISSING_QUOTE.into());
+            }
+            self.pc += 1;
+            if c == b'"' {
+                if self.at(self.pc) == b'"' {
+                    self.pc += 1;
+                } else {
+                    break;
+                }
+            }
+            s.push(c);
+        }
+        if s.len() > MAX_STRING {
+            return Err(error::STRING_TOO_LONG.into());
+        }
+        Ok(Val::Str(s))
+    }
+
+    fn factor_f64(&mut self) -> R<f64> {
+        let v = self.factor()?;
+        self.to_f64(v)
+    }
+
+    fn factor_int(&mut self) -> R<i32> {
+        let v = self.factor()?;
+        self.to_int(v)
+    }
+
+    fn factor_str(&mut self) -> R<Vec<u8>> {
+        let v = self.factor()?;
+        self.to_str(v)
+    }
+
+    fn comma(&mut self) -> R<()> {
+        self.expect(b',', error::MISSING_COMMA)
+    }
+
+    fn close(&mut self) -> R<()> {
+        self.expect(b')', error::MISSING_BRACKET)
+    }
+
+    /// A built-in function or pseudo-variable; pc is past its token.
+    #[inline(never)]
+    fn function(&mut self, t: u8) -> R<Val> {
+        Ok(match t {
+            tok::TRUE => Val::Int(-1),
+            tok::FALSE => Val::Int(0),
+            tok::PI => Val::Float(std::f64::consts::PI),
+            tok::NOT => Val::Int(!self.factor_int()?),
+            tok::ABS => match self.factor()? {
+                Val::Int(i) => i.checked_abs().map(Val::Int).unwrap_or(Val::Float(2147483648.0)),
+                Val::Float(f) => Val::Float(f.abs()),
+                Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
+            },
+            tok::SGN => match self.factor()? {
+                Val::Int(i) => Val::Int(i.signum()),
+                Val::Float(f) => Val::Int(if f > 0.0 {
+                    1
+                } else if f < 0.0 {
+                    -1
+                } else {
+                    0
+                }),
+                Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
+            },
+            tok::INT => match self.factor()? {
+                Val::Int(i) => Val::Int(i),
+                Val::Float(f) => Val::Int(number::f64_to_i32(f.floor())?),
+                Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
+            },
+            tok::SQR => {
+                let x = self.factor_f64()?;
+                if x < 0.0 {
+                    return Err(error::NEG_ROOT.into());
+                }
+                Val::Float(x.sqrt())
+            }
+            tok::LN | tok::LOG => {
+                let x = self.factor_f64()?;
+                if x <= 0.0 {
+                    return Err(error::LOG_RANGE.into());
+                }
+                Val::Float(if t == tok::LN { x.ln() } else { x.log10() })
+            }
+            tok::EXP => float(self.factor_f64()?.exp()).map_err(|_| Stop::Error(error::EXP_RANGE))?,
+            tok::SIN => Val::Float(self.factor_f64()?.sin()),
+            tok::COS => Val::Float(self.factor_f64()?.cos()),
+            tok::TAN => float(self.factor_f64()?.tan())?,
+            tok::ATN => Val::Float(self.factor_f64()?.atan()),
+            tok::ASN | tok::ACS => {
+                let x = self.factor_f64()?;
+                if !(-1.0..=1.0).contains(&x) {
+                    return Err(error::NEG_ROOT.into());
+                }
+                Val::Float(if t == tok::ASN { x.asin() } else { x.acos() })
+            }
+            tok::DEG => Val::Float(self.factor_f64()?.to_degrees()),
+            tok::RAD => Val::Float(self.factor_f64()?.to_radians()),
+            tok::LEN => Val::Int(self.factor_str()?.len() as i32),
+            tok::ASC => Val::Int(self.factor_str()?.first().map_or(-1, |&c| c as i32)),
+            tok::CHRS => Val::Str(vec![self.factor_int()? as u8]),
+            tok::VAL => {
+                let s = self.factor_str()?;
+                val_of(&s)
+            }
+            tok::STRS => {
+                let hex = self.eat(b'~');
+                let n = self.factor()?;
+                let n = self.to_num(n)?;
+                if hex {
+                    Val::Str(format!("{:X}", number::f64_to_i32(n.as_f64())? as u32).into_bytes())
+                } else {
+                    let mut s = Vec::new();
+                    number::format_num(&mut s, n, Format::for_str(self.resident[0]));
+                    Val::Str(s)
+                }
+            }
+            tok::LEFTS | tok::RIGHTS => {
+                let s = self.expr_str()?;
+                // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
+                let n = if self.eat(b',') {
+                    let n = self.expr_int()?;
+                    n.clamp(0, s.len() as i32) as usize
+                } else if t == tok::LEFTS {
+                    s.len().saturating_sub(1)
+                } else {
+                    s.len().min(1)
+                };
+                self.close()?;
+                if t == tok::LEFTS {
+                    Val::Str(s[..n].to_vec())
+                } else {
+                    Val::Str(s[s.len() - n..].to_vec())
+                }
+            }
+            tok::MIDS => {
+                let s = self.expr_str()?;
+                self.comma()?;
+                let start = self.expr_int()?;
+                let len = if self.eat(b',') { self.expr_int()? } else { 255 };
+                self.close()?;
+                let from = (start.max(1) as usize - 1).min(s.len());
+                let to = from + (len.max(0) as usize).min(s.len() - from);
+                Val::Str(s[from..to].to_vec())
+            }
+            tok::STRINGS => {
+                let n = self.expr_int()?;
+                self.comma()?;
+                let s = self.expr_str()?;
+                self.close()?;
+                let n = n.max(0) as usize;
+                if n * s.len() > MAX_STRING {
+                    return Err(error::STRING_TOO_LONG.into());
+                }
+                Val::Str(s.repeat(n))
+            }
+            tok::INSTR => {
+                let s = self.expr_str()?;
+                self.comma()?;
+                let f = self.expr_str()?;
+                let start = if self.eat(b',') {
+                    self.expr_int()?.max(1) as usize
+                } else {
+                    1
+                };
+                self.close()?;
+                Val::Int(instr(&s, &f, start))
+            }
+            tok::POS => Val::Int(self.vdu.pos()),
+            tok::VPOS => Val::Int(self.vdu.vpos()),
+            tok::COUNT => Val::Int(self.count as i32),
+            tok::POINT => {
+                let x = self.expr_int()?;
+                self.comma()?;
+                let y = self.expr_int()?;
+                self.close()?;
+                Val::Int(self.vdu.point(x, y))
+            }
+            tok::TIME => Val::Int((self.host.time_cs() + self.time_offset) as i32),
+            tok::PAGE => Val::Int(self.page as i32),
+            tok::LOMEM => Val::Int(self.lomem as i32),
+            tok::HIMEM => Val::Int(self.himem as i32),
+            tok::TO if self.at(self.pc) == b'P' => {
+                // TOP is tokenized as TO followed by P.
+                self.pc += 1;
+                Val::Int(self.top as i32)
+            }
+            tok::ERR => Val::Int(self.err),
+            tok::ERL => Val::Int(self.erl as i32),
+            tok::REPORT if self.at(self.pc) == b'$' => {
+                self.pc += 1;
+                Val::Str(self.report.clone())
+            }
+            tok::RND => self.rnd_fn()?,
+            tok::INKEY | tok::INKEYS => {
+                let n = self.factor_int()?;
+                let k = self.inkey(n)?;
+                if t == tok::INKEY {
+                    Val::Int(k)
+                } else if k < 0 {
+                    Val::Str(Vec::new())
+                } else {
+                    Val::Str(vec![k as u8])
+                }
+            }
+            tok::GET | tok::GETS => {
+                let k = match self.host.read_key(&mut self.vdu, None) {
+                    KeyRead::Key(k) => k,
+                    KeyRead::Timeout => 0,
+                    KeyRead::Signal(s) => {
+                        self.signal(s)?;
+                        0
+                    }
+                };
+                if t == tok::GET {
+                    Val::Int(k as i32)
+                } else {
+                    Val::Str(vec![k])
+                }
+            }
+            tok::EVAL => {
+                let s = self.factor_str()?;
+                self.eval_string(&s)?
+            }
+            tok::FN => self.call_fn()?,
+            tok::ADVAL => {
+                self.factor_int()?;
+                Val::Int(0)
+            }
+            tok::USR
+            | tok::OPENIN
+            | tok::OPENOUT
+            | tok::OPENUP
+            | tok::EOF
+            | tok::BGET
+            | tok::EXT
+            | tok::PTR => {
+                return Err(error::UNSUPPORTED.into());
+            }
+            _ => return Err(error::SYNTAX.into()),
+        })
+    }
+
+    fn rnd_fn(&mut self) -> R<Val> {
+        if self.at(self.pc) != b'(' {
+            return Ok(Val::Int(self.rnd.next_u32() as i32));
+        }
+        self.pc += 1;
+        let n = self.expr_int()?;
+        self.close()?;
+        Ok(match n {
+            n if n < 0 => {
+                self.rnd.seed(n);
+                Val::Int(n)
+            }
+            0 => Val::Float(self.rnd.fraction()),
+            1 => {
+                self.rnd.next_u32();
+                Val::Float(self.rnd.fraction())
+            }
+            n => {
+                self.rnd.next_u32();
+                Val::Int(1 + (n as f64 * self.rnd.fraction()) as i32)
+            }
+        })
+    }
+
+    /// INKEY n: a key within n centiseconds (-1 if none), or a held-key test for negative n.
+    pub(super) fn inkey(&mut self, n: i32) -> R<i32> {
+        if n < 0 {
+            if n == -256 {
+                // The OS identifier: RISC OS 3.x reports &A0-&AF.
+                return Ok(0xA5);
+            }
+            let k = (-(n as i64) - 1) as u64;
+            return Ok(if k < 128 && self.host.key_down(k as u8) {
+                -1
+            } else {
+                0
+            });
+        }
+        match self.host.read_key(&mut self.vdu, Some((n & 0x7FFF) as u32)) {
+            KeyRead::Key(k) => Ok(k as i32),
+            KeyRead::Timeout => Ok(-1),
+            KeyRead::Signal(s) => {
+                self.signal(s)?;
+                Ok(-1)
+            }
+        }
+    }
+
+    /// EVAL: the string is tokenized into a scratch line and evaluated there.
+    fn eval_string(&mut self, s: &[u8]) -> R<Val> {
+        let bytes = super::eval_tokens(s);
+        if bytes.len() + 2 > 500 {
+            return Err(error::STRING_TOO_LONG.into());
+        }
+        let area = self.eval_area;
+        let saved: Vec<u8> = self.mem[area..area + bytes.len() + 1].to_vec();
+        self.mem[area..area + bytes.len()].copy_from_slice(&bytes);
+        self.mem[area + bytes.len()] = 0x0D;
+        let pc = self.pc;
+        self.pc = area;
+        let r = self.expr();
+        let ok = r.is_ok() && self.skip_spaces() == 0x0D;
+        self.mem[area..area + saved.len()].copy_from_slice(&saved);
+        self.pc = pc;
+        let v = r?;
+        if !ok {
+            return Err(error::SYNTAX.into());
+        }
+        Ok(v)
+    }
+
+    /// Calls FNname(args); pc is past the FN token. Returns the value of its `=`.
+    fn call_fn(&mut self) -> R<Val> {
+        if self.depth >= self.max_depth {
+            return Err(error::DEEP_CALL.into());
+        }
+        let frame_at = self.stack.len();
+        self.push(Frame::Fn { returns: Vec::new() }, error::DEEP_CALL)?;
+        let ret = self.enter_routine(tok::FN, frame_at)?;
+        self.depth += 1;
+        self.fn_level += 1;
+        let r = self.exec_level(self.fn_level);
+        self.fn_level -= 1;
+        self.depth -= 1;
+        match r {
+            Err(s) if matches!(*s, Stop::FnReturn(_)) => {
+                let Stop::FnReturn(v) = *s else {
+                    unreachable!("matched a FN result")
+                };
+                self.pc = ret;
+                Ok(v)
+            }
+            Err(e) => Err(e),
+            Ok(()) => Err(error::NO_FN.into()),
+        }
+    }
+
+    /// Reads PROC/FN call arguments at pc, binds them to the DEF's formal parameters (saving the
+    /// old values as LOCALs above the frame at `frame_at`) and moves pc into the body. Returns
+    /// where execution resumes after the call.
+    pub(super) fn enter_routine(&mut self, kind: u8, frame_at: usize) -> R<usize> {
+        let start = self.pc;
+        let mut end = start;
+        while super::tok::is_word(self.at(end)) {
+            end += 1;
+        }
+        if end == start {
+            return Err(error::BAD_CALL.into());
+        }
+        // Each call site remembers the DEF it found (the name there never changes unless the
+        // program is written to, which clears the cache).
+        let off = start.wrapping_sub(self.page);
+        let def = match self.calls.get(off) {
+            Some(&d) if d != 0 => d as usize,
+            _ => {
+                let mut key = Vec::with_capacity(end - start + 1);
+                key.push(kind);
+                key.extend_from_slice(&self.mem[start..end]);
+                let def = self.find_routine(&key)?;
+                if let Some(slot) = self.calls.get_mut(off) {
+                    *slot = def as u32;
+                }
+                def
+            }
+        };
+        let call_pc = end;
+        // Formal parameters.
+        self.pc = def;
+        let mut formals = std::mem::take(&mut self.formals_scratch);
+        formals.clear();
+        if self.eat(b'(') {
+            loop {
+                let is_ret = self.eat(tok::RETURN);
+                self.skip_spaces();
+                let p = self.pc;
+                let (e, arr, _) = self.scan_name(p);
+                if e == p || arr || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
+                    return Err(error::ARGUMENTS.into());
+                }
+                formals.push((p, is_ret));
+                self.pc = e;
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',', error::ARGUMENTS)?;
+            }
+        }
+        let body = self.pc;
+        // Actual arguments, all evaluated before any formal changes.
+        self.pc = call_pc;
+        let mut actuals = std::mem::take(&mut self.actuals_scratch);
+        actuals.clear();
+        if self.skip_spaces() == b'(' {
+            self.pc += 1;
+            loop {
+                if actuals.len() >= formals.len() {
+                    return Err(error::ARGUMENTS.into());
+                }
+                if formals[actuals.len()].1 {
+                    let v = self.var_ref(true)?;
+                    actuals.push((self.read(v)?, Some(v)));
+                } else {
+                    actuals.push((self.expr()?, None));
+                }
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',', error::ARGUMENTS)?;
+            }
+        }
+        if actuals.len() != formals.len() {
+            return Err(error::ARGUMENTS.into());
+        }
+        let ret = self.pc;
+        let mut returns = Vec::new();
+        for (&(p, is_ret), (val, actual)) in formals.iter().zip(actuals.drain(..)) {
+            self.pc = p;
+            let v = self.var_ref(true)?;
+            let old = self.read(v)?;
+            self.push(Frame::Local { var: v, old }, error::DEEP_CALL)?;
+            self.assign(v, val)?;
+            if let (true, Some(a)) = (is_ret, actual) {
+                returns.push((v, a));
+            }
+        }
+        self.formals_scratch = formals;
+        self.actuals_scratch = actuals;
+        // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+        match self.stack.get_mut(frame_at) {
+            Some(Frame::Proc { returns: r, ret: rp }) => {
+                *r = returns;
+                *rp = ret;
+            }
+            Some(Frame::Fn { returns: r }) => *r = returns,
+            _ => {}
+        }
+        self.pc = body;
+        Ok(ret)
+    }
+
+    /// The body address of DEF PROCname / DEF FNname (`key` is the token then the name).
+    fn find_routine(&mut self, key: &[u8]) -> R<usize> {
+        if self.procs.is_none() {
+            let mut map = std::collections::HashMap::new();
+            for i in 0..self.lines.len() {
+                let mut p = self.lines[i].1 + 4;
+                while self.at(p) == b' ' {
+                    p += 1;
+                }
+                if self.at(p) != tok::DEF {
+                    continue;
+                }
+                p += 1;
+                while self.at(p) == b' ' {
+                    p += 1;
+                }
+                let kind = self.at(p);
+                if kind != tok::PROC && kind != tok::FN {
+                    continue;
+                }
+                let s = p + 1;
+                let mut e = s;
+                while tok::is_word(self.at(e)) {
+                    e += 1;
+                }
+                let mut k = vec![kind];
+                k.extend_from_slice(&self.mem[s..e]);
+                map.entry(k.into_boxed_slice()).or_insert(e);
+            }
+            self.procs = Some(map);
+        }
+        self.procs
+            .as_ref()
+            .and_then(|m| m.get(key).copied())
+            .ok_or_else(|| error::NO_SUCH_FN.into())
+    }
+}
+
+/// Compares two values of the same kind; `None` for unordered floats (NaN).
+fn compare(a: &Val, b: &Val) -> Result<Option<Ordering>, BasicError> {
+    Ok(match (a, b) {
+        (Val::Int(x), Val::Int(y)) => Some(x.cmp(y)),
+        (Val::Str(x), Val::Str(y)) => Some(x.cmp(y)),
+        (Val::Str(_), _) | (_, Val::Str(_)) => return Err(error::TYPE_MISMATCH),
+        (x, y) => {
+            let f = |v: &Val| match v {
+                Val::Int(i) => *i as f64,
+                Val::Float(f) => *f,
+                Val::Str(_) => 0.0,
+            };
+            f(x).partial_cmp(&f(y))
+        }
+    })
+}
+
+/// VAL: the number at the start of the string (after spaces and a sign), 0 if none.
+pub fn val_of(s: &[u8]) -> Val {
+    let mut i = 0;
+    while i < s.len() && s[i] == b' ' {
+        i += 1;
+    }
+    let mut neg = false;
+    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
+        neg = s[i] == b'-';
+        i += 1;
+    }
+    let (n, _) = number::parse_decimal(&s[i..]);
+    match (n, neg) {
+        (Num::Int(v), true) => Val::Int(v.wrapping_neg()),
+        (Num::Int(v), false) => Val::Int(v),
+        (Num::Float(f), true) => Val::Float(-f),
+        (Num::Float(f), false) => Val::Float(f),
+    }
+}
+
+/// INSTR: 1-based position of `find` in `s` at or after `start`, 0 if absent.
+fn instr(s: &[u8], find: &[u8], start: usize) -> i32 {
+    if start > s.len() + 1 {
+        return 0;
+    }
+    if find.is_empty() {
+        return start as i32;
+    }
+    s[start - 1..]
+        .windows(find.len())
+        .position(|w| w == find)
+        .map_or(0, |p| (p + start) as i32)
+}
+
+impl Interp {
+    /// The Escape/Abort check that waits use.
+    pub(super) fn check_signal(&mut self, s: Signal) -> R<()> {
+        self.signal(s)
+    }
+}

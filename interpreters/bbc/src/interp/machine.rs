@@ -1,0 +1,430 @@
+//! [`BbcMachine`]: the interpreter as a [`Machine`] the front end (terminal or headless) drives.
+//!
+//! The interpreter runs on its own thread, with a big stack, and hands control back at frame
+//! boundaries: after a budget of statements, or while BASIC waits (INKEY n, GET, INPUT, WAIT).
+//! `run_frame` gives it the frame's keys and virtual time, then blocks until it yields, so a run
+//! is exactly as repeatable as single-threaded code. At each yield the worker publishes the
+//! screen and the text printed since the last one.
+
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use retro_screen::clock::VirtualTime;
+use retro_screen::frame::Frame;
+use retro_screen::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
+use retro_screen::machine::{Machine, RunState};
+
+use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
+use super::vdu::Vdu;
+use super::{Interp, LoadError, Outcome};
+
+/// Statements per 50 Hz frame (one million a second of virtual time).
+pub const STATEMENTS_PER_FRAME: u32 = 20_000;
+/// Stack for the interpreter thread; deep FN recursion stops with an error long before it.
+const WORKER_STACK: usize = 256 << 20;
+/// Nesting limit that fits the worker's stack with a wide margin.
+const WORKER_MAX_DEPTH: u32 = 20_000;
+
+/// Where INPUT and GET read from.
+pub enum InputSource {
+    /// Only keys (the terminal): INPUT edits a line from key presses, echoing it.
+    Keys,
+    /// Keys first, then these bytes (headless runs: stdin), line by line for INPUT.
+    Stream(Box<dyn BufRead + Send>),
+}
+
+enum ToWorker {
+    Frame {
+        now: VirtualTime,
+        keys: Vec<KeyEvent>,
+        held: HeldKeys,
+    },
+}
+
+struct Shared {
+    frame: Frame,
+    text: String,
+}
+
+/// BBC BASIC V as a machine.
+pub struct BbcMachine {
+    to_worker: Option<Sender<ToWorker>>,
+    from_worker: Receiver<RunState>,
+    shared: Arc<Mutex<Shared>>,
+    keys: Vec<KeyEvent>,
+    finished: Option<RunState>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl BbcMachine {
+    /// A machine that will run `program` (tokenized bytes) from its first frame.
+    pub fn new(program: &[u8], seed: Option<i64>, input: InputSource) -> Result<BbcMachine, LoadError> {
+        let (to_worker, worker_rx) = channel();
+        let (worker_tx, from_worker) = channel();
+        let vdu = Vdu::default();
+        let shared = Arc::new(Mutex::new(Shared {
+            frame: vdu.frame(),
+            text: String::new(),
+        }));
+        let host = MachineHost {
+            rx: worker_rx,
+            tx: worker_tx.clone(),
+            shared: shared.clone(),
+            now: VirtualTime::ZERO,
+            held: HeldKeys::new(HoldMode::ReleaseEvents),
+            keybuf: VecDeque::new(),
+            escape: false,
+            ticks_left: STATEMENTS_PER_FRAME / TICK_STATEMENTS,
+            input,
+            stream_done: false,
+        };
+        let mut interp = Interp::new(program, Box::new(host))?;
+        interp.max_depth = WORKER_MAX_DEPTH;
+        if let Some(s) = seed {
+            interp.seed(s);
+        }
+        let shared2 = shared.clone();
+        let worker = std::thread::Builder::new()
+            .name("bbc-basic".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || worker_main(interp, worker_tx, shared2))
+            .map_err(|_| LoadError::TooBig)?;
+        Ok(BbcMachine {
+            to_worker: Some(to_worker),
+            from_worker,
+            shared,
+            keys: Vec::new(),
+            finished: None,
+            worker: Some(worker),
+        })
+    }
+}
+
+fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>) {
+    // Wait for the first frame: time starts with it.
+    if !interp.host_first_frame() {
+        return;
+    }
+    let outcome = interp.run();
+    let state = match &outcome {
+        Outcome::Ended | Outcome::Quit(_) => RunState::Ended,
+        Outcome::Aborted => RunState::Ended,
+        Outcome::Error { .. } => {
+            let msg = outcome.message().unwrap_or_default();
+            // The message shows on the screen as on the real machine; the text stream carries
+            // it separately (headless runs print it on stderr), so it is not collected twice.
+            interp.vdu.collect_text = false;
+            interp.vdu.write_all(b"\r\n");
+            interp.vdu.write_all(msg.as_bytes());
+            interp.vdu.write_all(b"\r\n");
+            RunState::Failed(msg)
+        }
+    };
+    publish(&mut interp.vdu, &shared);
+    let _ = tx.send(state);
+}
+
+fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>) {
+    if let Ok(mut s) = shared.lock() {
+        s.frame = vdu.frame();
+        let mut t = std::mem::take(&mut s.text);
+        vdu.take_text(&mut t);
+        s.text = t;
+    }
+}
+
+impl Interp {
+    /// Lets a machine host block for its first frame before the program starts.
+    fn host_first_frame(&mut self) -> bool {
+        let vdu = &mut self.vdu;
+        self.host.tick(vdu) != Signal::Abort
+    }
+}
+
+impl Drop for BbcMachine {
+    fn drop(&mut self) {
+        // Closing the channel makes the worker's next wait return Abort, which ends its run.
+        self.to_worker = None;
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+impl Machine for BbcMachine {
+    fn name(&self) -> &str {
+        "BBC BASIC V"
+    }
+    fn frame_hz(&self) -> u32 {
+        50
+    }
+    fn key(&mut self, event: KeyEvent) {
+        self.keys.push(event);
+    }
+    fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
+        if let Some(s) = &self.finished {
+            return s.clone();
+        }
+        let keys = std::mem::take(&mut self.keys);
+        let sent = self.to_worker.as_ref().is_some_and(|tx| {
+            tx.send(ToWorker::Frame {
+                now,
+                keys,
+                held: held.clone(),
+            })
+            .is_ok()
+        });
+        let state = if sent {
+            self.from_worker.recv().unwrap_or(RunState::Ended)
+        } else {
+            RunState::Ended
+        };
+        if matches!(state, RunState::Ended | RunState::Failed(_)) {
+            self.finished = Some(state.clone());
+        }
+        state
+    }
+    fn frame(&self) -> Frame {
+        match self.shared.lock() {
+            Ok(s) => s.frame.clone(),
+            Err(p) => p.into_inner().frame.clone(),
+        }
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        if let Ok(mut s) = self.shared.lock() {
+            out.push_str(&s.text);
+            s.text.clear();
+        }
+    }
+}
+
+/// The worker side: blocks between frames, turns key events into BBC key codes.
+struct MachineHost {
+    rx: Receiver<ToWorker>,
+    tx: Sender<RunState>,
+    shared: Arc<Mutex<Shared>>,
+    now: VirtualTime,
+    held: HeldKeys,
+    keybuf: VecDeque<u8>,
+    escape: bool,
+    ticks_left: u32,
+    input: InputSource,
+    stream_done: bool,
+}
+
+/// The byte a key press puts in the keyboard buffer (cursor keys as with *FX4,1).
+fn key_code(k: Key) -> Option<u8> {
+    Some(match k {
+        Key::Char(c) if (c as u32) < 256 => c as u8,
+        Key::Return => 13,
+        Key::Backspace | Key::Delete => 127,
+        Key::Tab => 9,
+        Key::Left => 136,
+        Key::Right => 137,
+        Key::Down => 138,
+        Key::Up => 139,
+        Key::F(n) if n < 10 => 128 + n,
+        Key::Home => 30,
+        Key::End => 139,
+        _ => return None,
+    })
+}
+
+/// The key an INKEY(-n) internal key number means (RISC OS numbering, the keys people test).
+fn internal_key(n: u8) -> Option<Key> {
+    const LETTERS: [u8; 26] = [
+        65, 100, 82, 50, 34, 67, 83, 84, 37, 69, 70, 86, 101, 85, 54, 55, 16, 51, 81, 35, 53, 99, 33, 66, 68,
+        97,
+    ];
+    const DIGITS: [u8; 10] = [39, 48, 49, 17, 18, 19, 52, 36, 21, 38];
+    Some(match n {
+        98 => Key::Char(' '),
+        25 => Key::Left,
+        121 => Key::Right,
+        57 => Key::Up,
+        41 => Key::Down,
+        73 => Key::Return,
+        112 => Key::Escape,
+        _ => {
+            if let Some(i) = LETTERS.iter().position(|&k| k == n) {
+                Key::Char((b'a' + i as u8) as char)
+            } else if let Some(i) = DIGITS.iter().position(|&k| k == n) {
+                Key::Char((b'0' + i as u8) as char)
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+impl MachineHost {
+    /// Ends the current frame: publishes the screen, reports `state`, and blocks for the next
+    /// frame. Abort when the machine is gone.
+    fn yield_frame(&mut self, vdu: &mut Vdu, state: RunState) -> Signal {
+        publish(vdu, &self.shared);
+        if self.tx.send(state).is_err() {
+            return Signal::Abort;
+        }
+        self.next_frame()
+    }
+
+    fn next_frame(&mut self) -> Signal {
+        match self.rx.recv() {
+            Ok(ToWorker::Frame { now, keys, held }) => {
+                self.now = now;
+                self.held = held;
+                self.ticks_left = STATEMENTS_PER_FRAME / TICK_STATEMENTS;
+                for k in keys {
+                    if k.kind != KeyEventKind::Press {
+                        continue;
+                    }
+                    if k.key == Key::Escape {
+                        self.escape = true;
+                    } else if let Some(c) = key_code(k.key) {
+                        self.keybuf.push_back(c);
+                    }
+                }
+                Signal::Continue
+            }
+            Err(_) => Signal::Abort,
+        }
+    }
+
+    fn take_escape(&mut self) -> bool {
+        std::mem::take(&mut self.escape)
+    }
+
+    /// A byte from the input stream, if there is one and it has not ended.
+    fn stream_byte(&mut self) -> Option<u8> {
+        let InputSource::Stream(r) = &mut self.input else {
+            return None;
+        };
+        if self.stream_done {
+            return None;
+        }
+        let mut b = [0u8];
+        match r.read(&mut b) {
+            Ok(1) => Some(b[0]),
+            _ => {
+                self.stream_done = true;
+                None
+            }
+        }
+    }
+}
+
+impl Host for MachineHost {
+    fn tick(&mut self, vdu: &mut Vdu) -> Signal {
+        if self.now == VirtualTime::ZERO {
+            // The first call waits for the first frame.
+            return self.next_frame();
+        }
+        self.ticks_left = self.ticks_left.saturating_sub(1);
+        if self.ticks_left == 0 {
+            let s = self.yield_frame(vdu, RunState::Running);
+            if s != Signal::Continue {
+                return s;
+            }
+        }
+        if self.take_escape() {
+            Signal::Escape
+        } else {
+            Signal::Continue
+        }
+    }
+
+    fn time_cs(&mut self) -> i64 {
+        self.now.as_centis() as i64
+    }
+
+    fn read_key(&mut self, vdu: &mut Vdu, timeout_cs: Option<u32>) -> KeyRead {
+        let deadline = timeout_cs.map(|t| self.now.as_centis() + t as u64);
+        loop {
+            if self.take_escape() {
+                return KeyRead::Signal(Signal::Escape);
+            }
+            if let Some(k) = self.keybuf.pop_front() {
+                return KeyRead::Key(k);
+            }
+            if deadline.is_none()
+                && let Some(b) = self.stream_byte()
+            {
+                return KeyRead::Key(if b == b'\n' { 13 } else { b });
+            }
+            let state = match deadline {
+                Some(d) if self.now.as_centis() >= d => return KeyRead::Timeout,
+                Some(_) => RunState::Running,
+                None => RunState::WaitingForKey,
+            };
+            let s = self.yield_frame(vdu, state);
+            if s != Signal::Continue {
+                return KeyRead::Signal(s);
+            }
+        }
+    }
+
+    fn read_line(&mut self, vdu: &mut Vdu) -> LineRead {
+        if self.keybuf.is_empty() && matches!(self.input, InputSource::Stream(_)) && !self.stream_done {
+            let mut line = Vec::new();
+            while let Some(b) = self.stream_byte() {
+                if b == b'\n' {
+                    break;
+                }
+                if b != b'\r' {
+                    line.push(b);
+                }
+            }
+            if !line.is_empty() || !self.stream_done {
+                vdu.write_all(&line);
+                vdu.write_all(b"\r\n");
+                return LineRead::Line(line);
+            }
+        }
+        // Line editing from keys, echoed as typed.
+        let mut line = Vec::new();
+        loop {
+            match self.read_key(vdu, None) {
+                KeyRead::Key(13) => {
+                    vdu.write_all(b"\r\n");
+                    return LineRead::Line(line);
+                }
+                KeyRead::Key(127) | KeyRead::Key(8) => {
+                    if line.pop().is_some() {
+                        vdu.write(127);
+                    }
+                }
+                KeyRead::Key(c) if (32..127).contains(&c) || c >= 160 => {
+                    if line.len() < 255 {
+                        line.push(c);
+                        vdu.write(c);
+                    }
+                }
+                KeyRead::Key(_) | KeyRead::Timeout => {}
+                KeyRead::Signal(s) => return LineRead::Signal(s),
+            }
+        }
+    }
+
+    fn key_down(&mut self, internal: u8) -> bool {
+        internal_key(internal).is_some_and(|k| self.held.is_held(k, self.now))
+    }
+
+    fn wait(&mut self, vdu: &mut Vdu, cs: u32) -> Signal {
+        let deadline = self.now.as_centis() + cs.max(1) as u64;
+        loop {
+            let s = self.yield_frame(vdu, RunState::Running);
+            if s != Signal::Continue {
+                return s;
+            }
+            if self.take_escape() {
+                return Signal::Escape;
+            }
+            if self.now.as_centis() >= deadline {
+                return Signal::Continue;
+            }
+        }
+    }
+}

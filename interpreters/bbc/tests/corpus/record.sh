@@ -1,0 +1,27 @@
+#!/bin/sh
+# Records what Debian's brandy (Matrix Brandy, SDL build) prints for each corpus program, as the
+# raw *SPOOL bytes in NAME.brandy. Programs that read input (NAME.in) are skipped: brandy's SDL
+# build reads the keyboard, not stdin, so their expected output is written by hand (NAME.expect).
+#
+# Usage: record.sh [DIR]   (default: the directory of this script)
+# CI runs it when brandy is installed and fails if any .brandy file changes (git diff).
+set -eu
+dir=${1:-$(dirname "$0")}
+command -v brandy >/dev/null || { echo "record.sh: brandy is not installed" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for prog in "$dir"/*.bbc; do
+    name=${prog%.bbc}
+    [ -e "$name.in" ] && continue
+    [ -e "$name.skip-brandy" ] && continue
+    spool="$tmp/spool.txt"
+    rm -f "$spool"
+    # Line 0 spools the VDU stream; no corpus program uses line 0.
+    { echo "0 *SPOOL $spool"; cat "$prog"; } > "$tmp/prog.bas"
+    SDL_VIDEODRIVER=dummy timeout 20 brandy -quit "$tmp/prog.bas" </dev/null >/dev/null 2>&1 || true
+    if [ -e "$spool" ]; then
+        cp "$spool" "$name.brandy"
+    else
+        echo "record.sh: no output from $prog" >&2
+    fi
+done
