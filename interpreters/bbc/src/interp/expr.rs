@@ -352,7 +352,7 @@ impl Interp {
                     v => self.read(v),
                 }
             }
-            tok::PTR_L..=tok::HIMEM_L => {
+            tok::PTR_LEFT..=tok::HIMEM_LEFT => {
                 // A pseudo-variable tokenized in its statement form (EVAL strings start there).
                 self.pc += 1;
                 self.function(b - 0x40)
@@ -472,12 +472,12 @@ impl Interp {
             tok::RAD => Val::Float(self.factor_f64()?.to_radians()),
             tok::LEN => Val::Int(self.factor_str()?.len() as i32),
             tok::ASC => Val::Int(self.factor_str()?.first().map_or(-1, |&c| c as i32)),
-            tok::CHRS => Val::Str(vec![self.factor_int()? as u8]),
+            tok::CHR_S => Val::Str(vec![self.factor_int()? as u8]),
             tok::VAL => {
                 let s = self.factor_str()?;
                 val_of(&s)
             }
-            tok::STRS => {
+            tok::STR_S => {
                 let hex = self.eat(b'~');
                 let n = self.factor()?;
                 let n = self.to_num(n)?;
@@ -489,25 +489,25 @@ impl Interp {
                     Val::Str(s)
                 }
             }
-            tok::LEFTS | tok::RIGHTS => {
+            tok::LEFT_S | tok::RIGHT_S => {
                 let s = self.expr_str()?;
                 // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
                 let n = if self.eat(b',') {
                     let n = self.expr_int()?;
                     n.clamp(0, s.len() as i32) as usize
-                } else if t == tok::LEFTS {
+                } else if t == tok::LEFT_S {
                     s.len().saturating_sub(1)
                 } else {
                     s.len().min(1)
                 };
                 self.close()?;
-                if t == tok::LEFTS {
+                if t == tok::LEFT_S {
                     Val::Str(s[..n].to_vec())
                 } else {
                     Val::Str(s[s.len() - n..].to_vec())
                 }
             }
-            tok::MIDS => {
+            tok::MID_S => {
                 let s = self.expr_str()?;
                 self.comma()?;
                 let start = self.expr_int()?;
@@ -517,7 +517,7 @@ impl Interp {
                 let to = from + (len.max(0) as usize).min(s.len() - from);
                 Val::Str(s[from..to].to_vec())
             }
-            tok::STRINGS => {
+            tok::STRING_S => {
                 let n = self.expr_int()?;
                 self.comma()?;
                 let s = self.expr_str()?;
@@ -566,7 +566,7 @@ impl Interp {
                 Val::Str(self.report.clone())
             }
             tok::RND => self.rnd_fn()?,
-            tok::INKEY | tok::INKEYS => {
+            tok::INKEY | tok::INKEY_S => {
                 let n = self.factor_int()?;
                 let k = self.inkey(n)?;
                 if t == tok::INKEY {
@@ -577,7 +577,7 @@ impl Interp {
                     Val::Str(vec![k as u8])
                 }
             }
-            tok::GET | tok::GETS => {
+            tok::GET | tok::GET_S => {
                 let k = match self.host.read_key(&mut self.vdu, None) {
                     KeyRead::Key(k) => k,
                     KeyRead::Timeout => 0,

@@ -145,13 +145,13 @@ impl Interp {
                     let r = self.report.clone();
                     self.out_all(&r);
                 }
-                tok::TIME_L => {
+                tok::TIME_LEFT => {
                     self.expect(b'=', error::MISTAKE)?;
                     let t = self.expr_int()? as i64;
                     self.time_offset = t - self.host.time_cs();
                     self.end_stmt()?;
                 }
-                tok::PAGE_L | tok::LOMEM_L | tok::HIMEM_L => {
+                tok::PAGE_LEFT | tok::LOMEM_LEFT | tok::HIMEM_LEFT => {
                     // Memory layout is fixed: the values are checked, then ignored.
                     self.expect(b'=', error::MISTAKE)?;
                     self.expr_int()?;
@@ -170,7 +170,7 @@ impl Interp {
                     self.end_stmt()?;
                     return self.fn_return(v);
                 }
-                tok::MIDS | tok::LEFTS | tok::RIGHTS => self.mid_assign(b)?,
+                tok::MID_S | tok::LEFT_S | tok::RIGHT_S => self.mid_assign(b)?,
                 tok::ESC_STMT => {
                     let t2 = self.at(self.pc);
                     self.pc += 1;
@@ -532,7 +532,7 @@ impl Interp {
             _ => return Err(error::TYPE_MISMATCH.into()),
         };
         let mut start = 1;
-        if t == tok::MIDS {
+        if t == tok::MID_S {
             self.expect(b',', error::MISSING_COMMA)?;
             start = self.expr_int()?.max(1) as usize;
         }
@@ -546,7 +546,7 @@ impl Interp {
         let new = self.expr_str()?;
         let mut s = s;
         let mut n = new.len().min(count.unwrap_or(usize::MAX));
-        let from = if t == tok::RIGHTS {
+        let from = if t == tok::RIGHT_S {
             n = n.min(s.len());
             s.len() - n
         } else {
