@@ -109,10 +109,13 @@ fn headless_testcard_dumps_its_screen() {
     ]);
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    // The title row has a blue (4) background, row 2 holds the 16 colour bars, 20 pixels each:
-    // cells 0-1 colour 0, cell 2 straddles bars 0 and 1 (centre pixel 20 is bar 1), ...
-    assert!(lines[0].chars().all(|c| c == '4'), "{text}");
-    assert_eq!(&lines[2][..10], "0011233445", "{text}");
+    // The title row is white text on blue: each cell's centre pixel is paper (4) or ink (7).
+    assert!(lines[0].chars().all(|c| c == '4' || c == '7'), "{text}");
+    assert!(lines[0].contains('4') && lines[0].contains('7'), "{text}");
+    // Row 2 holds the 16 colour bars, 20 pixels each: cell k's centre pixel x = 8k + 4 lies in
+    // bar (8k + 4) / 20.
+    let bars: String = (0..40).map(|k| format!("{:x}", (8 * k + 4) / 20)).collect();
+    assert_eq!(lines[2], bars, "{text}");
 }
 
 #[test]

@@ -1,28 +1,199 @@
 //! `retro asm` and `retro dis` (Z80 assembler issue).
-use std::path::PathBuf;
+//!
+//! Exit status: 0 ok, 1 assembly errors (all of them reported on stderr), 2 bad usage or an
+//! unreadable/unwritable file. Output files are written to a temporary file in the same directory
+//! and renamed, and never written when the source has errors.
+use retro_z80_asm::{SymbolTable, assemble_file, disassemble_to_source, intel_hex, render_listing};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// Raw bytes from the lowest to the highest address written (gaps filled with 0).
+    #[default]
+    Bin,
+    /// Intel HEX records.
+    Hex,
+}
 
 #[derive(clap::Args, Debug)]
 pub struct AsmArgs {
     /// The Z80 source file.
     pub file: PathBuf,
-    /// Where to write the binary.
+    /// Where to write the binary (default: the source name with .bin or .hex).
     #[arg(short = 'o', long = "output")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Bin)]
+    pub format: Format,
+    /// Also write a listing (address, bytes, source line).
+    #[arg(long, value_name = "FILE")]
+    pub listing: Option<PathBuf>,
+    /// Also write a symbol file (read by `retro dis --symbols` and the debugger).
+    #[arg(long, value_name = "FILE")]
+    pub symbols: Option<PathBuf>,
+    /// Also write the source map (address, length, file:line per line of code).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct DisArgs {
     /// The binary to disassemble.
     pub file: PathBuf,
+    /// Load address of the first byte (decimal, 0x8000, $8000 or 8000h).
+    #[arg(long, default_value = "0", value_parser = parse_addr)]
+    pub org: u16,
+    /// A symbol file written by `retro asm --symbols` (or z80asm -L) for symbolic output.
+    #[arg(long, value_name = "FILE")]
+    pub symbols: Option<PathBuf>,
+    /// Write the source here instead of stdout.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
 }
 
-pub fn asm(_args: AsmArgs) -> ExitCode {
-    eprintln!("retro asm: not built yet");
-    ExitCode::from(2)
+fn parse_addr(s: &str) -> Result<u16, String> {
+    let t = s.trim();
+    let v = if let Some(h) = t
+        .strip_prefix('$')
+        .or_else(|| t.strip_prefix("0x"))
+        .or_else(|| t.strip_prefix("0X"))
+    {
+        i64::from_str_radix(h, 16).ok()
+    } else {
+        retro_z80_asm::lexer::parse_number(t)
+    };
+    match v {
+        Some(v) if (0..=0xFFFF).contains(&v) => Ok(v as u16),
+        _ => Err(format!("`{s}` is not an address in 0..65535")),
+    }
 }
 
-pub fn dis(_args: DisArgs) -> ExitCode {
-    eprintln!("retro dis: not built yet");
-    ExitCode::from(2)
+/// Writes `data` next to `path` under a temporary name, then renames it into place.
+fn write_atomic(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(data)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+pub fn asm(args: AsmArgs) -> ExitCode {
+    if !args.file.is_file() {
+        eprintln!("retro asm: cannot read {}: no such file", args.file.display());
+        return ExitCode::from(2);
+    }
+    let assembly = match assemble_file(&args.file) {
+        Ok(a) => a,
+        Err(failure) => {
+            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            eprint!("{}", failure.render(color));
+            let n = failure.diagnostics.len();
+            eprintln!(
+                "retro asm: {n} error{} in {}; no output written",
+                if n == 1 { "" } else { "s" },
+                args.file.display()
+            );
+            let io_only = failure
+                .diagnostics
+                .iter()
+                .all(|d| d.kind == retro_z80_asm::DiagKind::Io)
+                && failure.files.iter().all(|f| f.text.is_empty());
+            return ExitCode::from(if io_only { 2 } else { 1 });
+        }
+    };
+    let ext = match args.format {
+        Format::Bin => "bin",
+        Format::Hex => "hex",
+    };
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.file.with_extension(ext));
+    let data = match args.format {
+        Format::Bin => assembly.bytes.clone(),
+        Format::Hex => intel_hex(&assembly.blocks).into_bytes(),
+    };
+    let mut writes: Vec<(PathBuf, Vec<u8>)> = vec![(output, data)];
+    if let Some(p) = &args.listing {
+        writes.push((p.clone(), render_listing(&assembly).into_bytes()));
+    }
+    if let Some(p) = &args.symbols {
+        writes.push((p.clone(), assembly.symbols.to_file().into_bytes()));
+    }
+    if let Some(p) = &args.map {
+        writes.push((p.clone(), assembly.source_map.to_file().into_bytes()));
+    }
+    for (path, data) in writes {
+        if let Err(e) = write_atomic(&path, &data) {
+            eprintln!("retro asm: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+pub fn dis(args: DisArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("retro dis: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if bytes.len() + args.org as usize > 0x10000 {
+        eprintln!(
+            "retro dis: {} bytes at ${:04X} run past $FFFF",
+            bytes.len(),
+            args.org
+        );
+        return ExitCode::from(2);
+    }
+    let symbols = match &args.symbols {
+        None => None,
+        Some(p) => match std::fs::read_to_string(p) {
+            Err(e) => {
+                eprintln!("retro dis: cannot read {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+            Ok(text) => match SymbolTable::parse(&text) {
+                Ok(t) => Some(t),
+                Err(errors) => {
+                    for (line, msg) in errors {
+                        eprintln!("{}:{line}: {msg}", p.display());
+                    }
+                    return ExitCode::from(2);
+                }
+            },
+        },
+    };
+    let text = disassemble_to_source(&bytes, args.org, symbols.as_ref());
+    match &args.output {
+        Some(p) => {
+            if let Err(e) = write_atomic(p, text.as_bytes()) {
+                eprintln!("retro dis: cannot write {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        }
+        None => {
+            // A closed pipe (`retro dis x.bin | head`) is not an error worth a message.
+            let _ = std::io::stdout().write_all(text.as_bytes());
+        }
+    }
+    ExitCode::SUCCESS
 }

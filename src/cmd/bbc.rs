@@ -20,7 +20,10 @@ pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCod
         Ok(p) => p,
         Err(ReadError::Text { text, diagnostics }) => {
             let name = path.display().to_string();
-            eprint!("{}", render_diagnostics(&name, &text, &diagnostics, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                render_diagnostics(&name, &text, &diagnostics, std::io::stderr().is_terminal())
+            );
             return ExitCode::from(2);
         }
         Err(ReadError::Bad(e)) => return usage_error(format!("{}: {e}", path.display())),

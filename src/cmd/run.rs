@@ -56,9 +56,9 @@ pub fn run(args: RunArgs) -> ExitCode {
     }
     match kind {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
-        MachineKind::Cbm | MachineKind::Z80 | MachineKind::Cpm => {
-            usage_error(format!("the {kind:?} machine is not built yet"))
-        }
+        // CP/M programs talk to a console, not a screen: they run on stdin and stdout.
+        MachineKind::Cpm => super::cpm::run_cpm(&args.file),
+        MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }
 

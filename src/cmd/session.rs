@@ -134,10 +134,10 @@ pub fn drive(
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
-    if let Some(path) = &args.screenshot {
-        if let Err(e) = screenshot(&frame, path) {
-            return usage_error(e);
-        }
+    if let Some(path) = &args.screenshot
+        && let Err(e) = screenshot(&frame, path)
+    {
+        return usage_error(e);
     }
     match state {
         RunState::Failed(msg) => {

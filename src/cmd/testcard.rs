@@ -105,7 +105,7 @@ impl TestCard {
             6,
             0,
         );
-        print(&mut p, 0, 31, "SPACE: cell page   F12: help  Ctrl-Q: quit", 0, 7);
+        print(&mut p, 0, 31, "SPACE: cells  F12: help  Ctrl-Q: quit   ", 0, 7);
         let mut f = Frame::pixels(p, Palette::acorn16());
         // RISC OS flashes colours 8-15 every 25 fiftieths of a second by default.
         f.flash_phase = (self.frames / 25) % 2 == 1;
@@ -140,7 +140,7 @@ impl TestCard {
         f.cursor = Some(retro_screen::Cursor {
             x: 0,
             y: 10,
-            visible: (self.frames / 20) % 2 == 0,
+            visible: (self.frames / 20).is_multiple_of(2),
         });
         f
     }

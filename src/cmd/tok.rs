@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::files::write_atomic;
 use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
 #[derive(clap::Args, Debug)]
@@ -46,7 +47,9 @@ fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
     match retro_bbc::read_program(&bytes, mode(crunch)) {
         Ok(p) => Ok(p),
         Err(ReadError::Bad(e)) => {
-            eprintln!("retro: {}: {e}", file.display());
+            let name = file.display().to_string();
+            let colour = std::io::stderr().is_terminal();
+            eprint!("{}", retro_bbc::render_bad_program(&name, &bytes, &e, colour));
             Err(ExitCode::from(2))
         }
         Err(ReadError::Text { text, diagnostics }) => {
@@ -63,36 +66,13 @@ pub fn tok(args: TokArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_atomically(&args.output, &program.to_bytes()) {
+    match write_atomic(&args.output, &program.to_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("retro: cannot write {}: {e}", args.output.display());
             ExitCode::from(2)
         }
     }
-}
-
-/// Writes to a temporary file beside the target and renames it over the target, so a failed run
-/// never leaves a half-written program.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("not a file name"))?;
-    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 pub fn list(args: ListArgs) -> ExitCode {

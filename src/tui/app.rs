@@ -42,6 +42,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
     let mut state = RunState::Running;
     let mut discard = String::new();
     let help: Vec<(&str, &str)> = options.machine_help.clone();
+    // What was last drawn, so an unchanged screen costs no drawing (a program waiting for a key
+    // should cost next to nothing).
+    let mut drawn: Option<(retro_screen::Frame, String, bool)> = None;
 
     loop {
         let frame = machine.frame();
@@ -54,40 +57,49 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             RunState::Failed(msg) => format!("{msg}: press a key to leave"),
             _ => String::new(),
         };
-        session.terminal.draw(|f| {
-            let area = f.area();
-            let (_, need_h) = view::required_size(&frame);
-            // The status line takes the bottom row when the picture leaves room for it.
-            let (picture, status) = if area.height > need_h {
-                let pic = Rect {
-                    height: area.height - 1,
-                    ..area
-                };
-                (
-                    pic,
-                    Some(Rect {
-                        y: area.y + area.height - 1,
-                        height: 1,
+        let speed_shown = speed.map(|s| s / 5 * 5).unwrap_or(0);
+        let key = (frame, format!("{note}{speed_shown}"), show_help);
+        if drawn.as_ref() != Some(&key) {
+            let frame = &key.0;
+            session.terminal.draw(|f| {
+                let area = f.area();
+                let (_, need_h) = view::required_size(frame);
+                // The status line takes the bottom row when the picture leaves room for it.
+                let (picture, status) = if area.height > need_h {
+                    let pic = Rect {
+                        height: area.height - 1,
                         ..area
-                    }),
-                )
-            } else {
-                (area, None)
-            };
-            f.render_widget(
-                FrameView {
-                    frame: &frame,
-                    depth: options.depth,
-                },
-                picture,
-            );
-            if let Some(s) = status {
-                f.render_widget(view::status_line(machine.name(), speed, &note), s);
-            }
-            if show_help {
-                view::render_help(area, &help, f.buffer_mut());
-            }
-        })?;
+                    };
+                    (
+                        pic,
+                        Some(Rect {
+                            y: area.y + area.height - 1,
+                            height: 1,
+                            ..area
+                        }),
+                    )
+                } else {
+                    (area, None)
+                };
+                f.render_widget(
+                    FrameView {
+                        frame,
+                        depth: options.depth,
+                    },
+                    picture,
+                );
+                if let Some(s) = status {
+                    f.render_widget(
+                        view::status_line(machine.name(), speed.map(|_| speed_shown), &note),
+                        s,
+                    );
+                }
+                if show_help {
+                    view::render_help(area, &help, f.buffer_mut());
+                }
+            })?;
+            drawn = Some(key);
+        }
 
         // Sleep in poll() until a key arrives or the next frame is due.
         let finished = matches!(state, RunState::Ended | RunState::Failed(_));
@@ -123,7 +135,10 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                     }
                     Action::Ignore => {}
                 },
-                Event::Resize(..) => break,
+                Event::Resize(..) => {
+                    drawn = None;
+                    break;
+                }
                 _ => {}
             }
         }

@@ -23,14 +23,14 @@ pub fn map(event: &TermKey) -> Action {
         TermKind::Press | TermKind::Repeat => KeyEventKind::Press,
         TermKind::Release => KeyEventKind::Release,
     };
-    if event.modifiers.contains(KeyModifiers::CONTROL) {
-        if let KeyCode::Char('q' | 'Q') = event.code {
-            return if kind == KeyEventKind::Press {
-                Action::Quit
-            } else {
-                Action::Ignore
-            };
-        }
+    if event.modifiers.contains(KeyModifiers::CONTROL)
+        && let KeyCode::Char('q' | 'Q') = event.code
+    {
+        return if kind == KeyEventKind::Press {
+            Action::Quit
+        } else {
+            Action::Ignore
+        };
     }
     let key = match event.code {
         KeyCode::F(12) => {

@@ -81,6 +81,10 @@ impl Widget for FrameView<'_> {
             }
             return;
         }
+        // Machines with a border (C64, Spectrum) colour the whole area around the picture.
+        if let Some(border) = self.frame.border {
+            buf.set_style(area, Style::new().bg(colour(self.frame, border, self.depth)));
+        }
         match &self.frame.screen {
             Screen::Cells(_) => render_cells(self.frame, self.depth, area, 2, buf),
             Screen::Pixels(p) => {
@@ -123,17 +127,17 @@ fn render_cells(frame: &Frame, depth: ColourDepth, area: Rect, cw: usize, buf: &
             if let Some(c) = buf.cell_mut((tx, ty)) {
                 c.set_char(cell.ch).set_style(style);
             }
-            if cw == 2 {
-                if let Some(c) = buf.cell_mut((tx + 1, ty)) {
-                    c.set_char(second_column(cell.ch)).set_style(style);
-                }
+            if cw == 2
+                && let Some(c) = buf.cell_mut((tx + 1, ty))
+            {
+                c.set_char(second_column(cell.ch)).set_style(style);
             }
         }
     }
-    if let Some(cur) = frame.cursor.filter(|c| c.visible) {
-        if let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw), y0 + sat16(cur.y))) {
-            c.modifier.insert(Modifier::REVERSED);
-        }
+    if let Some(cur) = frame.cursor.filter(|c| c.visible)
+        && let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw), y0 + sat16(cur.y)))
+    {
+        c.modifier.insert(Modifier::REVERSED);
     }
 }
 
@@ -405,7 +409,7 @@ mod tests {
     fn a_too_small_terminal_says_what_it_needs() {
         let text = draw(&pixel_frame(), ColourDepth::TrueColour, 3, 4);
         // 16x8 pixels = 2x1 text cells: 4x1 terminal cells.
-        assert!(text.starts_with("Thi\ns\nnee"), "{text}");
+        assert!(text.starts_with("Thi\ns  \nscr\neen\n"), "{text}");
         let mut term = Terminal::new(TestBackend::new(60, 3)).unwrap();
         let mut big = PixelBuffer::new(320, 256, (8, 8), 0);
         big.set(0, 0, 1);
@@ -428,7 +432,23 @@ mod tests {
     #[test]
     fn a_cell_screen_squeezes_to_one_column_per_cell() {
         let text = draw(&cell_frame(), ColourDepth::TrueColour, 4, 2);
-        assert!(text.starts_with("R\u{2588} \n  .\n"), "{text}");
+        assert!(text.starts_with("R\u{2588}  \n  . \n"), "{text}");
+    }
+
+    #[test]
+    fn the_border_colours_the_area_around_the_picture() {
+        let mut f = cell_frame();
+        f.border = Some(14);
+        let text = draw(&f, ColourDepth::TrueColour, 10, 4);
+        // Light blue (C64 colour 14) around the 6x2 picture, which sits centred at (2, 1).
+        assert!(text.contains("fg=Reset bg=Rgb(108, 94, 181)"), "{text}");
+        let grid: Vec<&str> = text.split("--\n").nth(1).unwrap().lines().collect();
+        let border = grid[0].chars().next().unwrap();
+        assert!(
+            grid[0].chars().all(|c| c == border) && grid[3].chars().all(|c| c == border),
+            "{text}"
+        );
+        assert_ne!(grid[1].chars().nth(2), Some(border), "{text}");
     }
 
     #[test]

@@ -47,7 +47,11 @@ fn brandy_once(path: &Path) -> Option<Duration> {
 }
 
 fn brandy(path: &Path) -> Option<Duration> {
-    (0..RUNS).map(|_| brandy_once(path)).collect::<Option<Vec<_>>>()?.into_iter().min()
+    (0..RUNS)
+        .map(|_| brandy_once(path))
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .min()
 }
 
 fn main() {
@@ -68,10 +72,15 @@ fn main() {
     }
     let mut log_sum = 0.0;
     let mut n = 0;
-    println!("{:<20} {:>10} {:>10} {:>8}", "program", "ours ms", "brandy ms", "ratio");
+    println!(
+        "{:<20} {:>10} {:>10} {:>8}",
+        "program", "ours ms", "brandy ms", "ratio"
+    );
     for p in &names {
         let src = std::fs::read_to_string(p).expect("readable");
-        let prog = tokenize_program(&src, Mode::Strict).expect("tokenizes").to_bytes();
+        let prog = tokenize_program(&src, Mode::Strict)
+            .expect("tokenizes")
+            .to_bytes();
         let (t, _) = ours(&prog);
         let name = p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let theirs = startup.and_then(|s| {
@@ -84,13 +93,28 @@ fn main() {
                 let ratio = b.as_secs_f64() / t.as_secs_f64().max(1e-9);
                 log_sum += ratio.ln();
                 n += 1;
-                println!("{:<20} {:>10.1} {:>10.1} {:>7.2}x", name, t.as_secs_f64() * 1e3, b.as_secs_f64() * 1e3, ratio);
+                println!(
+                    "{:<20} {:>10.1} {:>10.1} {:>7.2}x",
+                    name,
+                    t.as_secs_f64() * 1e3,
+                    b.as_secs_f64() * 1e3,
+                    ratio
+                );
             }
-            None => println!("{:<20} {:>10.1} {:>10} {:>8}", name, t.as_secs_f64() * 1e3, "-", "-"),
+            None => println!(
+                "{:<20} {:>10.1} {:>10} {:>8}",
+                name,
+                t.as_secs_f64() * 1e3,
+                "-",
+                "-"
+            ),
         }
     }
     if n > 0 {
-        println!("overall (geometric mean of brandy/ours): {:.2}x", (log_sum / n as f64).exp());
+        println!(
+            "overall (geometric mean of brandy/ours): {:.2}x",
+            (log_sum / n as f64).exp()
+        );
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }

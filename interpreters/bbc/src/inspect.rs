@@ -204,7 +204,11 @@ pub fn render(view: &ProgramView, colour: bool) -> String {
     let s = Style { on: colour };
     let hex_width = ROW_BYTES * 3 - 1;
     let mut out = String::new();
-    for line in &view.lines {
+    for (i, line) in view.lines.iter().enumerate() {
+        if i > 0 {
+            // A blank line between program lines keeps each one's rows together on screen.
+            out.push('\n');
+        }
         out.push_str(&s.paint(
             "1",
             &format!(

@@ -10,8 +10,8 @@
 //! - [`vdu`]: the graphics VDU driver (screen modes, windows, PLOT, palette) the machine draws with.
 
 pub mod detokenize;
-pub mod interp;
 pub mod inspect;
+pub mod interp;
 pub mod program;
 pub mod tokenize;
 pub mod tokens;
@@ -20,6 +20,6 @@ pub mod vdu;
 pub use detokenize::{detokenize_line, list_line};
 pub use program::{
     Diagnostic, DiagnosticKind, Format, Line, Program, ProgramError, ReadError, detect, list, read_program,
-    render_diagnostics, tokenize_program,
+    render_bad_program, render_diagnostics, tokenize_program,
 };
-pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_line};
+pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_eval, tokenize_line};

@@ -67,6 +67,71 @@ pub enum ProgramError {
     },
 }
 
+impl ProgramError {
+    /// The file offset the error is about.
+    pub fn offset(&self) -> usize {
+        match *self {
+            ProgramError::Empty => 0,
+            ProgramError::MissingCr { offset, .. }
+            | ProgramError::BadLength { offset, .. }
+            | ProgramError::NoEnd { offset } => offset,
+        }
+    }
+}
+
+/// Renders a "Bad program" error as an ariadne report over a hex dump of the file (16 bytes a row,
+/// so `file:row:col` locates the byte), pointing at the offending byte.
+pub fn render_bad_program(file_name: &str, bytes: &[u8], err: &ProgramError, colour: bool) -> String {
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    let mut dump = String::new();
+    let mut spans = Vec::with_capacity(bytes.len());
+    for (row, chunk) in bytes.chunks(16).enumerate() {
+        dump.push_str(&format!("{:04X}:", row * 16));
+        for b in chunk {
+            dump.push(' ');
+            spans.push(dump.len()..dump.len() + 2);
+            dump.push_str(&format!("{b:02x}"));
+        }
+        dump.push('\n');
+    }
+    if dump.is_empty() {
+        dump.push_str("(empty file)\n");
+    }
+    // At the end of the file, point at the last byte (or the whole "empty file" line).
+    let span = spans
+        .get(err.offset())
+        .or(spans.last())
+        .cloned()
+        .unwrap_or(0..dump.len() - 1);
+    let what = match err {
+        ProgramError::Empty => "no bytes at all",
+        ProgramError::MissingCr { .. } => "a line must start with &0D here",
+        ProgramError::BadLength { .. } => "this line's header",
+        ProgramError::NoEnd { .. } => "the file ends here, without &0D &FF",
+    };
+    let span = match err {
+        // The header is 4 bytes: CR, number high, number low, length.
+        ProgramError::BadLength { offset, .. } => {
+            let last = (offset + 3).min(spans.len().saturating_sub(1));
+            span.start..spans.get(last).map_or(span.end, |s| s.end)
+        }
+        _ => span,
+    };
+    let mut out = Vec::new();
+    let _ = Report::build(ReportKind::Error, (file_name, span.clone()))
+        .with_config(
+            Config::default()
+                .with_index_type(IndexType::Byte)
+                .with_color(colour),
+        )
+        .with_message(err.to_string())
+        .with_label(Label::new((file_name, span)).with_message(what))
+        .with_note("the file is shown as a hex dump: row = offset / 16")
+        .finish()
+        .write((file_name, Source::from(dump.as_str())), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 impl Program {
     /// A program from lines (in the order given; the caller keeps them sorted).
     pub fn new(lines: Vec<Line>) -> Self {
@@ -86,6 +151,13 @@ impl Program {
     /// The line with this number, if any.
     pub fn line(&self, number: u16) -> Option<&Line> {
         self.lines.iter().find(|l| l.number == number)
+    }
+
+    /// Where line `number` is, or where it would go: `Ok(index)` if the program has it, `Err(index)`
+    /// of the first line after it otherwise (what GOTO and RESTORE need). The lines must be in
+    /// ascending order, as programs are.
+    pub fn line_index(&self, number: u16) -> Result<usize, usize> {
+        self.lines.binary_search_by_key(&number, |l| l.number)
     }
 
     /// Each line's offset from PAGE (where its CR sits), in order.
@@ -202,7 +274,8 @@ pub fn detect(bytes: &[u8]) -> Format {
 /// alphabet, which is what a listing saved on an Acorn machine holds).
 pub fn decode_text(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
+        // Editors on some systems start UTF-8 files with a byte-order mark; it is not program text.
+        Ok(s) => s.strip_prefix('\u{FEFF}').unwrap_or(s).to_owned(),
         Err(_) => latin1_to_string(bytes),
     }
 }
@@ -482,6 +555,9 @@ mod tests {
         assert_eq!(&bytes[bytes.len() - 2..], &[0x0D, 0xFF]);
         assert_eq!(Program::from_bytes(&bytes).unwrap(), p);
         assert_eq!(p.line_offsets(), vec![0, 11]);
+        assert_eq!(p.line_index(20), Ok(1));
+        assert_eq!(p.line_index(15), Err(1));
+        assert_eq!(p.line(10).unwrap().body[1], crate::tokens::PRINT);
         assert_eq!(p.list(), "   10 PRINT \"hi\"\n   20 GOTO 10\n");
     }
 
@@ -504,6 +580,14 @@ mod tests {
             Program::from_bytes(b"\x0d\x00\x0a\x04X"),
             Err(ProgramError::MissingCr { .. })
         ));
+    }
+
+    #[test]
+    fn text_files_decode_as_utf8_or_latin1_without_a_bom() {
+        assert_eq!(decode_text("\u{FEFF}10 PRINT \"£\"".as_bytes()), "10 PRINT \"£\"");
+        assert_eq!(decode_text(b"10 PRINT \"\xA3\""), "10 PRINT \"£\"");
+        assert_eq!(detect(b"\x0d\x00"), Format::Tokenized);
+        assert_eq!(detect(b"10 PRINT"), Format::Text);
     }
 
     #[test]

@@ -47,7 +47,8 @@ pub struct Tokenized {
 /// Tokenizes one line body (the text after the line number, without the line end).
 ///
 /// The line starts in left mode with line-number constants allowed, as RISC OS leaves its state after
-/// reading a line number. Any byte sequence is accepted: the result may be longer than
+/// reading a line number. A CR or LF ends the line, as in the ROM: nothing after it is read.
+/// Any byte sequence is accepted: the result may be longer than
 /// [`MAX_BODY_LEN`]; checking that is the caller's business (see [`crate::tokenize_program`]).
 pub fn tokenize_line(src: &[u8], mode: Mode) -> Vec<u8> {
     tokenize_line_mapped(src, mode).bytes
@@ -69,6 +70,22 @@ pub fn tokenize_line_mapped(src: &[u8], mode: Mode) -> Tokenized {
     };
     t.run();
     t.out
+}
+
+/// Tokenizes the string given to EVAL, as RISC OS does: in expression (right) mode with no
+/// line-number constants, so `EVAL "TIME"` reads TIME's expression token (&91).
+pub fn tokenize_eval(src: &[u8]) -> Vec<u8> {
+    let mut t = Tokenizer {
+        src,
+        crunch: false,
+        out: Tokenized::default(),
+        left: false,
+        constants: false,
+        in_string: false,
+        raw: false,
+    };
+    t.run();
+    t.out.bytes
 }
 
 /// Finds the keyword the ROM would match at `src[at]` (which must be an uppercase letter): the first
@@ -116,6 +133,14 @@ impl Tokenizer<'_> {
     }
 
     fn run(&mut self) {
+        // The ROM ends a line at CR or LF wherever it is (even in a string): a body never holds
+        // one, which the interpreter and the file format rely on.
+        let end = self
+            .src
+            .iter()
+            .position(|&c| c == b'\r' || c == b'\n')
+            .unwrap_or(self.src.len());
+        self.src = &self.src[..end];
         let src = self.src;
         let mut i = 0;
         while i < src.len() {
@@ -325,6 +350,19 @@ mod tests {
         let on = strict("ON x GOTO 10,20");
         assert_eq!(on.iter().filter(|&&b| b == LINE_NUMBER).count(), 2);
         assert_eq!(strict("GOTO 65280"), b"\xE5 65280");
+    }
+
+    #[test]
+    fn eval_strings_are_expressions() {
+        assert_eq!(tokenize_eval(b"TIME"), [TIME]);
+        assert_eq!(strict("TIME"), [TIME_LEFT]);
+        assert_eq!(tokenize_eval(b"10"), b"10");
+    }
+
+    #[test]
+    fn a_line_ends_at_cr_or_lf() {
+        assert_eq!(strict("PRINT \"a\rPRINT"), [PRINT, b' ', b'"', b'a']);
+        assert_eq!(strict("x\ny"), b"x");
     }
 
     #[test]

@@ -4,12 +4,12 @@
 //! of xterm's 6x6x6 colour cube (levels 0, 95, 135, 175, 215, 255) or its 24-step grey ramp
 //! (8, 18, .., 238); the 16 system colours 0-15 are never chosen there because every terminal theme
 //! redefines them. A 16-colour terminal gets the nearest of the 16 ANSI colours, judged by xterm's
-//! default RGB values for them (so pure red is bright red 9, and the C64's muted colours land on
-//! the dim ones).
+//! hue: a colour with a clear hue becomes the ANSI colour of that hue (bright at full intensity or
+//! when pastel), a colour without one a grey by brightness (so pure red is bright red 9, and the
+//! C64's muted red stays red rather than turning dark grey).
 //!
-//! "Nearest" is the smallest squared Euclidean distance in RGB, ties going to the earlier
-//! candidate (the colour cube before the grey ramp, lower ANSI numbers first). It is simple,
-//! predictable and good enough for the saturated 8-bit-era palettes drawn here.
+//! In 256 colours "nearest" is the smallest squared Euclidean distance in RGB, ties going to the
+//! earlier candidate (the colour cube before the grey ramp).
 
 use std::fmt;
 use std::str::FromStr;
@@ -173,13 +173,43 @@ pub fn to_terminal(rgb: Rgb, depth: ColourDepth) -> TermColour {
                 TermColour::Indexed(cube)
             }
         }
-        ColourDepth::Ansi16 => {
-            let n = (0..16u8)
-                .min_by_key(|&n| distance(rgb, XTERM_ANSI16[n as usize]))
-                .unwrap_or(0);
-            TermColour::Ansi(n)
-        }
+        ColourDepth::Ansi16 => TermColour::Ansi(ansi16(rgb)),
     }
+}
+
+/// The 16-colour choice keeps hue rather than RGB distance: by distance the C64's muted red,
+/// green and blue all land on dark grey, and a whole palette turns grey. So a colour with a clear
+/// hue becomes the ANSI colour of the nearest of the six primary and secondary hues, bright when
+/// it is at full intensity or light (bright and pastel, like the C64's light red); a colour
+/// without one becomes black, dark grey, grey or white by its brightness.
+fn ansi16(rgb: Rgb) -> u8 {
+    let (r, g, b) = (rgb.0 as f64, rgb.1 as f64, rgb.2 as f64);
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    let chroma = max - min;
+    let sat = if max > 0.0 { chroma / max } else { 0.0 };
+    if sat < 0.25 || chroma < 40.0 {
+        let avg = (r + g + b) / 3.0;
+        return match avg {
+            a if a < 40.0 => 0,
+            a if a < 128.0 => 8,
+            a if a < 200.0 => 7,
+            _ => 15,
+        };
+    }
+    let hue = if max == r {
+        60.0 * ((g - b) / chroma).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / chroma) + 120.0
+    } else {
+        60.0 * ((r - g) / chroma) + 240.0
+    };
+    // Hue sectors 0, 60, .. 300 degrees: red, yellow, green, cyan, blue, magenta.
+    const BASE: [u8; 6] = [1, 3, 2, 6, 4, 5];
+    let sector = ((hue / 60.0).round() as usize) % 6;
+    let v = max / 255.0;
+    let bright = v >= 0.9 || (v >= 0.55 && sat < 0.5);
+    BASE[sector] + if bright { 8 } else { 0 }
 }
 
 #[cfg(test)]
@@ -277,6 +307,19 @@ mod tests {
         seen.sort_by_key(|c| format!("{c:?}"));
         seen.dedup();
         assert_eq!(seen.len(), 8);
+    }
+
+    #[test]
+    fn c64_colours_keep_their_hue_in_16_colours() {
+        let p = Palette::c64();
+        let map: Vec<u8> = (0..16)
+            .map(|i| match to_terminal(p.rgb(i, false), ColourDepth::Ansi16) {
+                TermColour::Ansi(n) => n,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // black white red cyan purple green blue yellow orange brown lred dgrey grey lgreen lblue lgrey
+        assert_eq!(map, vec![0, 15, 1, 14, 5, 2, 4, 11, 3, 3, 9, 8, 8, 10, 12, 7]);
     }
 
     #[test]

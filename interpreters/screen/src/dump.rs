@@ -448,7 +448,7 @@ mod tests {
         ]);
         assert_eq!(
             ansi(&f, ColourDepth::Ansi16),
-            "\x1b[97;44mHi\x1b[91;40m!\x1b[0m\n\x1b[91;40mx  \x1b[0m\n"
+            "\x1b[97;104mHi\x1b[91;40m!\x1b[0m\n\x1b[91;40mx  \x1b[0m\n"
         );
         assert_eq!(
             ansi(&f, ColourDepth::TrueColour).lines().next().unwrap(),
@@ -475,7 +475,7 @@ mod tests {
         let f = Frame::pixels(p, Palette::acorn16());
         assert_eq!(
             ansi_pixels(&f, ColourDepth::Ansi16, 1, 1),
-            "\x1b[91;40m▀\x1b[30;44m▀\x1b[0m\n\x1b[97;49m▀▀\x1b[0m\n"
+            "\x1b[91;40m▀\x1b[30;104m▀\x1b[0m\n\x1b[97;49m▀▀\x1b[0m\n"
         );
         // Stepping by 2 in both directions keeps pixels (0, 0) and (0, 2) only.
         assert_eq!(

@@ -17,10 +17,16 @@ pub struct BasicError {
 
 impl BasicError {
     pub const fn new(number: i32, message: &'static str) -> Self {
-        BasicError { number, message: Cow::Borrowed(message) }
+        BasicError {
+            number,
+            message: Cow::Borrowed(message),
+        }
     }
     pub fn user(number: i32, message: String) -> Self {
-        BasicError { number, message: Cow::Owned(message) }
+        BasicError {
+            number,
+            message: Cow::Owned(message),
+        }
     }
 }
 

@@ -13,7 +13,11 @@ use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
 
 #[inline]
 fn float(x: f64) -> R<Val> {
-    if x.is_finite() { Ok(Val::Float(x)) } else { Err(error::TOO_BIG.into()) }
+    if x.is_finite() {
+        Ok(Val::Float(x))
+    } else {
+        Err(error::TOO_BIG.into())
+    }
 }
 
 const OP_LE: u8 = 1;
@@ -99,7 +103,11 @@ impl Interp {
                 return Ok(a);
             }
             self.pc += len;
-            let b = if prec == 6 { self.factor()? } else { self.expr_prec(prec + 1)? };
+            let b = if prec == 6 {
+                self.factor()?
+            } else {
+                self.expr_prec(prec + 1)?
+            };
             a = self.binop(op, a, b)?;
         }
     }
@@ -129,7 +137,11 @@ impl Interp {
                     if y == 0 {
                         return Err(error::DIV_ZERO.into());
                     }
-                    Val::Int(if op == tok::DIV { x.wrapping_div(y) } else { x.wrapping_rem(y) })
+                    Val::Int(if op == tok::DIV {
+                        x.wrapping_div(y)
+                    } else {
+                        x.wrapping_rem(y)
+                    })
                 }
                 OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
                 _ => return self.binop_general(op, a, b),
@@ -192,21 +204,22 @@ impl Interp {
         match b {
             b'0'..=b'9' | b'.' => {
                 let off = self.pc.wrapping_sub(self.page);
-                if let Some(&(len, n)) = self.numbers.get(off) {
-                    if len != 0 {
-                        self.pc += len as usize;
-                        return Ok(match n {
-                            Num::Int(i) => Val::Int(i),
-                            Num::Float(f) => Val::Float(f),
-                        });
-                    }
+                if let Some(&(len, n)) = self.numbers.get(off)
+                    && len != 0
+                {
+                    self.pc += len as usize;
+                    return Ok(match n {
+                        Num::Int(i) => Val::Int(i),
+                        Num::Float(f) => Val::Float(f),
+                    });
                 }
-                let (n, len) = number::parse_decimal(&self.mem[self.pc..self.pc + 64.min(self.mem.len() - self.pc)]);
+                let (n, len) =
+                    number::parse_decimal(&self.mem[self.pc..self.pc + 64.min(self.mem.len() - self.pc)]);
                 let len = len.max(1);
-                if let Some(slot) = self.numbers.get_mut(off) {
-                    if len < 256 {
-                        *slot = (len as u8, n);
-                    }
+                if let Some(slot) = self.numbers.get_mut(off)
+                    && len < 256
+                {
+                    *slot = (len as u8, n);
                 }
                 self.pc += len;
                 Ok(match n {
@@ -217,11 +230,13 @@ impl Interp {
             tok::LINE_NUMBER => {
                 // The tokenizer encodes a number after some keywords as a line number constant
                 // (`WAIT 10`, a leading number in EVAL's string): it reads as that number.
-                let (b1, b2, b3) = (self.at(self.pc + 1), self.at(self.pc + 2), self.at(self.pc + 3));
+                let n = crate::tokens::decode_line_number([
+                    self.at(self.pc + 1),
+                    self.at(self.pc + 2),
+                    self.at(self.pc + 3),
+                ]);
                 self.pc += 4;
-                let lo = ((b1 << 2) & 0xC0) ^ b2;
-                let hi = ((b1 << 4) ^ b3) & 0xFF;
-                Ok(Val::Int(((hi as i32) << 8) | lo as i32))
+                Ok(Val::Int(n as i32))
             }
             b'-' => {
                 self.pc += 1;
@@ -281,7 +296,9 @@ impl Interp {
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
                     VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
-                    VarRef::Float(i) if (i as usize) < self.floats.len() => Ok(Val::Float(self.floats[i as usize])),
+                    VarRef::Float(i) if (i as usize) < self.floats.len() => {
+                        Ok(Val::Float(self.floats[i as usize]))
+                    }
                     v => self.read(v),
                 }
             }
@@ -434,7 +451,11 @@ impl Interp {
                     s.len().min(1)
                 };
                 self.close()?;
-                if t == tok::LEFTS { Val::Str(s[..n].to_vec()) } else { Val::Str(s[s.len() - n..].to_vec()) }
+                if t == tok::LEFTS {
+                    Val::Str(s[..n].to_vec())
+                } else {
+                    Val::Str(s[s.len() - n..].to_vec())
+                }
             }
             tok::MIDS => {
                 let s = self.expr_str()?;
@@ -461,7 +482,11 @@ impl Interp {
                 let s = self.expr_str()?;
                 self.comma()?;
                 let f = self.expr_str()?;
-                let start = if self.eat(b',') { self.expr_int()?.max(1) as usize } else { 1 };
+                let start = if self.eat(b',') {
+                    self.expr_int()?.max(1) as usize
+                } else {
+                    1
+                };
                 self.close()?;
                 Val::Int(instr(&s, &f, start))
             }
@@ -511,7 +536,11 @@ impl Interp {
                         0
                     }
                 };
-                if t == tok::GET { Val::Int(k as i32) } else { Val::Str(vec![k]) }
+                if t == tok::GET {
+                    Val::Int(k as i32)
+                } else {
+                    Val::Str(vec![k])
+                }
             }
             tok::EVAL => {
                 let s = self.factor_str()?;
@@ -522,7 +551,14 @@ impl Interp {
                 self.factor_int()?;
                 Val::Int(0)
             }
-            tok::USR | tok::OPENIN | tok::OPENOUT | tok::OPENUP | tok::EOF | tok::BGET | tok::EXT | tok::PTR => {
+            tok::USR
+            | tok::OPENIN
+            | tok::OPENOUT
+            | tok::OPENUP
+            | tok::EOF
+            | tok::BGET
+            | tok::EXT
+            | tok::PTR => {
                 return Err(error::UNSUPPORTED.into());
             }
             _ => return Err(error::SYNTAX.into()),
@@ -561,7 +597,11 @@ impl Interp {
                 return Ok(0xA5);
             }
             let k = (-(n as i64) - 1) as u64;
-            return Ok(if k < 128 && self.host.key_down(k as u8) { -1 } else { 0 });
+            return Ok(if k < 128 && self.host.key_down(k as u8) {
+                -1
+            } else {
+                0
+            });
         }
         match self.host.read_key(&mut self.vdu, Some((n & 0x7FFF) as u32)) {
             KeyRead::Key(k) => Ok(k as i32),

@@ -37,7 +37,11 @@ pub enum InputSource {
 }
 
 enum ToWorker {
-    Frame { now: VirtualTime, keys: Vec<KeyEvent>, held: HeldKeys },
+    Frame {
+        now: VirtualTime,
+        keys: Vec<KeyEvent>,
+        held: HeldKeys,
+    },
 }
 
 struct Shared {
@@ -63,7 +67,10 @@ impl BbcMachine {
         let (worker_tx, from_worker) = channel();
         // The machine draws on the graphics screen (MODE 7 until the program picks another).
         let vdu = Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)));
-        let shared = Arc::new(Mutex::new(Shared { frame: vdu.frame(), text: String::new() }));
+        let shared = Arc::new(Mutex::new(Shared {
+            frame: vdu.frame(),
+            text: String::new(),
+        }));
         let host = MachineHost {
             rx: worker_rx,
             tx: worker_tx.clone(),
@@ -184,11 +191,19 @@ impl Machine for BbcMachine {
             return s.clone();
         }
         let keys = std::mem::take(&mut self.keys);
-        let sent = self
-            .to_worker
-            .as_ref()
-            .is_some_and(|tx| tx.send(ToWorker::Frame { now, keys, held: held.clone() }).is_ok());
-        let state = if sent { self.from_worker.recv().unwrap_or(RunState::Ended) } else { RunState::Ended };
+        let sent = self.to_worker.as_ref().is_some_and(|tx| {
+            tx.send(ToWorker::Frame {
+                now,
+                keys,
+                held: held.clone(),
+            })
+            .is_ok()
+        });
+        let state = if sent {
+            self.from_worker.recv().unwrap_or(RunState::Ended)
+        } else {
+            RunState::Ended
+        };
         if matches!(state, RunState::Ended | RunState::Failed(_)) {
             self.finished = Some(state.clone());
         }
@@ -242,8 +257,10 @@ fn key_code(k: Key) -> Option<u8> {
 
 /// The key an INKEY(-n) internal key number means (RISC OS numbering, the keys people test).
 fn internal_key(n: u8) -> Option<Key> {
-    const LETTERS: [u8; 26] =
-        [65, 100, 82, 50, 34, 67, 83, 84, 37, 69, 70, 86, 101, 85, 54, 55, 16, 51, 81, 35, 53, 99, 33, 66, 68, 97];
+    const LETTERS: [u8; 26] = [
+        65, 100, 82, 50, 34, 67, 83, 84, 37, 69, 70, 86, 101, 85, 54, 55, 16, 51, 81, 35, 53, 99, 33, 66, 68,
+        97,
+    ];
     const DIGITS: [u8; 10] = [39, 48, 49, 17, 18, 19, 52, 36, 21, 38];
     Some(match n {
         98 => Key::Char(' '),
@@ -304,7 +321,9 @@ impl MachineHost {
 
     /// A byte from the input stream, if there is one and it has not ended.
     fn stream_byte(&mut self) -> Option<u8> {
-        let InputSource::Stream(r) = &mut self.input else { return None };
+        let InputSource::Stream(r) = &mut self.input else {
+            return None;
+        };
         if self.stream_done {
             return None;
         }
@@ -332,7 +351,11 @@ impl Host for MachineHost {
                 return s;
             }
         }
-        if self.take_escape() { Signal::Escape } else { Signal::Continue }
+        if self.take_escape() {
+            Signal::Escape
+        } else {
+            Signal::Continue
+        }
     }
 
     fn time_cs(&mut self) -> i64 {
@@ -348,10 +371,10 @@ impl Host for MachineHost {
             if let Some(k) = self.keybuf.pop_front() {
                 return KeyRead::Key(k);
             }
-            if deadline.is_none() {
-                if let Some(b) = self.stream_byte() {
-                    return KeyRead::Key(if b == b'\n' { 13 } else { b });
-                }
+            if deadline.is_none()
+                && let Some(b) = self.stream_byte()
+            {
+                return KeyRead::Key(if b == b'\n' { 13 } else { b });
             }
             let state = match deadline {
                 Some(d) if self.now.as_centis() >= d => return KeyRead::Timeout,

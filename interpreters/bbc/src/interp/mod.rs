@@ -76,18 +76,46 @@ pub enum ArrayData {
 /// One entry of the control stack.
 #[derive(Debug, Clone)]
 enum Frame {
-    ForInt { var: VarRef, limit: i32, step: i32, body: usize },
-    ForFloat { var: VarRef, limit: f64, step: f64, body: usize },
-    Repeat { body: usize },
-    While { cond: usize },
-    Gosub { ret: usize },
-    Proc { ret: usize, returns: Vec<(VarRef, VarRef)> },
-    Fn { returns: Vec<(VarRef, VarRef)> },
-    Local { var: VarRef, old: Val },
+    ForInt {
+        var: VarRef,
+        limit: i32,
+        step: i32,
+        body: usize,
+    },
+    ForFloat {
+        var: VarRef,
+        limit: f64,
+        step: f64,
+        body: usize,
+    },
+    Repeat {
+        body: usize,
+    },
+    While {
+        cond: usize,
+    },
+    Gosub {
+        ret: usize,
+    },
+    Proc {
+        ret: usize,
+        returns: Vec<(VarRef, VarRef)>,
+    },
+    Fn {
+        returns: Vec<(VarRef, VarRef)>,
+    },
+    Local {
+        var: VarRef,
+        old: Val,
+    },
     /// Restores the error handler that ON ERROR LOCAL replaced.
-    Handler { old: Option<Handler> },
+    Handler {
+        old: Option<Handler>,
+    },
     /// LOCAL DATA: the data pointer to restore.
-    Data { ptr: usize },
+    Data {
+        ptr: usize,
+    },
 }
 
 /// An ON ERROR handler.
@@ -381,7 +409,11 @@ impl Interp {
         loop {
             match self.exec() {
                 Err(Stop::Error(e)) => {
-                    let Some(Handler { pc, local: Some((depth, hl)) }) = self.handler else {
+                    let Some(Handler {
+                        pc,
+                        local: Some((depth, hl)),
+                    }) = self.handler
+                    else {
                         return Err(Stop::Error(e));
                     };
                     if hl != level || depth > self.stack.len() {
@@ -506,7 +538,11 @@ impl Interp {
     }
 
     fn end_stmt(&mut self) -> R<()> {
-        if self.at_stmt_end() { Ok(()) } else { Err(error::SYNTAX.into()) }
+        if self.at_stmt_end() {
+            Ok(())
+        } else {
+            Err(error::SYNTAX.into())
+        }
     }
 
     /// The pointer at the end of the current line (its terminating CR).
@@ -593,7 +629,10 @@ impl Interp {
         let start = self.pc;
         let first = self.at(start);
         // Resident integers: one capital or @ then %, not an array.
-        if (first.is_ascii_uppercase() || first == b'@') && self.at(start + 1) == b'%' && self.at(start + 2) != b'(' {
+        if (first.is_ascii_uppercase() || first == b'@')
+            && self.at(start + 1) == b'%'
+            && self.at(start + 2) != b'('
+        {
             self.pc = start + 2;
             let i = if first == b'@' { 0 } else { first - b'A' + 1 };
             if let Some(s) = self.site.get_mut(start.wrapping_sub(self.page)) {
@@ -602,7 +641,7 @@ impl Interp {
             return Ok(VarRef::Resident(i));
         }
         let (end, arr, ty) = self.scan_name(start);
-        if arr || end == start || !(tok::is_word(first) && !first.is_ascii_digit()) {
+        if arr || end == start || !tok::is_word(first) || first.is_ascii_digit() {
             return Err(error::SYNTAX.into());
         }
         let off = start.wrapping_sub(self.page);
@@ -651,14 +690,14 @@ impl Interp {
     fn var_ref(&mut self, create: bool) -> R<VarRef> {
         let b = self.skip_spaces();
         // Fast path: a simple variable already resolved at this program position.
-        if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page)) {
-            if s != 0 {
-                let (v, len) = site_decode(s);
-                let end = self.pc + len;
-                if !self.is_binary_indirection(end) {
-                    self.pc = end;
-                    return Ok(v);
-                }
+        if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+            && s != 0
+        {
+            let (v, len) = site_decode(s);
+            let end = self.pc + len;
+            if !self.is_binary_indirection(end) {
+                self.pc = end;
+                return Ok(v);
             }
         }
         match b {
@@ -683,7 +722,11 @@ impl Interp {
         if end == start {
             return Err(error::SYNTAX.into());
         }
-        let v = if arr { self.array_el()? } else { self.simple_var(create && !self.is_binary_indirection(end))? };
+        let v = if arr {
+            self.array_el()?
+        } else {
+            self.simple_var(create && !self.is_binary_indirection(end))?
+        };
         // Binary indirection: name?expr, name!expr.
         let b = self.at(self.pc);
         if b == b'?' || b == b'!' {
@@ -693,7 +736,11 @@ impl Interp {
             let off = self.factor()?;
             let off = self.to_int(off)?;
             let a = base.wrapping_add(off) as u32;
-            return Ok(if b == b'?' { VarRef::Byte(a) } else { VarRef::Word(a) });
+            return Ok(if b == b'?' {
+                VarRef::Byte(a)
+            } else {
+                VarRef::Word(a)
+            });
         }
         Ok(v)
     }
@@ -736,7 +783,11 @@ impl Interp {
 
     fn check_addr(&self, a: u32, len: usize) -> R<usize> {
         let a = a as usize;
-        if a + len <= self.mem.len() { Ok(a) } else { Err(error::ADDRESS.into()) }
+        if a + len <= self.mem.len() {
+            Ok(a)
+        } else {
+            Err(error::ADDRESS.into())
+        }
     }
 
     /// The value of a variable or memory location.
@@ -753,14 +804,23 @@ impl Interp {
             VarRef::IntEl(a, o) | VarRef::FloatEl(a, o) | VarRef::StrEl(a, o) => {
                 match &self.arrays.get(a as usize).ok_or(Stop::Error(error::ARRAY))?.data {
                     ArrayData::Int(d) => Val::Int(*d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?),
-                    ArrayData::Float(d) => Val::Float(*d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?),
-                    ArrayData::Str(d) => Val::Str(d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?.clone()),
+                    ArrayData::Float(d) => {
+                        Val::Float(*d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?)
+                    }
+                    ArrayData::Str(d) => {
+                        Val::Str(d.get(o as usize).ok_or(Stop::Error(error::SUBSCRIPT))?.clone())
+                    }
                 }
             }
             VarRef::Byte(a) => Val::Int(self.mem[self.check_addr(a, 1)?] as i32),
             VarRef::Word(a) => {
                 let a = self.check_addr(a, 4)?;
-                Val::Int(i32::from_le_bytes([self.mem[a], self.mem[a + 1], self.mem[a + 2], self.mem[a + 3]]))
+                Val::Int(i32::from_le_bytes([
+                    self.mem[a],
+                    self.mem[a + 1],
+                    self.mem[a + 2],
+                    self.mem[a + 3],
+                ]))
             }
             VarRef::MemStr(a) => {
                 let a = self.check_addr(a, 0)?;
@@ -897,7 +957,11 @@ impl Interp {
 
     /// The value of ERR, ERL and REPORT$ for tests and debuggers.
     pub fn last_error(&self) -> (i32, u32, String) {
-        (self.err, self.erl, String::from_utf8_lossy(&self.report).into_owned())
+        (
+            self.err,
+            self.erl,
+            String::from_utf8_lossy(&self.report).into_owned(),
+        )
     }
 
     /// A variable's value by name as a program writes it (`x`, `n%`, `a$`, `A%`), if it exists.

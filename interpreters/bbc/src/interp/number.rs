@@ -78,7 +78,12 @@ impl Format {
         if f.str_uses_format {
             f
         } else {
-            Format { style: Style::General, digits: 0, width: 0, str_uses_format: false }
+            Format {
+                style: Style::General,
+                digits: 0,
+                width: 0,
+                str_uses_format: false,
+            }
         }
     }
 }
@@ -103,12 +108,23 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
         out.extend_from_slice(if x < 0.0 { b"-Inf" } else { b"Inf" });
         return;
     }
-    let digits = if f.digits == 0 || f.digits > MAX_DIGITS { MAX_DIGITS } else { f.digits } as usize;
+    let digits = if f.digits == 0 || f.digits > MAX_DIGITS {
+        MAX_DIGITS
+    } else {
+        f.digits
+    } as usize;
     match f.style {
         Style::Fixed => {
             let places = f.digits.min(MAX_DIGITS) as usize;
             if x.abs() >= 1e10 {
-                return format_num(out, n, Format { style: Style::General, ..f });
+                return format_num(
+                    out,
+                    n,
+                    Format {
+                        style: Style::General,
+                        ..f
+                    },
+                );
             }
             let s = format!("{:.*}", places, x);
             // "-0.00" reads as a negative number that is not there.
@@ -122,7 +138,11 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
             if x < 0.0 {
                 out.push(b'-');
             }
-            let (d, e) = if x == 0.0 { (vec![b'0'; digits], 0) } else { digits_of(x.abs(), digits) };
+            let (d, e) = if x == 0.0 {
+                (vec![b'0'; digits], 0)
+            } else {
+                digits_of(x.abs(), digits)
+            };
             out.push(d[0]);
             if d.len() > 1 {
                 out.push(b'.');
@@ -259,16 +279,28 @@ mod tests {
 
     #[test]
     fn fixed_and_exponent_formats() {
-        assert_eq!(num_to_string(Num::Float(3.14159), Format::from_at(0x20205)), "3.14");
+        assert_eq!(
+            num_to_string(Num::Float(4.56789), Format::from_at(0x20205)),
+            "4.57"
+        );
         assert_eq!(num_to_string(Num::Int(2), Format::from_at(0x20205)), "2.00");
-        assert_eq!(num_to_string(Num::Float(3.14159), Format::from_at(0x1030A)), "3.14E0");
+        assert_eq!(
+            num_to_string(Num::Float(4.56789), Format::from_at(0x1030A)),
+            "4.57E0"
+        );
         assert_eq!(num_to_string(Num::Int(12345), Format::from_at(0x1030A)), "1.23E4");
     }
 
     #[test]
     fn str_uses_ten_digits_unless_at_says_otherwise() {
-        assert_eq!(num_to_string(Num::Float(1.0 / 3.0), Format::for_str(0x90A)), "0.3333333333");
-        assert_eq!(num_to_string(Num::Float(1.0 / 3.0), Format::for_str(0x0102_0203)), "0.33");
+        assert_eq!(
+            num_to_string(Num::Float(1.0 / 3.0), Format::for_str(0x90A)),
+            "0.3333333333"
+        );
+        assert_eq!(
+            num_to_string(Num::Float(1.0 / 3.0), Format::for_str(0x0102_0203)),
+            "0.33"
+        );
     }
 
     #[test]

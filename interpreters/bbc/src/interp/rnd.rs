@@ -10,7 +10,10 @@ pub struct Rnd {
 impl Default for Rnd {
     /// RISC OS seeds an all-zero register with the bytes "ARW!".
     fn default() -> Self {
-        Rnd { state: 0x2157_5241, last: 0x2157_5241 }
+        Rnd {
+            state: 0x2157_5241,
+            last: 0x2157_5241,
+        }
     }
 }
 

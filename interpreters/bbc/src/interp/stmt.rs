@@ -10,7 +10,10 @@ use super::{Array, ArrayData, Frame, Handler, Interp, MAX_STRING, R, Stop, VarRe
 
 /// Which control stack entries a search for a loop or call may pass over.
 fn is_loop(f: &Frame) -> bool {
-    matches!(f, Frame::ForInt { .. } | Frame::ForFloat { .. } | Frame::Repeat { .. } | Frame::While { .. })
+    matches!(
+        f,
+        Frame::ForInt { .. } | Frame::ForFloat { .. } | Frame::Repeat { .. } | Frame::While { .. }
+    )
 }
 
 impl Interp {
@@ -104,7 +107,11 @@ impl Interp {
                 tok::COLOUR => self.colour_stmt()?,
                 tok::GCOL => {
                     let a = self.expr_int()?;
-                    let (act, c) = if self.eat(b',') { (a, self.expr_int()?) } else { (0, a) };
+                    let (act, c) = if self.eat(b',') {
+                        (a, self.expr_int()?)
+                    } else {
+                        (0, a)
+                    };
                     self.vdu_bytes(&[18, act as u8, c as u8]);
                     self.end_stmt()?;
                 }
@@ -196,7 +203,11 @@ impl Interp {
                 self.end_stmt()
             }
             s::WAIT => {
-                let cs = if self.at_stmt_end() { 0 } else { self.expr_int()?.max(0) as u32 };
+                let cs = if self.at_stmt_end() {
+                    0
+                } else {
+                    self.expr_int()?.max(0) as u32
+                };
                 let sig = self.host.wait(&mut self.vdu, cs);
                 self.check_signal(sig)?;
                 self.end_stmt()
@@ -273,7 +284,11 @@ impl Interp {
         self.expect(b',', error::MISSING_COMMA)?;
         let y = self.expr_int()?;
         self.plot(k, x, y);
-        if self.at_stmt_end() || self.skip_spaces() == b',' { Ok(()) } else { Err(error::SYNTAX.into()) }
+        if self.at_stmt_end() || self.skip_spaces() == b',' {
+            Ok(())
+        } else {
+            Err(error::SYNTAX.into())
+        }
     }
 
     fn colour_stmt(&mut self) -> R<()> {
@@ -347,7 +362,7 @@ impl Interp {
                     pad = true;
                     // Unlike `;`, a trailing comma still ends the line (as Brandy does).
                     newline = true;
-                    if width > 0 && self.count % width != 0 {
+                    if width > 0 && !self.count.is_multiple_of(width) {
                         self.spaces(width - self.count % width);
                     }
                 }
@@ -521,7 +536,11 @@ impl Interp {
             self.expect(b',', error::MISSING_COMMA)?;
             start = self.expr_int()?.max(1) as usize;
         }
-        let count = if self.eat(b',') { Some(self.expr_int()?.max(0) as usize) } else { None };
+        let count = if self.eat(b',') {
+            Some(self.expr_int()?.max(0) as usize)
+        } else {
+            None
+        };
         self.close_bracket()?;
         self.expect(b'=', error::MISTAKE)?;
         let new = self.expr_str()?;
@@ -688,7 +707,11 @@ impl Interp {
             return Err(error::NO_TO.into());
         }
         let limit = self.expr()?;
-        let step = if self.eat(tok::STEP) { self.expr()? } else { Val::Int(1) };
+        let step = if self.eat(tok::STEP) {
+            self.expr()?
+        } else {
+            Val::Int(1)
+        };
         // A FOR on a variable that already has a loop open (left by GOTO) replaces that loop.
         let mut i = self.stack.len();
         while i > 0 {
@@ -703,11 +726,23 @@ impl Interp {
         }
         let body = self.pc;
         let frame = if int {
-            Frame::ForInt { var: v, limit: self.to_int(limit)?, step: self.to_int(step)?, body }
+            Frame::ForInt {
+                var: v,
+                limit: self.to_int(limit)?,
+                step: self.to_int(step)?,
+                body,
+            }
         } else {
-            Frame::ForFloat { var: v, limit: self.to_f64(limit)?, step: self.to_f64(step)?, body }
+            Frame::ForFloat {
+                var: v,
+                limit: self.to_f64(limit)?,
+                step: self.to_f64(step)?,
+                body,
+            }
         };
-        if matches!(frame, Frame::ForInt { step: 0, .. }) || matches!(frame, Frame::ForFloat { step, .. } if step == 0.0) {
+        if matches!(frame, Frame::ForInt { step: 0, .. })
+            || matches!(frame, Frame::ForFloat { step, .. } if step == 0.0)
+        {
             return Err(error::STEP_ZERO.into());
         }
         self.push(frame, error::TOO_MANY_FORS)
@@ -725,21 +760,41 @@ impl Interp {
             let mut i = self.stack.len();
             let idx = loop {
                 if i == 0 {
-                    let any_for = self.stack.iter().any(|f| matches!(f, Frame::ForInt { .. } | Frame::ForFloat { .. }));
-                    return Err(if named.is_some() && any_for { error::CANT_MATCH_FOR } else { error::NO_FOR }.into());
+                    let any_for = self
+                        .stack
+                        .iter()
+                        .any(|f| matches!(f, Frame::ForInt { .. } | Frame::ForFloat { .. }));
+                    return Err(if named.is_some() && any_for {
+                        error::CANT_MATCH_FOR
+                    } else {
+                        error::NO_FOR
+                    }
+                    .into());
                 }
                 match &self.stack[i - 1] {
-                    Frame::ForInt { var, .. } | Frame::ForFloat { var, .. } if named.is_none_or(|n| n == *var) => {
+                    Frame::ForInt { var, .. } | Frame::ForFloat { var, .. }
+                        if named.is_none_or(|n| n == *var) =>
+                    {
                         break i - 1;
                     }
                     f if is_loop(f) => i -= 1,
                     _ => {
-                        return Err(if named.is_some() { error::CANT_MATCH_FOR } else { error::NO_FOR }.into());
+                        return Err(if named.is_some() {
+                            error::CANT_MATCH_FOR
+                        } else {
+                            error::NO_FOR
+                        }
+                        .into());
                     }
                 }
             };
             let (again, body) = match self.stack[idx] {
-                Frame::ForInt { var, limit, step, body } => {
+                Frame::ForInt {
+                    var,
+                    limit,
+                    step,
+                    body,
+                } => {
                     let cur = self.read(var)?;
                     let cur = self.to_int(cur)?;
                     match cur.checked_add(step) {
@@ -750,7 +805,12 @@ impl Interp {
                         None => (false, body),
                     }
                 }
-                Frame::ForFloat { var, limit, step, body } => {
+                Frame::ForFloat {
+                    var,
+                    limit,
+                    step,
+                    body,
+                } => {
                     let cur = self.read(var)?;
                     let n = self.to_f64(cur)? + step;
                     self.assign(var, Val::Float(n))?;
@@ -844,7 +904,9 @@ impl Interp {
         let Some(idx) = self.find_frame(|f| matches!(f, Frame::While { .. })) else {
             return Err(error::NOT_IN_WHILE.into());
         };
-        let Frame::While { cond } = self.stack[idx] else { unreachable!("found a WHILE frame") };
+        let Frame::While { cond } = self.stack[idx] else {
+            unreachable!("found a WHILE frame")
+        };
         let after = self.pc;
         self.stack.truncate(idx + 1);
         self.pc = cond;
@@ -959,11 +1021,13 @@ impl Interp {
     /// A GOTO/GOSUB target: an encoded line number or any expression (`GOSUB FALSE`).
     fn line_target(&mut self) -> R<i32> {
         if self.skip_spaces() == tok::LINE_NUMBER {
-            let (b1, b2, b3) = (self.at(self.pc + 1), self.at(self.pc + 2), self.at(self.pc + 3));
+            let n = crate::tokens::decode_line_number([
+                self.at(self.pc + 1),
+                self.at(self.pc + 2),
+                self.at(self.pc + 3),
+            ]);
             self.pc += 4;
-            let lo = ((b1 << 2) & 0xC0) ^ b2;
-            let hi = ((b1 << 4) ^ b3) & 0xFF;
-            return Ok(((hi as i32) << 8) | lo as i32);
+            return Ok(n as i32);
         }
         self.expr_int()
     }
@@ -972,7 +1036,9 @@ impl Interp {
         let Some(idx) = self.find_frame(|f| matches!(f, Frame::Gosub { .. })) else {
             return Err(error::NO_GOSUB.into());
         };
-        let Frame::Gosub { ret } = self.stack[idx] else { unreachable!("found a GOSUB frame") };
+        let Frame::Gosub { ret } = self.stack[idx] else {
+            unreachable!("found a GOSUB frame")
+        };
         self.stack.truncate(idx);
         self.pc = ret;
         Ok(())
@@ -980,7 +1046,13 @@ impl Interp {
 
     fn proc_stmt(&mut self) -> R<()> {
         let at = self.stack.len();
-        self.push(Frame::Proc { ret: 0, returns: Vec::new() }, error::DEEP_CALL)?;
+        self.push(
+            Frame::Proc {
+                ret: 0,
+                returns: Vec::new(),
+            },
+            error::DEEP_CALL,
+        )?;
         self.enter_routine(tok::PROC, at)?;
         Ok(())
     }
@@ -1028,7 +1100,11 @@ impl Interp {
     }
 
     fn local_stmt(&mut self) -> R<()> {
-        if !self.stack.iter().any(|f| matches!(f, Frame::Proc { .. } | Frame::Fn { .. })) {
+        if !self
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Proc { .. } | Frame::Fn { .. }))
+        {
             return Err(error::NOT_LOCAL.into());
         }
         if self.eat(tok::ERROR) {
@@ -1042,8 +1118,18 @@ impl Interp {
         loop {
             let v = self.var_ref(true)?;
             let old = self.read(v)?;
-            self.push(Frame::Local { var: v, old: old.clone() }, error::DEEP_CALL)?;
-            let zero = if matches!(old, Val::Str(_)) { Val::Str(Vec::new()) } else { Val::Int(0) };
+            self.push(
+                Frame::Local {
+                    var: v,
+                    old: old.clone(),
+                },
+                error::DEEP_CALL,
+            )?;
+            let zero = if matches!(old, Val::Str(_)) {
+                Val::Str(Vec::new())
+            } else {
+                Val::Int(0)
+            };
             self.assign(v, zero)?;
             if !self.eat(b',') {
                 return self.end_stmt();
@@ -1095,7 +1181,13 @@ impl Interp {
                         end = self.next_item(end);
                     }
                     let at = self.stack.len();
-                    self.push(Frame::Proc { ret: 0, returns: Vec::new() }, error::DEEP_CALL)?;
+                    self.push(
+                        Frame::Proc {
+                            ret: 0,
+                            returns: Vec::new(),
+                        },
+                        error::DEEP_CALL,
+                    )?;
                     self.enter_routine(tok::PROC, at)?;
                     // Resume after the whole ON statement.
                     let stmt_end = self.statement_end(end);
@@ -1188,7 +1280,9 @@ impl Interp {
                 }
                 self.close_bracket()?;
                 let total: u64 = dims.iter().fold(1u64, |t, &d| t.saturating_mul(d as u64));
-                let size = total.saturating_mul(if ty == b'%' { 4 } else { 5 }).saturating_add(4 * dims.len() as u64 + 8);
+                let size = total
+                    .saturating_mul(if ty == b'%' { 4 } else { 5 })
+                    .saturating_add(4 * dims.len() as u64 + 8);
                 if size > (self.himem - self.vartop) as u64 {
                     return Err(error::DIM_SPACE.into());
                 }
@@ -1416,4 +1510,3 @@ impl Interp {
         Ok(())
     }
 }
-

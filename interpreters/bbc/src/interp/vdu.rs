@@ -51,7 +51,15 @@ impl Default for Vdu {
 
 impl Vdu {
     pub fn new(driver: Box<dyn VduDriver>) -> Self {
-        Vdu { seq: [0; 10], have: 0, need: 0, disabled: false, text: Vec::new(), collect_text: true, driver }
+        Vdu {
+            seq: [0; 10],
+            have: 0,
+            need: 0,
+            disabled: false,
+            text: Vec::new(),
+            collect_text: true,
+            driver,
+        }
     }
 
     /// Queues one byte; when it completes a sequence, the driver runs it.
@@ -385,11 +393,11 @@ impl VduDriver for TextScreen {
             25 => {
                 // PLOT on a cell screen: point plots (69) colour the cell under them.
                 let (k, x, y) = (s[1], word(2), word(4));
-                if k & 0xF8 == 64 || k & 0xF8 == 96 {
-                    if let Some((cx, cy)) = self.cell_at(x, y) {
-                        let c = self.gfg;
-                        self.cells[cy * self.cols + cx].bg = c;
-                    }
+                if (k & 0xF8 == 64 || k & 0xF8 == 96)
+                    && let Some((cx, cy)) = self.cell_at(x, y)
+                {
+                    let c = self.gfg;
+                    self.cells[cy * self.cols + cx].bg = c;
                 }
             }
             26 => {
@@ -456,7 +464,11 @@ impl VduDriver for TextScreen {
             _ => Palette::acorn16(),
         };
         let mut f = Frame::cells(grid, palette);
-        f.cursor = Some(Cursor { x: self.x.min(self.cols - 1), y: self.y, visible: self.cursor_on });
+        f.cursor = Some(Cursor {
+            x: self.x.min(self.cols - 1),
+            y: self.y,
+            visible: self.cursor_on,
+        });
         f
     }
 
@@ -485,7 +497,14 @@ mod tests {
         let f = v.frame();
         match f.screen {
             retro_screen::Screen::Cells(g) => (0..g.height())
-                .map(|y| g.row(y).iter().map(|c| c.ch).collect::<String>().trim_end().to_string())
+                .map(|y| {
+                    g.row(y)
+                        .iter()
+                        .map(|c| c.ch)
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                })
                 .collect::<Vec<_>>()
                 .join("\n")
                 .trim_end()

@@ -359,7 +359,16 @@ struct Asm<'a> {
     /// The source line a macro expansion is attributed to in the source map.
     site: Option<(u32, u32)>,
     ended: bool,
+    /// Set while re-running a failed statement only to learn its size (so the addresses after an
+    /// error stay right and each error is reported once): values default to 0, ranges are not checked.
+    lenient: bool,
+    /// Lines assembled in this pass, to stop runaway REPT/macro expansion.
+    steps: u64,
+    /// Bytes emitted by the current statement (for the listing and the source map).
+    stmt_bytes: Vec<u8>,
 }
+
+const STEP_LIMIT: u64 = 10_000_000;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -390,6 +399,9 @@ impl<'a> Asm<'a> {
             pending_equ: HashMap::new(),
             site: None,
             ended: false,
+            lenient: false,
+            steps: 0,
+            stmt_bytes: vec![],
         }
     }
 
@@ -425,6 +437,7 @@ impl<'a> Asm<'a> {
         self.map.clear();
         self.pending_equ.clear();
         self.ended = false;
+        self.steps = 0;
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -615,11 +628,12 @@ impl<'a> Asm<'a> {
                 let local_prefix = format!("{}.", self.global);
                 let shown: Vec<String> = names
                     .iter()
-                    .map(|n| {
-                        n.strip_prefix(&local_prefix[..local_prefix.len() - 1])
-                            .unwrap_or(n)
-                            .to_string()
-                    })
+                    .map(
+                        |n| match n.strip_prefix(&local_prefix[..local_prefix.len() - 1]) {
+                            Some(rest) if rest.starts_with('.') => rest.to_string(),
+                            _ => n.to_string(),
+                        },
+                    )
                     .collect();
                 if let Some(s) = suggest(&name, shown.iter().map(|s| s.as_str())) {
                     d = d.help(format!("did you mean `{s}`?"));
@@ -638,7 +652,11 @@ impl<'a> Asm<'a> {
     }
 
     fn need(&self, e: &Expr, loc: &Loc) -> R<i64> {
-        self.value(e).map_err(|err| self.eval_err(err, loc))
+        match self.value(e) {
+            Ok(v) => Ok(v),
+            Err(_) if self.lenient => Ok(0),
+            Err(err) => Err(self.eval_err(err, loc)),
+        }
     }
 
     fn define(&mut self, name: &str, value: i64, kind: SymbolKind, loc: Loc) {
@@ -692,6 +710,7 @@ impl<'a> Asm<'a> {
             return;
         }
         let start = self.pc as usize;
+        self.stmt_bytes.extend_from_slice(bytes);
         self.mem[start..start + bytes.len()].copy_from_slice(bytes);
         self.written[start..start + bytes.len()]
             .iter_mut()
@@ -725,6 +744,24 @@ impl<'a> Asm<'a> {
         while i < lines.len() && !self.ended {
             let line = &lines[i];
             i += 1;
+            self.steps += 1;
+            if self.steps > STEP_LIMIT {
+                let loc = Loc {
+                    file: line.file,
+                    span: line.start as usize..line.end as usize,
+                };
+                self.diags.push(
+                    Diagnostic::new(
+                        DiagKind::Directive,
+                        loc,
+                        "more than 10 million lines assembled in one pass",
+                    )
+                    .label("stopped here")
+                    .help("a REPT count or a recursive macro is probably too large"),
+                );
+                self.ended = true;
+                break;
+            }
             let active = conds.iter().all(|c| c.0 == CondState::Active);
             let toks = &line.toks[..];
             let (label, op_at) = self.split_label(toks);
@@ -1096,6 +1133,7 @@ impl<'a> Asm<'a> {
         let toks = &line.toks[..];
         self.here = self.pc;
         let start_pc = self.pc;
+        self.stmt_bytes.clear();
         let rest = &toks[op_at.map_or(toks.len(), |k| k + 1)..];
         let label_tok = label.map(|l| &toks[l]);
         let label_name = label_tok.and_then(|t| match &t.kind {
@@ -1150,8 +1188,25 @@ impl<'a> Asm<'a> {
             .label("an instruction or directive goes here"));
         };
         let result = self.operation(line, op, op_tok, rest);
-        let bytes = self.emitted_since(start_pc);
-        if self.macro_depth == 0 || !bytes.is_empty() {
+        let sized = MNEMONICS.contains(&op)
+            || matches!(
+                op,
+                "db" | "defb" | "defm" | "dm" | "byte" | "dw" | "defw" | "word"
+            );
+        if result.is_err() && sized && self.pc == start_pc {
+            // Emit placeholder bytes of the right size so later addresses stay right; the run
+            // fails anyway, so they are never written.
+            let errors = self.diags.len();
+            self.lenient = true;
+            if self.operation(line, op, op_tok, rest).is_err() {
+                self.pc = start_pc;
+            }
+            self.lenient = false;
+            self.diags.truncate(errors);
+        }
+        let bytes = std::mem::take(&mut self.stmt_bytes);
+        // INCLUDE listed its own line before the included file's lines.
+        if (self.macro_depth == 0 && op != "include") || !bytes.is_empty() {
             let addr = (start_pc & 0xFFFF) as u16;
             self.list(line, Some((addr, bytes.clone())));
         }
@@ -1161,13 +1216,6 @@ impl<'a> Asm<'a> {
                 .push(((start_pc & 0xFFFF) as u16, bytes.len().min(0xFFFF) as u16, f, l));
         }
         result
-    }
-
-    fn emitted_since(&self, start: i64) -> Vec<u8> {
-        if start < 0 || self.pc <= start || self.pc > 0x10000 {
-            return vec![];
-        }
-        self.mem[start as usize..self.pc as usize].to_vec()
     }
 
     fn operation(&mut self, line: &Line, op: &str, op_tok: &Tok, rest: &[Tok]) -> R<()> {
@@ -1414,7 +1462,7 @@ impl<'a> Asm<'a> {
     }
 
     fn byte(&self, v: i64, loc: &Loc) -> R<u8> {
-        if (-128..=255).contains(&v) {
+        if (-128..=255).contains(&v) || self.lenient {
             Ok(v as u8)
         } else {
             Err(Diagnostic::new(
@@ -1428,7 +1476,7 @@ impl<'a> Asm<'a> {
     }
 
     fn word(&self, v: i64, loc: &Loc) -> R<u16> {
-        if (-32768..=65535).contains(&v) {
+        if (-32768..=65535).contains(&v) || self.lenient {
             Ok(v as u16)
         } else {
             Err(Diagnostic::new(
@@ -1645,7 +1693,7 @@ impl<'a> Asm<'a> {
             "rst" => match ops.as_slice() {
                 [Op::Imm(e, l)] => {
                     let v = self.need(e, l)?;
-                    if v & !0x38 != 0 {
+                    if v & !0x38 != 0 && !self.lenient {
                         let mut d = Diagnostic::new(
                             DiagKind::OutOfRange,
                             l.clone(),
@@ -1730,7 +1778,14 @@ impl<'a> Asm<'a> {
             return Err(bad(self, "expects a target address"));
         };
         let target = self.need(e, l)?;
-        let dist = target - (self.here + 2);
+        let mut dist = target - (self.here + 2);
+        if (0..=0xFFFF).contains(&target) {
+            // The program counter wraps at 64K, so jr from 0000h can reach FF82h.
+            dist = (dist as u16) as i16 as i64;
+        }
+        if self.lenient {
+            return Ok(0);
+        }
         if !(-128..=127).contains(&dist) {
             let mut d = Diagnostic::new(
                 DiagKind::OutOfRange,
@@ -1770,7 +1825,7 @@ impl<'a> Asm<'a> {
     fn disp(&self, e: &Expr, l: &Loc) -> R<i8> {
         let v = self.need(e, l)?;
         // -128..255 as pasmo and z80asm accept (+255 is the byte FF).
-        if (-128..=255).contains(&v) {
+        if (-128..=255).contains(&v) || self.lenient {
             Ok(v as u8 as i8)
         } else {
             Err(Diagnostic::new(

@@ -159,7 +159,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The closest candidate within a distance that scales with the name's length.
 pub fn suggest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let limit = (name.chars().count().div_ceil(3)).max(1);
     candidates
         .filter(|c| *c != name)
         .map(|c| (edit_distance(name, c), c))

@@ -219,7 +219,12 @@ impl<'t> Parser<'t> {
                 let Some(n) = self.adjacent_next() else {
                     return self.err("expected a number");
                 };
-                let digits = (self.text)(n);
+                let text = (self.text)(n);
+                // z80asm's `&hFF` spelling.
+                let digits = match text.strip_prefix(['h', 'H']) {
+                    Some(d) if radix == 16 && !d.is_empty() => d,
+                    _ => text,
+                };
                 match i64::from_str_radix(digits, radix) {
                     Ok(v) if matches!(n.kind, Tk::Number(_) | Tk::Ident(_)) => {
                         self.pos += 2;

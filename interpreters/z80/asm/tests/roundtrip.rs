@@ -24,7 +24,12 @@ fn assemble_of_disassemble_gives_the_same_bytes_for_every_encoding() {
             Err(f) => failures.push(format!("{bytes:02X?} -> {src} -> {}", f.render(false))),
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -240,7 +240,7 @@ impl CpmMachine {
             }
             _ => {
                 let off = pc - BIOS;
-                if off % 3 != 0 || off / 3 > 16 {
+                if !off.is_multiple_of(3) || off / 3 > 16 {
                     self.cpu.step(&mut *self.bus);
                     self.instructions += 1;
                     return Ok(Trap::Continue);

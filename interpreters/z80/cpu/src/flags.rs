@@ -26,7 +26,7 @@ const fn build(parity: bool) -> [u8; 256] {
         if v == 0 {
             f |= ZF;
         }
-        if parity && v.count_ones() % 2 == 0 {
+        if parity && v.count_ones() & 1 == 0 {
             f |= PF;
         }
         t[i] = f;

@@ -1,0 +1,13 @@
+; pasmo-only conveniences: labels and EQU without a colon, MOD/HIGH/LOW, REPT, `ld a,(ix)`.
+	org 0C000h
+SIZE	equ 10
+loop	ld a,(ix)
+	ld b,(iy)
+	dec a
+	jr nz,loop
+	db SIZE mod 3, high 1234h, low 1234h
+	db 17 % 5
+	rept 3
+	inc hl
+	endm
+	ret

@@ -1,0 +1,158 @@
+//! Property tests: the disassembler and the assembler never panic, and any byte string survives
+//! disassemble -> assemble unchanged. PROPTEST_CASES=100000 in CI.
+use proptest::prelude::*;
+use retro_z80_asm::{assemble_str, assemble_with, disassemble_to_source};
+use std::path::Path;
+
+/// Pieces of assembly, valid and not, for generated sources.
+const WORDS: &[&str] = &[
+    "ld",
+    "a",
+    "b",
+    "(hl)",
+    "(ix+",
+    "(iy-",
+    ")",
+    "(",
+    ",",
+    "jr",
+    "djnz",
+    "nz",
+    "jp",
+    "call",
+    "ret",
+    "push",
+    "pop",
+    "ix",
+    "iy",
+    "ixh",
+    "sp",
+    "af",
+    "af'",
+    "ex",
+    "de",
+    "hl",
+    "add",
+    "sub",
+    "cp",
+    "bit",
+    "set",
+    "res",
+    "rlc",
+    "sll",
+    "in",
+    "out",
+    "(c)",
+    "im",
+    "rst",
+    "org",
+    "db",
+    "dw",
+    "ds",
+    "equ",
+    "=",
+    "defm",
+    "align",
+    "if",
+    "else",
+    "endif",
+    "macro",
+    "endm",
+    "rept",
+    "include",
+    "incbin",
+    "end",
+    "label:",
+    ".loc:",
+    ".loc",
+    "label",
+    "x",
+    "$",
+    "$FF",
+    "0FFh",
+    "0x1F",
+    "%101",
+    "0b11",
+    "&FF",
+    "'A'",
+    "\"str\\n\"",
+    "1",
+    "7",
+    "255",
+    "256",
+    "-1",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "&",
+    "|",
+    "^",
+    "~",
+    "<<",
+    ">>",
+    "<",
+    "==",
+    "!",
+    "&&",
+    "high",
+    "low",
+    "mod",
+    ";c",
+    "\t",
+    " ",
+    ":",
+    "`",
+    "\"",
+    "'",
+    "[",
+    "]",
+    "?",
+    "\\",
+    "é",
+];
+
+fn source() -> impl Strategy<Value = String> {
+    let line = prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" "));
+    prop::collection::vec(line, 0..12).prop_map(|l| l.join("\n"))
+}
+
+fn no_files(_: &Path) -> std::io::Result<Vec<u8>> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::NotFound,
+        "no files in this test",
+    ))
+}
+
+proptest! {
+    #[test]
+    fn any_bytes_disassemble_and_reassemble_unchanged(
+        bytes in prop::collection::vec(any::<u8>(), 1..48),
+        org in 0u16..0xFF00,
+    ) {
+        let src = disassemble_to_source(&bytes, org, None);
+        let a = assemble_str("p.asm", &src).map_err(|f| TestCaseError::fail(f.render(false)))?;
+        prop_assert_eq!(&a.bytes, &bytes, "{}", src);
+        prop_assert_eq!(a.origin, org);
+    }
+
+    #[test]
+    fn the_assembler_never_panics(src in source()) {
+        let main = Path::new("fuzz.asm");
+        let text = src.clone().into_bytes();
+        let load = move |p: &Path| if p == main { Ok(text.clone()) } else { no_files(p) };
+        match assemble_with(main, &load) {
+            // A successful run produced a consistent image.
+            Ok(a) => prop_assert!(a.origin as usize + a.bytes.len() <= 0x10000),
+            // Every error renders, with a location inside the file.
+            Err(f) => {
+                prop_assert!(!f.diagnostics.is_empty());
+                for d in &f.diagnostics {
+                    prop_assert!(d.loc.span.end <= f.files[d.loc.file as usize].text.len());
+                }
+                let _ = f.render(false);
+            }
+        }
+    }
+}

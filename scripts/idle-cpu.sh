@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Measures how much CPU an interactive retro run uses while nothing happens (DESIGN.md: a machine
+# waiting for a key must cost under 5% of one core). Runs the command in a tmux terminal for
+# SECONDS and reads the process's CPU ticks from /proc.
+# Usage: scripts/idle-cpu.sh [SECONDS] -- retro ARGS...   (default: 10 s of `retro testcard`)
+set -euo pipefail
+secs=10
+if [ "${1:-}" != "" ] && [ "${1:-}" != "--" ]; then secs=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+cmd=("$@")
+[ ${#cmd[@]} -eq 0 ] && cmd=(target/release/retro testcard)
+session=retro-idle-$$
+tmux new-session -d -s "$session" -x 100 -y 36 "${cmd[*]}; sleep 5"
+trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
+sleep 2
+pid=$(pgrep -n -f "${cmd[0]}")
+hz=$(getconf CLK_TCK)
+t1=$(awk '{print $14+$15}' "/proc/$pid/stat")
+sleep "$secs"
+t2=$(awk '{print $14+$15}' "/proc/$pid/stat")
+awk -v d=$((t2 - t1)) -v hz="$hz" -v s="$secs" 'BEGIN { printf "CPU: %.2f%% of one core over %d s\n", 100 * d / hz / s, s }'

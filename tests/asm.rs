@@ -1,0 +1,175 @@
+//! End-to-end tests of `retro asm` and `retro dis`: files written (or not), exit statuses, and
+//! diagnostics as the user sees them.
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn retro(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run retro")
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).expect("write source");
+}
+
+const PROGRAM: &str = "\torg 8000h\nstart:\tld b,3\n.loop:\tdjnz .loop\n\tcall sub\n\tjr start\nsub:\tld a,(ix+2)\n\tret\ntable:\tdb 1,2,3\n";
+
+#[test]
+fn asm_writes_binary_listing_symbols_and_map() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "p.asm", PROGRAM);
+    let out = retro(
+        &[
+            "asm",
+            "p.asm",
+            "-o",
+            "p.bin",
+            "--listing",
+            "p.lst",
+            "--symbols",
+            "p.sym",
+            "--map",
+            "p.map",
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bin = std::fs::read(dir.path().join("p.bin")).unwrap();
+    assert_eq!(
+        bin,
+        [
+            0x06, 0x03, 0x10, 0xFE, 0xCD, 0x09, 0x80, 0x18, 0xF7, 0xDD, 0x7E, 0x02, 0xC9, 1, 2, 3
+        ]
+    );
+    let sym = std::fs::read_to_string(dir.path().join("p.sym")).unwrap();
+    assert!(sym.contains("start: equ $8000 ; label"), "{sym}");
+    assert!(sym.contains("start.loop: equ $8002 ; label"), "{sym}");
+    assert!(sym.contains("sub: equ $8009 ; label"), "{sym}");
+    let lst = std::fs::read_to_string(dir.path().join("p.lst")).unwrap();
+    assert!(
+        lst.contains("8009  DD 7E 02         6    sub:\tld a,(ix+2)"),
+        "{lst}"
+    );
+    let map = std::fs::read_to_string(dir.path().join("p.map")).unwrap();
+    assert!(map.lines().any(|l| l == "8009 3 p.asm:6"), "{map}");
+}
+
+#[test]
+fn asm_intel_hex_output() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "h.asm", "\torg 100h\n\tld a,1\n\tret\n");
+    let out = retro(&["asm", "h.asm", "--format", "hex"], dir.path());
+    assert!(out.status.success());
+    let hex = std::fs::read_to_string(dir.path().join("h.hex")).unwrap();
+    assert_eq!(hex, ":030100003E01C9F4\n:00000001FF\n");
+}
+
+#[test]
+fn asm_errors_exit_1_report_every_error_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "bad.asm",
+        "\tnop\n\tcall strat\nstart:\tld (hl),(hl)\n\tjr far\n\tds 200\nfar:\tret\n",
+    );
+    std::fs::write(dir.path().join("bad.bin"), b"old").unwrap();
+    let out = retro(
+        &["asm", "bad.asm", "-o", "bad.bin", "--symbols", "bad.sym"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("undefined symbol `strat` (bad.asm:2:7)"), "{err}");
+    assert!(err.contains("did you mean `start`?"), "{err}");
+    assert!(
+        err.contains("invalid operands for `ld`: ld (hl),(hl) (bad.asm:3:11)"),
+        "{err}"
+    );
+    assert!(err.contains("jr target is 200 bytes ahead"), "{err}");
+    assert!(err.contains("3 errors"), "{err}");
+    // The old output is untouched and no other file appeared.
+    assert_eq!(std::fs::read(dir.path().join("bad.bin")).unwrap(), b"old");
+    assert!(!dir.path().join("bad.sym").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 2, "{leftovers:?}");
+}
+
+#[test]
+fn asm_unreadable_file_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retro(&["asm", "missing.asm", "-o", "x.bin"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.asm"));
+    assert!(!dir.path().join("x.bin").exists());
+}
+
+#[test]
+fn dis_is_symbolic_and_reassembles_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "p.asm", PROGRAM);
+    assert!(
+        retro(&["asm", "p.asm", "-o", "p.bin", "--symbols", "p.sym"], dir.path())
+            .status
+            .success()
+    );
+    let out = retro(
+        &[
+            "dis",
+            "p.bin",
+            "--org",
+            "0x8000",
+            "--symbols",
+            "p.sym",
+            "-o",
+            "back.asm",
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(dir.path().join("back.asm")).unwrap();
+    assert!(text.contains("start:\n"), "{text}");
+    assert!(text.contains("\tcall sub"), "{text}");
+    assert!(text.contains("\tdjnz start.loop"), "{text}");
+    assert!(text.contains("\tjr start"), "{text}");
+    assert!(
+        retro(&["asm", "back.asm", "-o", "back.bin"], dir.path())
+            .status
+            .success()
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("back.bin")).unwrap(),
+        std::fs::read(dir.path().join("p.bin")).unwrap()
+    );
+}
+
+#[test]
+fn dis_undocumented_and_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("u.bin"),
+        [0xCB, 0x30, 0xDD, 0x44, 0xED, 0x70, 0xED, 0x4C, 0xDD, 0x00],
+    )
+    .unwrap();
+    let out = retro(&["dis", "u.bin"], dir.path());
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for want in [
+        "sll b",
+        "ld b,ixh",
+        "in f,(c)",
+        "defb $ED,$4C",
+        "neg (undocumented encoding)",
+        "defb $DD",
+        "nop",
+    ] {
+        assert!(text.contains(want), "missing {want}:\n{text}");
+    }
+    let bad = retro(&["dis", "nothing.bin"], dir.path());
+    assert_eq!(bad.status.code(), Some(2));
+}
