@@ -366,6 +366,7 @@ struct Asm<'a> {
     steps: u64,
     /// Bytes emitted by the current statement (for the listing and the source map).
     stmt_bytes: Vec<u8>,
+    overflowed: bool,
 }
 
 const STEP_LIMIT: u64 = 10_000_000;
@@ -402,6 +403,7 @@ impl<'a> Asm<'a> {
             lenient: false,
             steps: 0,
             stmt_bytes: vec![],
+            overflowed: false,
         }
     }
 
@@ -438,6 +440,7 @@ impl<'a> Asm<'a> {
         self.pending_equ.clear();
         self.ended = false;
         self.steps = 0;
+        self.overflowed = false;
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -611,11 +614,7 @@ impl<'a> Asm<'a> {
     fn eval_err(&self, err: EvalError, loc: &Loc) -> Diagnostic {
         match err {
             EvalError::Undefined(name, f, a, b) => {
-                let q = self.qualify(&name);
-                let mut names: Vec<&str> = self.cur.keys().chain(self.prev.keys()).map(|k| &**k).collect();
-                names.sort_unstable();
-                names.dedup();
-                let mut d = Diagnostic::new(
+                let d = Diagnostic::new(
                     DiagKind::UndefinedSymbol,
                     Loc {
                         file: f,
@@ -624,6 +623,16 @@ impl<'a> Asm<'a> {
                     format!("undefined symbol `{name}`"),
                 )
                 .label("not defined anywhere");
+                // Pass 1 meets every forward reference here and its errors are never shown:
+                // skip the costly suggestion search there.
+                if self.pass == 1 {
+                    return d;
+                }
+                let q = self.qualify(&name);
+                let mut names: Vec<&str> = self.cur.keys().chain(self.prev.keys()).map(|k| &**k).collect();
+                names.sort_unstable();
+                names.dedup();
+                let mut d = d;
                 // Local labels are suggested by their short name.
                 let local_prefix = format!("{}.", self.global);
                 let shown: Vec<String> = names
@@ -698,6 +707,12 @@ impl<'a> Asm<'a> {
             return;
         }
         if self.pc < 0 || self.pc + bytes.len() as i64 > 0x10000 {
+            // Reported once: every later statement would repeat it.
+            if self.overflowed {
+                self.pc += bytes.len() as i64;
+                return;
+            }
+            self.overflowed = true;
             self.diags.push(
                 Diagnostic::new(
                     DiagKind::OutOfRange,

@@ -189,12 +189,14 @@ impl CpmMachine {
             let budget = CHUNK.min(max - self.instructions);
             let mut n = 0;
             let mut trapped = false;
+            // Locals, so that the bus pointer stays in a register.
+            let (cpu, bus) = (&mut self.cpu, &mut *self.bus);
             while n < budget {
-                if self.cpu.pc().wrapping_add(0x100) <= 0x105 {
+                if cpu.pc().wrapping_add(0x100) <= 0x105 {
                     trapped = true;
                     break;
                 }
-                self.cpu.step(&mut *self.bus);
+                cpu.step(bus);
                 n += 1;
             }
             self.instructions += n;

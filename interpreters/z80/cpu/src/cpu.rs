@@ -3,19 +3,24 @@
 
 use crate::bus::Bus;
 
-// Indices into `Cpu::reg`. The order of B..A matches the 3-bit register field of the opcodes
-// (index 6, "(HL)", holds F instead), and the index registers sit behind them so that a DD/FD
-// prefix only has to remap indices 4 and 5 (H, L) to 8/9 or 10/11.
-pub(crate) const B: usize = 0;
-pub(crate) const C: usize = 1;
-pub(crate) const D: usize = 2;
-pub(crate) const E: usize = 3;
-pub(crate) const H: usize = 4;
-pub(crate) const L: usize = 5;
+// Indices into `Cpu::reg`. Each register pair is stored low byte first (C B, E D, L H, F A,
+// IXL IXH, IYL IYH), so that a pair is one little-endian 16-bit access; the opcodes' 3-bit
+// register numbers are mapped onto these indices at compile time (`exec::m`). A DD/FD prefix
+// only swaps the pair base of HL (4) for IX's (8) or IY's (10).
+pub(crate) const C: usize = 0;
+pub(crate) const B: usize = 1;
+pub(crate) const E: usize = 2;
+pub(crate) const D: usize = 3;
+pub(crate) const L: usize = 4;
+pub(crate) const H: usize = 5;
 pub(crate) const F: usize = 6;
 pub(crate) const A: usize = 7;
-pub(crate) const IXH: usize = 8;
-pub(crate) const IYH: usize = 10;
+/// Pair bases (the index of the low byte).
+pub(crate) const BC: usize = 0;
+pub(crate) const DE: usize = 2;
+pub(crate) const HL: usize = 4;
+pub(crate) const IX: usize = 8;
+pub(crate) const IY: usize = 10;
 
 /// Longest chain of DD/FD prefixes executed in one [`Cpu::step`]. Real hardware accepts no
 /// interrupt inside a chain, however long; memory filled with DD would otherwise make one step
@@ -53,7 +58,7 @@ pub struct Cpu {
     pub(crate) p: bool,
     pub(crate) int_line: bool,
     pub(crate) nmi_pending: bool,
-    /// DD (8) or FD (10) still in effect after an over-long prefix chain; 0 when none.
+    /// DD (IX's base, 8) or FD (IY's, 10) still in effect after an over-long prefix chain; 0 when none.
     pub(crate) pending_prefix: u8,
     /// Anything that needs the slow path at the start of a step: halted, a pending NMI, the INT
     /// line asserted, or a pending prefix. Recomputed whenever one of those changes.
@@ -99,16 +104,16 @@ pub struct Registers {
 }
 
 macro_rules! pair {
-    ($get:ident, $set:ident, $hi:expr, $name:literal) => {
+    ($get:ident, $set:ident, $base:expr, $name:literal) => {
         #[doc = concat!("The ", $name, " register pair.")]
         #[inline]
         pub fn $get(&self) -> u16 {
-            self.get16($hi)
+            self.get16($base)
         }
         #[doc = concat!("Sets the ", $name, " register pair.")]
         #[inline]
         pub fn $set(&mut self, v: u16) {
-            self.set16($hi, v)
+            self.set16($base, v)
         }
     };
 }
@@ -179,14 +184,14 @@ impl Cpu {
     }
 
     #[inline(always)]
-    pub(crate) fn get16(&self, hi: usize) -> u16 {
-        u16::from_be_bytes([self.reg[hi], self.reg[hi + 1]])
+    pub(crate) fn get16(&self, base: usize) -> u16 {
+        u16::from_le_bytes([self.reg[base], self.reg[base + 1]])
     }
     #[inline(always)]
-    pub(crate) fn set16(&mut self, hi: usize, v: u16) {
-        let [h, l] = v.to_be_bytes();
-        self.reg[hi] = h;
-        self.reg[hi + 1] = l;
+    pub(crate) fn set16(&mut self, base: usize, v: u16) {
+        let [l, h] = v.to_le_bytes();
+        self.reg[base] = l;
+        self.reg[base + 1] = h;
     }
 
     reg8!(a, set_a, A, "A");
@@ -197,11 +202,11 @@ impl Cpu {
     reg8!(e, set_e, E, "E");
     reg8!(h, set_h, H, "H");
     reg8!(l, set_l, L, "L");
-    pair!(bc, set_bc, B, "BC");
-    pair!(de, set_de, D, "DE");
-    pair!(hl, set_hl, H, "HL");
-    pair!(ix, set_ix, IXH, "IX");
-    pair!(iy, set_iy, IYH, "IY");
+    pair!(bc, set_bc, BC, "BC");
+    pair!(de, set_de, DE, "DE");
+    pair!(hl, set_hl, HL, "HL");
+    pair!(ix, set_ix, IX, "IX");
+    pair!(iy, set_iy, IY, "IY");
 
     /// The AF register pair.
     #[inline]
@@ -312,7 +317,8 @@ impl Cpu {
     }
     /// Sets the EI-delay state.
     pub fn set_ei_last(&mut self, v: bool) {
-        self.ei_last = v
+        self.ei_last = v;
+        self.update_attention();
     }
     /// Whether the last instruction was LD A,I or LD A,R.
     pub fn p(&self) -> bool {
@@ -320,7 +326,8 @@ impl Cpu {
     }
     /// Sets the LD A,I / LD A,R marker.
     pub fn set_p(&mut self, v: bool) {
-        self.p = v
+        self.p = v;
+        self.update_attention();
     }
     /// T-states executed since creation (the host may reset it with [`Cpu::set_tstates`]).
     #[inline]
@@ -410,7 +417,12 @@ impl Cpu {
 
     #[inline(always)]
     pub(crate) fn update_attention(&mut self) {
-        self.attention = self.halted || self.nmi_pending || self.int_line || self.pending_prefix != 0;
+        self.attention = self.halted
+            || self.nmi_pending
+            || self.int_line
+            || self.pending_prefix != 0
+            || self.ei_last
+            || self.p;
     }
 
     /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
@@ -423,12 +435,12 @@ impl Cpu {
             self.t += t as u64;
             return t;
         }
+        // (EI and LD A,I/R raise `attention`, so their markers are cleared on the slow path and
+        // the common path does not have to.)
         let prev_q = self.q;
         self.q = 0;
-        self.ei_last = false;
-        self.p = false;
         let op = self.fetch_op(bus);
-        let t = self.exec::<BUS, H>(bus, op, prev_q);
+        let t = self.exec::<BUS, HL>(bus, op, prev_q);
         self.t += t as u64;
         t
     }
@@ -453,11 +465,11 @@ impl Cpu {
             // Still inside a DD/FD chain: no interrupt can be taken here.
             let xh = self.pending_prefix as usize;
             self.pending_prefix = 0;
-            self.update_attention();
             let prev_q = self.q;
             self.q = 0;
             self.ei_last = false;
             self.p = false;
+            self.update_attention();
             return Some(self.prefix_chain(bus, xh, prev_q) - 4);
         }
         if self.nmi_pending {
@@ -522,6 +534,10 @@ impl Cpu {
             self.q = 0;
             return Some(4);
         }
+        // A normal instruction follows: the previous one's EI and LD A,I/R markers expire.
+        self.ei_last = false;
+        self.p = false;
+        self.update_attention();
         None
     }
 
@@ -529,7 +545,7 @@ impl Cpu {
         self.halted = false;
     }
 
-    /// DD/FD prefix handling: `xh` is the index of the high half of IX (8) or IY (10). Fetches the
+    /// DD/FD prefix handling: `xh` is the pair base of IX (8) or IY (10). Fetches the
     /// opcode after the prefix (and any further prefixes) and executes it. The returned T-states
     /// include the first prefix's 4.
     #[inline(never)]
@@ -538,13 +554,13 @@ impl Cpu {
         for _ in 0..MAX_PREFIX_CHAIN {
             let op = self.fetch_op(bus);
             match op {
-                0xDD => xh = IXH,
-                0xFD => xh = IYH,
+                0xDD => xh = IX,
+                0xFD => xh = IY,
                 _ => {
-                    return t + if xh == IXH {
-                        self.exec::<BUS, IXH>(bus, op, prev_q)
+                    return t + if xh == IX {
+                        self.exec::<BUS, IX>(bus, op, prev_q)
                     } else {
-                        self.exec::<BUS, IYH>(bus, op, prev_q)
+                        self.exec::<BUS, IY>(bus, op, prev_q)
                     };
                 }
             }

@@ -1,22 +1,40 @@
 //! Decode and execute. Opcodes are matched on their byte, following the x/y/z/p/q structure of
 //! z80.info's "Decoding Z80 opcodes" (x = bits 7-6, y = 5-3, z = 2-0, p = y >> 1, q = y & 1).
-//! Each arm's comment gives the mnemonic and the T-states. `XH` is a const generic: 4 (H) for
-//! unprefixed code, 8 (IXH) after DD, 10 (IYH) after FD, so each prefix gets its own
+//! Each arm's comment gives the mnemonic and the T-states. `XH` is a const generic, the pair base
+//! of HL: 4 for unprefixed code, 8 (IX) after DD, 10 (IY) after FD, so each prefix gets its own
 //! monomorphised copy of the main table with the H/L substitutions folded in.
 //!
 //! T-states returned by `exec` exclude the prefix bytes (the caller adds 4 per prefix).
 
 use crate::bus::Bus;
-use crate::cpu::{A, B, C, Cpu, D, F, H, L};
+use crate::cpu::{A, B, BC, C, Cpu, D, DE, E, F, H, HL, IX, IY, L};
 use crate::flags::*;
 
-/// Remaps a register index under a prefix: H and L become IXH/IXL or IYH/IYL.
+/// The `Cpu::reg` index of opcode register number `r` (B C D E H L (HL) A), with H and L replaced
+/// by the halves of IX or IY when `XH` is their pair base.
 #[inline(always)]
-const fn m<const XH: usize>(idx: usize) -> usize {
-    if XH != H && (idx == H || idx == L) {
-        idx - H + XH
-    } else {
-        idx
+const fn m<const XH: usize>(r: usize) -> usize {
+    match r {
+        0 => B,
+        1 => C,
+        2 => D,
+        3 => E,
+        4 => {
+            if XH == HL {
+                H
+            } else {
+                XH + 1
+            }
+        }
+        5 => {
+            if XH == HL {
+                L
+            } else {
+                XH
+            }
+        }
+        6 => F,
+        _ => A,
     }
 }
 
@@ -44,8 +62,8 @@ impl Cpu {
     #[inline(always)]
     fn rp<const XH: usize>(&self, p: u8) -> u16 {
         match p {
-            0 => self.get16(B),
-            1 => self.get16(D),
+            0 => self.get16(BC),
+            1 => self.get16(DE),
             2 => self.get16(XH),
             _ => self.sp,
         }
@@ -53,8 +71,8 @@ impl Cpu {
     #[inline(always)]
     fn set_rp<const XH: usize>(&mut self, p: u8, v: u16) {
         match p {
-            0 => self.set16(B, v),
-            1 => self.set16(D, v),
+            0 => self.set16(BC, v),
+            1 => self.set16(DE, v),
             2 => self.set16(XH, v),
             _ => self.sp = v,
         }
@@ -63,8 +81,8 @@ impl Cpu {
     #[inline(always)]
     fn rp2<const XH: usize>(&self, p: u8) -> u16 {
         match p {
-            0 => self.get16(B),
-            1 => self.get16(D),
+            0 => self.get16(BC),
+            1 => self.get16(DE),
             2 => self.get16(XH),
             _ => self.af(),
         }
@@ -72,8 +90,8 @@ impl Cpu {
     #[inline(always)]
     fn set_rp2<const XH: usize>(&mut self, p: u8, v: u16) {
         match p {
-            0 => self.set16(B, v),
-            1 => self.set16(D, v),
+            0 => self.set16(BC, v),
+            1 => self.set16(DE, v),
             2 => self.set16(XH, v),
             _ => self.set_af(v),
         }
@@ -83,8 +101,8 @@ impl Cpu {
     /// sets MEMPTR).
     #[inline(always)]
     fn mem_addr<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
-        if XH == H {
-            self.get16(H)
+        if XH == HL {
+            self.get16(HL)
         } else {
             let d = self.imm8(bus) as i8;
             let addr = self.get16(XH).wrapping_add(d as u16);
@@ -95,7 +113,7 @@ impl Cpu {
 
     /// Extra T-states of an `(IX+d)` operand over `(HL)`.
     const fn idx_extra<const XH: usize>() -> u32 {
-        if XH == H { 0 } else { 8 }
+        if XH == HL { 0 } else { 8 }
     }
 
     // ----- 8-bit arithmetic and logic -----
@@ -194,7 +212,7 @@ impl Cpu {
         r
     }
     fn adc16(&mut self, v: u16) {
-        let a = self.get16(H);
+        let a = self.get16(HL);
         let res = a as u32 + v as u32 + (self.reg[F] & CF) as u32;
         let r = res as u16;
         self.wz = a.wrapping_add(1);
@@ -203,11 +221,11 @@ impl Cpu {
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (((((a ^ !v) & (a ^ r)) >> 15) as u8) << 2)
             | (res >> 16) as u8;
-        self.set16(H, r);
+        self.set16(HL, r);
         self.setf(f);
     }
     fn sbc16(&mut self, v: u16) {
-        let a = self.get16(H);
+        let a = self.get16(HL);
         let res = (a as u32)
             .wrapping_sub(v as u32)
             .wrapping_sub((self.reg[F] & CF) as u32);
@@ -219,7 +237,7 @@ impl Cpu {
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (((((a ^ v) & (a ^ r)) >> 15) as u8) << 2)
             | ((res >> 16) as u8 & CF);
-        self.set16(H, r);
+        self.set16(HL, r);
         self.setf(f);
     }
 
@@ -266,7 +284,7 @@ impl Cpu {
 
     // ----- the main table -----
 
-    /// Executes unprefixed opcode `op` (or, with `XH` = IXH/IYH, the opcode after DD/FD).
+    /// Executes unprefixed opcode `op` (or, with `XH` = IX/IY, the opcode after DD/FD).
     ///
     /// Dispatches to [`Cpu::exec_op`] instantiated for each opcode value, so that the opcode
     /// fields (register numbers, conditions, ALU operation) are constants in every arm and each
@@ -366,7 +384,7 @@ impl Cpu {
                 let addr = self.mem_addr::<XH, BUS>(bus);
                 let v = self.imm8(bus);
                 bus.write(addr, v);
-                if XH == H { 10 } else { 15 }
+                if XH == HL { 10 } else { 15 }
             }
             // LD r,n, 7
             0x06 | 0x0E | 0x16 | 0x1E | 0x26 | 0x2E | 0x3E => {
@@ -545,11 +563,11 @@ impl Cpu {
                 if z == 6 {
                     // The register side is never substituted: LD H,(IX+d) loads H.
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    self.reg[y as usize] = bus.read(addr);
+                    self.reg[m::<HL>(y as usize)] = bus.read(addr);
                     7 + Self::idx_extra::<XH>()
                 } else if y == 6 {
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    bus.write(addr, self.reg[z as usize]);
+                    bus.write(addr, self.reg[m::<HL>(z as usize)]);
                     7 + Self::idx_extra::<XH>()
                 } else {
                     self.reg[m::<XH>(y as usize)] = self.reg[m::<XH>(z as usize)];
@@ -591,10 +609,10 @@ impl Cpu {
             }
             // EXX, 4
             0xD9 => {
-                let (bc, de, hl) = (self.get16(B), self.get16(D), self.get16(H));
-                self.set16(B, self.bc_alt);
-                self.set16(D, self.de_alt);
-                self.set16(H, self.hl_alt);
+                let (bc, de, hl) = (self.get16(BC), self.get16(DE), self.get16(HL));
+                self.set16(BC, self.bc_alt);
+                self.set16(DE, self.de_alt);
+                self.set16(HL, self.hl_alt);
                 self.bc_alt = bc;
                 self.de_alt = de;
                 self.hl_alt = hl;
@@ -654,9 +672,9 @@ impl Cpu {
             }
             // EX DE,HL, 4 (never IX/IY)
             0xEB => {
-                let de = self.get16(D);
-                self.set16(D, self.get16(H));
-                self.set16(H, de);
+                let de = self.get16(DE);
+                self.set16(DE, self.get16(HL));
+                self.set16(HL, de);
                 4
             }
             // DI, 4
@@ -670,6 +688,7 @@ impl Cpu {
                 self.iff1 = true;
                 self.iff2 = true;
                 self.ei_last = true;
+                self.attention = true;
                 4
             }
             // CALL cc,nn, 17 taken / 10
@@ -713,7 +732,7 @@ impl Cpu {
             }
             // CB prefix: 8 (registers) / 12 BIT (HL) / 15 (HL); DD CB d op: 16 BIT / 19 after DD
             0xCB => {
-                if XH == H {
+                if XH == HL {
                     let op2 = self.fetch_op(bus);
                     4 + self.exec_cb(bus, op2)
                 } else {
@@ -726,8 +745,8 @@ impl Cpu {
                 4 + self.exec_ed(bus, op2)
             }
             // DD / FD prefixes
-            0xDD => self.prefix_chain(bus, crate::cpu::IXH, prev_q),
-            0xFD => self.prefix_chain(bus, crate::cpu::IYH, prev_q),
+            0xDD => self.prefix_chain(bus, IX, prev_q),
+            0xFD => self.prefix_chain(bus, IY, prev_q),
         }
     }
 
@@ -737,7 +756,7 @@ impl Cpu {
         let y = (op >> 3) & 7;
         let z = (op & 7) as usize;
         if z == 6 {
-            let addr = self.get16(H);
+            let addr = self.get16(HL);
             let v = bus.read(addr);
             match op >> 6 {
                 // rot (HL), 15
@@ -763,16 +782,16 @@ impl Cpu {
                 }
             }
         } else {
-            let v = self.reg[z];
+            let v = self.reg[m::<HL>(z)];
             match op >> 6 {
                 // rot r, 8
-                0 => self.reg[z] = self.rot(y, v),
+                0 => self.reg[m::<HL>(z)] = self.rot(y, v),
                 // BIT y,r, 8
                 1 => self.bit(y, v, v),
                 // RES y,r, 8
-                2 => self.reg[z] = v & !(1 << y),
+                2 => self.reg[m::<HL>(z)] = v & !(1 << y),
                 // SET y,r, 8
-                _ => self.reg[z] = v | (1 << y),
+                _ => self.reg[m::<HL>(z)] = v | (1 << y),
             }
             4
         }
@@ -800,7 +819,7 @@ impl Cpu {
         };
         bus.write(addr, r);
         if z != 6 {
-            self.reg[z] = r;
+            self.reg[m::<HL>(z)] = r;
         }
         19
     }
@@ -812,39 +831,39 @@ impl Cpu {
         match op {
             // IN r,(C), 12 (y = 6: IN F,(C), flags only)
             0x40 | 0x48 | 0x50 | 0x58 | 0x60 | 0x68 | 0x70 | 0x78 => {
-                let port = self.get16(B);
+                let port = self.get16(BC);
                 let v = bus.input(port);
                 self.wz = port.wrapping_add(1);
                 if y != 6 {
-                    self.reg[y as usize] = v;
+                    self.reg[m::<HL>(y as usize)] = v;
                 }
                 self.setf((self.reg[F] & CF) | SZ53P[v as usize]);
                 8
             }
             // OUT (C),r, 12 (y = 6: OUT (C),0 on NMOS)
             0x41 | 0x49 | 0x51 | 0x59 | 0x61 | 0x69 | 0x71 | 0x79 => {
-                let port = self.get16(B);
-                let v = if y == 6 { 0 } else { self.reg[y as usize] };
+                let port = self.get16(BC);
+                let v = if y == 6 { 0 } else { self.reg[m::<HL>(y as usize)] };
                 bus.output(port, v);
                 self.wz = port.wrapping_add(1);
                 8
             }
             // SBC HL,rp, 15
             0x42 | 0x52 | 0x62 | 0x72 => {
-                let v = self.rp::<H>(p);
+                let v = self.rp::<HL>(p);
                 self.sbc16(v);
                 11
             }
             // ADC HL,rp, 15
             0x4A | 0x5A | 0x6A | 0x7A => {
-                let v = self.rp::<H>(p);
+                let v = self.rp::<HL>(p);
                 self.adc16(v);
                 11
             }
             // LD (nn),rp, 20
             0x43 | 0x53 | 0x63 | 0x73 => {
                 let addr = self.imm16(bus);
-                let v = self.rp::<H>(p);
+                let v = self.rp::<HL>(p);
                 self.write16(bus, addr, v);
                 self.wz = addr.wrapping_add(1);
                 16
@@ -853,7 +872,7 @@ impl Cpu {
             0x4B | 0x5B | 0x6B | 0x7B => {
                 let addr = self.imm16(bus);
                 let v = self.read16(bus, addr);
-                self.set_rp::<H>(p, v);
+                self.set_rp::<HL>(p, v);
                 self.wz = addr.wrapping_add(1);
                 16
             }
@@ -894,11 +913,12 @@ impl Cpu {
                 self.reg[A] = v;
                 self.setf((self.reg[F] & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
                 self.p = true;
+                self.attention = true;
                 5
             }
             // RRD, 18
             0x67 => {
-                let addr = self.get16(H);
+                let addr = self.get16(HL);
                 let v = bus.read(addr);
                 let a = self.reg[A];
                 bus.write(addr, (a << 4) | (v >> 4));
@@ -910,7 +930,7 @@ impl Cpu {
             }
             // RLD, 18
             0x6F => {
-                let addr = self.get16(H);
+                let addr = self.get16(HL);
                 let v = bus.read(addr);
                 let a = self.reg[A];
                 bus.write(addr, (v << 4) | (a & 0x0F));
@@ -922,15 +942,15 @@ impl Cpu {
             }
             // LDI 16 / LDD 16 / LDIR LDDR 21 repeating, 16 done
             0xA0 | 0xA8 | 0xB0 | 0xB8 => {
-                let hl = self.get16(H);
-                let de = self.get16(D);
+                let hl = self.get16(HL);
+                let de = self.get16(DE);
                 let v = bus.read(hl);
                 bus.write(de, v);
                 let step = if op & 0x08 == 0 { 1u16 } else { 0xFFFF };
-                self.set16(H, hl.wrapping_add(step));
-                self.set16(D, de.wrapping_add(step));
-                let bc = self.get16(B).wrapping_sub(1);
-                self.set16(B, bc);
+                self.set16(HL, hl.wrapping_add(step));
+                self.set16(DE, de.wrapping_add(step));
+                let bc = self.get16(BC).wrapping_sub(1);
+                self.set16(BC, bc);
                 let n = v.wrapping_add(self.reg[A]);
                 let mut f = (self.reg[F] & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
                 if bc != 0 {
@@ -952,7 +972,7 @@ impl Cpu {
             }
             // CPI / CPD 16, CPIR / CPDR 21 repeating
             0xA1 | 0xA9 | 0xB1 | 0xB9 => {
-                let hl = self.get16(H);
+                let hl = self.get16(HL);
                 let v = bus.read(hl);
                 let a = self.reg[A];
                 let r = a.wrapping_sub(v);
@@ -963,10 +983,10 @@ impl Cpu {
                 } else {
                     (0xFFFF, 0xFFFF)
                 };
-                self.set16(H, hl.wrapping_add(step));
+                self.set16(HL, hl.wrapping_add(step));
                 self.wz = self.wz.wrapping_add(wstep);
-                let bc = self.get16(B).wrapping_sub(1);
-                self.set16(B, bc);
+                let bc = self.get16(BC).wrapping_sub(1);
+                self.set16(BC, bc);
                 let mut f = (self.reg[F] & CF)
                     | NF
                     | (SZ53[r as usize] & (SF | ZF))
@@ -991,9 +1011,9 @@ impl Cpu {
             }
             // INI / IND 16, INIR / INDR 21 repeating
             0xA2 | 0xAA | 0xB2 | 0xBA => {
-                let bc = self.get16(B);
+                let bc = self.get16(BC);
                 let v = bus.input(bc);
-                let hl = self.get16(H);
+                let hl = self.get16(HL);
                 bus.write(hl, v);
                 let dec = op & 0x08 != 0;
                 self.wz = if dec {
@@ -1002,7 +1022,7 @@ impl Cpu {
                     bc.wrapping_add(1)
                 };
                 self.set16(
-                    H,
+                    HL,
                     if dec {
                         hl.wrapping_sub(1)
                     } else {
@@ -1021,11 +1041,11 @@ impl Cpu {
             }
             // OUTI / OUTD 16, OTIR / OTDR 21 repeating
             0xA3 | 0xAB | 0xB3 | 0xBB => {
-                let hl = self.get16(H);
+                let hl = self.get16(HL);
                 let v = bus.read(hl);
                 let b = self.reg[B].wrapping_sub(1);
                 self.reg[B] = b;
-                let bc = self.get16(B);
+                let bc = self.get16(BC);
                 bus.output(bc, v);
                 let dec = op & 0x08 != 0;
                 self.wz = if dec {
@@ -1038,7 +1058,7 @@ impl Cpu {
                 } else {
                     hl.wrapping_add(1)
                 };
-                self.set16(H, hl);
+                self.set16(HL, hl);
                 let k = v as u16 + self.reg[L] as u16;
                 self.block_io_flags(op, v, k, b)
             }
