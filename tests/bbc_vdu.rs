@@ -189,3 +189,12 @@ fn get_waits_for_a_key() {
     assert_eq!(n[0], 120);
     assert!((100..=102).contains(&n[1]), "{n:?}");
 }
+
+#[test]
+fn vdu_7_rings_the_bell_through_the_text_stream() {
+    // The terminal front end rings the terminal's bell for it; headless runs pass BEL on.
+    let out = stdout(&run("10 PRINT \"a\";:VDU 7:PRINT \"b\"\n", &[]));
+    assert_eq!(out, "a\u{7}b\n");
+    let out = stdout(&run("10 PRINT \"a\";:VDU 0:PRINT \"b\"\n", &[]));
+    assert_eq!(out, "ab\n");
+}

@@ -74,7 +74,7 @@ pub struct GraphicsScreen {
     cursor_on: bool,
     /// VDU 23 character definitions (characters 32-255); they survive MODE changes, as on RISC OS.
     chars: Box<[Option<[u8; 8]>; 256]>,
-    /// VDU 7s since the last [`GraphicsScreen::take_bells`].
+    /// VDU 7s since the last [`VduDriver::take_bells`].
     bells: u32,
 }
 
@@ -119,11 +119,6 @@ impl GraphicsScreen {
     /// The current mode's description.
     pub fn mode_info(&self) -> ModeInfo {
         self.m
-    }
-
-    /// How many times VDU 7 rang since the last call (the front end beeps or flashes).
-    pub fn take_bells(&mut self) -> u32 {
-        std::mem::take(&mut self.bells)
     }
 
     /// The logical colour of the pixel at (`x`, `y`), y = 0 at the top, or `None` off screen.
@@ -625,5 +620,9 @@ impl VduDriver for GraphicsScreen {
 
     fn mode(&self) -> u8 {
         self.m.number
+    }
+
+    fn take_bells(&mut self) -> u32 {
+        std::mem::take(&mut self.bells)
     }
 }
