@@ -160,24 +160,32 @@ fn golden_files_match_a_fresh_brandy_recording() {
     std::fs::create_dir_all(&tmp).expect("temporary directory");
     let mut changed = Vec::new();
     for prog in programs() {
-        if prog.with_extension("in").exists() {
+        if prog.with_extension("in").exists() || prog.with_extension("skip-brandy").exists() {
             continue;
         }
-        let spool = tmp.join("spool.txt");
-        let _ = std::fs::remove_file(&spool);
         let src = std::fs::read_to_string(&prog).expect("readable program");
-        let wrapped = tmp.join("prog.bas");
-        std::fs::write(&wrapped, format!("0 *SPOOL {}\n{src}", spool.display())).expect("write");
-        let _ = Command::new("timeout")
-            .args(["20", "brandy", "-quit"])
-            .arg(&wrapped)
-            .env("SDL_VIDEODRIVER", "dummy")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-        let fresh = std::fs::read(&spool).unwrap_or_default();
         let golden = std::fs::read(prog.with_extension("brandy")).unwrap_or_default();
+        // Brandy's SDL start-up occasionally fails on a busy machine (the reference sheet saw it
+        // too), so a mismatch is retried before it counts.
+        let mut fresh = Vec::new();
+        for _ in 0..3 {
+            let spool = tmp.join("spool.txt");
+            let _ = std::fs::remove_file(&spool);
+            let wrapped = tmp.join("prog.bas");
+            std::fs::write(&wrapped, format!("0 *SPOOL {}\n{src}", spool.display())).expect("write");
+            let _ = Command::new("timeout")
+                .args(["20", "brandy", "-quit"])
+                .arg(&wrapped)
+                .env("SDL_VIDEODRIVER", "dummy")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+            fresh = std::fs::read(&spool).unwrap_or_default();
+            if fresh == golden {
+                break;
+            }
+        }
         if fresh != golden {
             changed.push(
                 prog.file_name()

@@ -147,7 +147,26 @@ impl Interp {
                 _ => return self.binop_general(op, a, b),
             });
         }
-        self.binop_general(op, a, b)
+        // Floats (or a float and an integer) for the arithmetic and comparisons.
+        let (x, y) = match (&a, &b) {
+            (Val::Float(x), Val::Float(y)) => (*x, *y),
+            (Val::Int(x), Val::Float(y)) => (*x as f64, *y),
+            (Val::Float(x), Val::Int(y)) => (*x, *y as f64),
+            _ => return self.binop_general(op, a, b),
+        };
+        match op {
+            b'+' => float(x + y),
+            b'-' => float(x - y),
+            b'*' => float(x * y),
+            b'/' if y != 0.0 => float(x / y),
+            b'=' => Ok(bool_val(x == y)),
+            b'<' => Ok(bool_val(x < y)),
+            b'>' => Ok(bool_val(x > y)),
+            OP_LE => Ok(bool_val(x <= y)),
+            OP_GE => Ok(bool_val(x >= y)),
+            OP_NE => Ok(bool_val(x != y)),
+            _ => self.binop_general(op, a, b),
+        }
     }
 
     #[inline(never)]
@@ -295,6 +314,10 @@ impl Interp {
                 let v = self.var_ref(false)?;
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
+                    VarRef::IntEl(a, o) => match self.arrays.get(a as usize).map(|x| &x.data) {
+                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => Ok(Val::Int(d[o as usize])),
+                        _ => self.read(v),
+                    },
                     VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))
@@ -650,7 +673,8 @@ impl Interp {
         self.fn_level -= 1;
         self.depth -= 1;
         match r {
-            Err(Stop::FnReturn(v)) => {
+            Err(s) if matches!(*s, Stop::FnReturn(_)) => {
+                let Stop::FnReturn(v) = *s else { unreachable!("matched a FN result") };
                 self.pc = ret;
                 Ok(v)
             }
@@ -671,14 +695,27 @@ impl Interp {
         if end == start {
             return Err(error::BAD_CALL.into());
         }
-        let mut key = Vec::with_capacity(end - start + 1);
-        key.push(kind);
-        key.extend_from_slice(&self.mem[start..end]);
-        let def = self.find_routine(&key)?;
+        // Each call site remembers the DEF it found (the name there never changes unless the
+        // program is written to, which clears the cache).
+        let off = start.wrapping_sub(self.page);
+        let def = match self.calls.get(off) {
+            Some(&d) if d != 0 => d as usize,
+            _ => {
+                let mut key = Vec::with_capacity(end - start + 1);
+                key.push(kind);
+                key.extend_from_slice(&self.mem[start..end]);
+                let def = self.find_routine(&key)?;
+                if let Some(slot) = self.calls.get_mut(off) {
+                    *slot = def as u32;
+                }
+                def
+            }
+        };
         let call_pc = end;
         // Formal parameters.
         self.pc = def;
-        let mut formals: Vec<(usize, bool)> = Vec::new();
+        let mut formals = std::mem::take(&mut self.formals_scratch);
+        formals.clear();
         if self.eat(b'(') {
             loop {
                 let is_ret = self.eat(tok::RETURN);
@@ -699,7 +736,8 @@ impl Interp {
         let body = self.pc;
         // Actual arguments, all evaluated before any formal changes.
         self.pc = call_pc;
-        let mut actuals: Vec<(Val, Option<VarRef>)> = Vec::with_capacity(formals.len());
+        let mut actuals = std::mem::take(&mut self.actuals_scratch);
+        actuals.clear();
         if self.skip_spaces() == b'(' {
             self.pc += 1;
             loop {
@@ -723,7 +761,7 @@ impl Interp {
         }
         let ret = self.pc;
         let mut returns = Vec::new();
-        for ((p, is_ret), (val, actual)) in formals.into_iter().zip(actuals) {
+        for (&(p, is_ret), (val, actual)) in formals.iter().zip(actuals.drain(..)) {
             self.pc = p;
             let v = self.var_ref(true)?;
             let old = self.read(v)?;
@@ -733,6 +771,8 @@ impl Interp {
                 returns.push((v, a));
             }
         }
+        self.formals_scratch = formals;
+        self.actuals_scratch = actuals;
         // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
         match self.stack.get_mut(frame_at) {
             Some(Frame::Proc { returns: r, ret: rp }) => {

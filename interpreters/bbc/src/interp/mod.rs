@@ -142,7 +142,14 @@ impl From<BasicError> for Stop {
     }
 }
 
-type R<T> = Result<T, Stop>;
+/// Results carry a boxed `Stop`, so the common `Ok` path moves a small value.
+type R<T> = Result<T, Box<Stop>>;
+
+impl From<BasicError> for Box<Stop> {
+    fn from(e: BasicError) -> Self {
+        Box::new(Stop::Error(e))
+    }
+}
 
 /// How a run finished.
 #[derive(Debug, Clone, PartialEq)]
@@ -202,6 +209,13 @@ pub struct Interp {
     site: Vec<u32>,
     /// Per program byte: a number constant that starts there and its length (0: not cached).
     numbers: Vec<(u8, Num)>,
+    /// Per program byte: the DEF body a PROC/FN name there calls (0: not cached).
+    calls: Vec<u32>,
+    /// Per program byte: 1 + the array a name there resolved to (0: not cached).
+    arr_site: Vec<u32>,
+    /// Reused argument lists for PROC/FN calls (no allocation per call).
+    formals_scratch: Vec<(usize, bool)>,
+    actuals_scratch: Vec<(Val, Option<VarRef>)>,
     stack: Vec<Frame>,
     procs: Option<HashMap<Box<[u8]>, usize>>,
     data_ptr: usize,
@@ -298,6 +312,10 @@ impl Interp {
             array_names: HashMap::new(),
             site: vec![0; prog_len],
             numbers: vec![(0, Num::Int(0)); prog_len],
+            calls: vec![0; prog_len],
+            arr_site: vec![0; prog_len],
+            formals_scratch: Vec::new(),
+            actuals_scratch: Vec::new(),
             stack: Vec::new(),
             procs: None,
             data_ptr: PAGE,
@@ -355,7 +373,7 @@ impl Interp {
             let r = self.exec_level(0);
             let stop = match r {
                 Ok(()) => Stop::End,
-                Err(s) => s,
+                Err(s) => *s,
             };
             match stop {
                 Stop::End => return Outcome::Ended,
@@ -408,16 +426,17 @@ impl Interp {
     fn exec_level(&mut self, level: u32) -> R<()> {
         loop {
             match self.exec() {
-                Err(Stop::Error(e)) => {
+                Err(s) if matches!(*s, Stop::Error(_)) => {
+                    let Stop::Error(e) = *s else { unreachable!("matched an error") };
                     let Some(Handler {
                         pc,
                         local: Some((depth, hl)),
                     }) = self.handler
                     else {
-                        return Err(Stop::Error(e));
+                        return Err(Box::new(Stop::Error(e)));
                     };
                     if hl != level || depth > self.stack.len() {
-                        return Err(Stop::Error(e));
+                        return Err(Box::new(Stop::Error(e)));
                     }
                     self.note_error(&e);
                     self.unwind_to(depth);
@@ -460,6 +479,7 @@ impl Interp {
         self.arrays.clear();
         self.array_names.clear();
         self.site.iter_mut().for_each(|s| *s = 0);
+        self.arr_site.iter_mut().for_each(|s| *s = 0);
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -572,7 +592,7 @@ impl Interp {
         match s {
             Signal::Continue => Ok(()),
             Signal::Escape => Err(error::ESCAPE.into()),
-            Signal::Abort => Err(Stop::Abort),
+            Signal::Abort => Err(Box::new(Stop::Abort)),
         }
     }
 
@@ -752,10 +772,32 @@ impl Interp {
     /// An array element: pc is at the name; reads subscripts up to `)`.
     fn array_el(&mut self) -> R<VarRef> {
         let start = self.pc;
-        let (end, _, ty) = self.scan_name(start);
-        let key = &self.mem[start..end];
-        let Some(&ai) = self.array_names.get(key) else {
-            return Err(error::ARRAY.into());
+        let off = start.wrapping_sub(self.page);
+        // Cached: 1 + the array in the low 24 bits, the name's length (with `(`) above.
+        let (ai, end) = match self.arr_site.get(off) {
+            Some(&a) if a != 0 && (((a & 0xFF_FFFF) - 1) as usize) < self.arrays.len() => {
+                ((a & 0xFF_FFFF) - 1, start + (a >> 24) as usize)
+            }
+            _ => {
+                let (end, _, _) = self.scan_name(start);
+                let key = &self.mem[start..end];
+                let Some(&ai) = self.array_names.get(key) else {
+                    return Err(error::ARRAY.into());
+                };
+                if let Some(slot) = self.arr_site.get_mut(off)
+                    && end - start < 256
+                    && ai < 0xFF_FFFF
+                {
+                    *slot = (ai + 1) | ((end - start) as u32) << 24;
+                }
+                (ai, end)
+            }
+        };
+        // The element type is the character before the bracket.
+        let ty = match self.at(end - 2) {
+            b'%' => b'%',
+            b'$' => b'$',
+            _ => 0,
         };
         self.pc = end;
         let ndims = self.arrays[ai as usize].dims.len();
@@ -842,7 +884,37 @@ impl Interp {
     }
 
     /// Assigns `val` to `v`, converting numbers as BASIC does (float to integer truncates).
+    #[inline]
     fn assign(&mut self, v: VarRef, val: Val) -> R<()> {
+        // The common cases first, without the general conversions.
+        match (v, &val) {
+            (VarRef::Int(i), Val::Int(x)) if (i as usize) < self.ints.len() => {
+                self.ints[i as usize] = *x;
+                return Ok(());
+            }
+            (VarRef::Resident(i), Val::Int(x)) if (i as usize) < 27 => {
+                self.resident[i as usize] = *x;
+                return Ok(());
+            }
+            (VarRef::Float(i), Val::Float(x)) if (i as usize) < self.floats.len() => {
+                self.floats[i as usize] = *x;
+                return Ok(());
+            }
+            (VarRef::IntEl(a, o), Val::Int(x)) => {
+                if let Some(ArrayData::Int(d)) = self.arrays.get_mut(a as usize).map(|arr| &mut arr.data)
+                    && let Some(e) = d.get_mut(o as usize)
+                {
+                    *e = *x;
+                    return Ok(());
+                }
+            }
+            _ => {}
+        }
+        self.assign_general(v, val)
+    }
+
+    #[inline(never)]
+    fn assign_general(&mut self, v: VarRef, val: Val) -> R<()> {
         let gone = || Stop::Error(error::NO_SUCH_VARIABLE);
         match v {
             VarRef::Int(i) => {
@@ -910,6 +982,8 @@ impl Interp {
         if a < self.top && a + bytes.len() > self.page {
             self.site.iter_mut().for_each(|s| *s = 0);
             self.numbers.iter_mut().for_each(|n| n.0 = 0);
+            self.calls.iter_mut().for_each(|c| *c = 0);
+            self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.index_lines();
             self.procs = None;
         }

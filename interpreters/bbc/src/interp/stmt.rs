@@ -32,7 +32,7 @@ impl Interp {
                     let p = self.pc - 1;
                     if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() || p >= self.himem {
                         self.pc = p;
-                        return Err(Stop::End);
+                        return Err(Box::new(Stop::End));
                     }
                     self.pc = p + 4;
                 }
@@ -72,7 +72,7 @@ impl Interp {
                 tok::DIM => self.dim_stmt()?,
                 tok::READ => self.read_stmt()?,
                 tok::RESTORE => self.restore_stmt()?,
-                tok::END => return Err(Stop::End),
+                tok::END => return Err(Box::new(Stop::End)),
                 tok::STOP => return Err(error::STOP.into()),
                 tok::INPUT => self.input_stmt()?,
                 tok::ON => self.on_stmt()?,
@@ -214,7 +214,7 @@ impl Interp {
             }
             s::QUIT => {
                 let n = if self.at_stmt_end() { 0 } else { self.expr_int()? };
-                Err(Stop::Quit(n))
+                Err(Box::new(Stop::Quit(n)))
             }
             s::ORIGIN => {
                 let x = self.expr_int()?;
@@ -795,14 +795,31 @@ impl Interp {
                     step,
                     body,
                 } => {
-                    let cur = self.read(var)?;
-                    let cur = self.to_int(cur)?;
-                    match cur.checked_add(step) {
-                        Some(n) => {
-                            self.assign(var, Val::Int(n))?;
-                            (if step >= 0 { n <= limit } else { n >= limit }, body)
+                    // Integer control variables are updated in place: the loop's hot path.
+                    let slot = match var {
+                        VarRef::Resident(i) => self.resident.get_mut(i as usize),
+                        VarRef::Int(i) => self.ints.get_mut(i as usize),
+                        _ => None,
+                    };
+                    match slot {
+                        Some(cur) => match cur.checked_add(step) {
+                            Some(n) => {
+                                *cur = n;
+                                (if step >= 0 { n <= limit } else { n >= limit }, body)
+                            }
+                            None => (false, body),
+                        },
+                        None => {
+                            let cur = self.read(var)?;
+                            let cur = self.to_int(cur)?;
+                            match cur.checked_add(step) {
+                                Some(n) => {
+                                    self.assign(var, Val::Int(n))?;
+                                    (if step >= 0 { n <= limit } else { n >= limit }, body)
+                                }
+                                None => (false, body),
+                            }
                         }
-                        None => (false, body),
                     }
                 }
                 Frame::ForFloat {
@@ -1096,7 +1113,7 @@ impl Interp {
 
     fn fn_return(&mut self, v: Val) -> R<()> {
         self.leave_routine(false)?;
-        Err(Stop::FnReturn(v))
+        Err(Box::new(Stop::FnReturn(v)))
     }
 
     fn local_stmt(&mut self) -> R<()> {

@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 for prog in "$dir"/*.bbc; do
     name=${prog%.bbc}
     [ -e "$name.in" ] && continue
+    [ -e "$name.skip-brandy" ] && continue
     spool="$tmp/spool.txt"
     rm -f "$spool"
     # Line 0 spools the VDU stream; no corpus program uses line 0.
