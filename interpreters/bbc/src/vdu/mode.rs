@@ -9,8 +9,10 @@ pub struct ModeInfo {
     /// Pixels across and down.
     pub width: usize,
     pub height: usize,
-    /// Pixels per text character cell. The 25-row modes (3, 6, 7, 11, 14) have 10-pixel rows:
-    /// the 8x8 character and two blank lines, as on the BBC Micro.
+    /// Pixels per text character cell: always 8x8. The BBC Micro drew the 25-row modes (3, 6,
+    /// 7, 11, 14) with two blank lines under each row; here their rows are 8 pixels like the
+    /// others (200 pixels, 800 graphics units tall), so every text cell is one font character
+    /// that the renderers and text dumps can read back.
     pub char_w: usize,
     pub char_h: usize,
     /// Logical colours: 2, 4, 16 or 256.
@@ -30,19 +32,19 @@ impl ModeInfo {
             0 => (640, 256, 8, 2, 1, 2),
             1 => (320, 256, 8, 4, 2, 2),
             2 => (160, 256, 8, 16, 3, 2),
-            3 => (640, 250, 10, 2, 1, 2),
+            3 => (640, 200, 8, 2, 1, 2),
             4 => (320, 256, 8, 2, 2, 2),
             5 => (160, 256, 8, 4, 3, 2),
-            6 => (320, 250, 10, 2, 2, 2),
+            6 => (320, 200, 8, 2, 2, 2),
             // Teletext is shown as a 40x25 16-colour text screen (no mosaic control codes).
-            7 => (320, 250, 10, 16, 2, 2),
+            7 => (320, 200, 8, 16, 2, 2),
             8 => (640, 256, 8, 4, 1, 2),
             9 => (320, 256, 8, 16, 2, 2),
             10 => (160, 256, 8, 256, 3, 2),
-            11 => (640, 250, 10, 4, 1, 2),
+            11 => (640, 200, 8, 4, 1, 2),
             12 => (640, 256, 8, 16, 1, 2),
             13 => (320, 256, 8, 256, 2, 2),
-            14 => (640, 250, 10, 16, 1, 2),
+            14 => (640, 200, 8, 16, 1, 2),
             15 => (640, 256, 8, 256, 1, 2),
             _ => return None,
         };
