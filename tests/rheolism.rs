@@ -60,9 +60,9 @@ fn play(seed: u32, keys: &str, time: &str) -> (Output, Vec<Vec<u8>>) {
 fn pieces(grid: &[Vec<u8>]) -> BTreeSet<(i32, i32, u8)> {
     let mut s = BTreeSet::new();
     for (row, line) in grid.iter().enumerate().take(25) {
-        for col in 15..25 {
-            if line[col] != 0 {
-                s.insert((col as i32, row as i32, line[col]));
+        for (col, &c) in line.iter().enumerate().take(25).skip(15) {
+            if c != 0 {
+                s.insert((col as i32, row as i32, c));
             }
         }
     }

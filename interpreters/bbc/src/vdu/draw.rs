@@ -67,7 +67,7 @@ impl GraphicsScreen {
         let mut first = true;
         loop {
             let last = (x, y) == p1;
-            if !(first && skip_first) && !(last && skip_last) {
+            if !((first && skip_first) || (last && skip_last)) {
                 self.plot_px(x, y, c, a);
             }
             if last {

@@ -124,7 +124,7 @@ fn mode_change_clears_the_screen_and_resets_the_vdu_state() {
 
 #[test]
 fn null_printer_paging_and_escape_codes_leave_the_screen_alone() {
-    let before = mode9(&[b'A']);
+    let before = mode9(b"A");
     // VDU 1,66 sends 'B' to the printer only: nothing appears.
     let after = mode9(&[b'A', 0, 1, 66, 2, 3, 14, 15, 27]);
     assert_eq!(before.px, after.px);
@@ -178,7 +178,7 @@ fn vdu_7_rings_the_bell_without_touching_the_screen() {
     let mut s = mode9(&[b'A', 7, 7]);
     assert_eq!(s.take_bells(), 2);
     assert_eq!(s.take_bells(), 0);
-    assert_eq!(s.px, mode9(&[b'A']).px);
+    assert_eq!(s.px, mode9(b"A").px);
     assert_eq!(cursor(&s), (1, 0));
 }
 
