@@ -198,3 +198,23 @@ fn vdu_7_rings_the_bell_through_the_text_stream() {
     let out = stdout(&run("10 PRINT \"a\";:VDU 0:PRINT \"b\"\n", &[]));
     assert_eq!(out, "ab\n");
 }
+
+#[test]
+fn colours_8_to_15_flash_half_a_second_per_phase() {
+    // Colour 9 flashes red/cyan (reference section 5), 25 frames per phase as RISC OS's default.
+    let dir = tempfile::tempdir().unwrap();
+    let first_pixel = |time: &str| {
+        let png_path = dir.path().join(format!("{time}.png"));
+        let src = "10 MODE 9:COLOUR 137:CLS:REPEAT UNTIL FALSE\n";
+        let o = run(src, &["--time", time, "--screenshot", png_path.to_str().unwrap()]);
+        stdout(&o);
+        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut buf).unwrap();
+        [buf[0], buf[1], buf[2]]
+    };
+    assert_eq!(first_pixel("0.3"), [255, 0, 0]);
+    assert_eq!(first_pixel("0.7"), [0, 255, 255]);
+    assert_eq!(first_pixel("1.3"), [255, 0, 0]);
+}
