@@ -3,9 +3,10 @@
 //! Exit status: 0 ok, 1 assembly errors (all of them reported on stderr), 2 bad usage or an
 //! unreadable/unwritable file. Output files are written to a temporary file in the same directory
 //! and renamed, and never written when the source has errors.
+use crate::files::write_atomic;
 use retro_z80_asm::{SymbolTable, assemble_file, disassemble_to_source, intel_hex, render_listing};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -68,29 +69,6 @@ fn parse_addr(s: &str) -> Result<u16, String> {
         Some(v) if (0..=0xFFFF).contains(&v) => Ok(v as u16),
         _ => Err(format!("`{s}` is not an address in 0..65535")),
     }
-}
-
-/// Writes `data` next to `path` under a temporary name, then renames it into place.
-fn write_atomic(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 pub fn asm(args: AsmArgs) -> ExitCode {

@@ -452,6 +452,32 @@ mod tests {
     }
 
     #[test]
+    fn any_terminal_size_is_safe() {
+        // Resizing can hand the view any area, down to nothing: it must never panic, whatever
+        // the frame (cells with a border and cursor, small and MODE 9-sized pixel screens).
+        let mut bordered = cell_frame();
+        bordered.border = Some(3);
+        bordered.cursor = Some(retro_screen::Cursor {
+            x: 2,
+            y: 1,
+            visible: true,
+        });
+        let mode9 = Frame::pixels(PixelBuffer::new(320, 256, (8, 8), 0), Palette::acorn16());
+        for frame in [&bordered, &pixel_frame(), &mode9] {
+            for w in 0..=90u16 {
+                for h in (0..=40u16).step_by(3) {
+                    let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+                    FrameView {
+                        frame,
+                        depth: ColourDepth::Ansi256,
+                    }
+                    .render(buf.area, &mut buf);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn flashing_colours_follow_the_flash_phase() {
         let mut f = Frame::cells(CellGrid::new(1, 1, Cell::new(' ', 0, 9)), Palette::acorn16());
         assert_eq!(colour(&f, 9, ColourDepth::TrueColour), Color::Rgb(255, 0, 0));

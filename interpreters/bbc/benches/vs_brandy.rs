@@ -105,7 +105,9 @@ fn main() {
     );
     for p in &names {
         let src = std::fs::read_to_string(p).expect("readable");
-        let prog = tokenize_program(&src, Mode::Strict).expect("tokenizes").to_bytes();
+        let prog = tokenize_program(&src, Mode::Strict)
+            .expect("tokenizes")
+            .to_bytes();
         let (t, cpu) = ours(&prog);
         let name = p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let theirs = startup.and_then(|(sw, sc)| {
@@ -135,11 +137,22 @@ fn main() {
                     ratio
                 );
             }
-            None => println!("{:<18} {:>9.1} {:>9} {:>9} {:>9} {:>7}", name, ms(t), "-", cpu_ms(cpu), "-", "-"),
+            None => println!(
+                "{:<18} {:>9.1} {:>9} {:>9} {:>9} {:>7}",
+                name,
+                ms(t),
+                "-",
+                cpu_ms(cpu),
+                "-",
+                "-"
+            ),
         }
     }
     if n > 0 {
-        println!("overall (geometric mean of brandy/ours): {:.2}x", (log_sum / n as f64).exp());
+        println!(
+            "overall (geometric mean of brandy/ours): {:.2}x",
+            (log_sum / n as f64).exp()
+        );
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }

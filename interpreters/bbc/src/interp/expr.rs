@@ -311,13 +311,40 @@ impl Interp {
                 self.read(v)
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
+                // Inline fast path: a simple variable already resolved at this position.
+                if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+                    && s != 0
+                {
+                    let (v, len) = super::site_decode(s);
+                    let end = self.pc + len;
+                    if !matches!(self.at(end), b'?' | b'!') {
+                        match v {
+                            VarRef::Resident(i) if (i as usize) < 27 => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.resident[i as usize]));
+                            }
+                            VarRef::Int(i) if (i as usize) < self.ints.len() => {
+                                self.pc = end;
+                                return Ok(Val::Int(self.ints[i as usize]));
+                            }
+                            VarRef::Float(i) if (i as usize) < self.floats.len() => {
+                                self.pc = end;
+                                return Ok(Val::Float(self.floats[i as usize]));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 let v = self.var_ref(false)?;
                 // Numbers straight from their slots; everything else through `read`.
                 match v {
                     VarRef::IntEl(a, o) => match self.arrays.get(a as usize).map(|x| &x.data) {
-                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => Ok(Val::Int(d[o as usize])),
+                        Some(super::ArrayData::Int(d)) if (o as usize) < d.len() => {
+                            Ok(Val::Int(d[o as usize]))
+                        }
                         _ => self.read(v),
                     },
+                    VarRef::Resident(i) if (i as usize) < 27 => Ok(Val::Int(self.resident[i as usize])),
                     VarRef::Int(i) if (i as usize) < self.ints.len() => Ok(Val::Int(self.ints[i as usize])),
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))
@@ -674,7 +701,9 @@ impl Interp {
         self.depth -= 1;
         match r {
             Err(s) if matches!(*s, Stop::FnReturn(_)) => {
-                let Stop::FnReturn(v) = *s else { unreachable!("matched a FN result") };
+                let Stop::FnReturn(v) = *s else {
+                    unreachable!("matched a FN result")
+                };
                 self.pc = ret;
                 Ok(v)
             }

@@ -213,6 +213,8 @@ pub struct Interp {
     calls: Vec<u32>,
     /// Per program byte: 1 + the array a name there resolved to (0: not cached).
     arr_site: Vec<u32>,
+    /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
+    else_scan: Vec<u32>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -249,7 +251,7 @@ const SITE_STR: u32 = 3 << 30;
 const SITE_IDX: u32 = (1 << 22) - 1;
 
 #[inline(always)]
-fn site_decode(s: u32) -> (VarRef, usize) {
+pub(super) fn site_decode(s: u32) -> (VarRef, usize) {
     let idx = s & SITE_IDX;
     let len = ((s >> 22) & 0xFF) as usize;
     let v = match s & (3 << 30) {
@@ -314,6 +316,7 @@ impl Interp {
             numbers: vec![(0, Num::Int(0)); prog_len],
             calls: vec![0; prog_len],
             arr_site: vec![0; prog_len],
+            else_scan: vec![0; prog_len],
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -427,7 +430,9 @@ impl Interp {
         loop {
             match self.exec() {
                 Err(s) if matches!(*s, Stop::Error(_)) => {
-                    let Stop::Error(e) = *s else { unreachable!("matched an error") };
+                    let Stop::Error(e) = *s else {
+                        unreachable!("matched an error")
+                    };
                     let Some(Handler {
                         pc,
                         local: Some((depth, hl)),
@@ -841,7 +846,13 @@ impl Interp {
         Ok(match v {
             VarRef::Int(i) => Val::Int(*self.ints.get(i as usize).ok_or_else(gone)?),
             VarRef::Float(i) => Val::Float(*self.floats.get(i as usize).ok_or_else(gone)?),
-            VarRef::Str(i) => Val::Str(self.strs.get(i as usize).ok_or_else(gone)?.clone()),
+            VarRef::Str(i) => {
+                // Room for the longest string, so `a$=a$+b$` appends without reallocating.
+                let s = self.strs.get(i as usize).ok_or_else(gone)?;
+                let mut v = Vec::with_capacity(MAX_STRING + 1);
+                v.extend_from_slice(s);
+                Val::Str(v)
+            }
             VarRef::Resident(i) => Val::Int(self.resident[i as usize % 27]),
             VarRef::IntEl(a, o) | VarRef::FloatEl(a, o) | VarRef::StrEl(a, o) => {
                 match &self.arrays.get(a as usize).ok_or(Stop::Error(error::ARRAY))?.data {
@@ -984,6 +995,7 @@ impl Interp {
             self.numbers.iter_mut().for_each(|n| n.0 = 0);
             self.calls.iter_mut().for_each(|c| *c = 0);
             self.arr_site.iter_mut().for_each(|c| *c = 0);
+            self.else_scan.iter_mut().for_each(|c| *c = 0);
             self.index_lines();
             self.procs = None;
         }
@@ -1089,4 +1101,53 @@ pub fn run_bytes(program: &[u8], input: &[u8], budget: Option<u64>) -> Result<Tr
     let mut output = String::new();
     it.vdu.take_text(&mut output);
     Ok(Transcript { output, outcome })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(src: &str) -> Transcript {
+        run_text(src, b"", Some(1_000_000)).expect("tokenizes")
+    }
+
+    #[test]
+    fn a_program_that_rewrites_itself_sees_its_new_bytes() {
+        // The number constant in line 20 is cached after the first PRINT; poking a new digit into
+        // the program must show on the second pass.
+        let t = run(
+            "10 FOR I=1 TO 2\n20 PRINT 5\n30 P%=PAGE:REPEAT P%+=1:UNTIL ?P%=ASC\"5\":?P%=ASC\"7\"\n40 NEXT\n",
+        );
+        assert_eq!(t.output, "         5\n         7\n");
+        assert_eq!(t.outcome, Outcome::Ended);
+    }
+
+    #[test]
+    fn errors_report_the_line_they_happened_in() {
+        let t = run("10 PRINT 1\n20 GOSUB 100\n30 END\n100 X=1/0\n");
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("Division by zero at line 100")
+        );
+        // A statement that stops at the end of its line still belongs to that line.
+        let t = run("10 A=1\n20 NEXT\n30 PRINT 2\n");
+        assert_eq!(t.outcome.message().as_deref(), Some("No FOR at line 20"));
+    }
+
+    #[test]
+    fn variables_are_created_before_the_right_hand_side_is_read() {
+        let t = run("10 d=d:e=e+1:PRINT d;e\n20 PRINT f\n");
+        assert_eq!(t.output, "         01\n");
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("No such variable at line 20")
+        );
+    }
+
+    #[test]
+    fn vdu_statements_queue_their_bytes() {
+        // VDU 31,2,1 moves the cursor; the parameters never show as text.
+        let t = run("10 VDU 65,31,2,1,66:PRINT POS;\",\";VPOS\n");
+        assert_eq!(t.output, "AB         3,1\n");
+    }
 }

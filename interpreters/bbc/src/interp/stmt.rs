@@ -586,8 +586,23 @@ impl Interp {
             }
             return Ok(());
         }
-        // False: on from the first ELSE on the line, whatever it belongs to.
-        let mut p = self.pc;
+        // False: on from the first ELSE on the line, whatever it belongs to. Where the scan from
+        // here ends is remembered (the bytes it crossed only change if the program is written).
+        let off = self.pc.wrapping_sub(self.page);
+        let mut p = match self.else_scan.get(off) {
+            Some(&e) if e != 0 => self.pc + e as usize - 1,
+            _ => {
+                let start = self.pc;
+                let mut q = start;
+                while !matches!(self.at(q), 0x0D | tok::ELSE) {
+                    q = self.next_item(q);
+                }
+                if let Some(slot) = self.else_scan.get_mut(off) {
+                    *slot = (q - start + 1) as u32;
+                }
+                q
+            }
+        };
         loop {
             match self.at(p) {
                 0x0D => {

@@ -109,6 +109,8 @@ pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> 
             .get(f as usize)
             .map_or_else(|| "?".to_string(), |f| f.0.clone())
     };
+    // One cache for all reports: building it copies every file's text.
+    let mut cache = ariadne::sources(files.iter().map(|(n, t)| (n.clone(), t.clone())));
     for d in diags {
         let (line, col) = files
             .get(d.loc.file as usize)
@@ -135,9 +137,8 @@ pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> 
         if let Some(n) = &d.note {
             b = b.with_note(n);
         }
-        let cache = ariadne::sources(files.iter().map(|(n, t)| (n.clone(), t.clone())));
         // Writing into a Vec cannot fail for I/O reasons; a missing source only loses the snippet.
-        let _ = b.finish().write(cache, &mut out);
+        let _ = b.finish().write(&mut cache, &mut out);
     }
     String::from_utf8_lossy(&out).into_owned()
 }

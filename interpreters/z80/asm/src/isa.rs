@@ -1183,6 +1183,23 @@ mod tests {
     }
 
     #[test]
+    fn debugger_queries_on_decoded_instructions() {
+        // CALL nn and RST are stepped over; LDIR too; a JR's target is relative to its end.
+        let (call, len) = decode(&[0xCD, 0x34, 0x12]).unwrap();
+        assert!(call.steps_over() && call.is_subroutine_call());
+        assert_eq!(call.branch_target(0x8000, len), Some(0x1234));
+        let (rst, _) = decode(&[0xFF]).unwrap();
+        assert!(rst.steps_over());
+        let (ldir, _) = decode(&[0xED, 0xB0]).unwrap();
+        assert!(ldir.steps_over() && !ldir.is_subroutine_call());
+        let (jr, len) = decode(&[0x18, 0xFE]).unwrap();
+        assert!(!jr.steps_over());
+        assert_eq!(jr.branch_target(0x8000, len), Some(0x8000));
+        let (ld, _) = decode(&[0x3E, 0x01]).unwrap();
+        assert_eq!(ld.branch_target(0, 2), None);
+    }
+
+    #[test]
     fn impossible_combinations_are_rejected() {
         for bad in [
             Instruction::Ld(Loc8::IndHl, Loc8::IndHl),

@@ -20,11 +20,43 @@ pub enum SymbolKind {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SymbolTable {
     by_name: BTreeMap<String, (u16, SymbolKind)>,
+    /// The preferred name for each value, so labelling an address is a lookup, not a scan.
+    preferred: BTreeMap<u16, String>,
+}
+
+/// Sort key for choosing among names with the same value: a label over an EQU, a global over a
+/// local, the shorter, then the alphabetically first.
+fn preference(name: &str, kind: SymbolKind) -> (bool, bool, usize, &str) {
+    (kind != SymbolKind::Label, name.contains('.'), name.len(), name)
 }
 
 impl SymbolTable {
     pub fn insert(&mut self, name: String, value: u16, kind: SymbolKind) {
-        self.by_name.insert(name, (value, kind));
+        if let Some((old_value, _)) = self.by_name.insert(name.clone(), (value, kind)) {
+            // The name moved: recompute the preferred name of its old value.
+            if self.preferred.get(&old_value) == Some(&name) {
+                self.preferred.remove(&old_value);
+                let best = self
+                    .by_name
+                    .iter()
+                    .filter(|(_, (v, _))| *v == old_value)
+                    .min_by(|a, b| preference(a.0, a.1.1).cmp(&preference(b.0, b.1.1)))
+                    .map(|(n, _)| n.clone());
+                if let Some(best) = best {
+                    self.preferred.insert(old_value, best);
+                }
+            }
+        }
+        let better = match self.preferred.get(&value) {
+            None => true,
+            Some(cur) => {
+                let cur_kind = self.by_name.get(cur).map_or(SymbolKind::Equ, |v| v.1);
+                preference(&name, kind) < preference(cur, cur_kind)
+            }
+        };
+        if better {
+            self.preferred.insert(value, name);
+        }
     }
 
     pub fn get(&self, name: &str) -> Option<u16> {
@@ -48,13 +80,10 @@ impl SymbolTable {
         self.by_name.iter().map(|(n, (v, k))| (n.as_str(), *v, *k))
     }
 
-    /// The preferred label for an address: a label over an EQU, a global over a local, then the
-    /// alphabetically first.
+    /// The preferred label for an address: a label over an EQU, a global over a local, the
+    /// shorter, then the alphabetically first.
     pub fn name_of(&self, addr: u16) -> Option<&str> {
-        self.iter()
-            .filter(|(_, v, _)| *v == addr)
-            .min_by_key(|(n, _, k)| (*k != SymbolKind::Label, n.contains('.'), n.len()))
-            .map(|(n, _, _)| n)
+        self.preferred.get(&addr).map(String::as_str)
     }
 
     /// The symbol file: one `name: equ $XXXX` per line, a form that the assembler (ours, pasmo,
@@ -230,7 +259,7 @@ pub fn render_listing(asm: &Assembly) -> String {
                 let _ = writeln!(s, "{addr}  {hex:<12} {:>5}{mark:<3} {text}", l.line + 1);
             } else if k < 4 {
                 let a = l.addr.unwrap_or(0).wrapping_add(4 * k as u16);
-                let _ = writeln!(s, "{a:04X}  {hex:<12}");
+                let _ = writeln!(s, "{a:04X}  {}", hex.trim_end());
             } else {
                 let _ = writeln!(s, "      ... ({} bytes in all)", l.bytes.len());
                 break;
@@ -280,5 +309,19 @@ mod tests {
         let z = SymbolTable::parse("loop:\tequ $8003\n").unwrap();
         assert_eq!(z.get("loop"), Some(0x8003));
         assert!(SymbolTable::parse("garbage here\n").is_err());
+    }
+
+    #[test]
+    fn an_address_is_named_by_its_best_symbol() {
+        let mut t = SymbolTable::default();
+        t.insert("SIZE".into(), 0x8000, SymbolKind::Equ);
+        t.insert("main.loop".into(), 0x8000, SymbolKind::Label);
+        assert_eq!(t.name_of(0x8000), Some("main.loop"));
+        t.insert("main".into(), 0x8000, SymbolKind::Label);
+        assert_eq!(t.name_of(0x8000), Some("main"));
+        t.insert("main".into(), 0x9000, SymbolKind::Label);
+        assert_eq!(t.name_of(0x8000), Some("main.loop"));
+        assert_eq!(t.name_of(0x9000), Some("main"));
+        assert_eq!(t.name_of(0x1234), None);
     }
 }

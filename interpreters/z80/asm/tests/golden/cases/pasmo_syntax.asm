@@ -1,4 +1,4 @@
-; pasmo-only conveniences: labels and EQU without a colon, MOD/HIGH/LOW, REPT, `ld a,(ix)`.
+; pasmo-only conveniences: labels and EQU without a colon, MOD/HIGH/LOW, REPT, DEFL, `ld a,(ix)`.
 	org 0C000h
 SIZE	equ 10
 loop	ld a,(ix)
@@ -10,4 +10,8 @@ loop	ld a,(ix)
 	rept 3
 	inc hl
 	endm
+cnt	defl 1
+	db cnt
+cnt	defl cnt+1
+	db cnt
 	ret
