@@ -10,11 +10,10 @@ use super::GraphicsScreen;
 impl GraphicsScreen {
     /// VDU 25,k,x;y;
     pub(crate) fn plot(&mut self, k: u8, x: i32, y: i32) {
-        let to = if k & 4 != 0 {
-            (self.origin.0 + x, self.origin.1 + y)
-        } else {
-            (self.gcur.0 + x, self.gcur.1 + y)
-        };
+        // Relative plots accumulate without bound in a long-running program; wrapping keeps them
+        // from overflowing (the far-off point is simply off the screen).
+        let base = if k & 4 != 0 { self.origin } else { self.gcur };
+        let to = (base.0.wrapping_add(x), base.1.wrapping_add(y));
         let colour = match k & 3 {
             1 => Some((self.gfg, self.gfg_act)),
             2 => Some((0, 4)),
@@ -37,7 +36,10 @@ impl GraphicsScreen {
                 104 => self.hfill(p1, true, |v, s| v != s.gfg, c, a),
                 112 => {
                     // The fourth corner completes the parallelogram opposite the middle point.
-                    let p3 = (pp.0 + p1.0 - p0.0, pp.1 + p1.1 - p0.1);
+                    let p3 = (
+                        pp.0.wrapping_add(p1.0).wrapping_sub(p0.0),
+                        pp.1.wrapping_add(p1.1).wrapping_sub(p0.1),
+                    );
                     self.triangle(pp, p0, p1, c, a);
                     self.triangle(pp, p1, p3, c, a);
                 }
@@ -45,7 +47,7 @@ impl GraphicsScreen {
                 128 => self.flood(p1, |v, s| v == s.gbg, c, a),
                 136 => self.flood(p1, |v, s| v != s.gfg, c, a),
                 144 | 152 => {
-                    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+                    let (dx, dy) = (to.0 as f64 - from.0 as f64, to.1 as f64 - from.1 as f64);
                     let r = (dx * dx + dy * dy).sqrt();
                     self.circle(from, r, k & 0xF8 == 152, c, a);
                 }
@@ -60,6 +62,18 @@ impl GraphicsScreen {
 
     /// A straight line between pixel positions (Bresenham), optionally without its ends.
     fn line(&mut self, p0: (i32, i32), p1: (i32, i32), skip_first: bool, skip_last: bool, c: u8, a: u8) {
+        // Far-off ends (relative plots can wander anywhere) are first cut to the graphics
+        // window, so the walk never steps through millions of invisible pixels.
+        const NEAR: i32 = 1 << 15;
+        let far = |p: (i32, i32)| p.0.abs() > NEAR || p.1.abs() > NEAR;
+        let (p0, p1, skip_first, skip_last) = if far(p0) || far(p1) {
+            match self.clip(p0, p1) {
+                Some((q0, q1)) => (q0, q1, skip_first && q0 == p0, skip_last && q1 == p1),
+                None => return,
+            }
+        } else {
+            (p0, p1, skip_first, skip_last)
+        };
         let (mut x, mut y) = p0;
         let (dx, dy) = ((p1.0 - x).abs(), -(p1.1 - y).abs());
         let (sx, sy) = (if x < p1.0 { 1 } else { -1 }, if y < p1.1 { 1 } else { -1 });
@@ -84,6 +98,41 @@ impl GraphicsScreen {
                 y += sy;
             }
         }
+    }
+
+    /// The part of the segment p0-p1 inside the graphics window (Liang-Barsky), or `None`.
+    fn clip(&self, p0: (i32, i32), p1: (i32, i32)) -> Option<((i32, i32), (i32, i32))> {
+        let w = self.gwin;
+        let (x0, y0) = (p0.0 as f64, p0.1 as f64);
+        let (dx, dy) = (p1.0 as f64 - x0, p1.1 as f64 - y0);
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        for (p, q) in [
+            (-dx, x0 - w.x0 as f64),
+            (dx, w.x1 as f64 - x0),
+            (-dy, y0 - w.y0 as f64),
+            (dy, w.y1 as f64 - y0),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return None;
+                }
+            } else {
+                let r = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(r);
+                } else {
+                    t1 = t1.min(r);
+                }
+            }
+        }
+        if t0 > t1 {
+            return None;
+        }
+        let at = |t: f64| ((x0 + t * dx).round() as i32, (y0 + t * dy).round() as i32);
+        Some((
+            if t0 == 0.0 { p0 } else { at(t0) },
+            if t1 == 1.0 { p1 } else { at(t1) },
+        ))
     }
 
     fn span(&mut self, y: i32, xa: i32, xb: i32, c: u8, a: u8) {
@@ -115,8 +164,8 @@ impl GraphicsScreen {
                 let xs = if u.1 == v.1 {
                     [u.0, v.0]
                 } else {
-                    let t = (y - u.1) as f64 / (v.1 - u.1) as f64;
-                    let x = (u.0 as f64 + t * (v.0 - u.0) as f64).round() as i32;
+                    let t = (y as f64 - u.1 as f64) / (v.1 as f64 - u.1 as f64);
+                    let x = (u.0 as f64 + t * (v.0 as f64 - u.0 as f64)).round() as i32;
                     [x, x]
                 };
                 lo = lo.min(xs[0]).min(xs[1]);

@@ -349,16 +349,16 @@ impl GraphicsScreen {
             }
         }
         let (cw, _) = self.char_units();
-        self.gcur.0 += cw;
+        self.gcur.0 = self.gcur.0.wrapping_add(cw);
     }
 
     fn graphics_cursor_move(&mut self, code: u8) {
         let (cw, ch) = self.char_units();
         match code {
-            8 => self.gcur.0 -= cw,
-            9 => self.gcur.0 += cw,
-            10 => self.gcur.1 -= ch,
-            11 => self.gcur.1 += ch,
+            8 => self.gcur.0 = self.gcur.0.wrapping_sub(cw),
+            9 => self.gcur.0 = self.gcur.0.wrapping_add(cw),
+            10 => self.gcur.1 = self.gcur.1.wrapping_sub(ch),
+            11 => self.gcur.1 = self.gcur.1.wrapping_add(ch),
             13 => self.gcur.0 = self.gwin.x0 << self.m.xeig,
             _ => {}
         }
