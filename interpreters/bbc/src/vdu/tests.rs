@@ -763,3 +763,40 @@ fn a_line_from_far_off_screen_draws_its_visible_part() {
     }
     assert!(mode9(&b).px.iter().all(|&p| p == 0));
 }
+
+#[test]
+fn plot_fills_parallelograms_and_horizontal_lines() {
+    // PLOT 117: the parallelogram with corners at the last two points and this one; its fourth
+    // corner is opposite the middle point: (0,0), (400,0), (500,200) -> (100,200).
+    let mut b = plot(4, 0, 0);
+    b.extend(plot(4, 400, 0));
+    b.extend(plot(117, 500, 200));
+    let s = mode9(&b);
+    for (x, y, c) in [
+        (20, 8, 7),
+        (480, 180, 7),
+        (120, 196, 7),
+        (20, 180, 0),
+        (480, 8, 0),
+        (600, 100, 0),
+    ] {
+        assert_eq!(s.point(x, y), c, "point {x},{y}");
+    }
+    // PLOT 77: fill left and right from the point while the pixels are background, stopping at
+    // the two vertical lines at x = 100 and x = 300.
+    let mut b = plot(4, 100, 0);
+    b.extend(plot(5, 100, 1023));
+    b.extend(plot(4, 300, 0));
+    b.extend(plot(5, 300, 1023));
+    b.extend([18, 0, 6]);
+    b.extend(plot(77, 200, 500));
+    let s = mode9(&b);
+    assert_eq!(
+        (s.point(104, 500), s.point(296, 500), s.point(200, 504)),
+        (6, 6, 0)
+    );
+    assert_eq!(
+        (s.point(100, 500), s.point(96, 500), s.point(304, 500)),
+        (7, 0, 0)
+    );
+}
