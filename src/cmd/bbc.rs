@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use retro_bbc::interp::machine::{BbcMachine, InputSource};
 use retro_bbc::{Mode, ReadError, read_program, render_diagnostics};
+use retro_screen::Key;
 
 use super::session::{SessionArgs, drive, usage_error};
 
@@ -38,9 +39,23 @@ pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCod
         Ok(m) => m,
         Err(e) => return usage_error(format!("{}: {e}", path.display())),
     };
-    drive(
-        &mut machine,
-        session,
-        vec![("Escape", "interrupt the program (Escape error)")],
-    )
+    let mut help = vec![("Escape", "interrupt the program (Escape error)")];
+    if is_rheolism(path) {
+        // Rheolism reads the digits 7 (left), 9 (right) and 8 (rotate); the arrow keys type them
+        // (docs/rheolism.md).
+        machine.map_key(Key::Left, '7');
+        machine.map_key(Key::Right, '9');
+        machine.map_key(Key::Up, '8');
+        help.push(("Left/Right or 7/9", "move the piece"));
+        help.push(("Up or 8", "rotate the piece"));
+    }
+    drive(&mut machine, session, help)
+}
+
+/// Whether `path` is Rheolism, whose arrow keys are mapped: by its file name, `rheolism.bbc`
+/// (any case), so a copy of the program keeps the mapping and other programs keep the cursor keys.
+fn is_rheolism(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s.eq_ignore_ascii_case("rheolism"))
 }

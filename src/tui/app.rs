@@ -1,5 +1,6 @@
 //! The interactive loop: frames paced to the wall clock, keys from the terminal, no busy-waiting.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -156,6 +157,11 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         let t = clock.tick();
         state = machine.run_frame(t, &held);
         machine.drain_text(&mut discard);
+        // The program's text is on the screen already; only its bell (BEL, e.g. BBC VDU 7)
+        // needs the real terminal.
+        if discard.contains('\u{7}') {
+            let _ = session.terminal.backend_mut().write_all(b"\x07");
+        }
         discard.clear();
         if options.panic_after_frames.is_some_and(|n| clock.frames() >= n) {
             panic!("deliberate panic (--panic-for-test): checking that the terminal is restored");

@@ -6,7 +6,8 @@
 //! - [`detokenize`]: tokens to text as LIST prints them;
 //! - [`program`]: the tokenized program format, text listings, format detection, diagnostics;
 //! - [`inspect`]: the annotated byte view of `retro list --tokens`;
-//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs.
+//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs;
+//! - [`vdu`]: the graphics VDU driver (screen modes, windows, PLOT, palette) the machine draws with.
 
 pub mod detokenize;
 pub mod inspect;
@@ -14,6 +15,7 @@ pub mod interp;
 pub mod program;
 pub mod tokenize;
 pub mod tokens;
+pub mod vdu;
 
 pub use detokenize::{detokenize_line, list_line};
 pub use program::{

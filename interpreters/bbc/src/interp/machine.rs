@@ -55,6 +55,7 @@ pub struct BbcMachine {
     from_worker: Receiver<RunState>,
     shared: Arc<Mutex<Shared>>,
     keys: Vec<KeyEvent>,
+    key_map: Vec<(Key, char)>,
     finished: Option<RunState>,
     worker: Option<JoinHandle<()>>,
 }
@@ -64,7 +65,8 @@ impl BbcMachine {
     pub fn new(program: &[u8], seed: Option<i64>, input: InputSource) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
-        let vdu = Vdu::default();
+        // The machine draws on the graphics screen (MODE 7 until the program picks another).
+        let vdu = Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)));
         let shared = Arc::new(Mutex::new(Shared {
             frame: vdu.frame(),
             text: String::new(),
@@ -82,6 +84,7 @@ impl BbcMachine {
             stream_done: false,
         };
         let mut interp = Interp::new(program, Box::new(host))?;
+        interp.vdu = vdu;
         interp.max_depth = WORKER_MAX_DEPTH;
         if let Some(s) = seed {
             interp.seed(s);
@@ -97,9 +100,17 @@ impl BbcMachine {
             from_worker,
             shared,
             keys: Vec::new(),
+            key_map: Vec::new(),
             finished: None,
             worker: Some(worker),
         })
+    }
+
+    /// Makes key `from` type the character `to` instead (Rheolism's run maps the arrow keys to
+    /// its 7, 9 and 8). Held-key scans (INKEY -k) still see the real key.
+    pub fn map_key(&mut self, from: Key, to: char) {
+        self.key_map.retain(|&(k, _)| k != from);
+        self.key_map.push((from, to));
     }
 }
 
@@ -123,13 +134,21 @@ fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
             RunState::Failed(msg)
         }
     };
-    publish(&mut interp.vdu, &shared);
+    publish(&mut interp.vdu, &shared, None);
     let _ = tx.send(state);
 }
 
-fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>) {
+/// RISC OS flashes colours 8-15 with 25 frames (half a second) per phase (*FX 9 and *FX 10).
+const FLASH_CS: u64 = 50;
+
+fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>, now: Option<VirtualTime>) {
     if let Ok(mut s) = shared.lock() {
+        let phase = match now {
+            Some(t) => (t.as_centis() / FLASH_CS) % 2 == 1,
+            None => s.frame.flash_phase,
+        };
         s.frame = vdu.frame();
+        s.frame.flash_phase = phase;
         let mut t = std::mem::take(&mut s.text);
         vdu.take_text(&mut t);
         s.text = t;
@@ -161,7 +180,10 @@ impl Machine for BbcMachine {
     fn frame_hz(&self) -> u32 {
         50
     }
-    fn key(&mut self, event: KeyEvent) {
+    fn key(&mut self, mut event: KeyEvent) {
+        if let Some(&(_, to)) = self.key_map.iter().find(|&&(k, _)| k == event.key) {
+            event.key = Key::Char(to);
+        }
         self.keys.push(event);
     }
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
@@ -264,7 +286,7 @@ impl MachineHost {
     /// Ends the current frame: publishes the screen, reports `state`, and blocks for the next
     /// frame. Abort when the machine is gone.
     fn yield_frame(&mut self, vdu: &mut Vdu, state: RunState) -> Signal {
-        publish(vdu, &self.shared);
+        publish(vdu, &self.shared, Some(self.now));
         if self.tx.send(state).is_err() {
             return Signal::Abort;
         }

@@ -27,6 +27,11 @@ pub trait VduDriver: Send {
     fn frame(&self) -> Frame;
     /// The current screen mode.
     fn mode(&self) -> u8;
+    /// How many times VDU 7 rang since the last call, for a front end to beep; drivers without
+    /// a bell say 0.
+    fn take_bells(&mut self) -> u32 {
+        0
+    }
 }
 
 /// The VDU queue in front of a driver, plus the printable text stream headless runs print.
@@ -110,6 +115,8 @@ impl Vdu {
         if self.collect_text {
             match code {
                 10 => self.text.push(b'\n'),
+                // The bell travels with the text, so the terminal front end can ring it.
+                7 => self.text.push(7),
                 32..=126 | 128..=255 => self.text.push(code),
                 _ => {}
             }
