@@ -517,6 +517,15 @@ impl Cpu {
                 let op = c.fetch_op(bus);
                 t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
                 left -= 1;
+                // Unrolled once: a second dispatch site for the branch predictor.
+                if left == 0 || stop(c.pc) || c.attention {
+                    continue;
+                }
+                let prev_q = c.q;
+                c.q = 0;
+                let op = c.fetch_op(bus);
+                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
+                left -= 1;
             }
             c.t += t_acc;
             n = max - left;
