@@ -187,18 +187,11 @@ impl CpmMachine {
             // The hot loop: one compare per instruction catches PC in 0000h-0005h (warm boot,
             // BDOS) or FF00h-FFFFh (BIOS).
             let budget = CHUNK.min(max - self.instructions);
-            let mut n = 0;
-            let mut trapped = false;
-            // Locals, so that the bus pointer stays in a register.
-            let (cpu, bus) = (&mut self.cpu, &mut *self.bus);
-            while n < budget {
-                if cpu.pc().wrapping_add(0x100) <= 0x105 {
-                    trapped = true;
-                    break;
-                }
-                cpu.step(bus);
-                n += 1;
-            }
+            let n = self
+                .cpu
+                .run_until(&mut *self.bus, budget, |pc| pc.wrapping_add(0x100) <= 0x105);
+            // Fewer than `budget` only when it stopped at a trap.
+            let trapped = n < budget;
             self.instructions += n;
             if trapped {
                 if let Trap::Exit = self.trap(input, output)? {

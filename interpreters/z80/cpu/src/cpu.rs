@@ -187,6 +187,34 @@ impl Cpu {
     pub(crate) fn get16(&self, base: usize) -> u16 {
         u16::from_le_bytes([self.reg[base], self.reg[base + 1]])
     }
+    /// Register number `r` of an opcode field (B C D E H L F A, never substituted), through a match so
+    /// that the registers of a local copy of the CPU can live in host registers.
+    #[inline(always)]
+    pub(crate) fn get_r8(&self, r: usize) -> u8 {
+        match r & 7 {
+            0 => self.reg[B],
+            1 => self.reg[C],
+            2 => self.reg[D],
+            3 => self.reg[E],
+            4 => self.reg[H],
+            5 => self.reg[L],
+            6 => self.reg[F],
+            _ => self.reg[A],
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn set_r8(&mut self, r: usize, v: u8) {
+        match r & 7 {
+            0 => self.reg[B] = v,
+            1 => self.reg[C] = v,
+            2 => self.reg[D] = v,
+            3 => self.reg[E] = v,
+            4 => self.reg[H] = v,
+            5 => self.reg[L] = v,
+            6 => self.reg[F] = v,
+            _ => self.reg[A] = v,
+        }
+    }
     #[inline(always)]
     pub(crate) fn set16(&mut self, base: usize, v: u16) {
         let [l, h] = v.to_le_bytes();
@@ -440,7 +468,7 @@ impl Cpu {
         let prev_q = self.q;
         self.q = 0;
         let op = self.fetch_op(bus);
-        let t = self.exec::<BUS, HL>(bus, op, prev_q);
+        let t = self.exec::<BUS, HL, false>(bus, op, prev_q);
         self.t += t as u64;
         t
     }
@@ -454,6 +482,64 @@ impl Cpu {
             self.step(bus);
         }
         self.t - start
+    }
+
+    /// Executes instructions until `stop(pc)` is true before an instruction or `max` instructions
+    /// have run; returns how many ran. The same as calling [`Cpu::step`] in a loop with that test,
+    /// only faster: the common path runs on a local copy of the registers, which the compiler keeps
+    /// in host registers, and writes them back when it leaves.
+    #[inline(always)]
+    pub fn run_until<BUS: Bus>(&mut self, bus: &mut BUS, max: u64, mut stop: impl FnMut(u16) -> bool) -> u64 {
+        let mut n = 0;
+        while n < max {
+            if stop(self.pc) {
+                break;
+            }
+            if self.attention {
+                self.step_outlined(bus);
+                n += 1;
+                continue;
+            }
+            let mut c = self.clone();
+            let mut stopped = false;
+            let mut left = max - n;
+            let mut t_acc = 0u64;
+            while left != 0 {
+                if stop(c.pc) {
+                    stopped = true;
+                    break;
+                }
+                if c.attention {
+                    break;
+                }
+                let prev_q = c.q;
+                c.q = 0;
+                let op = c.fetch_op(bus);
+                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
+                left -= 1;
+                // Unrolled once: a second dispatch site for the branch predictor.
+                if left == 0 || stop(c.pc) || c.attention {
+                    continue;
+                }
+                let prev_q = c.q;
+                c.q = 0;
+                let op = c.fetch_op(bus);
+                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
+                left -= 1;
+            }
+            c.t += t_acc;
+            n = max - left;
+            *self = c;
+            if stopped {
+                break;
+            }
+        }
+        n
+    }
+
+    #[inline(never)]
+    fn step_outlined<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
+        self.step(bus)
     }
 
     /// Interrupts, HALT and pending prefixes. Returns `Some(t)` when the step is done, `None` when
@@ -549,7 +635,18 @@ impl Cpu {
     /// opcode after the prefix (and any further prefixes) and executes it. The returned T-states
     /// include the first prefix's 4.
     #[inline(never)]
-    pub(crate) fn prefix_chain<BUS: Bus>(&mut self, bus: &mut BUS, mut xh: usize, prev_q: u8) -> u32 {
+    pub(crate) fn prefix_chain<BUS: Bus>(&mut self, bus: &mut BUS, xh: usize, prev_q: u8) -> u32 {
+        self.prefix_chain_body::<BUS, false>(bus, xh, prev_q)
+    }
+
+    /// [`Cpu::prefix_chain`], inlined into the caller when `INL` (the run loop).
+    #[inline(always)]
+    pub(crate) fn prefix_chain_body<BUS: Bus, const INL: bool>(
+        &mut self,
+        bus: &mut BUS,
+        mut xh: usize,
+        prev_q: u8,
+    ) -> u32 {
         let mut t = 4;
         for _ in 0..MAX_PREFIX_CHAIN {
             let op = self.fetch_op(bus);
@@ -558,9 +655,9 @@ impl Cpu {
                 0xFD => xh = IY,
                 _ => {
                     return t + if xh == IX {
-                        self.exec::<BUS, IX>(bus, op, prev_q)
+                        self.exec::<BUS, IX, INL>(bus, op, prev_q)
                     } else {
-                        self.exec::<BUS, IY>(bus, op, prev_q)
+                        self.exec::<BUS, IY, INL>(bus, op, prev_q)
                     };
                 }
             }

@@ -211,6 +211,7 @@ impl Cpu {
         self.setf(f);
         r
     }
+    #[inline(always)]
     fn adc16(&mut self, v: u16) {
         let a = self.get16(HL);
         let res = a as u32 + v as u32 + (self.reg[F] & CF) as u32;
@@ -224,6 +225,7 @@ impl Cpu {
         self.set16(HL, r);
         self.setf(f);
     }
+    #[inline(always)]
     fn sbc16(&mut self, v: u16) {
         let a = self.get16(HL);
         let res = (a as u32)
@@ -290,10 +292,15 @@ impl Cpu {
     /// fields (register numbers, conditions, ALU operation) are constants in every arm and each
     /// opcode compiles to straight-line code with no second dispatch.
     #[inline(always)]
-    pub(crate) fn exec<BUS: Bus, const XH: usize>(&mut self, bus: &mut BUS, op: u8, prev_q: u8) -> u32 {
+    pub(crate) fn exec<BUS: Bus, const XH: usize, const INL: bool>(
+        &mut self,
+        bus: &mut BUS,
+        op: u8,
+        prev_q: u8,
+    ) -> u32 {
         macro_rules! dispatch {
             ($($n:literal)*) => {
-                match op { $($n => self.exec_op::<BUS, XH, $n>(bus, prev_q),)* }
+                match op { $($n => self.exec_op::<BUS, XH, INL, $n>(bus, prev_q),)* }
             };
         }
         dispatch!(
@@ -318,7 +325,11 @@ impl Cpu {
 
     /// The main table, for one opcode `OP` known at compile time.
     #[inline(always)]
-    fn exec_op<BUS: Bus, const XH: usize, const OP: u8>(&mut self, bus: &mut BUS, prev_q: u8) -> u32 {
+    fn exec_op<BUS: Bus, const XH: usize, const INL: bool, const OP: u8>(
+        &mut self,
+        bus: &mut BUS,
+        prev_q: u8,
+    ) -> u32 {
         let op = OP;
         let y = (op >> 3) & 7;
         let z = op & 7;
@@ -563,11 +574,11 @@ impl Cpu {
                 if z == 6 {
                     // The register side is never substituted: LD H,(IX+d) loads H.
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    self.reg[m::<HL>(y as usize)] = bus.read(addr);
+                    self.set_r8(y as usize, bus.read(addr));
                     7 + Self::idx_extra::<XH>()
                 } else if y == 6 {
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    bus.write(addr, self.reg[m::<HL>(z as usize)]);
+                    bus.write(addr, self.get_r8(z as usize));
                     7 + Self::idx_extra::<XH>()
                 } else {
                     self.reg[m::<XH>(y as usize)] = self.reg[m::<XH>(z as usize)];
@@ -736,17 +747,47 @@ impl Cpu {
                     let op2 = self.fetch_op(bus);
                     4 + self.exec_cb(bus, op2)
                 } else {
-                    self.exec_xy_cb::<XH, BUS>(bus)
+                    if INL {
+                        self.exec_xy_cb_body::<XH, BUS>(bus)
+                    } else {
+                        self.exec_xy_cb::<XH, BUS>(bus)
+                    }
                 }
             }
             // ED prefix (a DD/FD before it is ignored)
             0xED => {
                 let op2 = self.fetch_op(bus);
-                4 + self.exec_ed(bus, op2)
+                4 + if INL {
+                    self.exec_ed_body(bus, op2)
+                } else {
+                    self.exec_ed(bus, op2)
+                }
             }
             // DD / FD prefixes
-            0xDD => self.prefix_chain(bus, IX, prev_q),
-            0xFD => self.prefix_chain(bus, IY, prev_q),
+            0xDD => {
+                if XH != HL {
+                    // Not reached: a prefix chain consumes its own DD/FD bytes (and inlining
+                    // the chain here would recurse).
+                    debug_assert!(false, "prefix after prefix reached exec");
+                    4
+                } else if INL {
+                    self.prefix_chain_body::<BUS, true>(bus, IX, prev_q)
+                } else {
+                    self.prefix_chain(bus, IX, prev_q)
+                }
+            }
+            0xFD => {
+                if XH != HL {
+                    // Not reached: a prefix chain consumes its own DD/FD bytes (and inlining
+                    // the chain here would recurse).
+                    debug_assert!(false, "prefix after prefix reached exec");
+                    4
+                } else if INL {
+                    self.prefix_chain_body::<BUS, true>(bus, IY, prev_q)
+                } else {
+                    self.prefix_chain(bus, IY, prev_q)
+                }
+            }
         }
     }
 
@@ -782,16 +823,19 @@ impl Cpu {
                 }
             }
         } else {
-            let v = self.reg[m::<HL>(z)];
+            let v = self.get_r8(z);
             match op >> 6 {
                 // rot r, 8
-                0 => self.reg[m::<HL>(z)] = self.rot(y, v),
+                0 => {
+                    let r = self.rot(y, v);
+                    self.set_r8(z, r)
+                }
                 // BIT y,r, 8
                 1 => self.bit(y, v, v),
                 // RES y,r, 8
-                2 => self.reg[m::<HL>(z)] = v & !(1 << y),
+                2 => self.set_r8(z, v & !(1 << y)),
                 // SET y,r, 8
-                _ => self.reg[m::<HL>(z)] = v | (1 << y),
+                _ => self.set_r8(z, v | (1 << y)),
             }
             4
         }
@@ -800,7 +844,13 @@ impl Cpu {
     /// DD CB d op / FD CB d op (the prefix is already counted). d comes before the opcode, and the
     /// opcode fetch is not an M1 cycle (R is not incremented). Non-BIT forms with a register field
     /// other than 6 also store the result in that register (never substituted). 16 / 19.
+    #[inline(never)]
     fn exec_xy_cb<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
+        self.exec_xy_cb_body::<XH, BUS>(bus)
+    }
+
+    #[inline(always)]
+    fn exec_xy_cb_body<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
         let d = self.imm8(bus) as i8;
         let addr = self.get16(XH).wrapping_add(d as u16);
         self.wz = addr;
@@ -819,13 +869,19 @@ impl Cpu {
         };
         bus.write(addr, r);
         if z != 6 {
-            self.reg[m::<HL>(z)] = r;
+            self.set_r8(z, r);
         }
         19
     }
 
     /// The ED page after its opcode fetch; returns T-states after the ED prefix.
+    #[inline(never)]
     fn exec_ed<BUS: Bus>(&mut self, bus: &mut BUS, op: u8) -> u32 {
+        self.exec_ed_body(bus, op)
+    }
+
+    #[inline(always)]
+    fn exec_ed_body<BUS: Bus>(&mut self, bus: &mut BUS, op: u8) -> u32 {
         let y = (op >> 3) & 7;
         let p = y >> 1;
         match op {
@@ -835,7 +891,7 @@ impl Cpu {
                 let v = bus.input(port);
                 self.wz = port.wrapping_add(1);
                 if y != 6 {
-                    self.reg[m::<HL>(y as usize)] = v;
+                    self.set_r8(y as usize, v);
                 }
                 self.setf((self.reg[F] & CF) | SZ53P[v as usize]);
                 8
@@ -843,7 +899,7 @@ impl Cpu {
             // OUT (C),r, 12 (y = 6: OUT (C),0 on NMOS)
             0x41 | 0x49 | 0x51 | 0x59 | 0x61 | 0x69 | 0x71 | 0x79 => {
                 let port = self.get16(BC);
-                let v = if y == 6 { 0 } else { self.reg[m::<HL>(y as usize)] };
+                let v = if y == 6 { 0 } else { self.get_r8(y as usize) };
                 bus.output(port, v);
                 self.wz = port.wrapping_add(1);
                 8
@@ -1070,6 +1126,7 @@ impl Cpu {
     /// Flags of INI/IND/OUTI/OUTD and their repeats (David Banks' and others' analysis of the
     /// undocumented behaviour): `v` is the byte transferred, `k` the sum that drives H, C and P,
     /// `b` the decremented B. Returns T-states after the ED prefix.
+    #[inline(always)]
     fn block_io_flags(&mut self, op: u8, v: u8, k: u16, b: u8) -> u32 {
         let mut f = SZ53[b as usize]
             | if v & 0x80 != 0 { NF } else { 0 }
