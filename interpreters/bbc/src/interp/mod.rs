@@ -9,6 +9,7 @@
 
 pub mod error;
 mod expr;
+mod fastexpr;
 pub mod host;
 pub mod machine;
 pub mod number;
@@ -215,6 +216,11 @@ pub struct Interp {
     arr_site: Vec<u32>,
     /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
     else_scan: Vec<u32>,
+    /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
+    expr_cache: Vec<u32>,
+    /// Cached expressions and their shared code.
+    compiled: Vec<fastexpr::Compiled>,
+    code: Vec<fastexpr::Op>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -317,6 +323,9 @@ impl Interp {
             calls: vec![0; prog_len],
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
+            expr_cache: vec![0; prog_len],
+            compiled: Vec::new(),
+            code: Vec::new(),
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -485,6 +494,7 @@ impl Interp {
         self.array_names.clear();
         self.site.iter_mut().for_each(|s| *s = 0);
         self.arr_site.iter_mut().for_each(|s| *s = 0);
+        self.forget_compiled();
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -996,9 +1006,17 @@ impl Interp {
             self.calls.iter_mut().for_each(|c| *c = 0);
             self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.else_scan.iter_mut().for_each(|c| *c = 0);
+            self.forget_compiled();
             self.index_lines();
             self.procs = None;
         }
+    }
+
+    /// Drops the cached expressions (they hold variable slots and program bytes).
+    fn forget_compiled(&mut self) {
+        self.expr_cache.iter_mut().for_each(|c| *c = 0);
+        self.compiled.clear();
+        self.code.clear();
     }
 
     fn to_int(&self, v: Val) -> R<i32> {
