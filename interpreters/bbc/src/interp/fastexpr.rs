@@ -36,6 +36,13 @@ pub(super) enum Op {
     Func(u8),
     IntArr(u32),
     FloatArr(u32),
+    /// A binary operator whose right operand is a constant or a variable (fused from the push
+    /// of that operand and the operator).
+    BinInt(u8, i32),
+    BinFloat(u8, f64),
+    BinIntVar(u8, u32),
+    BinFloatVar(u8, u32),
+    BinResident(u8, u8),
 }
 
 /// One cached expression: its ops in `code`, the bytes it spans and its bracket nesting.
@@ -57,9 +64,33 @@ struct Builder {
 
 impl Builder {
     fn push(&mut self, op: Op) {
+        if let Op::Bin(o) = op {
+            let fused = match self.ops.last() {
+                Some(&Op::Int(i)) => Some(Op::BinInt(o, i)),
+                Some(&Op::Float(x)) => Some(Op::BinFloat(o, x)),
+                Some(&Op::IntVar(i)) => Some(Op::BinIntVar(o, i)),
+                Some(&Op::FloatVar(i)) => Some(Op::BinFloatVar(o, i)),
+                Some(&Op::Resident(i)) => Some(Op::BinResident(o, i)),
+                _ => None,
+            };
+            if let Some(f) = fused {
+                self.depth -= 1;
+                self.ops.pop();
+                self.ops.push(f);
+                return;
+            }
+        }
         match op {
             Op::Bin(_) => self.depth -= 1,
-            Op::Neg | Op::Func(_) | Op::IntArr(_) | Op::FloatArr(_) => {}
+            Op::Neg
+            | Op::Func(_)
+            | Op::IntArr(_)
+            | Op::FloatArr(_)
+            | Op::BinInt(..)
+            | Op::BinFloat(..)
+            | Op::BinIntVar(..)
+            | Op::BinFloatVar(..)
+            | Op::BinResident(..) => {}
             _ => {
                 self.depth += 1;
                 self.max_depth = self.max_depth.max(self.depth);
@@ -342,6 +373,20 @@ impl Interp {
                     sp -= 1;
                     let (a, b) = (st[sp - 1], st[sp]);
                     st[sp - 1] = num_binop(o, a, b)?;
+                }
+                Op::BinInt(o, i) => st[sp - 1] = num_binop(o, st[sp - 1], Num::Int(i))?,
+                Op::BinFloat(o, x) => st[sp - 1] = num_binop(o, st[sp - 1], Num::Float(x))?,
+                Op::BinIntVar(o, i) => {
+                    let b = Num::Int(*self.ints.get(i as usize)?);
+                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
+                }
+                Op::BinFloatVar(o, i) => {
+                    let b = Num::Float(*self.floats.get(i as usize)?);
+                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
+                }
+                Op::BinResident(o, i) => {
+                    let b = Num::Int(*self.resident.get(i as usize)?);
+                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
                 }
                 Op::Neg => {
                     st[sp - 1] = match st[sp - 1] {
