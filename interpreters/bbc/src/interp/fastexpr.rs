@@ -155,7 +155,7 @@ impl Interp {
         };
         let mut p = pc;
         self.c_expr(&mut p, &mut b)?;
-        if b.max_depth > MAX_STACK || b.ops.is_empty() {
+        if b.max_depth > MAX_STACK || b.ops.len() < 2 {
             return None;
         }
         // The code lives in one shared vector.
@@ -342,61 +342,58 @@ impl Interp {
         Some(())
     }
 
-    /// Runs a cached expression; `None` if anything would raise an error.
+    /// Runs a cached expression; `None` if anything would raise an error. The top of the value
+    /// stack lives in `acc`; pushing spills the old top (the first spill is a dummy).
     fn run_compiled(&self, c: Compiled) -> Option<Val> {
-        let mut st = [Num::Int(0); MAX_STACK];
+        let mut st = [Num::Int(0); MAX_STACK + 1];
         let mut sp = 0usize;
+        let mut acc = Num::Int(0);
         let ops = self.code.get(c.start as usize..(c.start + c.len) as usize)?;
         for &op in ops {
-            match op {
-                Op::Int(i) => {
-                    st[sp] = Num::Int(i);
-                    sp += 1;
+            let leaf = match op {
+                Op::Int(i) => Num::Int(i),
+                Op::Float(f) => Num::Float(f),
+                Op::IntVar(i) => Num::Int(*self.ints.get(i as usize)?),
+                Op::FloatVar(i) => Num::Float(*self.floats.get(i as usize)?),
+                Op::Resident(i) => Num::Int(*self.resident.get(i as usize)?),
+                Op::BinInt(o, i) => {
+                    acc = num_binop(o, acc, Num::Int(i))?;
+                    continue;
                 }
-                Op::Float(f) => {
-                    st[sp] = Num::Float(f);
-                    sp += 1;
+                Op::BinFloat(o, x) => {
+                    acc = num_binop(o, acc, Num::Float(x))?;
+                    continue;
                 }
-                Op::IntVar(i) => {
-                    st[sp] = Num::Int(*self.ints.get(i as usize)?);
-                    sp += 1;
-                }
-                Op::FloatVar(i) => {
-                    st[sp] = Num::Float(*self.floats.get(i as usize)?);
-                    sp += 1;
-                }
-                Op::Resident(i) => {
-                    st[sp] = Num::Int(*self.resident.get(i as usize)?);
-                    sp += 1;
-                }
-                Op::Bin(o) => {
-                    sp -= 1;
-                    let (a, b) = (st[sp - 1], st[sp]);
-                    st[sp - 1] = num_binop(o, a, b)?;
-                }
-                Op::BinInt(o, i) => st[sp - 1] = num_binop(o, st[sp - 1], Num::Int(i))?,
-                Op::BinFloat(o, x) => st[sp - 1] = num_binop(o, st[sp - 1], Num::Float(x))?,
                 Op::BinIntVar(o, i) => {
-                    let b = Num::Int(*self.ints.get(i as usize)?);
-                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
+                    acc = num_binop(o, acc, Num::Int(*self.ints.get(i as usize)?))?;
+                    continue;
                 }
                 Op::BinFloatVar(o, i) => {
-                    let b = Num::Float(*self.floats.get(i as usize)?);
-                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
+                    acc = num_binop(o, acc, Num::Float(*self.floats.get(i as usize)?))?;
+                    continue;
                 }
                 Op::BinResident(o, i) => {
-                    let b = Num::Int(*self.resident.get(i as usize)?);
-                    st[sp - 1] = num_binop(o, st[sp - 1], b)?;
+                    acc = num_binop(o, acc, Num::Int(*self.resident.get(i as usize)?))?;
+                    continue;
+                }
+                Op::Bin(o) => {
+                    sp = sp.checked_sub(1)?;
+                    acc = num_binop(o, *st.get(sp)?, acc)?;
+                    continue;
                 }
                 Op::Neg => {
-                    st[sp - 1] = match st[sp - 1] {
+                    acc = match acc {
                         Num::Int(i) => i.checked_neg().map(Num::Int).unwrap_or(Num::Float(-(i as f64))),
                         Num::Float(f) => Num::Float(-f),
                     };
+                    continue;
                 }
-                Op::Func(t) => st[sp - 1] = func(t, st[sp - 1])?,
+                Op::Func(t) => {
+                    acc = func(t, acc)?;
+                    continue;
+                }
                 Op::IntArr(a) | Op::FloatArr(a) => {
-                    let i = match st[sp - 1] {
+                    let i = match acc {
                         Num::Int(i) => i,
                         Num::Float(f) => number::f64_to_i32(f).ok()?,
                     };
@@ -404,18 +401,22 @@ impl Interp {
                     if arr.dims.len() != 1 || i < 0 || i as u32 >= arr.dims[0] {
                         return None;
                     }
-                    st[sp - 1] = match (&arr.data, op) {
+                    acc = match (&arr.data, op) {
                         (ArrayData::Int(d), Op::IntArr(_)) => Num::Int(*d.get(i as usize)?),
                         (ArrayData::Float(d), Op::FloatArr(_)) => Num::Float(*d.get(i as usize)?),
                         _ => return None,
                     };
+                    continue;
                 }
-            }
+            };
+            *st.get_mut(sp)? = acc;
+            sp += 1;
+            acc = leaf;
         }
         if sp != 1 {
             return None;
         }
-        Some(match st[0] {
+        Some(match acc {
             Num::Int(i) => Val::Int(i),
             Num::Float(f) => Val::Float(f),
         })
