@@ -1141,6 +1141,31 @@ mod tests {
     }
 
     #[test]
+    fn cached_expressions_behave_like_the_bytes() {
+        // Run often enough to be cached; the third pass divides by zero and must raise the
+        // error the byte evaluator raises, from the same line.
+        let t = run("10 FOR I%=3 TO 1 STEP -1\n20 PRINT 6 DIV (I%-1)+I%*2\n30 NEXT\n");
+        assert_eq!(t.output, "         9\n        10\n");
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("Division by zero at line 20")
+        );
+        // A constant inside a cached expression rewritten by the program shows its new value.
+        let t = run(
+            "10 FOR I=1 TO 3\n20 PRINT I*10+5\n30 P%=PAGE:REPEAT P%+=1:UNTIL ?P%=ASC\"5\":?P%=ASC\"7\"\n40 NEXT\n",
+        );
+        assert_eq!(t.output, "        15\n        27\n        37\n");
+        // CLEAR forgets variables: a cached expression must not read the old slots.
+        let t = run("10 A=2:B=3\n20 FOR I%=1 TO 3:PRINT A*B+1:NEXT\n30 CLEAR\n40 B=4:A=5\n50 PRINT A*B+1\n");
+        assert_eq!(t.output, "         7\n         7\n         7\n        21\n");
+        // Array elements and functions in cached expressions; an out-of-range subscript raises
+        // the byte evaluator's error.
+        let t = run("10 DIM F%(3)\n20 FOR I%=0 TO 4:F%(I%MOD4)=I%:PRINT F%(I%)*2+SQR(4);:NEXT\n");
+        assert_eq!(t.output, "         2         4         6         8");
+        assert_eq!(t.outcome.message().as_deref(), Some("Subscript at line 20"));
+    }
+
+    #[test]
     fn errors_report_the_line_they_happened_in() {
         let t = run("10 PRINT 1\n20 GOSUB 100\n30 END\n100 X=1/0\n");
         assert_eq!(
