@@ -20,12 +20,12 @@ fn float(x: f64) -> R<Val> {
     }
 }
 
-const OP_LE: u8 = 1;
-const OP_GE: u8 = 2;
-const OP_NE: u8 = 3;
-const OP_SHL: u8 = 4;
-const OP_ASR: u8 = 5;
-const OP_LSR: u8 = 6;
+pub(super) const OP_LE: u8 = 1;
+pub(super) const OP_GE: u8 = 2;
+pub(super) const OP_NE: u8 = 3;
+pub(super) const OP_SHL: u8 = 4;
+pub(super) const OP_ASR: u8 = 5;
+pub(super) const OP_LSR: u8 = 6;
 
 /// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift everything out.
 fn shift(op: u8, x: i32, s: i32) -> Val {
@@ -47,6 +47,9 @@ fn bool_val(b: bool) -> Val {
 impl Interp {
     /// A whole expression.
     pub(super) fn expr(&mut self) -> R<Val> {
+        if let Some(v) = self.cached_expr() {
+            return Ok(v);
+        }
         if self.depth >= self.max_depth {
             return Err(error::DEEP_CALL.into());
         }
@@ -117,7 +120,31 @@ impl Interp {
     }
 
     /// Applies a binary operator, keeping integers integer where BASIC does.
+    #[inline]
     fn binop(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        binop_values(op, a, b)
+    }
+}
+
+fn to_f64(v: Val) -> R<f64> {
+    match v {
+        Val::Int(i) => Ok(i as f64),
+        Val::Float(f) => Ok(f),
+        Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
+    }
+}
+
+fn to_int(v: Val) -> R<i32> {
+    match v {
+        Val::Int(i) => Ok(i),
+        Val::Float(f) => Ok(number::f64_to_i32(f)?),
+        Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
+    }
+}
+
+/// Applies a binary operator, keeping integers integer where BASIC does.
+pub(super) fn binop_values(op: u8, a: Val, b: Val) -> R<Val> {
+    {
         if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
             let (x, y) = (*x, *y);
             return Ok(match op {
@@ -144,7 +171,7 @@ impl Interp {
                     })
                 }
                 OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
-                _ => return self.binop_general(op, a, b),
+                _ => return binop_general(op, a, b),
             });
         }
         // Floats (or a float and an integer) for the arithmetic and comparisons.
@@ -152,7 +179,7 @@ impl Interp {
             (Val::Float(x), Val::Float(y)) => (*x, *y),
             (Val::Int(x), Val::Float(y)) => (*x as f64, *y),
             (Val::Float(x), Val::Int(y)) => (*x, *y as f64),
-            _ => return self.binop_general(op, a, b),
+            _ => return binop_general(op, a, b),
         };
         match op {
             b'+' => float(x + y),
@@ -165,12 +192,14 @@ impl Interp {
             OP_LE => Ok(bool_val(x <= y)),
             OP_GE => Ok(bool_val(x >= y)),
             OP_NE => Ok(bool_val(x != y)),
-            _ => self.binop_general(op, a, b),
+            _ => binop_general(op, a, b),
         }
     }
+}
 
-    #[inline(never)]
-    fn binop_general(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+#[inline(never)]
+fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
+    {
         match op {
             b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE => {
                 let o = compare(&a, &b)?;
@@ -191,19 +220,19 @@ impl Interp {
                     x.extend_from_slice(&y);
                     Ok(Val::Str(x))
                 }
-                (a, b) => float(self.to_f64(a)? + self.to_f64(b)?),
+                (a, b) => float(to_f64(a)? + to_f64(b)?),
             },
-            b'-' => float(self.to_f64(a)? - self.to_f64(b)?),
-            b'*' => float(self.to_f64(a)? * self.to_f64(b)?),
+            b'-' => float(to_f64(a)? - to_f64(b)?),
+            b'*' => float(to_f64(a)? * to_f64(b)?),
             b'/' => {
-                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                let (x, y) = (to_f64(a)?, to_f64(b)?);
                 if y == 0.0 {
                     return Err(error::DIV_ZERO.into());
                 }
                 float(x / y)
             }
             b'^' => {
-                let (x, y) = (self.to_f64(a)?, self.to_f64(b)?);
+                let (x, y) = (to_f64(a)?, to_f64(b)?);
                 let r = x.powf(y);
                 if r.is_nan() {
                     return Err(error::LOG_RANGE.into());
@@ -211,12 +240,14 @@ impl Interp {
                 float(r)
             }
             _ => {
-                let (x, y) = (self.to_int(a)?, self.to_int(b)?);
-                self.binop(op, Val::Int(x), Val::Int(y))
+                let (x, y) = (to_int(a)?, to_int(b)?);
+                binop_values(op, Val::Int(x), Val::Int(y))
             }
         }
     }
+}
 
+impl Interp {
     /// A factor: the operand of a unary operator or one-argument function.
     pub(super) fn factor(&mut self) -> R<Val> {
         let b = self.skip_spaces();

@@ -9,6 +9,7 @@
 
 pub mod error;
 mod expr;
+mod fastexpr;
 pub mod host;
 pub mod machine;
 pub mod number;
@@ -215,6 +216,11 @@ pub struct Interp {
     arr_site: Vec<u32>,
     /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
     else_scan: Vec<u32>,
+    /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
+    expr_cache: Vec<u32>,
+    /// Cached expressions and their shared code.
+    compiled: Vec<fastexpr::Compiled>,
+    code: Vec<fastexpr::Op>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -317,6 +323,9 @@ impl Interp {
             calls: vec![0; prog_len],
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
+            expr_cache: vec![0; prog_len],
+            compiled: Vec::new(),
+            code: Vec::new(),
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -485,6 +494,7 @@ impl Interp {
         self.array_names.clear();
         self.site.iter_mut().for_each(|s| *s = 0);
         self.arr_site.iter_mut().for_each(|s| *s = 0);
+        self.forget_compiled();
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -996,9 +1006,17 @@ impl Interp {
             self.calls.iter_mut().for_each(|c| *c = 0);
             self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.else_scan.iter_mut().for_each(|c| *c = 0);
+            self.forget_compiled();
             self.index_lines();
             self.procs = None;
         }
+    }
+
+    /// Drops the cached expressions (they hold variable slots and program bytes).
+    fn forget_compiled(&mut self) {
+        self.expr_cache.iter_mut().for_each(|c| *c = 0);
+        self.compiled.clear();
+        self.code.clear();
     }
 
     fn to_int(&self, v: Val) -> R<i32> {
@@ -1120,6 +1138,31 @@ mod tests {
         );
         assert_eq!(t.output, "         5\n         7\n");
         assert_eq!(t.outcome, Outcome::Ended);
+    }
+
+    #[test]
+    fn cached_expressions_behave_like_the_bytes() {
+        // Run often enough to be cached; the third pass divides by zero and must raise the
+        // error the byte evaluator raises, from the same line.
+        let t = run("10 FOR I%=3 TO 1 STEP -1\n20 PRINT 6 DIV (I%-1)+I%*2\n30 NEXT\n");
+        assert_eq!(t.output, "         9\n        10\n");
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("Division by zero at line 20")
+        );
+        // A constant inside a cached expression rewritten by the program shows its new value.
+        let t = run(
+            "10 FOR I=1 TO 3\n20 PRINT I*10+5\n30 P%=PAGE:REPEAT P%+=1:UNTIL ?P%=ASC\"5\":?P%=ASC\"7\"\n40 NEXT\n",
+        );
+        assert_eq!(t.output, "        15\n        27\n        37\n");
+        // CLEAR forgets variables: a cached expression must not read the old slots.
+        let t = run("10 A=2:B=3\n20 FOR I%=1 TO 3:PRINT A*B+1:NEXT\n30 CLEAR\n40 B=4:A=5\n50 PRINT A*B+1\n");
+        assert_eq!(t.output, "         7\n         7\n         7\n        21\n");
+        // Array elements and functions in cached expressions; an out-of-range subscript raises
+        // the byte evaluator's error.
+        let t = run("10 DIM F%(3)\n20 FOR I%=0 TO 4:F%(I%MOD4)=I%:PRINT F%(I%)*2+SQR(4);:NEXT\n");
+        assert_eq!(t.output, "         2         4         6         8");
+        assert_eq!(t.outcome.message().as_deref(), Some("Subscript at line 20"));
     }
 
     #[test]

@@ -843,10 +843,15 @@ impl Interp {
                     step,
                     body,
                 } => {
-                    let cur = self.read(var)?;
-                    let n = self.to_f64(cur)? + step;
-                    self.assign(var, Val::Float(n))?;
-                    (if step >= 0.0 { n <= limit } else { n >= limit }, body)
+                    if let VarRef::Float(i) = var
+                        && let Some(cur) = self.floats.get_mut(i as usize)
+                    {
+                        let n = *cur + step;
+                        *cur = n;
+                        (if step >= 0.0 { n <= limit } else { n >= limit }, body)
+                    } else {
+                        self.next_float_slow(var, limit, step, body)?
+                    }
                 }
                 _ => unreachable!("found a FOR frame"),
             };
@@ -860,6 +865,14 @@ impl Interp {
                 return self.end_stmt();
             }
         }
+    }
+
+    #[inline(never)]
+    fn next_float_slow(&mut self, var: VarRef, limit: f64, step: f64, body: usize) -> R<(bool, usize)> {
+        let cur = self.read(var)?;
+        let n = self.to_f64(cur)? + step;
+        self.assign(var, Val::Float(n))?;
+        Ok((if step >= 0.0 { n <= limit } else { n >= limit }, body))
     }
 
     /// Finds the innermost stack entry `want` accepts, passing over loops only.
