@@ -36,19 +36,21 @@ pub trait Bus {
 }
 
 /// 64 KiB of flat RAM and no devices: port reads return 0xFF and port writes are ignored. Useful for
-/// tests, for running code fragments, and as an example bus.
+/// tests, for running code fragments, as an example bus, and as the CP/M machine's bus.
+///
+/// The memory is inline, not behind a `Box`, so that the compiler knows a memory write cannot touch
+/// the CPU's registers (a `Box` inside would force the registers to be reloaded after every write).
+/// Box the whole bus where 64 KiB on the stack is too much.
 #[derive(Clone)]
 pub struct FlatBus {
     /// The whole address space.
-    pub mem: Box<[u8; 0x10000]>,
+    pub mem: [u8; 0x10000],
 }
 
 impl FlatBus {
     /// All-zero memory.
     pub fn new() -> FlatBus {
-        FlatBus {
-            mem: Box::new([0; 0x10000]),
-        }
+        FlatBus { mem: [0; 0x10000] }
     }
 
     /// Copies `bytes` to memory starting at `addr` (wrapping at the top of memory).

@@ -20,7 +20,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 
-use crate::{Bus, Cpu};
+use crate::{Cpu, FlatBus};
 
 /// Load address of .COM programs.
 pub const TPA_START: u16 = 0x0100;
@@ -76,41 +76,11 @@ pub enum CpmError {
     Io(#[from] std::io::Error),
 }
 
-/// The CP/M machine's bus: plain RAM; port reads give FFh, port writes are ignored.
-///
-/// The memory is inline (the machine boxes the whole bus), so that the compiler knows writes to
-/// it cannot touch the CPU's registers: with a `Box` inside, every memory write would force the
-/// registers to be reloaded.
-pub struct CpmBus {
-    pub mem: [u8; 0x10000],
-}
-
-impl Bus for CpmBus {
-    #[inline(always)]
-    fn read(&mut self, addr: u16) -> u8 {
-        self.mem[addr as usize]
-    }
-    #[inline(always)]
-    fn write(&mut self, addr: u16, value: u8) {
-        self.mem[addr as usize] = value;
-    }
-    #[inline(always)]
-    fn input(&mut self, _port: u16) -> u8 {
-        0xFF
-    }
-    #[inline(always)]
-    fn output(&mut self, _port: u16, _value: u8) {}
-    #[inline(always)]
-    fn peek(&self, addr: u16) -> u8 {
-        self.mem[addr as usize]
-    }
-}
-
 /// A CP/M machine with a program loaded, ready to run. Use [`run`] for the common case; this type
 /// lets a caller patch memory first (the ZEX group runner does) or inspect the CPU afterwards.
 pub struct CpmMachine {
     pub cpu: Cpu,
-    pub bus: Box<CpmBus>,
+    pub bus: Box<FlatBus>,
     pub options: CpmOptions,
     instructions: u64,
     bdos_calls: u64,
@@ -128,7 +98,7 @@ impl CpmMachine {
         if program.len() > MAX_PROGRAM {
             return Err(CpmError::ProgramTooLarge { len: program.len() });
         }
-        let mut bus = Box::new(CpmBus { mem: [0u8; 0x10000] });
+        let mut bus = Box::new(FlatBus::new());
         let mem = &mut bus.mem;
         let start = TPA_START as usize;
         mem[start..start + program.len()].copy_from_slice(program);

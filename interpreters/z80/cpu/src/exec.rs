@@ -45,6 +45,22 @@ impl Cpu {
         self.q = f;
     }
 
+    /// The end of LDI/LDD/CPI/CPD and their repeating forms: when the instruction repeats, PC
+    /// steps back onto it, MEMPTR follows, and (on the real chip) PC's high byte lands in flags 3
+    /// and 5. Returns the T-states after the ED prefix: 17 repeating, 12 not.
+    #[inline(always)]
+    fn finish_ld_cp_block(&mut self, mut f: u8, repeat: bool) -> u32 {
+        if repeat {
+            self.pc = self.pc.wrapping_sub(2);
+            self.wz = self.pc.wrapping_add(1);
+            if !self.fuse_block_flags {
+                f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+            }
+        }
+        self.setf(f);
+        if repeat { 17 } else { 12 }
+    }
+
     /// Condition code `y` (NZ Z NC C PO PE P M).
     #[inline(always)]
     fn cond(&self, y: u8) -> bool {
@@ -1012,19 +1028,7 @@ impl Cpu {
                 if bc != 0 {
                     f |= PF;
                 }
-                if op >= 0xB0 && bc != 0 {
-                    self.pc = self.pc.wrapping_sub(2);
-                    self.wz = self.pc.wrapping_add(1);
-                    // A repeating block instruction leaves PC's high byte in flags 3 and 5.
-                    if !self.fuse_block_flags {
-                        f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
-                    }
-                    self.setf(f);
-                    17
-                } else {
-                    self.setf(f);
-                    12
-                }
+                self.finish_ld_cp_block(f, op >= 0xB0 && bc != 0)
             }
             // CPI / CPD 16, CPIR / CPDR 21 repeating
             0xA1 | 0xA9 | 0xB1 | 0xB9 => {
@@ -1052,18 +1056,7 @@ impl Cpu {
                 if bc != 0 {
                     f |= PF;
                 }
-                if op >= 0xB0 && bc != 0 && r != 0 {
-                    self.pc = self.pc.wrapping_sub(2);
-                    self.wz = self.pc.wrapping_add(1);
-                    if !self.fuse_block_flags {
-                        f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
-                    }
-                    self.setf(f);
-                    17
-                } else {
-                    self.setf(f);
-                    12
-                }
+                self.finish_ld_cp_block(f, op >= 0xB0 && bc != 0 && r != 0)
             }
             // INI / IND 16, INIR / INDR 21 repeating
             0xA2 | 0xAA | 0xB2 | 0xBA => {
