@@ -964,6 +964,37 @@ impl Interp {
 
     // ---- CASE ----
 
+    /// The first non-space byte of the line after the one ending at `p` (the CR), for the CASE
+    /// searches; "Missing ENDCASE" at the end of the program.
+    fn case_line_start(&self, p: usize) -> R<usize> {
+        if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
+            return Err(error::MISSING_ENDCASE.into());
+        }
+        let mut q = p + 4;
+        while self.at(q) == b' ' {
+            q += 1;
+        }
+        Ok(q)
+    }
+
+    /// Scans the rest of a line from `q` for nested CASE statements (skipping REM and DATA
+    /// tails): returns the position of the line's CR and how many CASEs it opens.
+    fn scan_case_line(&self, q: usize) -> (usize, usize) {
+        let mut r = q;
+        let mut nested = 0;
+        while self.at(r) != 0x0D {
+            match self.at(r) {
+                tok::REM | tok::DATA => r = self.line_end(r),
+                tok::ESC_STMT if self.at(r + 1) == tok::stmt::CASE => {
+                    nested += 1;
+                    r += 2;
+                }
+                _ => r = self.next_item(r),
+            }
+        }
+        (r, nested)
+    }
+
     fn case_stmt(&mut self) -> R<()> {
         let v = self.expr()?;
         if !self.eat(tok::OF) {
@@ -972,13 +1003,7 @@ impl Interp {
         let mut p = self.line_end(self.pc);
         let mut depth = 0usize;
         loop {
-            if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
-                return Err(error::MISSING_ENDCASE.into());
-            }
-            let mut q = p + 4;
-            while self.at(q) == b' ' {
-                q += 1;
-            }
+            let q = self.case_line_start(p)?;
             let first = self.at(q);
             if depth == 0 && first == tok::WHEN {
                 self.pc = q + 1;
@@ -1011,19 +1036,9 @@ impl Interp {
                 }
                 depth -= 1;
             }
-            // Nested CASE statements.
-            let mut r = q;
-            while self.at(r) != 0x0D {
-                match self.at(r) {
-                    tok::REM | tok::DATA => r = self.line_end(r),
-                    tok::ESC_STMT if self.at(r + 1) == tok::stmt::CASE => {
-                        depth += 1;
-                        r += 2;
-                    }
-                    _ => r = self.next_item(r),
-                }
-            }
-            p = r;
+            let (end, nested) = self.scan_case_line(q);
+            depth += nested;
+            p = end;
         }
     }
 
@@ -1032,13 +1047,7 @@ impl Interp {
         let mut p = self.line_end(self.pc);
         let mut depth = 0usize;
         loop {
-            if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
-                return Err(error::MISSING_ENDCASE.into());
-            }
-            let mut q = p + 4;
-            while self.at(q) == b' ' {
-                q += 1;
-            }
+            let q = self.case_line_start(p)?;
             if self.at(q) == tok::ENDCASE {
                 if depth == 0 {
                     self.pc = q + 1;
@@ -1046,18 +1055,9 @@ impl Interp {
                 }
                 depth -= 1;
             }
-            let mut r = q;
-            while self.at(r) != 0x0D {
-                match self.at(r) {
-                    tok::REM | tok::DATA => r = self.line_end(r),
-                    tok::ESC_STMT if self.at(r + 1) == tok::stmt::CASE => {
-                        depth += 1;
-                        r += 2;
-                    }
-                    _ => r = self.next_item(r),
-                }
-            }
-            p = r;
+            let (end, nested) = self.scan_case_line(q);
+            depth += nested;
+            p = end;
         }
     }
 
