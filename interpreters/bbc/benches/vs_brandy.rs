@@ -8,6 +8,9 @@
 //! the CPU time of each side is measured as well (our thread's from /proc/thread-self/schedstat,
 //! brandy's from the children's times in /proc/self/stat), which a busy machine disturbs far less
 //! than wall time; the ratio uses CPU time when it is available.
+//!
+//! Each program's printed result is compared with what brandy prints (captured with `*SPOOL` in
+//! one extra, untimed run), so both sides are seen to do the same work.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -17,7 +20,7 @@ use retro_bbc::interp::host::ScriptHost;
 use retro_bbc::interp::{Interp, Outcome};
 use retro_bbc::{Mode, tokenize_program};
 
-const RUNS: usize = 5;
+const RUNS: usize = 3;
 
 /// CPU time of this thread, in seconds (Linux).
 fn thread_cpu() -> Option<f64> {
@@ -81,6 +84,34 @@ fn brandy(path: &Path) -> Option<(Duration, Option<f64>)> {
     Some((wall, cpu))
 }
 
+/// What brandy prints for `src`, from `*SPOOL` (an untimed run), with line ends as `\n`.
+fn brandy_output(src: &str, tmp: &Path) -> Option<String> {
+    let spool = tmp.join("spool.txt");
+    let prog = tmp.join("spooled.bas");
+    let _ = std::fs::remove_file(&spool);
+    std::fs::write(&prog, format!("0 *SPOOL {}\n{src}", spool.display())).ok()?;
+    Command::new("brandy")
+        .arg("-quit")
+        .arg(&prog)
+        .env("SDL_VIDEODRIVER", "dummy")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    let bytes = std::fs::read(&spool).ok()?;
+    // Brandy goes back to its `>` prompt after END; the spool catches that too.
+    let out = normalise(&String::from_utf8_lossy(&bytes));
+    Some(
+        out.strip_suffix('>')
+            .map_or(out.clone(), |s| s.trim_end().to_string()),
+    )
+}
+
+fn normalise(s: &str) -> String {
+    s.replace("\r\n", "\n").replace('\r', "\n").trim().to_string()
+}
+
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
@@ -110,6 +141,16 @@ fn main() {
             .to_bytes();
         let (t, cpu) = ours(&prog);
         let name = p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        if startup.is_some() {
+            let mine = retro_bbc::interp::run_bytes(&prog, b"", None)
+                .map(|t| normalise(&t.output))
+                .unwrap_or_default();
+            match brandy_output(&src, &tmp) {
+                Some(b) if b == mine => {}
+                Some(b) => println!("{name}: output differs: ours {mine:?}, brandy {b:?}"),
+                None => println!("{name}: no output from brandy"),
+            }
+        }
         let theirs = startup.and_then(|(sw, sc)| {
             let copy = tmp.join(format!("{name}.bas"));
             std::fs::write(&copy, &src).ok()?;
