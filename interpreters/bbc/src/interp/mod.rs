@@ -13,6 +13,7 @@ mod fastexpr;
 pub mod host;
 pub mod machine;
 pub mod number;
+mod quick;
 pub mod rnd;
 mod stmt;
 pub mod tok;
@@ -218,9 +219,13 @@ pub struct Interp {
     else_scan: Vec<u32>,
     /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
     expr_cache: Vec<u32>,
+    /// Per program byte: the state of the quickened statement starting there (see `quick`).
+    quick_cache: Vec<u32>,
+    quicks: Vec<quick::Quick>,
     /// Cached expressions and their shared code.
     compiled: Vec<fastexpr::Compiled>,
-    code: Vec<fastexpr::Op>,
+    inodes: Vec<fastexpr::INode>,
+    fnodes: Vec<fastexpr::FNode>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -324,8 +329,11 @@ impl Interp {
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
             expr_cache: vec![0; prog_len],
+            quick_cache: vec![0; prog_len],
+            quicks: Vec::new(),
             compiled: Vec::new(),
-            code: Vec::new(),
+            inodes: Vec::new(),
+            fnodes: Vec::new(),
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -1014,9 +1022,11 @@ impl Interp {
 
     /// Drops the cached expressions (they hold variable slots and program bytes).
     fn forget_compiled(&mut self) {
+        self.forget_quick();
         self.expr_cache.iter_mut().for_each(|c| *c = 0);
         self.compiled.clear();
-        self.code.clear();
+        self.inodes.clear();
+        self.fnodes.clear();
     }
 
     fn to_int(&self, v: Val) -> R<i32> {

@@ -25,6 +25,14 @@ impl Interp {
                 self.tick()?;
             }
             let b = self.skip_spaces();
+            if b == b':' {
+                self.pc += 1;
+                continue;
+            }
+            // A quickened statement runs here; `Some(false)`: it gave up, the bytes run it.
+            if b != 0x0D && self.quick() == Some(true) {
+                continue;
+            }
             self.pc += 1;
             match b {
                 b':' => {}
@@ -623,7 +631,7 @@ impl Interp {
     }
 
     /// The position after one item of a line: a whole string, a line number, a two-byte token.
-    fn next_item(&self, p: usize) -> usize {
+    pub(super) fn next_item(&self, p: usize) -> usize {
         match self.at(p) {
             b'"' => {
                 let mut q = p + 1;

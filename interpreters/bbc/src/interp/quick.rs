@@ -1,0 +1,472 @@
+//! Quickened statements: the hot statements of loops (numeric assignment, single-line IF,
+//! NEXT, UNTIL, GOSUB to a constant line) decoded once into a compact form, keyed by the program
+//! position where the statement starts.
+//!
+//! A statement is quickened on its second visit, once the byte path has resolved its variables
+//! (the site caches) and its expressions are cacheable (`fastexpr`). Running a quickened
+//! statement reads and writes exactly what the byte path would and leaves the pointer where it
+//! would. Anything out of the ordinary (an error, a value needing conversion the fast path does
+//! not make, a control stack entry other than the expected one) makes it give up before it has
+//! changed anything, and the byte path runs the statement instead: errors come from the byte
+//! path, with its messages and at its positions. Like the other caches, the quickened forms are
+//! dropped when the program is written to, and on CLEAR and RUN.
+
+use super::fastexpr::{Compiled, num_binop};
+use super::number::{self, Num};
+use super::tok;
+use super::{ArrayData, Frame, Interp, MAX_STACK, VarRef, site_decode};
+
+/// Cache states per program byte: not seen, seen once, not quickenable; above that, FIRST + the
+/// index of the quickened statement.
+const SEEN: u32 = 1;
+const NEVER: u32 = 2;
+const FIRST: u32 = 3;
+
+/// Where a quickened assignment stores.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Target {
+    Int(u32),
+    Float(u32),
+    Resident(u8),
+    /// An element of a one-dimensional numeric array and its subscript.
+    IntEl(u32, Compiled),
+    FloatEl(u32, Compiled),
+}
+
+/// Where execution goes after a statement that ends at `at`: the next statement directly when
+/// a `:` follows (`colon`), so the separator costs no trip round the statement loop.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Then {
+    at: u32,
+    colon: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Quick {
+    /// `target = value`, or `target op= value` for `+ - * /`.
+    Assign {
+        target: Target,
+        op: u8,
+        value: Compiled,
+        then: Then,
+    },
+    /// `NEXT` or `NEXT name` closing the innermost loop.
+    Next { var: Option<VarRef>, then: Then },
+    /// Single-line `IF cond [THEN] ... [ELSE ...]`: where each outcome continues.
+    If { cond: Compiled, yes: u32, no: u32 },
+    /// `UNTIL cond` closing the innermost loop.
+    Until { cond: Compiled, then: Then },
+    /// `GOSUB line`: the line's body and the return position.
+    Gosub { target: u32, ret: u32 },
+}
+
+impl Interp {
+    /// Runs the quickened form of the statement at pc (after its spaces), if it has one.
+    /// `Ok(true)`: done, pc moved on; `Ok(false)`: the byte path must run it.
+    #[inline]
+    pub(super) fn quick(&mut self) -> Option<bool> {
+        let off = self.pc.wrapping_sub(self.page);
+        let state = *self.quick_cache.get(off)?;
+        if state < FIRST {
+            if state != NEVER {
+                self.quick_visit(off, state);
+            }
+            return None;
+        }
+        let q = *self.quicks.get((state - FIRST) as usize)?;
+        Some(self.run_quick(q))
+    }
+
+    /// First visit: remember it; second visit: quicken the statement if it can be.
+    #[cold]
+    #[inline(never)]
+    fn quick_visit(&mut self, off: usize, state: u32) {
+        self.quick_cache[off] = if state == 0 {
+            SEEN
+        } else {
+            match self.quicken(self.pc) {
+                Some(q) => {
+                    self.quicks.push(q);
+                    FIRST + self.quicks.len() as u32 - 1
+                }
+                None => NEVER,
+            }
+        };
+    }
+
+    /// Drops the quickened statements (they hold variable slots and program positions).
+    pub(super) fn forget_quick(&mut self) {
+        self.quick_cache.iter_mut().for_each(|c| *c = 0);
+        self.quicks.clear();
+    }
+
+    #[inline]
+    fn run_quick(&mut self, q: Quick) -> bool {
+        match q {
+            Quick::Assign {
+                target,
+                op,
+                value,
+                then,
+            } => {
+                let Some(v) = self.eval_num(value) else {
+                    return false;
+                };
+                if !self.store(target, op, v) {
+                    return false;
+                }
+                self.go(then);
+                true
+            }
+            Quick::Next { var, then } => {
+                let again = match self.stack.last() {
+                    Some(&Frame::ForInt {
+                        var: v,
+                        limit,
+                        step,
+                        body,
+                    }) if var.is_none_or(|n| n == v) => {
+                        let slot = match v {
+                            VarRef::Int(i) => self.ints.get_mut(i as usize),
+                            VarRef::Resident(i) => self.resident.get_mut(i as usize),
+                            _ => None,
+                        };
+                        let Some(cur) = slot else { return false };
+                        match cur.checked_add(step) {
+                            Some(n) => {
+                                *cur = n;
+                                (if step >= 0 { n <= limit } else { n >= limit }).then_some(body)
+                            }
+                            None => None,
+                        }
+                    }
+                    Some(&Frame::ForFloat {
+                        var: v @ VarRef::Float(i),
+                        limit,
+                        step,
+                        body,
+                    }) if var.is_none_or(|n| n == v) => {
+                        let Some(cur) = self.floats.get_mut(i as usize) else {
+                            return false;
+                        };
+                        let n = *cur + step;
+                        *cur = n;
+                        (if step >= 0.0 { n <= limit } else { n >= limit }).then_some(body)
+                    }
+                    _ => return false,
+                };
+                match again {
+                    Some(body) => {
+                        // The loop body usually starts with the `:` after the FOR statement.
+                        if self.ticks_left > 1 && self.at(body) == b':' {
+                            self.ticks_left -= 1;
+                            self.pc = body + 1;
+                        } else {
+                            self.pc = body;
+                        }
+                    }
+                    None => {
+                        self.stack.pop();
+                        self.go(then);
+                    }
+                }
+                true
+            }
+            Quick::If { cond, yes, no } => {
+                let Some(c) = self.eval_num(cond).and_then(truth) else {
+                    return false;
+                };
+                self.pc = if c { yes } else { no } as usize;
+                true
+            }
+            Quick::Until { cond, then } => {
+                let Some(&Frame::Repeat { body }) = self.stack.last() else {
+                    return false;
+                };
+                let Some(c) = self.eval_num(cond).and_then(truth) else {
+                    return false;
+                };
+                if c {
+                    self.stack.pop();
+                    self.go(then);
+                } else {
+                    self.pc = body;
+                }
+                true
+            }
+            Quick::Gosub { target, ret } => {
+                if self.stack.len() >= MAX_STACK {
+                    return false;
+                }
+                self.stack.push(Frame::Gosub { ret: ret as usize });
+                self.pc = target as usize;
+                true
+            }
+        }
+    }
+
+    /// Continues after a statement: past a following `:` when the statement budget allows
+    /// (the statement loop counts a `:` as a statement, so the host's ticks stay where they were).
+    #[inline(always)]
+    fn go(&mut self, then: Then) {
+        if then.colon && self.ticks_left > 1 {
+            self.ticks_left -= 1;
+            self.pc = then.at as usize + 1;
+        } else {
+            self.pc = then.at as usize;
+        }
+    }
+
+    /// Stores an assignment's value as `assign` would; false (nothing changed) where the byte
+    /// path must do it.
+    #[inline(always)]
+    fn store(&mut self, target: Target, op: u8, v: Num) -> bool {
+        let combine = |cur: Num| if op == 0 { Some(v) } else { num_binop(op, cur, v) };
+        match target {
+            Target::Int(i) => {
+                let Some(cur) = self.ints.get(i as usize) else {
+                    return false;
+                };
+                let Some(x) = combine(Num::Int(*cur)).and_then(int_of) else {
+                    return false;
+                };
+                self.ints[i as usize] = x;
+            }
+            Target::Resident(i) => {
+                let Some(cur) = self.resident.get(i as usize) else {
+                    return false;
+                };
+                let Some(x) = combine(Num::Int(*cur)).and_then(int_of) else {
+                    return false;
+                };
+                self.resident[i as usize] = x;
+            }
+            Target::Float(i) => {
+                let Some(cur) = self.floats.get(i as usize) else {
+                    return false;
+                };
+                let Some(x) = combine(Num::Float(*cur)).map(Num::as_f64) else {
+                    return false;
+                };
+                self.floats[i as usize] = x;
+            }
+            Target::IntEl(a, sub) => {
+                let Some(e) = self.element(a, sub) else {
+                    return false;
+                };
+                let Some(ArrayData::Int(d)) = self.arrays.get(a as usize).map(|x| &x.data) else {
+                    return false;
+                };
+                let Some(x) = combine(Num::Int(d[e])).and_then(int_of) else {
+                    return false;
+                };
+                if let Some(ArrayData::Int(d)) = self.arrays.get_mut(a as usize).map(|x| &mut x.data) {
+                    d[e] = x;
+                }
+            }
+            Target::FloatEl(a, sub) => {
+                let Some(e) = self.element(a, sub) else {
+                    return false;
+                };
+                let Some(ArrayData::Float(d)) = self.arrays.get(a as usize).map(|x| &x.data) else {
+                    return false;
+                };
+                let Some(x) = combine(Num::Float(d[e])).map(Num::as_f64) else {
+                    return false;
+                };
+                if let Some(ArrayData::Float(d)) = self.arrays.get_mut(a as usize).map(|x| &mut x.data) {
+                    d[e] = x;
+                }
+            }
+        }
+        true
+    }
+
+    /// The element a one-dimensional array subscript selects, if it is in range.
+    #[inline(always)]
+    fn element(&self, a: u32, sub: Compiled) -> Option<usize> {
+        let i = int_of(self.eval_num(sub)?)?;
+        let arr = self.arrays.get(a as usize)?;
+        let len = match &arr.data {
+            ArrayData::Int(d) => d.len(),
+            ArrayData::Float(d) => d.len(),
+            ArrayData::Str(d) => d.len(),
+        };
+        (arr.dims.len() == 1 && i >= 0 && (i as u32) < arr.dims[0] && (i as usize) < len)
+            .then_some(i as usize)
+    }
+
+    // ---- quickening ----
+
+    /// The quickened form of the statement starting at `s`, if it has one.
+    fn quicken(&mut self, s: usize) -> Option<Quick> {
+        match self.at(s) {
+            tok::NEXT => {
+                let p = self.skip_at(s + 1);
+                let (var, p) = if self.at(p).is_ascii_alphabetic() || matches!(self.at(p), b'_' | b'@' | b'`')
+                {
+                    let (v, end) = self.simple_site(p)?;
+                    (Some(v), end)
+                } else {
+                    (None, p)
+                };
+                let then = self.stmt_end(p)?;
+                Some(Quick::Next { var, then })
+            }
+            tok::IF => self.quicken_if(s),
+            tok::UNTIL => {
+                let cond = self.compile_expr(s + 1, 1)?;
+                let then = self.stmt_end(s + 1 + cond.span as usize)?;
+                Some(Quick::Until { cond, then })
+            }
+            tok::GOSUB => {
+                let p = self.skip_at(s + 1);
+                if self.at(p) != tok::LINE_NUMBER {
+                    return None;
+                }
+                let n = crate::tokens::decode_line_number([self.at(p + 1), self.at(p + 2), self.at(p + 3)]);
+                let ret = self.stmt_end(p + 4)?.at;
+                let target = self.find_line(n as i32).ok()?;
+                Some(Quick::Gosub {
+                    target: u32::try_from(target).ok()?,
+                    ret,
+                })
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => self.quicken_assign(s),
+            _ => None,
+        }
+    }
+
+    fn quicken_assign(&mut self, s: usize) -> Option<Quick> {
+        let (target, p) = match self.simple_site(s) {
+            Some((VarRef::Int(i), end)) => (Target::Int(i), end),
+            Some((VarRef::Float(i), end)) => (Target::Float(i), end),
+            Some((VarRef::Resident(i), end)) if i < 27 => (Target::Resident(i), end),
+            Some(_) => return None,
+            None => self.array_target(s)?,
+        };
+        let p = self.skip_at(p);
+        let (op, p) = match self.at(p) {
+            b'=' => (0, p + 1),
+            c @ (b'+' | b'-' | b'*' | b'/') if self.at(p + 1) == b'=' => (c, p + 2),
+            _ => return None,
+        };
+        let value = self.compile_expr(p, 1)?;
+        let then = self.stmt_end(p + value.span as usize)?;
+        Some(Quick::Assign {
+            target,
+            op,
+            value,
+            then,
+        })
+    }
+
+    /// A one-dimensional numeric array element at `s` (already resolved there) as a target, and
+    /// the position after its closing bracket.
+    fn array_target(&mut self, s: usize) -> Option<(Target, usize)> {
+        let a = self.arr_site.get(s.wrapping_sub(self.page)).copied().unwrap_or(0);
+        if a == 0 {
+            return None;
+        }
+        let ai = (a & 0xFF_FFFF) - 1;
+        let end = s + (a >> 24) as usize;
+        let arr = self.arrays.get(ai as usize)?;
+        if arr.dims.len() != 1 {
+            return None;
+        }
+        let int = match (self.at(end - 2), &arr.data) {
+            (b'%', ArrayData::Int(_)) => true,
+            (b'$', _) | (b'%', _) => return None,
+            (_, ArrayData::Float(_)) => false,
+            _ => return None,
+        };
+        let sub = self.compile_expr(end, 1)?;
+        let p = self.skip_at(end + sub.span as usize);
+        if self.at(p) != b')' || matches!(self.at(p + 1), b'?' | b'!') {
+            return None;
+        }
+        let t = if int {
+            Target::IntEl(ai, sub)
+        } else {
+            Target::FloatEl(ai, sub)
+        };
+        Some((t, p + 1))
+    }
+
+    fn quicken_if(&mut self, s: usize) -> Option<Quick> {
+        let cond = self.compile_expr(s + 1, 1)?;
+        let mut p = self.skip_at(s + 1 + cond.span as usize);
+        if self.at(p) == tok::THEN {
+            p += 1;
+            // THEN at the end of the line opens a block IF.
+            if self.at(self.skip_at(p)) == 0x0D {
+                return None;
+            }
+        }
+        // A line number after THEN (or straight after the condition) is a GOTO.
+        if self.at(self.skip_at(p)) == tok::LINE_NUMBER {
+            return None;
+        }
+        let yes = p;
+        // False: on from the first ELSE on the line, as `if_stmt` scans.
+        let mut q = p;
+        while !matches!(self.at(q), 0x0D | tok::ELSE) {
+            q = self.next_item(q);
+        }
+        let no = if self.at(q) == tok::ELSE {
+            if self.at(self.skip_at(q + 1)) == tok::LINE_NUMBER {
+                return None;
+            }
+            q + 1
+        } else {
+            q
+        };
+        Some(Quick::If {
+            cond,
+            yes: u32::try_from(yes).ok()?,
+            no: u32::try_from(no).ok()?,
+        })
+    }
+
+    /// A simple numeric or resident variable already resolved at `p`, and the position after
+    /// its name (not followed by binary indirection).
+    fn simple_site(&self, p: usize) -> Option<(VarRef, usize)> {
+        let s = *self.site.get(p.wrapping_sub(self.page))?;
+        if s == 0 {
+            return None;
+        }
+        let (v, len) = site_decode(s);
+        let end = p + len;
+        if matches!(self.at(end), b'?' | b'!' | b'(') || matches!(v, VarRef::Str(_)) {
+            return None;
+        }
+        Some((v, end))
+    }
+
+    /// The statement end at `p` (after spaces): a `:`, the end of the line or ELSE.
+    fn stmt_end(&self, p: usize) -> Option<Then> {
+        let p = self.skip_at(p);
+        match self.at(p) {
+            b':' | 0x0D | tok::ELSE => Some(Then {
+                at: u32::try_from(p).ok()?,
+                colon: self.at(p) == b':',
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A number as an integer variable takes it (floats truncate; `None` where that is an error).
+#[inline(always)]
+fn int_of(n: Num) -> Option<i32> {
+    match n {
+        Num::Int(i) => Some(i),
+        Num::Float(f) => number::f64_to_i32(f).ok(),
+    }
+}
+
+/// IF's and UNTIL's reading of a condition.
+#[inline(always)]
+fn truth(v: Num) -> Option<bool> {
+    int_of(v).map(|i| i != 0)
+}
