@@ -140,7 +140,7 @@ impl Interp {
         let state = *self.expr_cache.get(off)?;
         let idx = match state {
             0 => {
-                self.expr_cache[off] = SEEN;
+                self.expr_cache[off] = if self.caching { SEEN } else { NEVER };
                 return None;
             }
             SEEN => {

@@ -251,6 +251,8 @@ pub struct Interp {
     /// Deepest nesting of FN calls and brackets; deeper raises an error instead of overflowing
     /// the host stack. Raise it only when running on a thread with a bigger stack.
     pub max_depth: u32,
+    /// Whether statements are quickened and expressions compiled (see [`Interp::set_caching`]).
+    caching: bool,
     /// Scratch area for EVAL (above HIMEM).
     eval_area: usize,
 }
@@ -353,6 +355,7 @@ impl Interp {
             depth: 0,
             fn_level: 0,
             max_depth: DEFAULT_MAX_DEPTH,
+            caching: true,
             eval_area: himem,
         };
         it.resident[0] = 0x90A;
@@ -378,6 +381,13 @@ impl Interp {
     /// Replaces the host (input, time and escape source).
     pub fn set_host(&mut self, host: Box<dyn Host>) {
         self.host = host;
+    }
+
+    /// With `false`, no statement is quickened and no expression compiled: everything runs
+    /// from its bytes. The results must be the same either way; tests compare the two.
+    pub fn set_caching(&mut self, on: bool) {
+        self.caching = on;
+        self.forget_compiled();
     }
 
     /// Seeds RND as `RND(-seed)` would.

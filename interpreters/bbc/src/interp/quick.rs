@@ -81,7 +81,9 @@ impl Interp {
     #[cold]
     #[inline(never)]
     fn quick_visit(&mut self, off: usize, state: u32) {
-        self.quick_cache[off] = if state == 0 {
+        self.quick_cache[off] = if !self.caching {
+            NEVER
+        } else if state == 0 {
             SEEN
         } else {
             match self.quicken(self.pc) {

@@ -1,0 +1,173 @@
+//! The interpreter's fast paths (quickened statements, compiled expressions) against its byte
+//! path: random numeric programs, whose statements run many times so that they are quickened,
+//! must print the same and end the same (the same error at the same line, or the same point of
+//! the statement budget) with caching on and off. PROPTEST_CASES sets the number of cases (CI
+//! uses 100000).
+
+use proptest::prelude::*;
+use retro_bbc::interp::host::ScriptHost;
+use retro_bbc::interp::{Interp, Outcome};
+use retro_bbc::{Mode, tokenize_program};
+
+const BUDGET: u64 = 4_000;
+
+fn run(program: &[u8], caching: bool) -> (String, Outcome) {
+    let host = ScriptHost::new(b"").with_budget(BUDGET);
+    let mut it = Interp::with_memory(program, Box::new(host), 0x10000).expect("program loads");
+    it.set_caching(caching);
+    let outcome = it.run();
+    let mut out = String::new();
+    it.vdu.take_text(&mut out);
+    (out, outcome)
+}
+
+/// Numeric expressions over every operator and function the compiled form handles, with the
+/// values that make them fail or change type: overflow, division by zero, huge floats, bad
+/// subscripts, logs of negatives.
+fn expr() -> impl Strategy<Value = String> {
+    let safe = prop::sample::select(vec![
+        "0",
+        "1",
+        "2",
+        "7",
+        "-3",
+        "255",
+        "0.5",
+        "1.5",
+        "-2.25",
+        "A",
+        "B",
+        "C",
+        "A%",
+        "B%",
+        "C%",
+        "I%",
+        "K",
+        "Z%",
+        "TRUE",
+        "FALSE",
+        "PI",
+        "F%(2)",
+        "G(1)",
+        "F%(I% MOD 5)",
+        "G(A% AND 3)",
+    ]);
+    let edgy = prop::sample::select(vec![
+        "2147483647",
+        "&7FFFFFFF",
+        "&80000000",
+        "1E10",
+        "1E300",
+        "3E-5",
+    ]);
+    let leaf = prop_oneof![8 => safe, 1 => edgy].prop_map(str::to_string);
+    leaf.prop_recursive(4, 24, 2, |inner| {
+        let binop = prop::sample::select(vec![
+            "+", "-", "*", "/", " DIV ", " MOD ", " AND ", " OR ", " EOR ", "^", "=", "<>", "<", ">", "<=",
+            ">=", "<<", ">>", ">>>",
+        ]);
+        let func = prop::sample::select(vec![
+            "-", "NOT ", "ABS", "SGN", "INT", "SQR", "LN", "LOG", "EXP", "SIN", "COS", "TAN", "ATN",
+        ]);
+        prop_oneof![
+            3 => (inner.clone(), binop, inner.clone()).prop_map(|(a, o, b)| format!("{a}{o}{b}")),
+            1 => (func, inner.clone()).prop_map(|(f, a)| format!("{f}({a})")),
+            1 => inner.clone().prop_map(|a| format!("({a})")),
+            1 => inner.clone().prop_map(|a| format!("F%(({a}) AND 3)")),
+            1 => inner.prop_map(|a| format!("G(({a}) AND 3)")),
+        ]
+    })
+}
+
+/// Statements the fast paths quicken, and a few around them.
+fn statement() -> impl Strategy<Value = String> {
+    let target = prop::sample::select(vec![
+        "A",
+        "B",
+        "C",
+        "A%",
+        "B%",
+        "C%",
+        "K",
+        "F%(1)",
+        "G(2)",
+        "F%(I% MOD 6)",
+        "G(C% AND 7)",
+    ]);
+    let op = prop::sample::select(vec!["=", "=", "=", "+=", "-=", "*=", "/="]);
+    prop_oneof![
+        6 => (target, op, expr()).prop_map(|(t, o, e)| format!("{t}{o}{e}")),
+        2 => (expr(), expr(), expr()).prop_map(|(c, a, b)| format!("IF {c} THEN A={a} ELSE B%={b}")),
+        1 => (expr(), expr()).prop_map(|(c, a)| format!("IF {c} C={a}")),
+        1 => expr().prop_map(|e| format!("PRINT {e}")),
+        1 => Just("GOSUB 1000".to_string()),
+    ]
+}
+
+/// A program: variables set up, then random statements inside nested loops of every kind, each
+/// line printing the variables so that any difference shows.
+fn program() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(statement(), 1..6),
+        prop::collection::vec(statement(), 0..4),
+        expr(),
+        0..4u8,
+    )
+        .prop_map(|(body, inner, cond, shape)| {
+            let body = body.join(":");
+            let inner = if inner.is_empty() {
+                "C%=C%+1".to_string()
+            } else {
+                inner.join(":")
+            };
+            let mut p = String::from(
+                "10 DIM F%(5),G(5):A=1.5:B=-2:C=0:A%=3:B%=7:C%=0:K=0.25:Z%=-5:F%(2)=9:G(1)=0.1\n",
+            );
+            match shape {
+                0 => p += &format!("20 FOR I%=1 TO 5\n30 {body}\n40 NEXT I%\n"),
+                1 => p += &format!("20 I%=0:REPEAT I%+=1\n30 {body}\n40 UNTIL I%>=5 OR ({cond})\n"),
+                2 => p += &format!("20 FOR I%=5 TO 1 STEP -2:FOR J=0 TO 1 STEP 0.5:{body}:NEXT:NEXT\n"),
+                _ => {
+                    p += &format!("20 FOR I%=1 TO 4:{body}:IF I% MOD 2 THEN {inner} ELSE {inner}\n30 NEXT\n")
+                }
+            }
+            p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
+            p += &format!("1000 {inner}:RETURN\n");
+            p
+        })
+}
+
+proptest! {
+    #[test]
+    fn fast_paths_match_the_byte_path(src in program()) {
+        let prog = match tokenize_program(&src, Mode::Strict) {
+            Ok(p) => p.to_bytes(),
+            Err(_) => return Ok(()),
+        };
+        let fast = run(&prog, true);
+        let slow = run(&prog, false);
+        prop_assert_eq!(&fast.0, &slow.0, "output differs for\n{}", src);
+        prop_assert_eq!(&fast.1, &slow.1, "outcome differs for\n{}", src);
+    }
+}
+
+/// Without any random input: programs whose fast paths must give up part way, checked exactly.
+#[test]
+fn fast_paths_give_way_to_the_byte_path_where_they_must() {
+    let cases = [
+        // Integer overflow turns the variable's value into a float mid-loop (A is a float).
+        "10 A%=2147483640:FOR I%=1 TO 5:A=A%+I%*2:PRINT A:NEXT\n",
+        // The assignment target's subscript goes out of range on the fourth pass.
+        "10 DIM F%(3):FOR I%=0 TO 5:F%(I%)=I%*2:NEXT\n",
+        // Division by zero on the third pass of a quickened IF.
+        "10 FOR I%=3 TO 0 STEP -1:IF 6 DIV (I%-1) THEN PRINT I%\n20 NEXT\n",
+        // A float too big for an integer variable.
+        "10 X=1:FOR I%=1 TO 40:X=X*10:B%=X:NEXT\n",
+        // UNTIL reached with a FOR open inside the REPEAT: the byte path finds the REPEAT.
+        "10 N%=0:REPEAT:FOR I%=1 TO 2:N%+=1:UNTIL N%>5:PRINT N%\n",
+    ];
+    for src in cases {
+        let prog = tokenize_program(src, Mode::Strict).expect("tokenizes").to_bytes();
+        assert_eq!(run(&prog, true), run(&prog, false), "{src}");
+    }
+}
