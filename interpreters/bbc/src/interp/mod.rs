@@ -78,26 +78,32 @@ pub enum ArrayData {
 /// One entry of the control stack.
 #[derive(Debug, Clone)]
 enum Frame {
+    /// `skip` in the loop and GOSUB entries: the separator at the position they return to (see
+    /// `quick`), found once when the entry is pushed.
     ForInt {
         var: VarRef,
         limit: i32,
         step: i32,
         body: usize,
+        skip: u8,
     },
     ForFloat {
         var: VarRef,
         limit: f64,
         step: f64,
         body: usize,
+        skip: u8,
     },
     Repeat {
         body: usize,
+        skip: u8,
     },
     While {
         cond: usize,
     },
     Gosub {
         ret: usize,
+        skip: u8,
     },
     Proc {
         ret: usize,

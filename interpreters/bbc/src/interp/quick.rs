@@ -33,12 +33,13 @@ pub(super) enum Target {
     FloatEl(u32, Compiled),
 }
 
-/// Where execution goes after a statement that ends at `at`: the next statement directly when
-/// a `:` follows (`colon`), so the separator costs no trip round the statement loop.
+/// Where execution goes after a statement that ends at `at`: past the `:` or line end there
+/// (`skip` bytes, 0 for none) when the statement budget allows, so a separator costs no trip
+/// round the statement loop.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Then {
     at: u32,
-    colon: bool,
+    skip: u8,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -53,11 +54,13 @@ pub(super) enum Quick {
     /// `NEXT` or `NEXT name` closing the innermost loop.
     Next { var: Option<VarRef>, then: Then },
     /// Single-line `IF cond [THEN] ... [ELSE ...]`: where each outcome continues.
-    If { cond: Compiled, yes: u32, no: u32 },
+    If { cond: Compiled, yes: Then, no: Then },
     /// `UNTIL cond` closing the innermost loop.
     Until { cond: Compiled, then: Then },
     /// `GOSUB line`: the line's body and the return position.
-    Gosub { target: u32, ret: u32 },
+    Gosub { target: u32, ret: Then },
+    /// `RETURN` from the innermost GOSUB.
+    Return,
 }
 
 impl Interp {
@@ -73,8 +76,11 @@ impl Interp {
             }
             return None;
         }
-        let q = *self.quicks.get((state - FIRST) as usize)?;
-        Some(self.run_quick(q))
+        let i = (state - FIRST) as usize;
+        if i >= self.quicks.len() {
+            return None;
+        }
+        Some(self.run_quick(i))
     }
 
     /// First visit: remember it; second visit: quicken the statement if it can be.
@@ -103,8 +109,9 @@ impl Interp {
     }
 
     #[inline]
-    fn run_quick(&mut self, q: Quick) -> bool {
-        match q {
+    fn run_quick(&mut self, i: usize) -> bool {
+        // Matched in place: each arm copies only the fields it uses.
+        match self.quicks[i] {
             Quick::Assign {
                 target,
                 op,
@@ -117,7 +124,7 @@ impl Interp {
                 if !self.store(target, op, v) {
                     return false;
                 }
-                self.go(then);
+                self.go(then.at as usize, then.skip);
                 true
             }
             Quick::Next { var, then } => {
@@ -127,6 +134,7 @@ impl Interp {
                         limit,
                         step,
                         body,
+                        skip,
                     }) if var.is_none_or(|n| n == v) => {
                         let slot = match v {
                             VarRef::Int(i) => self.ints.get_mut(i as usize),
@@ -137,7 +145,7 @@ impl Interp {
                         match cur.checked_add(step) {
                             Some(n) => {
                                 *cur = n;
-                                (if step >= 0 { n <= limit } else { n >= limit }).then_some(body)
+                                (if step >= 0 { n <= limit } else { n >= limit }).then_some((body, skip))
                             }
                             None => None,
                         }
@@ -147,29 +155,23 @@ impl Interp {
                         limit,
                         step,
                         body,
+                        skip,
                     }) if var.is_none_or(|n| n == v) => {
                         let Some(cur) = self.floats.get_mut(i as usize) else {
                             return false;
                         };
                         let n = *cur + step;
                         *cur = n;
-                        (if step >= 0.0 { n <= limit } else { n >= limit }).then_some(body)
+                        (if step >= 0.0 { n <= limit } else { n >= limit }).then_some((body, skip))
                     }
                     _ => return false,
                 };
                 match again {
-                    Some(body) => {
-                        // The loop body usually starts with the `:` after the FOR statement.
-                        if self.ticks_left > 1 && self.at(body) == b':' {
-                            self.ticks_left -= 1;
-                            self.pc = body + 1;
-                        } else {
-                            self.pc = body;
-                        }
-                    }
+                    // The loop body usually starts with the `:` or line end after the FOR.
+                    Some((body, skip)) => self.go(body, skip),
                     None => {
                         self.stack.pop();
-                        self.go(then);
+                        self.go(then.at as usize, then.skip);
                     }
                 }
                 true
@@ -178,11 +180,12 @@ impl Interp {
                 let Some(c) = self.eval_num(cond).and_then(truth) else {
                     return false;
                 };
-                self.pc = if c { yes } else { no } as usize;
+                let t = if c { yes } else { no };
+                self.go(t.at as usize, t.skip);
                 true
             }
             Quick::Until { cond, then } => {
-                let Some(&Frame::Repeat { body }) = self.stack.last() else {
+                let Some(&Frame::Repeat { body, skip }) = self.stack.last() else {
                     return false;
                 };
                 let Some(c) = self.eval_num(cond).and_then(truth) else {
@@ -190,32 +193,66 @@ impl Interp {
                 };
                 if c {
                     self.stack.pop();
-                    self.go(then);
+                    self.go(then.at as usize, then.skip);
                 } else {
-                    self.pc = body;
+                    self.go(body, skip);
                 }
+                true
+            }
+            Quick::Return => {
+                let Some(&Frame::Gosub { ret, skip }) = self.stack.last() else {
+                    return false;
+                };
+                self.stack.pop();
+                self.go(ret, skip);
                 true
             }
             Quick::Gosub { target, ret } => {
                 if self.stack.len() >= MAX_STACK {
                     return false;
                 }
-                self.stack.push(Frame::Gosub { ret: ret as usize });
+                self.stack.push(Frame::Gosub {
+                    ret: ret.at as usize,
+                    skip: ret.skip,
+                });
                 self.pc = target as usize;
                 true
             }
         }
     }
 
-    /// Continues after a statement: past a following `:` when the statement budget allows
-    /// (the statement loop counts a `:` as a statement, so the host's ticks stay where they were).
+    /// Continues after a statement: past a following `:` or line end when the statement budget
+    /// allows (the statement loop counts a separator as a statement, so the host's ticks come
+    /// at the same statements as without this shortcut).
     #[inline(always)]
-    fn go(&mut self, then: Then) {
-        if then.colon && self.ticks_left > 1 {
+    fn go(&mut self, at: usize, skip: u8) {
+        if skip != 0 && self.ticks_left > 1 {
             self.ticks_left -= 1;
-            self.pc = then.at as usize + 1;
+            self.pc = at + skip as usize;
         } else {
-            self.pc = then.at as usize;
+            self.pc = at;
+        }
+    }
+
+    /// The continuation at `p` (after spaces).
+    fn then_at(&self, p: usize) -> Then {
+        let p = self.skip_at(p);
+        Then {
+            at: p as u32,
+            skip: self.separator_at(p),
+        }
+    }
+
+    /// The bytes the statement loop steps over at `p` as one statement: a `:`, or the end of a
+    /// line that is not the program's last (0: none; also where positions would not fit).
+    pub(super) fn separator_at(&self, p: usize) -> u8 {
+        if u32::try_from(p + 4).is_err() {
+            return 0;
+        }
+        match self.at(p) {
+            b':' => 1,
+            0x0D if self.at(p + 1) != 0xFF && p + 4 < self.mem.len() && p < self.himem => 4,
+            _ => 0,
         }
     }
 
@@ -327,13 +364,14 @@ impl Interp {
                     return None;
                 }
                 let n = crate::tokens::decode_line_number([self.at(p + 1), self.at(p + 2), self.at(p + 3)]);
-                let ret = self.stmt_end(p + 4)?.at;
+                let ret = self.stmt_end(p + 4)?;
                 let target = self.find_line(n as i32).ok()?;
                 Some(Quick::Gosub {
                     target: u32::try_from(target).ok()?,
                     ret,
                 })
             }
+            tok::RETURN => Some(Quick::Return),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => self.quicken_assign(s),
             _ => None,
         }
@@ -423,10 +461,11 @@ impl Interp {
         } else {
             q
         };
+        u32::try_from(yes.max(no)).ok()?;
         Some(Quick::If {
             cond,
-            yes: u32::try_from(yes).ok()?,
-            no: u32::try_from(no).ok()?,
+            yes: self.then_at(yes),
+            no: self.then_at(no),
         })
     }
 
@@ -448,13 +487,8 @@ impl Interp {
     /// The statement end at `p` (after spaces): a `:`, the end of the line or ELSE.
     fn stmt_end(&self, p: usize) -> Option<Then> {
         let p = self.skip_at(p);
-        match self.at(p) {
-            b':' | 0x0D | tok::ELSE => Some(Then {
-                at: u32::try_from(p).ok()?,
-                colon: self.at(p) == b':',
-            }),
-            _ => None,
-        }
+        u32::try_from(p).ok()?;
+        matches!(self.at(p), b':' | 0x0D | tok::ELSE).then(|| self.then_at(p))
     }
 }
 

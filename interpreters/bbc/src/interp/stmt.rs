@@ -52,7 +52,8 @@ impl Interp {
                 tok::NEXT => self.next_stmt()?,
                 tok::REPEAT => {
                     let body = self.pc;
-                    self.push(Frame::Repeat { body }, error::TOO_MANY_REPEATS)?;
+                    let skip = self.separator_at(body);
+                    self.push(Frame::Repeat { body, skip }, error::TOO_MANY_REPEATS)?;
                 }
                 tok::UNTIL => self.until_stmt()?,
                 tok::GOTO => {
@@ -65,7 +66,8 @@ impl Interp {
                     self.end_stmt()?;
                     let target = self.find_line(l)?;
                     let ret = self.pc;
-                    self.push(Frame::Gosub { ret }, error::TOO_MANY_GOSUBS)?;
+                    let skip = self.separator_at(ret);
+                    self.push(Frame::Gosub { ret, skip }, error::TOO_MANY_GOSUBS)?;
                     self.pc = target;
                 }
                 tok::RETURN => self.return_stmt()?,
@@ -748,12 +750,14 @@ impl Interp {
             }
         }
         let body = self.pc;
+        let skip = self.separator_at(body);
         let frame = if int {
             Frame::ForInt {
                 var: v,
                 limit: self.to_int(limit)?,
                 step: self.to_int(step)?,
                 body,
+                skip,
             }
         } else {
             Frame::ForFloat {
@@ -761,6 +765,7 @@ impl Interp {
                 limit: self.to_f64(limit)?,
                 step: self.to_f64(step)?,
                 body,
+                skip,
             }
         };
         if matches!(frame, Frame::ForInt { step: 0, .. })
@@ -817,6 +822,7 @@ impl Interp {
                     limit,
                     step,
                     body,
+                    ..
                 } => {
                     // Integer control variables are updated in place: the loop's hot path.
                     let slot = match var {
@@ -850,6 +856,7 @@ impl Interp {
                     limit,
                     step,
                     body,
+                    ..
                 } => {
                     if let VarRef::Float(i) = var
                         && let Some(cur) = self.floats.get_mut(i as usize)
@@ -907,7 +914,7 @@ impl Interp {
         };
         if c {
             self.stack.truncate(idx);
-        } else if let Frame::Repeat { body } = self.stack[idx] {
+        } else if let Frame::Repeat { body, .. } = self.stack[idx] {
             self.stack.truncate(idx + 1);
             self.pc = body;
         }
@@ -1089,7 +1096,7 @@ impl Interp {
         let Some(idx) = self.find_frame(|f| matches!(f, Frame::Gosub { .. })) else {
             return Err(error::NO_GOSUB.into());
         };
-        let Frame::Gosub { ret } = self.stack[idx] else {
+        let Frame::Gosub { ret, .. } = self.stack[idx] else {
             unreachable!("found a GOSUB frame")
         };
         self.stack.truncate(idx);
@@ -1253,7 +1260,8 @@ impl Interp {
                 let target = self.find_line(l)?;
                 if kind == tok::GOSUB {
                     let ret = self.statement_end(self.pc);
-                    self.push(Frame::Gosub { ret }, error::TOO_MANY_GOSUBS)?;
+                    let skip = self.separator_at(ret);
+                    self.push(Frame::Gosub { ret, skip }, error::TOO_MANY_GOSUBS)?;
                 }
                 self.pc = target;
                 return Ok(());
