@@ -31,78 +31,42 @@ const FIRST: u32 = 3;
 /// Largest tree compiled (nodes); bigger expressions stay with the byte evaluator.
 const MAX_NODES: usize = 64;
 
-/// An integer operand: a leaf read in place, or a node evaluated by `ei`.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum IArg {
+/// Compiled parts: closures that read the interpreter and yield a value, or `None` where the
+/// byte evaluator must run instead. Building them picks, for each operator, a closure
+/// specialised to its operands' kinds (constant, variable, sub-expression), so evaluation does
+/// no dispatch on node or operand kinds at all.
+pub(super) type IFn = Box<dyn Fn(&Interp) -> Option<i32> + Send>;
+pub(super) type FFn = Box<dyn Fn(&Interp) -> Option<f64> + Send>;
+
+/// An integer operand while compiling.
+enum IArg {
     Const(i32),
     Var(u32),
     Res(u8),
-    Node(u32),
+    Fn(IFn),
 }
 
-/// A float operand; integer leaves and nodes are widened as they are read.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum FArg {
+/// A float operand while compiling; integer operands are widened as they are read.
+enum FArg {
     Const(f64),
     Var(u32),
-    IVar(u32),
-    Res(u8),
-    Node(u32),
-    INode(u32),
-}
-
-/// Integer-valued nodes.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum INode {
-    Add(IArg, IArg),
-    Sub(IArg, IArg),
-    Mul(IArg, IArg),
-    Div(IArg, IArg),
-    Mod(IArg, IArg),
-    And(IArg, IArg),
-    Or(IArg, IArg),
-    Eor(IArg, IArg),
-    Shift(u8, IArg, IArg),
-    /// A comparison of integers, and of floats (or mixed): TRUE or FALSE.
-    Cmp(u8, IArg, IArg),
-    CmpF(u8, FArg, FArg),
-    Neg(IArg),
-    Not(IArg),
-    Abs(IArg),
-    Sgn(IArg),
-    SgnF(FArg),
-    /// INT of a float.
-    Floor(FArg),
-    /// A float where an integer is wanted (operands of DIV, AND..., subscripts).
-    FromF(FArg),
-    /// An element of a one-dimensional integer array.
-    El(u32, IArg),
-}
-
-/// Float-valued nodes.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum FNode {
-    Add(FArg, FArg),
-    Sub(FArg, FArg),
-    Mul(FArg, FArg),
-    Div(FArg, FArg),
-    Pow(FArg, FArg),
-    Neg(FArg),
-    Abs(FArg),
-    /// SQR LN LOG EXP SIN COS TAN ATN.
-    Func(u8, FArg),
-    /// An element of a one-dimensional float array.
-    El(u32, IArg),
-}
-
-/// A compiled expression's value.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Root {
     Int(IArg),
-    Float(FArg),
+    Fn(FFn),
 }
 
-/// One cached expression: its tree, the bytes it spans and its bracket nesting.
+/// A compiled expression's value: a leaf read in place, or a closure in `ifns`/`ffns`.
+#[derive(Debug, Clone, Copy)]
+enum Root {
+    IConst(i32),
+    IVar(u32),
+    IRes(u8),
+    IFn(u32),
+    FConst(f64),
+    FVar(u32),
+    FFn(u32),
+}
+
+/// One cached expression: its root, the bytes it spans and its bracket nesting.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Compiled {
     root: Root,
@@ -112,10 +76,150 @@ pub(super) struct Compiled {
 }
 
 /// A part of an expression being compiled, with its type.
-#[derive(Debug, Clone, Copy)]
 enum T {
     I(IArg),
     F(FArg),
+}
+
+#[inline(always)]
+fn iv(it: &Interp, i: u32) -> Option<i32> {
+    it.ints.get(i as usize).copied()
+}
+
+#[inline(always)]
+fn fv(it: &Interp, i: u32) -> Option<f64> {
+    it.floats.get(i as usize).copied()
+}
+
+#[inline(always)]
+fn finite(f: f64) -> Option<f64> {
+    f.is_finite().then_some(f)
+}
+
+/// A closure for any integer operand.
+fn ifn(a: IArg) -> IFn {
+    match a {
+        IArg::Const(c) => Box::new(move |_| Some(c)),
+        IArg::Var(i) => Box::new(move |it| iv(it, i)),
+        IArg::Res(i) => Box::new(move |it| it.resident.get(i as usize).copied()),
+        IArg::Fn(f) => f,
+    }
+}
+
+/// A closure for any float operand.
+fn ffn(a: FArg) -> FFn {
+    match a {
+        FArg::Const(c) => Box::new(move |_| Some(c)),
+        FArg::Var(i) => Box::new(move |it| fv(it, i)),
+        FArg::Int(IArg::Const(c)) => Box::new(move |_| Some(c as f64)),
+        FArg::Int(IArg::Var(i)) => Box::new(move |it| iv(it, i).map(|x| x as f64)),
+        FArg::Int(a) => {
+            let f = ifn(a);
+            Box::new(move |it| f(it).map(|x| x as f64))
+        }
+        FArg::Fn(f) => f,
+    }
+}
+
+/// An integer operator on two operands, specialised to the common operand kinds.
+fn ibin(x: IArg, y: IArg, op: impl Fn(i32, i32) -> Option<i32> + Copy + Send + 'static) -> IFn {
+    match (x, y) {
+        (IArg::Var(a), IArg::Const(k)) => Box::new(move |it| op(iv(it, a)?, k)),
+        (IArg::Var(a), IArg::Var(b)) => Box::new(move |it| op(iv(it, a)?, iv(it, b)?)),
+        (IArg::Const(k), IArg::Var(b)) => Box::new(move |it| op(k, iv(it, b)?)),
+        (IArg::Fn(f), IArg::Const(k)) => Box::new(move |it| op(f(it)?, k)),
+        (IArg::Fn(f), IArg::Var(b)) => Box::new(move |it| op(f(it)?, iv(it, b)?)),
+        (IArg::Var(a), IArg::Fn(g)) => Box::new(move |it| op(iv(it, a)?, g(it)?)),
+        (x, y) => {
+            let (f, g) = (ifn(x), ifn(y));
+            Box::new(move |it| op(f(it)?, g(it)?))
+        }
+    }
+}
+
+/// A float operator on two operands, specialised to the common operand kinds.
+fn fbin(x: FArg, y: FArg, op: impl Fn(f64, f64) -> Option<f64> + Copy + Send + 'static) -> FFn {
+    match (x, y) {
+        (FArg::Var(a), FArg::Const(k)) => Box::new(move |it| op(fv(it, a)?, k)),
+        (FArg::Var(a), FArg::Var(b)) => Box::new(move |it| op(fv(it, a)?, fv(it, b)?)),
+        (FArg::Const(k), FArg::Var(b)) => Box::new(move |it| op(k, fv(it, b)?)),
+        (FArg::Fn(f), FArg::Const(k)) => Box::new(move |it| op(f(it)?, k)),
+        (FArg::Fn(f), FArg::Var(b)) => Box::new(move |it| op(f(it)?, fv(it, b)?)),
+        (FArg::Var(a), FArg::Fn(g)) => Box::new(move |it| op(fv(it, a)?, g(it)?)),
+        (FArg::Const(k), FArg::Fn(g)) => Box::new(move |it| op(k, g(it)?)),
+        (FArg::Fn(f), FArg::Fn(g)) => Box::new(move |it| op(f(it)?, g(it)?)),
+        (x, y) => {
+            let (f, g) = (ffn(x), ffn(y));
+            Box::new(move |it| op(f(it)?, g(it)?))
+        }
+    }
+}
+
+/// A comparison of two floats (or an integer and a float): TRUE or FALSE.
+fn fcmp(x: FArg, y: FArg, op: impl Fn(f64, f64) -> bool + Copy + Send + 'static) -> IFn {
+    let (f, g) = (ffn(x), ffn(y));
+    Box::new(move |it| Some(if op(f(it)?, g(it)?) { -1 } else { 0 }))
+}
+
+/// A comparison of two integers: TRUE or FALSE.
+fn icmp(x: IArg, y: IArg, op: impl Fn(i32, i32) -> bool + Copy + Send + 'static) -> IFn {
+    ibin(x, y, move |a, b| Some(if op(a, b) { -1 } else { 0 }))
+}
+
+/// One function of one float operand.
+fn funary(x: FArg, op: impl Fn(f64) -> Option<f64> + Copy + Send + 'static) -> FFn {
+    match x {
+        FArg::Var(a) => Box::new(move |it| op(fv(it, a)?)),
+        x => {
+            let f = ffn(x);
+            Box::new(move |it| op(f(it)?))
+        }
+    }
+}
+
+/// One function of one integer operand.
+fn iunary(x: IArg, op: impl Fn(i32) -> Option<i32> + Copy + Send + 'static) -> IFn {
+    match x {
+        IArg::Var(a) => Box::new(move |it| op(iv(it, a)?)),
+        x => {
+            let f = ifn(x);
+            Box::new(move |it| op(f(it)?))
+        }
+    }
+}
+
+/// An integer of a float (`to_int`: truncation, or an error outside the integer range).
+fn itrunc(x: FArg) -> IFn {
+    match x {
+        FArg::Int(a) => ifn(a),
+        x => {
+            let f = ffn(x);
+            Box::new(move |it| number::f64_to_i32(f(it)?).ok())
+        }
+    }
+}
+
+/// The element of a one-dimensional array that a subscript selects.
+fn element<V: Copy>(it: &Interp, a: u32, i: i32, data: impl Fn(&ArrayData) -> Option<&Vec<V>>) -> Option<V> {
+    let arr = it.arrays.get(a as usize)?;
+    if arr.dims.len() != 1 || i < 0 || i as u32 >= arr.dims[0] {
+        return None;
+    }
+    data(&arr.data)?.get(i as usize).copied()
+}
+
+fn int_data(d: &ArrayData) -> Option<&Vec<i32>> {
+    match d {
+        ArrayData::Int(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn float_data(d: &ArrayData) -> Option<&Vec<f64>> {
+    match d {
+        ArrayData::Float(v) => Some(v),
+        _ => None,
+    }
 }
 
 struct Builder {
@@ -177,31 +281,35 @@ impl Interp {
             max_nest: 0,
             nodes: 0,
         };
-        let inodes = self.inodes.len();
-        let fnodes = self.fnodes.len();
         let mut p = pc;
-        let t = self.c_expr(&mut p, &mut b);
+        let t = self.c_expr(&mut p, &mut b)?;
         // Leaves count as parts too: `a%` alone is one part, `a%+1` three.
-        let parts = b.nodes * 2 + 1;
-        let t = match t {
-            Some(t) if parts >= min_parts && b.nodes <= MAX_NODES => t,
-            _ => {
-                self.inodes.truncate(inodes);
-                self.fnodes.truncate(fnodes);
-                return None;
+        if b.nodes * 2 + 1 < min_parts || b.nodes > MAX_NODES {
+            return None;
+        }
+        let root = match t {
+            T::I(IArg::Const(c)) => Root::IConst(c),
+            T::I(IArg::Var(i)) => Root::IVar(i),
+            T::I(IArg::Res(i)) => Root::IRes(i),
+            T::I(IArg::Fn(f)) => {
+                self.ifns.push(f);
+                Root::IFn(u32::try_from(self.ifns.len() - 1).ok()?)
+            }
+            T::F(FArg::Const(c)) => Root::FConst(c),
+            T::F(FArg::Var(i)) => Root::FVar(i),
+            T::F(a) => {
+                self.ffns.push(ffn(a));
+                Root::FFn(u32::try_from(self.ffns.len() - 1).ok()?)
             }
         };
         Some(Compiled {
-            root: match t {
-                T::I(a) => Root::Int(a),
-                T::F(a) => Root::Float(a),
-            },
+            root,
             span: u32::try_from(p - pc).ok()?,
             nest: b.max_nest,
         })
     }
 
-    fn c_expr(&mut self, p: &mut usize, b: &mut Builder) -> Option<T> {
+    fn c_expr(&self, p: &mut usize, b: &mut Builder) -> Option<T> {
         b.nest += 1;
         b.max_nest = b.max_nest.max(b.nest);
         let t = self.c_prec(p, 1, b)?;
@@ -235,7 +343,7 @@ impl Interp {
         }
     }
 
-    fn c_prec(&mut self, p: &mut usize, min: u8, b: &mut Builder) -> Option<T> {
+    fn c_prec(&self, p: &mut usize, min: u8, b: &mut Builder) -> Option<T> {
         let mut a = self.c_factor(p, b)?;
         loop {
             *p = self.skip_at(*p);
@@ -249,76 +357,12 @@ impl Interp {
             } else {
                 self.c_prec(p, prec + 1, b)?
             };
-            a = self.c_bin(op, a, r, b)?;
+            b.nodes += 1;
+            a = c_bin(op, a, r)?;
         }
     }
 
-    fn inode(&mut self, n: INode, b: &mut Builder) -> Option<IArg> {
-        b.nodes += 1;
-        self.inodes.push(n);
-        Some(IArg::Node(u32::try_from(self.inodes.len() - 1).ok()?))
-    }
-
-    fn fnode(&mut self, n: FNode, b: &mut Builder) -> Option<FArg> {
-        b.nodes += 1;
-        self.fnodes.push(n);
-        Some(FArg::Node(u32::try_from(self.fnodes.len() - 1).ok()?))
-    }
-
-    /// An operand where a float is wanted.
-    fn as_f(t: T) -> FArg {
-        match t {
-            T::F(a) => a,
-            T::I(IArg::Const(c)) => FArg::Const(c as f64),
-            T::I(IArg::Var(i)) => FArg::IVar(i),
-            T::I(IArg::Res(i)) => FArg::Res(i),
-            T::I(IArg::Node(n)) => FArg::INode(n),
-        }
-    }
-
-    /// An operand where an integer is wanted (floats convert, or fail, as `to_int` does).
-    fn as_i(&mut self, t: T, b: &mut Builder) -> Option<IArg> {
-        match t {
-            T::I(a) => Some(a),
-            T::F(a) => self.inode(INode::FromF(a), b),
-        }
-    }
-
-    /// A binary operator on two compiled operands, typed as `binop_values` types its result.
-    fn c_bin(&mut self, op: u8, x: T, y: T, b: &mut Builder) -> Option<T> {
-        use super::expr::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL};
-        Some(match (op, x, y) {
-            (b'+', T::I(x), T::I(y)) => T::I(self.inode(INode::Add(x, y), b)?),
-            (b'-', T::I(x), T::I(y)) => T::I(self.inode(INode::Sub(x, y), b)?),
-            (b'*', T::I(x), T::I(y)) => T::I(self.inode(INode::Mul(x, y), b)?),
-            (b'+', x, y) => T::F(self.fnode(FNode::Add(Self::as_f(x), Self::as_f(y)), b)?),
-            (b'-', x, y) => T::F(self.fnode(FNode::Sub(Self::as_f(x), Self::as_f(y)), b)?),
-            (b'*', x, y) => T::F(self.fnode(FNode::Mul(Self::as_f(x), Self::as_f(y)), b)?),
-            (b'/', x, y) => T::F(self.fnode(FNode::Div(Self::as_f(x), Self::as_f(y)), b)?),
-            (b'^', x, y) => T::F(self.fnode(FNode::Pow(Self::as_f(x), Self::as_f(y)), b)?),
-            (b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE, T::I(x), T::I(y)) => {
-                T::I(self.inode(INode::Cmp(op, x, y), b)?)
-            }
-            (b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE, x, y) => {
-                T::I(self.inode(INode::CmpF(op, Self::as_f(x), Self::as_f(y)), b)?)
-            }
-            _ => {
-                let (x, y) = (self.as_i(x, b)?, self.as_i(y, b)?);
-                let n = match op {
-                    tok::AND => INode::And(x, y),
-                    tok::OR => INode::Or(x, y),
-                    tok::EOR => INode::Eor(x, y),
-                    tok::DIV => INode::Div(x, y),
-                    tok::MOD => INode::Mod(x, y),
-                    OP_SHL | OP_ASR | OP_LSR => INode::Shift(op, x, y),
-                    _ => return None,
-                };
-                T::I(self.inode(n, b)?)
-            }
-        })
-    }
-
-    fn c_factor(&mut self, p: &mut usize, b: &mut Builder) -> Option<T> {
+    fn c_factor(&self, p: &mut usize, b: &mut Builder) -> Option<T> {
         *p = self.skip_at(*p);
         let c = self.at(*p);
         Some(match c {
@@ -338,8 +382,14 @@ impl Interp {
                     // Folded where the byte evaluator's result is the same integer.
                     T::I(IArg::Const(i)) if i != i32::MIN => T::I(IArg::Const(-i)),
                     T::F(FArg::Const(f)) => T::F(FArg::Const(-f)),
-                    T::I(a) => T::I(self.inode(INode::Neg(a), b)?),
-                    T::F(a) => T::F(self.fnode(FNode::Neg(a), b)?),
+                    T::I(a) => {
+                        b.nodes += 1;
+                        T::I(IArg::Fn(iunary(a, i32::checked_neg)))
+                    }
+                    T::F(a) => {
+                        b.nodes += 1;
+                        T::F(FArg::Fn(funary(a, |x| Some(-x))))
+                    }
                 }
             }
             b'(' => {
@@ -409,11 +459,23 @@ impl Interp {
                 if matches!(self.at(*p), b'?' | b'!') {
                     return None;
                 }
-                let sub = self.as_i(sub, b)?;
-                if int {
-                    T::I(self.inode(INode::El(ai, sub), b)?)
-                } else {
-                    T::F(self.fnode(FNode::El(ai, sub), b)?)
+                b.nodes += 1;
+                let sub = as_i(sub);
+                match (int, sub) {
+                    (true, IArg::Var(v)) => T::I(IArg::Fn(Box::new(move |it| {
+                        element(it, ai, iv(it, v)?, int_data)
+                    }))),
+                    (false, IArg::Var(v)) => T::F(FArg::Fn(Box::new(move |it| {
+                        element(it, ai, iv(it, v)?, float_data)
+                    }))),
+                    (true, sub) => {
+                        let f = ifn(sub);
+                        T::I(IArg::Fn(Box::new(move |it| element(it, ai, f(it)?, int_data))))
+                    }
+                    (false, sub) => {
+                        let f = ifn(sub);
+                        T::F(FArg::Fn(Box::new(move |it| element(it, ai, f(it)?, float_data))))
+                    }
                 }
             }
             tok::TRUE => {
@@ -431,23 +493,48 @@ impl Interp {
             tok::NOT | tok::ABS | tok::SGN | tok::INT => {
                 *p += 1;
                 let x = self.c_factor(p, b)?;
+                b.nodes += 1;
                 match (c, x) {
-                    (tok::NOT, x) => {
-                        let x = self.as_i(x, b)?;
-                        T::I(self.inode(INode::Not(x), b)?)
+                    (tok::NOT, x) => T::I(IArg::Fn(iunary(as_i(x), |a| Some(!a)))),
+                    (tok::ABS, T::I(x)) => T::I(IArg::Fn(iunary(x, i32::checked_abs))),
+                    (tok::ABS, T::F(x)) => T::F(FArg::Fn(funary(x, |a| Some(a.abs())))),
+                    (tok::SGN, T::I(x)) => T::I(IArg::Fn(iunary(x, |a| Some(a.signum())))),
+                    (tok::SGN, T::F(x)) => {
+                        let f = ffn(x);
+                        T::I(IArg::Fn(Box::new(move |it| {
+                            let v = f(it)?;
+                            Some(if v > 0.0 {
+                                1
+                            } else if v < 0.0 {
+                                -1
+                            } else {
+                                0
+                            })
+                        })))
                     }
-                    (tok::ABS, T::I(x)) => T::I(self.inode(INode::Abs(x), b)?),
-                    (tok::ABS, T::F(x)) => T::F(self.fnode(FNode::Abs(x), b)?),
-                    (tok::SGN, T::I(x)) => T::I(self.inode(INode::Sgn(x), b)?),
-                    (tok::SGN, T::F(x)) => T::I(self.inode(INode::SgnF(x), b)?),
                     (_, T::I(x)) => T::I(x),
-                    (_, T::F(x)) => T::I(self.inode(INode::Floor(x), b)?),
+                    (_, T::F(x)) => {
+                        let f = ffn(x);
+                        T::I(IArg::Fn(Box::new(move |it| {
+                            number::f64_to_i32(f(it)?.floor()).ok()
+                        })))
+                    }
                 }
             }
             tok::SQR | tok::LN | tok::LOG | tok::EXP | tok::SIN | tok::COS | tok::TAN | tok::ATN => {
                 *p += 1;
-                let x = self.c_factor(p, b)?;
-                T::F(self.fnode(FNode::Func(c, Self::as_f(x)), b)?)
+                let x = as_f(self.c_factor(p, b)?);
+                b.nodes += 1;
+                T::F(FArg::Fn(match c {
+                    tok::SQR => funary(x, |x| (x >= 0.0).then(|| x.sqrt())),
+                    tok::LN => funary(x, |x| (x > 0.0).then(|| x.ln())),
+                    tok::LOG => funary(x, |x| (x > 0.0).then(|| x.log10())),
+                    tok::EXP => funary(x, |x| finite(x.exp())),
+                    tok::SIN => funary(x, |x| Some(x.sin())),
+                    tok::COS => funary(x, |x| Some(x.cos())),
+                    tok::TAN => funary(x, |x| finite(x.tan())),
+                    _ => funary(x, |x| Some(x.atan())),
+                }))
             }
             _ => return None,
         })
@@ -464,158 +551,100 @@ impl Interp {
             return None;
         }
         Some(match c.root {
-            Root::Int(a) => Num::Int(self.ia(a)?),
-            Root::Float(a) => Num::Float(self.fa(a)?),
+            Root::IConst(k) => Num::Int(k),
+            Root::IVar(i) => Num::Int(iv(self, i)?),
+            Root::IRes(i) => Num::Int(*self.resident.get(i as usize)?),
+            Root::IFn(f) => Num::Int(self.ifns.get(f as usize)?(self)?),
+            Root::FConst(k) => Num::Float(k),
+            Root::FVar(i) => Num::Float(fv(self, i)?),
+            Root::FFn(f) => Num::Float(self.ffns.get(f as usize)?(self)?),
         })
     }
+}
 
-    #[inline(always)]
-    fn ia(&self, a: IArg) -> Option<i32> {
-        match a {
-            IArg::Const(c) => Some(c),
-            IArg::Var(i) => self.ints.get(i as usize).copied(),
-            IArg::Res(i) => self.resident.get(i as usize).copied(),
-            IArg::Node(n) => self.ei(n),
-        }
+/// An operand where a float is wanted.
+fn as_f(t: T) -> FArg {
+    match t {
+        T::F(a) => a,
+        T::I(IArg::Const(c)) => FArg::Const(c as f64),
+        T::I(a) => FArg::Int(a),
     }
+}
 
-    #[inline(always)]
-    fn fa(&self, a: FArg) -> Option<f64> {
-        match a {
-            FArg::Const(c) => Some(c),
-            FArg::Var(i) => self.floats.get(i as usize).copied(),
-            FArg::IVar(i) => self.ints.get(i as usize).map(|&x| x as f64),
-            FArg::Res(i) => self.resident.get(i as usize).map(|&x| x as f64),
-            FArg::Node(n) => self.ef(n),
-            FArg::INode(n) => self.ei(n).map(|x| x as f64),
-        }
+/// An operand where an integer is wanted (floats convert, or fail, as `to_int` does).
+fn as_i(t: T) -> IArg {
+    match t {
+        T::I(a) => a,
+        T::F(a) => IArg::Fn(itrunc(a)),
     }
+}
 
-    fn ei(&self, n: u32) -> Option<i32> {
-        use super::expr::{OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL};
-        let t = |c: bool| Some(if c { -1 } else { 0 });
-        match *self.inodes.get(n as usize)? {
-            INode::Add(x, y) => self.ia(x)?.checked_add(self.ia(y)?),
-            INode::Sub(x, y) => self.ia(x)?.checked_sub(self.ia(y)?),
-            INode::Mul(x, y) => self.ia(x)?.checked_mul(self.ia(y)?),
-            INode::Div(x, y) => {
-                let (x, y) = (self.ia(x)?, self.ia(y)?);
-                (y != 0).then(|| x.wrapping_div(y))
-            }
-            INode::Mod(x, y) => {
-                let (x, y) = (self.ia(x)?, self.ia(y)?);
-                (y != 0).then(|| x.wrapping_rem(y))
-            }
-            INode::And(x, y) => Some(self.ia(x)? & self.ia(y)?),
-            INode::Or(x, y) => Some(self.ia(x)? | self.ia(y)?),
-            INode::Eor(x, y) => Some(self.ia(x)? ^ self.ia(y)?),
-            INode::Shift(op, x, y) => {
-                let (x, s) = (self.ia(x)?, self.ia(y)?);
-                let in_range = (0..32).contains(&s);
-                Some(match (op, in_range) {
-                    (OP_SHL, true) => x.wrapping_shl(s as u32),
-                    (OP_SHL, false) => 0,
-                    (OP_LSR, true) => ((x as u32) >> s) as i32,
-                    (OP_LSR, false) => 0,
-                    (_, true) => x >> s,
-                    (_, false) => x >> 31,
-                })
-            }
-            INode::Cmp(op, x, y) => {
-                let (x, y) = (self.ia(x)?, self.ia(y)?);
-                match op {
-                    b'=' => t(x == y),
-                    b'<' => t(x < y),
-                    b'>' => t(x > y),
-                    OP_LE => t(x <= y),
-                    OP_GE => t(x >= y),
-                    OP_NE => t(x != y),
-                    _ => None,
-                }
-            }
-            INode::CmpF(op, x, y) => {
-                let (x, y) = (self.fa(x)?, self.fa(y)?);
-                match op {
-                    b'=' => t(x == y),
-                    b'<' => t(x < y),
-                    b'>' => t(x > y),
-                    OP_LE => t(x <= y),
-                    OP_GE => t(x >= y),
-                    OP_NE => t(x != y),
-                    _ => None,
-                }
-            }
-            INode::Neg(x) => self.ia(x)?.checked_neg(),
-            INode::Not(x) => Some(!self.ia(x)?),
-            INode::Abs(x) => self.ia(x)?.checked_abs(),
-            INode::Sgn(x) => Some(self.ia(x)?.signum()),
-            INode::SgnF(x) => {
-                let f = self.fa(x)?;
-                Some(if f > 0.0 {
-                    1
-                } else if f < 0.0 {
-                    -1
-                } else {
-                    0
-                })
-            }
-            INode::Floor(x) => number::f64_to_i32(self.fa(x)?.floor()).ok(),
-            INode::FromF(x) => number::f64_to_i32(self.fa(x)?).ok(),
-            INode::El(a, i) => {
-                let i = self.ia(i)?;
-                let arr = self.arrays.get(a as usize)?;
-                match &arr.data {
-                    ArrayData::Int(d) if arr.dims.len() == 1 && i >= 0 && (i as u32) < arr.dims[0] => {
-                        d.get(i as usize).copied()
-                    }
-                    _ => None,
-                }
-            }
+/// A binary operator on two compiled operands, typed as `binop_values` types its result.
+fn c_bin(op: u8, x: T, y: T) -> Option<T> {
+    use super::expr::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL};
+    Some(match (op, x, y) {
+        (b'+', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_add))),
+        (b'-', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_sub))),
+        (b'*', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_mul))),
+        (b'+', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a + b)))),
+        (b'-', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a - b)))),
+        (b'*', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a * b)))),
+        (b'/', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| {
+            if b == 0.0 { None } else { finite(a / b) }
+        }))),
+        (b'^', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| {
+            let r = a.powf(b);
+            if r.is_nan() { None } else { finite(r) }
+        }))),
+        (b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE, T::I(x), T::I(y)) => T::I(IArg::Fn(match op {
+            b'=' => icmp(x, y, |a, b| a == b),
+            b'<' => icmp(x, y, |a, b| a < b),
+            b'>' => icmp(x, y, |a, b| a > b),
+            OP_LE => icmp(x, y, |a, b| a <= b),
+            OP_GE => icmp(x, y, |a, b| a >= b),
+            _ => icmp(x, y, |a, b| a != b),
+        })),
+        (b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE, x, y) => {
+            let (x, y) = (as_f(x), as_f(y));
+            T::I(IArg::Fn(match op {
+                b'=' => fcmp(x, y, |a, b| a == b),
+                b'<' => fcmp(x, y, |a, b| a < b),
+                b'>' => fcmp(x, y, |a, b| a > b),
+                OP_LE => fcmp(x, y, |a, b| a <= b),
+                OP_GE => fcmp(x, y, |a, b| a >= b),
+                _ => fcmp(x, y, |a, b| a != b),
+            }))
         }
-    }
-
-    fn ef(&self, n: u32) -> Option<f64> {
-        let finite = |f: f64| f.is_finite().then_some(f);
-        match *self.fnodes.get(n as usize)? {
-            FNode::Add(x, y) => finite(self.fa(x)? + self.fa(y)?),
-            FNode::Sub(x, y) => finite(self.fa(x)? - self.fa(y)?),
-            FNode::Mul(x, y) => finite(self.fa(x)? * self.fa(y)?),
-            FNode::Div(x, y) => {
-                let (x, y) = (self.fa(x)?, self.fa(y)?);
-                if y == 0.0 { None } else { finite(x / y) }
-            }
-            FNode::Pow(x, y) => {
-                let r = self.fa(x)?.powf(self.fa(y)?);
-                if r.is_nan() { None } else { finite(r) }
-            }
-            FNode::Neg(x) => Some(-self.fa(x)?),
-            FNode::Abs(x) => Some(self.fa(x)?.abs()),
-            FNode::Func(t, x) => {
-                let x = self.fa(x)?;
-                match t {
-                    tok::SQR if x >= 0.0 => Some(x.sqrt()),
-                    tok::LN if x > 0.0 => Some(x.ln()),
-                    tok::LOG if x > 0.0 => Some(x.log10()),
-                    tok::EXP => finite(x.exp()),
-                    tok::SIN => Some(x.sin()),
-                    tok::COS => Some(x.cos()),
-                    tok::TAN => finite(x.tan()),
-                    tok::ATN => Some(x.atan()),
-                    _ => None,
-                }
-            }
-            FNode::El(a, i) => {
-                let i = self.ia(i)?;
-                let arr = self.arrays.get(a as usize)?;
-                match &arr.data {
-                    ArrayData::Float(d) if arr.dims.len() == 1 && i >= 0 && (i as u32) < arr.dims[0] => {
-                        d.get(i as usize).copied()
-                    }
-                    _ => None,
-                }
-            }
+        (_, x, y) => {
+            let (x, y) = (as_i(x), as_i(y));
+            T::I(IArg::Fn(match op {
+                tok::AND => ibin(x, y, |a, b| Some(a & b)),
+                tok::OR => ibin(x, y, |a, b| Some(a | b)),
+                tok::EOR => ibin(x, y, |a, b| Some(a ^ b)),
+                tok::DIV => ibin(x, y, |a, b| (b != 0).then(|| a.wrapping_div(b))),
+                tok::MOD => ibin(x, y, |a, b| (b != 0).then(|| a.wrapping_rem(b))),
+                // Counts outside 0-31 shift everything out, as `shift` does.
+                OP_SHL => ibin(x, y, |a, s| {
+                    Some(if (0..32).contains(&s) {
+                        a.wrapping_shl(s as u32)
+                    } else {
+                        0
+                    })
+                }),
+                OP_LSR => ibin(x, y, |a, s| {
+                    Some(if (0..32).contains(&s) {
+                        ((a as u32) >> s) as i32
+                    } else {
+                        0
+                    })
+                }),
+                OP_ASR => ibin(x, y, |a, s| {
+                    Some(if (0..32).contains(&s) { a >> s } else { a >> 31 })
+                }),
+                _ => return None,
+            }))
         }
-    }
+    })
 }
 
 /// `a op b` for the compound assignments `+= -= *= /=`, as `combine` computes it for numbers;

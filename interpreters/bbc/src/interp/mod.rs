@@ -230,8 +230,8 @@ pub struct Interp {
     quicks: Vec<quick::Quick>,
     /// Cached expressions and their shared code.
     compiled: Vec<fastexpr::Compiled>,
-    inodes: Vec<fastexpr::INode>,
-    fnodes: Vec<fastexpr::FNode>,
+    ifns: Vec<fastexpr::IFn>,
+    ffns: Vec<fastexpr::FFn>,
     /// Reused argument lists for PROC/FN calls (no allocation per call).
     formals_scratch: Vec<(usize, bool)>,
     actuals_scratch: Vec<(Val, Option<VarRef>)>,
@@ -340,8 +340,8 @@ impl Interp {
             quick_cache: vec![0; prog_len],
             quicks: Vec::new(),
             compiled: Vec::new(),
-            inodes: Vec::new(),
-            fnodes: Vec::new(),
+            ifns: Vec::new(),
+            ffns: Vec::new(),
             formals_scratch: Vec::new(),
             actuals_scratch: Vec::new(),
             stack: Vec::new(),
@@ -1041,8 +1041,8 @@ impl Interp {
         self.forget_quick();
         self.expr_cache.iter_mut().for_each(|c| *c = 0);
         self.compiled.clear();
-        self.inodes.clear();
-        self.fnodes.clear();
+        self.ifns.clear();
+        self.ffns.clear();
     }
 
     fn to_int(&self, v: Val) -> R<i32> {
