@@ -111,7 +111,7 @@ fn program() -> impl Strategy<Value = String> {
         prop::collection::vec(statement(), 1..6),
         prop::collection::vec(statement(), 0..4),
         expr(),
-        0..4u8,
+        0..6u8,
     )
         .prop_map(|(body, inner, cond, shape)| {
             let body = body.join(":");
@@ -127,9 +127,15 @@ fn program() -> impl Strategy<Value = String> {
                 0 => p += &format!("20 FOR I%=1 TO 5\n30 {body}\n40 NEXT I%\n"),
                 1 => p += &format!("20 I%=0:REPEAT I%+=1\n30 {body}\n40 UNTIL I%>=5 OR ({cond})\n"),
                 2 => p += &format!("20 FOR I%=5 TO 1 STEP -2:FOR J=0 TO 1 STEP 0.5:{body}:NEXT:NEXT\n"),
-                _ => {
+                3 => {
                     p += &format!("20 FOR I%=1 TO 4:{body}:IF I% MOD 2 THEN {inner} ELSE {inner}\n30 NEXT\n")
                 }
+                4 => {
+                    p += &format!(
+                        "20 I%=0:WHILE I%<5:I%+=1:{body}\n30 WHILE {cond}:{inner}:ENDWHILE:ENDWHILE\n"
+                    )
+                }
+                _ => p += &format!("20 FOR I%=1 TO 3:Z%=0:WHILE Z%<I%:Z%+=1:{body}:ENDWHILE:NEXT\n"),
             }
             p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
             p += &format!("1000 {inner}:RETURN\n");

@@ -96,69 +96,159 @@ fn finite(f: f64) -> Option<f64> {
     f.is_finite().then_some(f)
 }
 
-/// A closure for any integer operand.
-fn ifn(a: IArg) -> IFn {
-    match a {
-        IArg::Const(c) => Box::new(move |_| Some(c)),
-        IArg::Var(i) => Box::new(move |it| iv(it, i)),
-        IArg::Res(i) => Box::new(move |it| it.resident.get(i as usize).copied()),
-        IArg::Fn(f) => f,
+/// Operands read in place inside a closure: constants and variables of each kind. Closures
+/// are built generically over these, so every combination of operand kinds gets its own code.
+trait Leaf<V>: Copy + Send + 'static {
+    fn get(self, it: &Interp) -> Option<V>;
+}
+
+#[derive(Clone, Copy)]
+struct K<V>(V);
+/// An integer variable's slot.
+#[derive(Clone, Copy)]
+struct IntVar(u32);
+/// A resident integer (`@%`, `A%`-`Z%`).
+#[derive(Clone, Copy)]
+struct ResVar(u8);
+/// A float variable's slot.
+#[derive(Clone, Copy)]
+struct FloatVar(u32);
+/// An integer leaf read as a float.
+#[derive(Clone, Copy)]
+struct Wide<L>(L);
+
+impl<V: Copy + Send + 'static> Leaf<V> for K<V> {
+    #[inline(always)]
+    fn get(self, _: &Interp) -> Option<V> {
+        Some(self.0)
     }
+}
+
+impl Leaf<i32> for IntVar {
+    #[inline(always)]
+    fn get(self, it: &Interp) -> Option<i32> {
+        iv(it, self.0)
+    }
+}
+
+impl Leaf<i32> for ResVar {
+    #[inline(always)]
+    fn get(self, it: &Interp) -> Option<i32> {
+        it.resident.get(self.0 as usize).copied()
+    }
+}
+
+impl Leaf<f64> for FloatVar {
+    #[inline(always)]
+    fn get(self, it: &Interp) -> Option<f64> {
+        fv(it, self.0)
+    }
+}
+
+impl<L: Leaf<i32>> Leaf<f64> for Wide<L> {
+    #[inline(always)]
+    fn get(self, it: &Interp) -> Option<f64> {
+        self.0.get(it).map(|x| x as f64)
+    }
+}
+
+/// Runs `$leaf` with `$l` bound to the integer operand as a [`Leaf`], or `$sub` with `$f` bound
+/// to its closure.
+macro_rules! int_operand {
+    ($arg:expr, $l:ident => $leaf:expr, $f:ident => $sub:expr) => {
+        match $arg {
+            IArg::Const(c) => {
+                let $l = K(c);
+                $leaf
+            }
+            IArg::Var(i) => {
+                let $l = IntVar(i);
+                $leaf
+            }
+            IArg::Res(i) => {
+                let $l = ResVar(i);
+                $leaf
+            }
+            IArg::Fn($f) => $sub,
+        }
+    };
+}
+
+/// As `int_operand`, for float operands (integer ones widened).
+macro_rules! float_operand {
+    ($arg:expr, $l:ident => $leaf:expr, $f:ident => $sub:expr) => {
+        match $arg {
+            FArg::Const(c) => {
+                let $l = K(c);
+                $leaf
+            }
+            FArg::Var(i) => {
+                let $l = FloatVar(i);
+                $leaf
+            }
+            FArg::Int(IArg::Const(c)) => {
+                let $l = K(c as f64);
+                $leaf
+            }
+            FArg::Int(IArg::Var(i)) => {
+                let $l = Wide(IntVar(i));
+                $leaf
+            }
+            FArg::Int(IArg::Res(i)) => {
+                let $l = Wide(ResVar(i));
+                $leaf
+            }
+            FArg::Int(IArg::Fn(g)) => {
+                let $f: FFn = Box::new(move |it| g(it).map(|x| x as f64));
+                $sub
+            }
+            FArg::Fn($f) => $sub,
+        }
+    };
 }
 
 /// A closure for any float operand.
 fn ffn(a: FArg) -> FFn {
-    match a {
-        FArg::Const(c) => Box::new(move |_| Some(c)),
-        FArg::Var(i) => Box::new(move |it| fv(it, i)),
-        FArg::Int(IArg::Const(c)) => Box::new(move |_| Some(c as f64)),
-        FArg::Int(IArg::Var(i)) => Box::new(move |it| iv(it, i).map(|x| x as f64)),
-        FArg::Int(a) => {
-            let f = ifn(a);
-            Box::new(move |it| f(it).map(|x| x as f64))
-        }
-        FArg::Fn(f) => f,
-    }
+    float_operand!(a, l => Box::new(move |it| l.get(it)), f => f)
 }
 
-/// An integer operator on two operands, specialised to the common operand kinds.
+/// A closure for any integer operand.
+fn ifn(a: IArg) -> IFn {
+    int_operand!(a, l => Box::new(move |it| l.get(it)), f => f)
+}
+
+/// An integer operator on two operands.
 fn ibin(x: IArg, y: IArg, op: impl Fn(i32, i32) -> Option<i32> + Copy + Send + 'static) -> IFn {
-    match (x, y) {
-        (IArg::Var(a), IArg::Const(k)) => Box::new(move |it| op(iv(it, a)?, k)),
-        (IArg::Var(a), IArg::Var(b)) => Box::new(move |it| op(iv(it, a)?, iv(it, b)?)),
-        (IArg::Const(k), IArg::Var(b)) => Box::new(move |it| op(k, iv(it, b)?)),
-        (IArg::Fn(f), IArg::Const(k)) => Box::new(move |it| op(f(it)?, k)),
-        (IArg::Fn(f), IArg::Var(b)) => Box::new(move |it| op(f(it)?, iv(it, b)?)),
-        (IArg::Var(a), IArg::Fn(g)) => Box::new(move |it| op(iv(it, a)?, g(it)?)),
-        (x, y) => {
-            let (f, g) = (ifn(x), ifn(y));
-            Box::new(move |it| op(f(it)?, g(it)?))
-        }
-    }
+    int_operand!(x,
+        a => int_operand!(y,
+            b => Box::new(move |it| op(a.get(it)?, b.get(it)?)),
+            g => Box::new(move |it| op(a.get(it)?, g(it)?))),
+        f => int_operand!(y,
+            b => Box::new(move |it| op(f(it)?, b.get(it)?)),
+            g => Box::new(move |it| op(f(it)?, g(it)?))))
 }
 
-/// A float operator on two operands, specialised to the common operand kinds.
+/// A float operator on two operands.
 fn fbin(x: FArg, y: FArg, op: impl Fn(f64, f64) -> Option<f64> + Copy + Send + 'static) -> FFn {
-    match (x, y) {
-        (FArg::Var(a), FArg::Const(k)) => Box::new(move |it| op(fv(it, a)?, k)),
-        (FArg::Var(a), FArg::Var(b)) => Box::new(move |it| op(fv(it, a)?, fv(it, b)?)),
-        (FArg::Const(k), FArg::Var(b)) => Box::new(move |it| op(k, fv(it, b)?)),
-        (FArg::Fn(f), FArg::Const(k)) => Box::new(move |it| op(f(it)?, k)),
-        (FArg::Fn(f), FArg::Var(b)) => Box::new(move |it| op(f(it)?, fv(it, b)?)),
-        (FArg::Var(a), FArg::Fn(g)) => Box::new(move |it| op(fv(it, a)?, g(it)?)),
-        (FArg::Const(k), FArg::Fn(g)) => Box::new(move |it| op(k, g(it)?)),
-        (FArg::Fn(f), FArg::Fn(g)) => Box::new(move |it| op(f(it)?, g(it)?)),
-        (x, y) => {
-            let (f, g) = (ffn(x), ffn(y));
-            Box::new(move |it| op(f(it)?, g(it)?))
-        }
-    }
+    float_operand!(x,
+        a => float_operand!(y,
+            b => Box::new(move |it| op(a.get(it)?, b.get(it)?)),
+            g => Box::new(move |it| op(a.get(it)?, g(it)?))),
+        f => float_operand!(y,
+            b => Box::new(move |it| op(f(it)?, b.get(it)?)),
+            g => Box::new(move |it| op(f(it)?, g(it)?))))
 }
 
 /// A comparison of two floats (or an integer and a float): TRUE or FALSE.
 fn fcmp(x: FArg, y: FArg, op: impl Fn(f64, f64) -> bool + Copy + Send + 'static) -> IFn {
-    let (f, g) = (ffn(x), ffn(y));
-    Box::new(move |it| Some(if op(f(it)?, g(it)?) { -1 } else { 0 }))
+    let t = move |a: f64, b: f64| Some(if op(a, b) { -1 } else { 0 });
+    float_operand!(x,
+        a => float_operand!(y,
+            b => Box::new(move |it| t(a.get(it)?, b.get(it)?)),
+            g => Box::new(move |it| t(a.get(it)?, g(it)?))),
+        f => float_operand!(y,
+            b => Box::new(move |it| t(f(it)?, b.get(it)?)),
+            g => Box::new(move |it| t(f(it)?, g(it)?))))
 }
 
 /// A comparison of two integers: TRUE or FALSE.
@@ -168,24 +258,12 @@ fn icmp(x: IArg, y: IArg, op: impl Fn(i32, i32) -> bool + Copy + Send + 'static)
 
 /// One function of one float operand.
 fn funary(x: FArg, op: impl Fn(f64) -> Option<f64> + Copy + Send + 'static) -> FFn {
-    match x {
-        FArg::Var(a) => Box::new(move |it| op(fv(it, a)?)),
-        x => {
-            let f = ffn(x);
-            Box::new(move |it| op(f(it)?))
-        }
-    }
+    float_operand!(x, a => Box::new(move |it| op(a.get(it)?)), f => Box::new(move |it| op(f(it)?)))
 }
 
 /// One function of one integer operand.
 fn iunary(x: IArg, op: impl Fn(i32) -> Option<i32> + Copy + Send + 'static) -> IFn {
-    match x {
-        IArg::Var(a) => Box::new(move |it| op(iv(it, a)?)),
-        x => {
-            let f = ifn(x);
-            Box::new(move |it| op(f(it)?))
-        }
-    }
+    int_operand!(x, a => Box::new(move |it| op(a.get(it)?)), f => Box::new(move |it| op(f(it)?)))
 }
 
 /// An integer of a float (`to_int`: truncation, or an error outside the integer range).
@@ -461,21 +539,14 @@ impl Interp {
                 }
                 b.nodes += 1;
                 let sub = as_i(sub);
-                match (int, sub) {
-                    (true, IArg::Var(v)) => T::I(IArg::Fn(Box::new(move |it| {
-                        element(it, ai, iv(it, v)?, int_data)
-                    }))),
-                    (false, IArg::Var(v)) => T::F(FArg::Fn(Box::new(move |it| {
-                        element(it, ai, iv(it, v)?, float_data)
-                    }))),
-                    (true, sub) => {
-                        let f = ifn(sub);
-                        T::I(IArg::Fn(Box::new(move |it| element(it, ai, f(it)?, int_data))))
-                    }
-                    (false, sub) => {
-                        let f = ifn(sub);
-                        T::F(FArg::Fn(Box::new(move |it| element(it, ai, f(it)?, float_data))))
-                    }
+                if int {
+                    T::I(IArg::Fn(int_operand!(sub,
+                        l => Box::new(move |it| element(it, ai, l.get(it)?, int_data)),
+                        f => Box::new(move |it| element(it, ai, f(it)?, int_data)))))
+                } else {
+                    T::F(FArg::Fn(int_operand!(sub,
+                        l => Box::new(move |it| element(it, ai, l.get(it)?, float_data)),
+                        f => Box::new(move |it| element(it, ai, f(it)?, float_data)))))
                 }
             }
             tok::TRUE => {

@@ -100,6 +100,8 @@ enum Frame {
     },
     While {
         cond: usize,
+        /// The quickened WHILE statement that pushed this entry (`u32::MAX`: none).
+        quick: u32,
     },
     Gosub {
         ret: usize,

@@ -61,6 +61,17 @@ pub(super) enum Quick {
     Gosub { target: u32, ret: Then },
     /// `RETURN` from the innermost GOSUB.
     Return,
+    /// `WHILE cond`: where the body starts, and where execution goes on after the matching
+    /// ENDWHILE when the condition is false.
+    While {
+        cond: Compiled,
+        /// Where the condition starts (the position the loop entry records).
+        at: u32,
+        body: Then,
+        after: Then,
+    },
+    /// `ENDWHILE` closing the innermost loop, a WHILE quickened as well.
+    EndWhile { after: Then },
 }
 
 impl Interp {
@@ -196,6 +207,51 @@ impl Interp {
                     self.go(then.at as usize, then.skip);
                 } else {
                     self.go(body, skip);
+                }
+                true
+            }
+            Quick::While {
+                cond, body, after, ..
+            } => {
+                let Some(c) = self.eval_num(cond).and_then(truth) else {
+                    return false;
+                };
+                if c {
+                    if self.stack.len() >= MAX_STACK {
+                        return false;
+                    }
+                    self.stack.push(Frame::While {
+                        cond: self.pc + 2,
+                        quick: i as u32,
+                    });
+                    self.go(body.at as usize, body.skip);
+                } else {
+                    self.go(after.at as usize, after.skip);
+                }
+                true
+            }
+            Quick::EndWhile { after } => {
+                let Some(&Frame::While { cond: at, quick }) = self.stack.last() else {
+                    return false;
+                };
+                // The entry may outlive the quickened forms (CLEAR inside the loop).
+                let Some(&Quick::While {
+                    cond, body, at: q_at, ..
+                }) = self.quicks.get(quick as usize)
+                else {
+                    return false;
+                };
+                if q_at as usize != at {
+                    return false;
+                }
+                let Some(c) = self.eval_num(cond).and_then(truth) else {
+                    return false;
+                };
+                if c {
+                    self.go(body.at as usize, body.skip);
+                } else {
+                    self.stack.pop();
+                    self.go(after.at as usize, after.skip);
                 }
                 true
             }
@@ -372,6 +428,20 @@ impl Interp {
                 })
             }
             tok::RETURN => Some(Quick::Return),
+            tok::ENDWHILE => Some(Quick::EndWhile {
+                after: self.checked_then(s + 1)?,
+            }),
+            tok::ESC_STMT if self.at(s + 1) == tok::stmt::WHILE => {
+                let cond = self.compile_expr(s + 2, 1)?;
+                let body = self.checked_then(s + 2 + cond.span as usize)?;
+                let after = self.checked_then(self.endwhile_after(s + 2 + cond.span as usize)?)?;
+                Some(Quick::While {
+                    cond,
+                    at: u32::try_from(s + 2).ok()?,
+                    body,
+                    after,
+                })
+            }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => self.quicken_assign(s),
             _ => None,
         }
@@ -482,6 +552,12 @@ impl Interp {
             return None;
         }
         Some((v, end))
+    }
+
+    /// The continuation at `p`, if positions there fit the quickened forms.
+    fn checked_then(&self, p: usize) -> Option<Then> {
+        u32::try_from(p + 4).ok()?;
+        Some(self.then_at(p))
     }
 
     /// The statement end at `p` (after spaces): a `:`, the end of the line or ELSE.

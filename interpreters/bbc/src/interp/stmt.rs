@@ -924,7 +924,13 @@ impl Interp {
     fn while_stmt(&mut self) -> R<()> {
         let cond = self.pc;
         if self.truth()? {
-            self.push(Frame::While { cond }, error::TOO_MANY_REPEATS)
+            self.push(
+                Frame::While {
+                    cond,
+                    quick: u32::MAX,
+                },
+                error::TOO_MANY_REPEATS,
+            )
         } else {
             self.skip_while()
         }
@@ -932,21 +938,26 @@ impl Interp {
 
     /// Continues after the ENDWHILE matching the WHILE just evaluated.
     fn skip_while(&mut self) -> R<()> {
+        self.pc = self.endwhile_after(self.pc).ok_or(error::NOT_IN_WHILE)?;
+        Ok(())
+    }
+
+    /// The position after the ENDWHILE matching a WHILE whose condition ends at `p` (nested
+    /// WHILEs counted, REM and DATA skipped); `None` when the program has none.
+    pub(super) fn endwhile_after(&self, mut p: usize) -> Option<usize> {
         let mut depth = 0usize;
-        let mut p = self.pc;
         loop {
             match self.at(p) {
                 0x0D => {
                     if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
-                        return Err(error::NOT_IN_WHILE.into());
+                        return None;
                     }
                     p += 4;
                 }
                 tok::REM | tok::DATA => p = self.line_end(p),
                 tok::ENDWHILE => {
                     if depth == 0 {
-                        self.pc = p + 1;
-                        return Ok(());
+                        return Some(p + 1);
                     }
                     depth -= 1;
                     p += 1;
@@ -964,7 +975,7 @@ impl Interp {
         let Some(idx) = self.find_frame(|f| matches!(f, Frame::While { .. })) else {
             return Err(error::NOT_IN_WHILE.into());
         };
-        let Frame::While { cond } = self.stack[idx] else {
+        let Frame::While { cond, .. } = self.stack[idx] else {
             unreachable!("found a WHILE frame")
         };
         let after = self.pc;
