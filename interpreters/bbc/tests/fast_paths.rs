@@ -111,7 +111,7 @@ fn program() -> impl Strategy<Value = String> {
         prop::collection::vec(statement(), 1..6),
         prop::collection::vec(statement(), 0..4),
         expr(),
-        0..6u8,
+        0..9u8,
     )
         .prop_map(|(body, inner, cond, shape)| {
             let body = body.join(":");
@@ -126,7 +126,7 @@ fn program() -> impl Strategy<Value = String> {
             match shape {
                 0 => p += &format!("20 FOR I%=1 TO 5\n30 {body}\n40 NEXT I%\n"),
                 1 => p += &format!("20 I%=0:REPEAT I%+=1\n30 {body}\n40 UNTIL I%>=5 OR ({cond})\n"),
-                2 => p += &format!("20 FOR I%=5 TO 1 STEP -2:FOR J=0 TO 1 STEP 0.5:{body}:NEXT:NEXT\n"),
+                2 => p += &format!("20 FOR I%=5 TO 1 STEP -2:FOR J=0 TO 1 STEP 0.5:FOR Z%=J TO I%:{body}:NEXT:NEXT:NEXT\n"),
                 3 => {
                     p += &format!("20 FOR I%=1 TO 4:{body}:IF I% MOD 2 THEN {inner} ELSE {inner}\n30 NEXT\n")
                 }
@@ -135,7 +135,18 @@ fn program() -> impl Strategy<Value = String> {
                         "20 I%=0:WHILE I%<5:I%+=1:{body}\n30 WHILE {cond}:{inner}:ENDWHILE:ENDWHILE\n"
                     )
                 }
-                _ => p += &format!("20 FOR I%=1 TO 3:Z%=0:WHILE Z%<I%:Z%+=1:{body}:ENDWHILE:NEXT\n"),
+                5 => p += &format!("20 FOR I%=1 TO 3:Z%=0:WHILE Z%<I%:Z%+=1:{body}:ENDWHILE:NEXT\n"),
+                6 => {
+                    p += &format!(
+                        "20 I%=0\n30 I%+=1:{body}:IF I%<5 THEN 30 ELSE 40\n40 IF {cond} GOTO 45\n45 {inner}\n"
+                    )
+                }
+                7 => {
+                    p += &format!(
+                        "20 I%=0\n25 I%+=1:{body}\n27 IF I%>=4 THEN GOTO 40\n30 GOTO 25\n40 {inner}\n"
+                    )
+                }
+                _ => p += &format!("20 FOR I%=1 TO 3:FOR K={cond} TO I%*2 STEP 0.75:{body}:NEXT:NEXT\n"),
             }
             p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
             p += &format!("1000 {inner}:RETURN\n");

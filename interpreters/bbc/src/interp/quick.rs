@@ -61,6 +61,18 @@ pub(super) enum Quick {
     Gosub { target: u32, ret: Then },
     /// `RETURN` from the innermost GOSUB.
     Return,
+    /// `GOTO line`, and IF's THEN or ELSE with a line number: the line's body.
+    Goto { target: u32 },
+    /// `REPEAT`: the loop body's continuation.
+    Repeat { body: Then },
+    /// `FOR var = start TO limit [STEP step]`, for a simple numeric control variable.
+    For {
+        var: VarRef,
+        start: Compiled,
+        limit: Compiled,
+        step: Option<Compiled>,
+        body: Then,
+    },
     /// `WHILE cond`: where the body starts, and where execution goes on after the matching
     /// ENDWHILE when the condition is false.
     While {
@@ -255,6 +267,28 @@ impl Interp {
                 }
                 true
             }
+            Quick::Goto { target } => {
+                self.pc = target as usize;
+                true
+            }
+            Quick::Repeat { body } => {
+                if self.stack.len() >= MAX_STACK {
+                    return false;
+                }
+                self.stack.push(Frame::Repeat {
+                    body: body.at as usize,
+                    skip: body.skip,
+                });
+                self.go(body.at as usize, body.skip);
+                true
+            }
+            Quick::For {
+                var,
+                start,
+                limit,
+                step,
+                body,
+            } => self.quick_for(var, start, limit, step, body),
             Quick::Return => {
                 let Some(&Frame::Gosub { ret, skip }) = self.stack.last() else {
                     return false;
@@ -310,6 +344,106 @@ impl Interp {
             0x0D if self.at(p + 1) != 0xFF && p + 4 < self.mem.len() && p < self.himem => 4,
             _ => 0,
         }
+    }
+
+    /// FOR as `for_stmt` runs it. The control variable is assigned before the limit and step
+    /// are read (they may use it), so giving up after that puts its old value back.
+    #[inline(never)]
+    fn quick_for(
+        &mut self,
+        var: VarRef,
+        start: Compiled,
+        limit: Compiled,
+        step: Option<Compiled>,
+        body: Then,
+    ) -> bool {
+        let Some(first) = self.eval_num(start) else {
+            return false;
+        };
+        let old = match var {
+            VarRef::Int(i) => self.ints.get(i as usize).map(|&x| Num::Int(x)),
+            VarRef::Resident(i) => self.resident.get(i as usize).map(|&x| Num::Int(x)),
+            VarRef::Float(i) => self.floats.get(i as usize).map(|&x| Num::Float(x)),
+            _ => None,
+        };
+        let Some(old) = old else { return false };
+        if !self.set_num(var, first) {
+            return false;
+        }
+        let frame = (|| {
+            let limit = self.eval_num(limit)?;
+            let step = match step {
+                Some(s) => self.eval_num(s)?,
+                None => Num::Int(1),
+            };
+            // A loop already open on this variable (left by GOTO) is the byte path's to replace.
+            for f in self.stack.iter().rev() {
+                match f {
+                    Frame::ForInt { var: v, .. } | Frame::ForFloat { var: v, .. } if *v == var => {
+                        return None;
+                    }
+                    Frame::ForInt { .. }
+                    | Frame::ForFloat { .. }
+                    | Frame::Repeat { .. }
+                    | Frame::While { .. } => {}
+                    _ => break,
+                }
+            }
+            let (at, skip) = (body.at as usize, body.skip);
+            match var {
+                VarRef::Float(_) => {
+                    let step = step.as_f64();
+                    (step != 0.0).then_some(Frame::ForFloat {
+                        var,
+                        limit: limit.as_f64(),
+                        step,
+                        body: at,
+                        skip,
+                    })
+                }
+                _ => {
+                    let step = int_of(step)?;
+                    (step != 0).then_some(Frame::ForInt {
+                        var,
+                        limit: int_of(limit)?,
+                        step,
+                        body: at,
+                        skip,
+                    })
+                }
+            }
+        })();
+        match frame {
+            Some(f) if self.stack.len() < MAX_STACK => {
+                self.stack.push(f);
+                self.go(body.at as usize, body.skip);
+                true
+            }
+            _ => {
+                self.set_num(var, old);
+                false
+            }
+        }
+    }
+
+    /// Sets a simple numeric variable as `assign` would (false: the byte path must).
+    fn set_num(&mut self, var: VarRef, v: Num) -> bool {
+        match var {
+            VarRef::Int(i) => match (int_of(v), self.ints.get_mut(i as usize)) {
+                (Some(x), Some(slot)) => *slot = x,
+                _ => return false,
+            },
+            VarRef::Resident(i) => match (int_of(v), self.resident.get_mut(i as usize)) {
+                (Some(x), Some(slot)) => *slot = x,
+                _ => return false,
+            },
+            VarRef::Float(i) => match self.floats.get_mut(i as usize) {
+                Some(slot) => *slot = v.as_f64(),
+                None => return false,
+            },
+            _ => return false,
+        }
+        true
     }
 
     /// Stores an assignment's value as `assign` would; false (nothing changed) where the byte
@@ -428,6 +562,18 @@ impl Interp {
                 })
             }
             tok::RETURN => Some(Quick::Return),
+            tok::GOTO => {
+                let (target, end) = self.line_jump(s + 1)?;
+                self.stmt_end(end)?;
+                Some(Quick::Goto { target })
+            }
+            tok::REPEAT => Some(Quick::Repeat {
+                body: Then {
+                    at: u32::try_from(s + 1).ok()?,
+                    skip: self.separator_at(s + 1),
+                },
+            }),
+            tok::FOR => self.quicken_for(s),
             tok::ENDWHILE => Some(Quick::EndWhile {
                 after: self.checked_then(s + 1)?,
             }),
@@ -503,6 +649,52 @@ impl Interp {
         Some((t, p + 1))
     }
 
+    fn quicken_for(&mut self, s: usize) -> Option<Quick> {
+        let (var, p) = self.simple_site(self.skip_at(s + 1))?;
+        let p = self.skip_at(p);
+        if self.at(p) != b'=' {
+            return None;
+        }
+        let start = self.compile_expr(p + 1, 1)?;
+        let p = self.skip_at(p + 1 + start.span as usize);
+        if self.at(p) != tok::TO {
+            return None;
+        }
+        let limit = self.compile_expr(p + 1, 1)?;
+        let mut end = p + 1 + limit.span as usize;
+        let step = if self.at(self.skip_at(end)) == tok::STEP {
+            let q = self.skip_at(end) + 1;
+            let c = self.compile_expr(q, 1)?;
+            end = q + c.span as usize;
+            Some(c)
+        } else {
+            None
+        };
+        u32::try_from(end + 4).ok()?;
+        Some(Quick::For {
+            var,
+            start,
+            limit,
+            step,
+            body: Then {
+                at: end as u32,
+                skip: self.separator_at(end),
+            },
+        })
+    }
+
+    /// A line number constant at `p` (after spaces): the body of that line, and the position
+    /// after the constant.
+    fn line_jump(&self, p: usize) -> Option<(u32, usize)> {
+        let p = self.skip_at(p);
+        if self.at(p) != tok::LINE_NUMBER {
+            return None;
+        }
+        let n = crate::tokens::decode_line_number([self.at(p + 1), self.at(p + 2), self.at(p + 3)]);
+        let target = self.find_line(n as i32).ok()?;
+        Some((u32::try_from(target).ok()?, p + 4))
+    }
+
     fn quicken_if(&mut self, s: usize) -> Option<Quick> {
         let cond = self.compile_expr(s + 1, 1)?;
         let mut p = self.skip_at(s + 1 + cond.span as usize);
@@ -514,28 +706,33 @@ impl Interp {
             }
         }
         // A line number after THEN (or straight after the condition) is a GOTO.
-        if self.at(self.skip_at(p)) == tok::LINE_NUMBER {
-            return None;
-        }
+        let goto_yes = if self.at(self.skip_at(p)) == tok::LINE_NUMBER {
+            Some(self.line_jump(p)?.0)
+        } else {
+            None
+        };
         let yes = p;
         // False: on from the first ELSE on the line, as `if_stmt` scans.
         let mut q = p;
         while !matches!(self.at(q), 0x0D | tok::ELSE) {
             q = self.next_item(q);
         }
-        let no = if self.at(q) == tok::ELSE {
-            if self.at(self.skip_at(q + 1)) == tok::LINE_NUMBER {
-                return None;
-            }
-            q + 1
+        let (no, goto_no) = if self.at(q) == tok::ELSE {
+            let goto = if self.at(self.skip_at(q + 1)) == tok::LINE_NUMBER {
+                Some(self.line_jump(q + 1)?.0)
+            } else {
+                None
+            };
+            (q + 1, goto)
         } else {
-            q
+            (q, None)
         };
-        u32::try_from(yes.max(no)).ok()?;
+        u32::try_from(yes.max(no) + 4).ok()?;
+        let jump = |at: u32| Then { at, skip: 0 };
         Some(Quick::If {
             cond,
-            yes: self.then_at(yes),
-            no: self.then_at(no),
+            yes: goto_yes.map_or_else(|| self.then_at(yes), jump),
+            no: goto_no.map_or_else(|| self.then_at(no), jump),
         })
     }
 
