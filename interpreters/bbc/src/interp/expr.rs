@@ -9,7 +9,7 @@ use super::host::{KeyRead, Signal};
 use super::number::{self, Format, Num};
 use super::tok;
 use super::value::Val;
-use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
+use super::{Arg, Formal, Frame, Interp, MAX_STRING, R, Routine, Stop, VarRef};
 
 #[inline]
 fn float(x: f64) -> R<Val> {
@@ -730,17 +730,10 @@ impl Interp {
         let r = self.exec_level(self.fn_level);
         self.fn_level -= 1;
         self.depth -= 1;
-        match r {
-            Err(s) if matches!(*s, Stop::FnReturn(_)) => {
-                let Stop::FnReturn(v) = *s else {
-                    unreachable!("matched a FN result")
-                };
-                self.pc = ret;
-                Ok(v)
-            }
-            Err(e) => Err(e),
-            Ok(()) => Err(error::NO_FN.into()),
-        }
+        // Statements only stop without an error at `=`, which left the value in `fn_result`.
+        r?;
+        self.pc = ret;
+        Ok(std::mem::take(&mut self.fn_result))
     }
 
     /// Reads PROC/FN call arguments at pc, binds them to the DEF's formal parameters (saving the
@@ -748,44 +741,106 @@ impl Interp {
     /// where execution resumes after the call.
     pub(super) fn enter_routine(&mut self, kind: u8, frame_at: usize) -> R<usize> {
         let start = self.pc;
+        // Each call site remembers the routine it found and its name's length (the name there
+        // never changes unless the program is written to, which clears the cache).
+        let cached = match self.calls.get(start.wrapping_sub(self.page)) {
+            Some(&c) if c != 0 => self
+                .routines
+                .get(((c & 0xFF_FFFF) - 1) as usize)
+                .map(|&r| (r, start + (c >> 24) as usize)),
+            _ => None,
+        };
+        let (routine, call_pc) = match cached {
+            Some(hit) => hit,
+            None => self.resolve_call(kind, start)?,
+        };
+        // The formals are copied onto the argument stack: evaluating the actuals can call a FN
+        // that writes the program (forgetting `routines`) or runs CLEAR.
+        let base = self.args.len();
+        let generation = self.routines_gen;
+        let first = routine.first as usize;
+        let count = routine.count as usize;
+        for i in first..first + count {
+            let formal = self.formals[i];
+            self.args.push(Arg {
+                formal,
+                val: Val::Int(0),
+                actual: None,
+            });
+        }
+        self.pc = call_pc;
+        let r = self.bind_args(base, count, generation, first, frame_at);
+        self.args.truncate(base);
+        let ret = r?;
+        self.pc = routine.body;
+        Ok(ret)
+    }
+
+    /// Finds the routine a call site names (the name is at `start`), parsing its DEF's formal
+    /// parameters if no call has yet, and caches it for the site. Returns the routine and where
+    /// the name ends.
+    #[cold]
+    fn resolve_call(&mut self, kind: u8, start: usize) -> R<(Routine, usize)> {
         let mut end = start;
-        while super::tok::is_word(self.at(end)) {
+        while tok::is_word(self.at(end)) {
             end += 1;
         }
         if end == start {
             return Err(error::BAD_CALL.into());
         }
-        // Each call site remembers the DEF it found (the name there never changes unless the
-        // program is written to, which clears the cache).
-        let off = start.wrapping_sub(self.page);
-        let def = match self.calls.get(off) {
-            Some(&d) if d != 0 => d as usize,
-            _ => {
-                let mut key = Vec::with_capacity(end - start + 1);
-                key.push(kind);
-                key.extend_from_slice(&self.mem[start..end]);
-                let def = self.find_routine(&key)?;
-                if let Some(slot) = self.calls.get_mut(off) {
-                    *slot = def as u32;
-                }
-                def
-            }
+        let mut key = Vec::with_capacity(end - start + 1);
+        key.push(kind);
+        key.extend_from_slice(&self.mem[start..end]);
+        let def = self.find_routine(&key)?;
+        // Call sites of one DEF share its entry (a linear search, once per call site).
+        let ri = match self.routines.iter().position(|r| r.def == def) {
+            Some(i) => i,
+            None => self.parse_routine(def)?,
         };
-        let call_pc = end;
-        // Formal parameters.
+        let len = end - start;
+        if let Some(slot) = self.calls.get_mut(start.wrapping_sub(self.page))
+            && len < 0x100
+            && ri + 1 < 0xFF_FFFF
+        {
+            *slot = (len as u32) << 24 | (ri as u32 + 1);
+        }
+        Ok((self.routines[ri], end))
+    }
+
+    /// Parses the formal parameters after a DEF's name at `def` into a new routine entry.
+    /// A malformed list is an error with pc where it went wrong (in the DEF line).
+    fn parse_routine(&mut self, def: usize) -> R<usize> {
+        let first = self.formals.len();
+        let r = self.parse_formals(def);
+        if r.is_err() {
+            self.formals.truncate(first);
+        }
+        r?;
+        self.routines.push(Routine {
+            def,
+            body: self.pc,
+            first: first as u32,
+            count: (self.formals.len() - first) as u32,
+        });
+        Ok(self.routines.len() - 1)
+    }
+
+    fn parse_formals(&mut self, def: usize) -> R<()> {
         self.pc = def;
-        let mut formals = std::mem::take(&mut self.formals_scratch);
-        formals.clear();
         if self.eat(b'(') {
             loop {
-                let is_ret = self.eat(tok::RETURN);
+                let ret = self.eat(tok::RETURN);
                 self.skip_spaces();
                 let p = self.pc;
                 let (e, arr, _) = self.scan_name(p);
                 if e == p || arr || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
                     return Err(error::ARGUMENTS.into());
                 }
-                formals.push((p, is_ret));
+                self.formals.push(Formal {
+                    at: p,
+                    ret,
+                    var: None,
+                });
                 self.pc = e;
                 if self.eat(b')') {
                     break;
@@ -793,46 +848,75 @@ impl Interp {
                 self.expect(b',', error::ARGUMENTS)?;
             }
         }
-        let body = self.pc;
-        // Actual arguments, all evaluated before any formal changes.
-        self.pc = call_pc;
-        let mut actuals = std::mem::take(&mut self.actuals_scratch);
-        actuals.clear();
+        Ok(())
+    }
+
+    /// Evaluates the actual arguments at pc into `args[base..base + count]` (all before any
+    /// formal changes, so `PROCa(x)` with formal x passes the caller's x), then binds them: each
+    /// formal's old value is saved as a LOCAL above the frame at `frame_at`. `generation` is
+    /// `routines_gen` when the formals were copied from `formals[first..]`. Returns the pc
+    /// after the arguments.
+    fn bind_args(
+        &mut self,
+        base: usize,
+        count: usize,
+        generation: u32,
+        first: usize,
+        frame_at: usize,
+    ) -> R<usize> {
+        let mut n = 0;
         if self.skip_spaces() == b'(' {
             self.pc += 1;
             loop {
-                if actuals.len() >= formals.len() {
+                if n >= count {
                     return Err(error::ARGUMENTS.into());
                 }
-                if formals[actuals.len()].1 {
+                if self.args[base + n].formal.ret {
                     let v = self.var_ref(true)?;
-                    actuals.push((self.read(v)?, Some(v)));
+                    let val = self.read(v)?;
+                    let a = &mut self.args[base + n];
+                    a.val = val;
+                    a.actual = Some(v);
                 } else {
-                    actuals.push((self.expr()?, None));
+                    let val = self.expr()?;
+                    self.args[base + n].val = val;
                 }
+                n += 1;
                 if self.eat(b')') {
                     break;
                 }
                 self.expect(b',', error::ARGUMENTS)?;
             }
         }
-        if actuals.len() != formals.len() {
+        if n != count {
             return Err(error::ARGUMENTS.into());
         }
         let ret = self.pc;
+        // The variables resolved at the last call still hold unless the arguments ran CLEAR or
+        // wrote the program.
+        let same = generation == self.routines_gen;
         let mut returns = Vec::new();
-        for (&(p, is_ret), (val, actual)) in formals.iter().zip(actuals.drain(..)) {
-            self.pc = p;
-            let v = self.var_ref(true)?;
-            let old = self.read(v)?;
-            self.push(Frame::Local { var: v, old }, error::DEEP_CALL)?;
-            self.assign(v, val)?;
-            if let (true, Some(a)) = (is_ret, actual) {
+        for k in 0..count {
+            let a = &mut self.args[base + k];
+            let formal = a.formal;
+            let val = std::mem::take(&mut a.val);
+            let actual = a.actual;
+            let v = match formal.var {
+                Some(v) if same => v,
+                _ => {
+                    self.pc = formal.at;
+                    let v = self.var_ref(true)?;
+                    if same && let Some(f) = self.formals.get_mut(first + k) {
+                        f.var = Some(v);
+                    }
+                    v
+                }
+            };
+            self.push_local(v, val)?;
+            if let (true, Some(a)) = (formal.ret, actual) {
                 returns.push((v, a));
             }
         }
-        self.formals_scratch = formals;
-        self.actuals_scratch = actuals;
         // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
         match self.stack.get_mut(frame_at) {
             Some(Frame::Proc { returns: r, ret: rp }) => {
@@ -842,7 +926,6 @@ impl Interp {
             Some(Frame::Fn { returns: r }) => *r = returns,
             _ => {}
         }
-        self.pc = body;
         Ok(ret)
     }
 
