@@ -188,3 +188,51 @@ fn calls_from_eval_and_similar_names_find_their_own_routines() {
         "         2 1\n         5 4\n        10 9\nababcc 365\nab1\nabc2\na3\nab1\nabc2\na3\n"
     );
 }
+
+#[test]
+fn a_lone_variable_argument_at_the_depth_limit_is_refused_like_any_expression() {
+    // Each level of FNr nests two deeper; the body of the 200th starts at the limit (400), where
+    // evaluating PROCp's argument, a lone variable, must fail before line 40 is reached.
+    let (out, err) = run(concat!(
+        "10 PRINT FNr(1)\n",
+        "20 DEF FNr(n)\n",
+        "30 PROCp(n)\n",
+        "40 =FNr(n)\n",
+        "50 DEF PROCp(a):ENDPROC\n",
+    ));
+    assert_eq!(out, "");
+    assert_eq!(
+        err.as_deref(),
+        Some("No room for function/procedure call at line 30")
+    );
+}
+
+#[test]
+fn locals_and_formals_of_every_kind_are_saved_and_restored() {
+    // Array elements, resident integers and indirection as LOCALs; formals of every type given
+    // values of other numeric types.
+    let (out, err) = run(concat!(
+        "10 DIM a%(3),b(2),c$(2):a%(1)=5:b(2)=2.5:c$(1)=\"s\":x=1:y%=2:z$=\"z\":A%=9:!&3000=77\n",
+        "20 PROCl:PRINT a%(1);\" \";b(2);\" \";c$(1);\" \";x;\" \";y%;\" \";z$;\" \";A%;\" \";!&3000\n",
+        "30 PROCm(1.5,2.5,\"q\",7):PRINT x;\" \";y%;\" \";z$;\" \";A%\n",
+        "40 PRINT FNn(3):PRINT x;\" \";y%\n",
+        "50 END\n",
+        "60 DEF PROCl:LOCAL a%(1),b(2), c$(1),x ,y%,z$,A%,!&3000\n",
+        "70 PRINT a%(1);\" \";b(2);\" \";c$(1);\"|\";x;\" \";y%;\" \";z$;\"|\";A%;\" \";!&3000\n",
+        "80 a%(1)=6:b(2)=7:c$(1)=\"t\":x=8:y%=9:z$=\"w\":A%=10:!&3000=11:ENDPROC\n",
+        "90 DEF PROCm(y%,x,z$,A%):PRINT x;\" \";y%;\" \";z$;\" \";A%:ENDPROC\n",
+        "100 DEF FNn(y%):LOCAL x:x=y%*2:=x+y%\n",
+    ));
+    assert_eq!(err, None);
+    assert_eq!(
+        out,
+        concat!(
+            "         0 0 |0 0 |0 0\n",
+            "         5 2.5 s 1 2 z 9 77\n",
+            "       2.5 1 q 7\n",
+            "         1 2 z 9\n",
+            "         9\n",
+            "         1 2\n",
+        )
+    );
+}

@@ -9,7 +9,7 @@ use super::host::{KeyRead, Signal};
 use super::number::{self, Format, Num};
 use super::tok;
 use super::value::Val;
-use super::{Arg, Formal, Frame, Interp, MAX_STRING, R, Routine, Stop, VarRef};
+use super::{Formal, Frame, Interp, MAX_STRING, R, Routine, Stop, VarRef};
 
 #[inline]
 fn float(x: f64) -> R<Val> {
@@ -754,26 +754,67 @@ impl Interp {
             Some(hit) => hit,
             None => self.resolve_call(kind, start)?,
         };
-        // The formals are copied onto the argument stack: evaluating the actuals can call a FN
-        // that writes the program (forgetting `routines`) or runs CLEAR.
-        let base = self.args.len();
+        self.pc = call_pc;
         let generation = self.routines_gen;
         let first = routine.first as usize;
-        let count = routine.count as usize;
-        for i in first..first + count {
-            let formal = self.formals[i];
-            self.args.push(Arg {
-                formal,
-                val: Val::Int(0),
-                actual: None,
-            });
-        }
-        self.pc = call_pc;
-        let r = self.bind_args(base, count, generation, first, frame_at);
-        self.args.truncate(base);
-        let ret = r?;
+        let ret = if routine.count == 1 {
+            self.bind_one(first, generation, frame_at)?
+        } else {
+            // The formals are copied: evaluating the actuals can call a FN that writes the
+            // program (forgetting `formals`).
+            let fbase = self.arg_formals.len();
+            let vbase = self.args.len();
+            let count = routine.count as usize;
+            self.arg_formals
+                .extend_from_slice(&self.formals[first..first + count]);
+            let r = self.bind_args(fbase, vbase, generation, first, frame_at);
+            self.arg_formals.truncate(fbase);
+            self.args.truncate(vbase);
+            r?
+        };
         self.pc = routine.body;
         Ok(ret)
+    }
+
+    /// An actual argument's value. A lone variable or number, the commonest arguments (which
+    /// the expression cache leaves alone), is read straight from the caches for its position.
+    /// Inlined so the value comes back in registers.
+    #[inline(always)]
+    fn argument(&mut self) -> R<Val> {
+        let off = self.pc.wrapping_sub(self.page);
+        // `expr` would refuse to start at this depth.
+        if self.depth < self.max_depth {
+            if let Some(&s) = self.site.get(off)
+                && s != 0
+            {
+                let (v, len) = super::site_decode(s);
+                if matches!(self.at(self.pc + len), b',' | b')') {
+                    // Numbers are read here rather than through `read`, which returns them
+                    // through memory.
+                    let val = match v {
+                        VarRef::Int(i) => self.ints.get(i as usize).map(|&x| Val::Int(x)),
+                        VarRef::Float(i) => self.floats.get(i as usize).map(|&x| Val::Float(x)),
+                        VarRef::Resident(i) => Some(Val::Int(self.resident[i as usize % 27])),
+                        _ => self.read(v).ok(),
+                    };
+                    if let Some(val) = val {
+                        self.pc += len;
+                        return Ok(val);
+                    }
+                }
+            }
+            if let Some(&(len, n)) = self.numbers.get(off)
+                && len != 0
+                && matches!(self.at(self.pc + len as usize), b',' | b')')
+            {
+                self.pc += len as usize;
+                return Ok(match n {
+                    Num::Int(i) => Val::Int(i),
+                    Num::Float(f) => Val::Float(f),
+                });
+            }
+        }
+        self.expr()
     }
 
     /// Finds the routine a call site names (the name is at `start`), parsing its DEF's formal
@@ -851,82 +892,118 @@ impl Interp {
         Ok(())
     }
 
-    /// Evaluates the actual arguments at pc into `args[base..base + count]` (all before any
-    /// formal changes, so `PROCa(x)` with formal x passes the caller's x), then binds them: each
-    /// formal's old value is saved as a LOCAL above the frame at `frame_at`. `generation` is
-    /// `routines_gen` when the formals were copied from `formals[first..]`. Returns the pc
-    /// after the arguments.
+    /// Evaluates the actual arguments at pc onto `args` (all before any formal changes, so
+    /// `PROCa(x)` with formal x passes the caller's x), then binds them to the formals copied to
+    /// `arg_formals[fbase..]`: each formal's old value is saved as a LOCAL above the frame at
+    /// `frame_at`. `generation` is `routines_gen` when the formals were copied from
+    /// `formals[first..]`. Returns the pc after the arguments.
     fn bind_args(
         &mut self,
-        base: usize,
-        count: usize,
+        fbase: usize,
+        vbase: usize,
         generation: u32,
         first: usize,
         frame_at: usize,
     ) -> R<usize> {
-        let mut n = 0;
+        let count = self.arg_formals.len() - fbase;
         if self.skip_spaces() == b'(' {
             self.pc += 1;
             loop {
+                let n = self.args.len() - vbase;
                 if n >= count {
                     return Err(error::ARGUMENTS.into());
                 }
-                if self.args[base + n].formal.ret {
+                let arg = if self.arg_formals[fbase + n].ret {
                     let v = self.var_ref(true)?;
-                    let val = self.read(v)?;
-                    let a = &mut self.args[base + n];
-                    a.val = val;
-                    a.actual = Some(v);
+                    (self.read(v)?, Some(v))
                 } else {
-                    let val = self.expr()?;
-                    self.args[base + n].val = val;
-                }
-                n += 1;
+                    (self.argument()?, None)
+                };
+                self.args.push(arg);
                 if self.eat(b')') {
                     break;
                 }
                 self.expect(b',', error::ARGUMENTS)?;
             }
         }
-        if n != count {
+        if self.args.len() - vbase != count {
             return Err(error::ARGUMENTS.into());
         }
         let ret = self.pc;
-        // The variables resolved at the last call still hold unless the arguments ran CLEAR or
-        // wrote the program.
-        let same = generation == self.routines_gen;
         let mut returns = Vec::new();
         for k in 0..count {
-            let a = &mut self.args[base + k];
-            let formal = a.formal;
-            let val = std::mem::take(&mut a.val);
-            let actual = a.actual;
-            let v = match formal.var {
-                Some(v) if same => v,
-                _ => {
-                    self.pc = formal.at;
-                    let v = self.var_ref(true)?;
-                    if same && let Some(f) = self.formals.get_mut(first + k) {
-                        f.var = Some(v);
-                    }
-                    v
-                }
-            };
+            let formal = self.arg_formals[fbase + k];
+            let (val, actual) = std::mem::take(&mut self.args[vbase + k]);
+            let v = self.formal_var(formal, generation, first + k)?;
             self.push_local(v, val)?;
             if let (true, Some(a)) = (formal.ret, actual) {
                 returns.push((v, a));
             }
         }
-        // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+        self.fill_call_frame(frame_at, ret, returns);
+        Ok(ret)
+    }
+
+    /// `bind_args` for the commonest routine, with one parameter: nothing goes through the
+    /// argument stacks.
+    fn bind_one(&mut self, first: usize, generation: u32, frame_at: usize) -> R<usize> {
+        let formal = self.formals[first];
+        if !self.eat(b'(') {
+            return Err(error::ARGUMENTS.into());
+        }
+        let (val, actual) = if formal.ret {
+            let v = self.var_ref(true)?;
+            (self.read(v)?, Some(v))
+        } else {
+            (self.argument()?, None)
+        };
+        // A comma means too many arguments, anything else is malformed: both are this error.
+        if !self.eat(b')') {
+            return Err(error::ARGUMENTS.into());
+        }
+        let ret = self.pc;
+        let v = self.formal_var(formal, generation, first)?;
+        self.push_local(v, val)?;
+        let returns = match (formal.ret, actual) {
+            (true, Some(a)) => vec![(v, a)],
+            _ => Vec::new(),
+        };
+        self.fill_call_frame(frame_at, ret, returns);
+        Ok(ret)
+    }
+
+    /// The variable formal parameter `formal` (copied from `formals[index]` when `routines_gen`
+    /// was `generation`) names. It is resolved once and kept unless the arguments ran CLEAR or
+    /// wrote the program since the copy.
+    #[inline]
+    fn formal_var(&mut self, formal: Formal, generation: u32, index: usize) -> R<VarRef> {
+        let same = generation == self.routines_gen;
+        if let (Some(v), true) = (formal.var, same) {
+            return Ok(v);
+        }
+        self.pc = formal.at;
+        let v = self.var_ref(true)?;
+        if same && let Some(f) = self.formals.get_mut(index) {
+            f.var = Some(v);
+        }
+        Ok(v)
+    }
+
+    /// Fills in the PROC/FN frame at `frame_at` once its arguments are bound. The frame may be
+    /// gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+    fn fill_call_frame(&mut self, frame_at: usize, ret: usize, returns: Vec<(VarRef, VarRef)>) {
+        // The frame was pushed with an empty list: most calls have no RETURN parameters and
+        // leave it alone.
         match self.stack.get_mut(frame_at) {
             Some(Frame::Proc { returns: r, ret: rp }) => {
-                *r = returns;
+                if !returns.is_empty() {
+                    *r = returns;
+                }
                 *rp = ret;
             }
-            Some(Frame::Fn { returns: r }) => *r = returns,
+            Some(Frame::Fn { returns: r }) if !returns.is_empty() => *r = returns,
             _ => {}
         }
-        Ok(ret)
     }
 
     /// The body address of DEF PROCname / DEF FNname (`key` is the token then the name).

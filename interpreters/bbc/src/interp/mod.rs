@@ -143,15 +143,6 @@ struct Formal {
     var: Option<VarRef>,
 }
 
-/// A call being set up: a formal parameter and the actual value bound to it.
-#[derive(Debug, Clone)]
-struct Arg {
-    formal: Formal,
-    val: Val,
-    /// For a RETURN parameter, the variable the value goes back to.
-    actual: Option<VarRef>,
-}
-
 /// An ON ERROR handler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Handler {
@@ -263,9 +254,11 @@ pub struct Interp {
     /// Changes whenever `routines` or the variables their formals resolved to are forgotten, so
     /// a call whose arguments ran CLEAR or wrote the program does not trust what it copied.
     routines_gen: u32,
-    /// Arguments of the calls being set up: a stack shared by nested calls (an argument can
-    /// call a FN), reused so a call allocates nothing.
-    args: Vec<Arg>,
+    /// The formals and evaluated actuals (with, for RETURN parameters, the actual variable) of
+    /// the calls being set up: stacks shared by nested calls (an argument can call a FN),
+    /// reused so a call allocates nothing.
+    arg_formals: Vec<Formal>,
+    args: Vec<(Val, Option<VarRef>)>,
     /// The value of the `=` that just left a FN (see `fn_return`).
     fn_result: Val,
     stack: Vec<Frame>,
@@ -373,6 +366,7 @@ impl Interp {
             routines: Vec::new(),
             formals: Vec::new(),
             routines_gen: 0,
+            arg_formals: Vec::new(),
             args: Vec::new(),
             fn_result: Val::Int(0),
             stack: Vec::new(),
@@ -505,9 +499,24 @@ impl Interp {
     /// Pops the control stack down to `depth` entries, restoring LOCAL variables on the way.
     fn unwind_to(&mut self, depth: usize) {
         while self.stack.len() > depth {
-            if let Some(f) = self.stack.pop() {
-                self.undo_frame(f);
+            // Numeric LOCALs (most of what a routine leaves) go straight back to their slots.
+            match self.stack.last() {
+                Some(&Frame::Local {
+                    var: VarRef::Float(i),
+                    old: Val::Float(x),
+                }) if (i as usize) < self.floats.len() => self.floats[i as usize] = x,
+                Some(&Frame::Local {
+                    var: VarRef::Int(i),
+                    old: Val::Int(x),
+                }) if (i as usize) < self.ints.len() => self.ints[i as usize] = x,
+                _ => {
+                    if let Some(f) = self.stack.pop() {
+                        self.undo_frame(f);
+                    }
+                    continue;
+                }
             }
+            self.stack.pop();
         }
     }
 
@@ -1102,9 +1111,15 @@ impl Interp {
     }
 
     /// Pushes a control stack entry, refusing when the stack is full.
+    #[inline(always)]
     fn push(&mut self, f: Frame, too_deep: BasicError) -> R<()> {
         if self.stack.len() >= MAX_STACK {
             return Err(too_deep.into());
+        }
+        // Inlined, and with room certain, the push writes the frame in place instead of
+        // building it on the stack and copying it (a stall on every call).
+        if self.stack.len() == self.stack.capacity() {
+            self.stack.reserve(64);
         }
         self.stack.push(f);
         Ok(())
@@ -1112,7 +1127,55 @@ impl Interp {
 
     /// Saves `v` in a LOCAL frame (its value comes back when the frame is popped), then assigns
     /// `new` to it: PROC/FN parameters and LOCAL.
+    #[inline(always)]
     fn push_local(&mut self, v: VarRef, new: Val) -> R<()> {
+        // Numbers go straight between their slot and the frame (what read, push and assign
+        // below do for them, without the conversions and checks they cannot need). Inlined, and
+        // the frame built from the parts matched, so no value goes through memory on the way.
+        if self.stack.len() < MAX_STACK {
+            let frame = match (v, &new) {
+                (VarRef::Float(i), &Val::Float(x)) if (i as usize) < self.floats.len() => {
+                    let old = std::mem::replace(&mut self.floats[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Float(i),
+                        old: Val::Float(old),
+                    }
+                }
+                (VarRef::Float(i), &Val::Int(x)) if (i as usize) < self.floats.len() => {
+                    let old = std::mem::replace(&mut self.floats[i as usize], x as f64);
+                    Frame::Local {
+                        var: VarRef::Float(i),
+                        old: Val::Float(old),
+                    }
+                }
+                (VarRef::Int(i), &Val::Int(x)) if (i as usize) < self.ints.len() => {
+                    let old = std::mem::replace(&mut self.ints[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Int(i),
+                        old: Val::Int(old),
+                    }
+                }
+                (VarRef::Resident(i), &Val::Int(x)) if (i as usize) < 27 => {
+                    let old = std::mem::replace(&mut self.resident[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Resident(i),
+                        old: Val::Int(old),
+                    }
+                }
+                _ => return self.push_local_general(v, new),
+            };
+            // With room certain, the push writes the frame in place instead of copying it.
+            if self.stack.len() == self.stack.capacity() {
+                self.stack.reserve(64);
+            }
+            self.stack.push(frame);
+            return Ok(());
+        }
+        self.push_local_general(v, new)
+    }
+
+    #[inline(never)]
+    fn push_local_general(&mut self, v: VarRef, new: Val) -> R<()> {
         let old = match (v, &new) {
             // A string moves into the frame instead of being copied: `new` replaces it anyway,
             // and the assignment of a string to it cannot fail. The push below cannot fail

@@ -1166,7 +1166,20 @@ impl Interp {
             return self.push(Frame::Data { ptr }, error::DEEP_CALL);
         }
         loop {
-            let v = self.var_ref(true)?;
+            // A simple variable already resolved here is taken from the site cache (what
+            // `var_ref` does first, without its result going through memory).
+            self.skip_spaces();
+            let cached = match self.site.get(self.pc.wrapping_sub(self.page)) {
+                Some(&s) if s != 0 => Some(super::site_decode(s)),
+                _ => None,
+            };
+            let v = match cached {
+                Some((v, len)) if !self.is_binary_indirection(self.pc + len) => {
+                    self.pc += len;
+                    v
+                }
+                _ => self.var_ref(true)?,
+            };
             // Zero of the variable's type (a float zero assigns to a float without conversion).
             let zero = match v {
                 VarRef::Str(_) | VarRef::StrEl(..) | VarRef::MemStr(_) => Val::Str(Vec::new()),
