@@ -236,3 +236,32 @@ fn locals_and_formals_of_every_kind_are_saved_and_restored() {
         )
     );
 }
+
+#[test]
+fn one_line_fns_return_and_fail_as_statements_do() {
+    // `DEF FNf(x)=expr` is run without the statement loop: errors in it still reach the ON ERROR
+    // LOCAL of an outer PROC or FN, and `=` still ends its statement.
+    let (out, err) = run(concat!(
+        "10 PROCt(0):PROCt(2)\n",
+        "20 PRINT FNouter(0);\" \";FNouter(4)\n",
+        "30 PRINT FNsp(3);FNcolon(2)\n",
+        "40 FOR i%=1 TO 3:PRINT FNfact(i%*3);:NEXT:PRINT\n",
+        "50 PRINT FNdiv(0)\n",
+        "60 END\n",
+        "100 DEF PROCt(n):ON ERROR LOCAL PRINT \"caught \";ERR;\" in PROCt\":ENDPROC\n",
+        "110 PRINT FNdiv(n):ENDPROC\n",
+        "120 DEF FNdiv(x)=1/x\n",
+        "130 DEF FNouter(y):ON ERROR LOCAL =-ERR\n",
+        "140 =FNdiv(y)*2\n",
+        "150 DEF FNsp(a)   =  a*10\n",
+        "160 DEF FNcolon(a)=a+1:PRINT \"never\"\n",
+        "170 DEF FNfact(n)=FNfactr(n,1)\n",
+        "180 DEF FNfactr(n,a)=FNfactr2(n,a)\n",
+        "190 DEF FNfactr2(n,a):IF n<2 THEN =a ELSE =FNfactr(n-1,a*n)\n",
+    ));
+    assert_eq!(
+        out,
+        "caught 18 in PROCt\n       0.5\n       -18 0.5\n        303\n         6       720    362880\n"
+    );
+    assert_eq!(err.as_deref(), Some("Division by zero at line 120"));
+}

@@ -727,13 +727,39 @@ impl Interp {
         let ret = self.enter_routine(tok::FN, frame_at)?;
         self.depth += 1;
         self.fn_level += 1;
-        let r = self.exec_level(self.fn_level);
+        let level = self.fn_level;
+        // A one-line FN (`DEF FNf(x)=expr`) has its `=` run here, without entering the
+        // statement loop; an error in it goes to the loop's handling (ON ERROR LOCAL).
+        let r = if self.skip_spaces() == b'=' {
+            match self.fn_expr_body() {
+                Err(s) => match self.catch_local(level, s) {
+                    Ok(()) => self.exec_level(level),
+                    Err(s) => Err(s),
+                },
+                ok => ok,
+            }
+        } else {
+            self.exec_level(level)
+        };
         self.fn_level -= 1;
         self.depth -= 1;
         // Statements only stop without an error at `=`, which left the value in `fn_result`.
         r?;
         self.pc = ret;
         Ok(std::mem::take(&mut self.fn_result))
+    }
+
+    /// The `=` statement at pc, first in a FN body, as `exec` runs it (its statement count
+    /// included).
+    fn fn_expr_body(&mut self) -> R<()> {
+        self.ticks_left -= 1;
+        if self.ticks_left == 0 {
+            self.tick()?;
+        }
+        self.pc += 1;
+        let v = self.expr()?;
+        self.end_stmt()?;
+        self.fn_return(v)
     }
 
     /// Reads PROC/FN call arguments at pc, binds them to the DEF's formal parameters (saving the
@@ -991,6 +1017,7 @@ impl Interp {
 
     /// Fills in the PROC/FN frame at `frame_at` once its arguments are bound. The frame may be
     /// gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+    #[inline]
     fn fill_call_frame(&mut self, frame_at: usize, ret: usize, returns: Vec<(VarRef, VarRef)>) {
         // The frame was pushed with an empty list: most calls have no RETURN parameters and
         // leave it alone.

@@ -473,27 +473,32 @@ impl Interp {
     fn exec_level(&mut self, level: u32) -> R<()> {
         loop {
             match self.exec() {
-                Err(s) if matches!(*s, Stop::Error(_)) => {
-                    let Stop::Error(e) = *s else {
-                        unreachable!("matched an error")
-                    };
-                    let Some(Handler {
-                        pc,
-                        local: Some((depth, hl)),
-                    }) = self.handler
-                    else {
-                        return Err(Box::new(Stop::Error(e)));
-                    };
-                    if hl != level || depth > self.stack.len() {
-                        return Err(Box::new(Stop::Error(e)));
-                    }
-                    self.note_error(&e);
-                    self.unwind_to(depth);
-                    self.pc = pc;
-                }
+                Err(s) if matches!(*s, Stop::Error(_)) => self.catch_local(level, s)?,
                 other => return other,
             }
         }
+    }
+
+    /// A stop at FN nesting `level`: an error that an ON ERROR LOCAL handler of that level can
+    /// take unwinds the stack to the handler's depth and moves pc to it; anything else goes on.
+    fn catch_local(&mut self, level: u32, s: Box<Stop>) -> R<()> {
+        let Some(Handler {
+            pc,
+            local: Some((depth, hl)),
+        }) = self.handler
+        else {
+            return Err(s);
+        };
+        if hl != level || depth > self.stack.len() {
+            return Err(s);
+        }
+        let Stop::Error(e) = &*s else {
+            return Err(s);
+        };
+        self.note_error(e);
+        self.unwind_to(depth);
+        self.pc = pc;
+        Ok(())
     }
 
     /// Pops the control stack down to `depth` entries, restoring LOCAL variables on the way.

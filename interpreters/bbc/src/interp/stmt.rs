@@ -1141,7 +1141,7 @@ impl Interp {
 
     /// `=`: leaves the FN and stops its statements with `Ok`, the value in `fn_result` (no
     /// allocation, unlike an `Err` carrying it).
-    fn fn_return(&mut self, v: Val) -> R<()> {
+    pub(super) fn fn_return(&mut self, v: Val) -> R<()> {
         self.leave_routine(false)?;
         self.fn_result = v;
         Ok(())
