@@ -504,24 +504,9 @@ impl Interp {
     /// Pops the control stack down to `depth` entries, restoring LOCAL variables on the way.
     fn unwind_to(&mut self, depth: usize) {
         while self.stack.len() > depth {
-            // Numeric LOCALs (most of what a routine leaves) go straight back to their slots.
-            match self.stack.last() {
-                Some(&Frame::Local {
-                    var: VarRef::Float(i),
-                    old: Val::Float(x),
-                }) if (i as usize) < self.floats.len() => self.floats[i as usize] = x,
-                Some(&Frame::Local {
-                    var: VarRef::Int(i),
-                    old: Val::Int(x),
-                }) if (i as usize) < self.ints.len() => self.ints[i as usize] = x,
-                _ => {
-                    if let Some(f) = self.stack.pop() {
-                        self.undo_frame(f);
-                    }
-                    continue;
-                }
+            if let Some(f) = self.stack.pop() {
+                self.undo_frame(f);
             }
-            self.stack.pop();
         }
     }
 
