@@ -9,7 +9,7 @@ use super::host::{KeyRead, Signal};
 use super::number::{self, Format, Num};
 use super::tok;
 use super::value::Val;
-use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
+use super::{Formal, Frame, Interp, MAX_STRING, R, Routine, Stop, VarRef};
 
 #[inline]
 fn float(x: f64) -> R<Val> {
@@ -727,20 +727,39 @@ impl Interp {
         let ret = self.enter_routine(tok::FN, frame_at)?;
         self.depth += 1;
         self.fn_level += 1;
-        let r = self.exec_level(self.fn_level);
+        let level = self.fn_level;
+        // A one-line FN (`DEF FNf(x)=expr`) has its `=` run here, without entering the
+        // statement loop; an error in it goes to the loop's handling (ON ERROR LOCAL).
+        let r = if self.skip_spaces() == b'=' {
+            match self.fn_expr_body() {
+                Err(s) => match self.catch_local(level, s) {
+                    Ok(()) => self.exec_level(level),
+                    Err(s) => Err(s),
+                },
+                ok => ok,
+            }
+        } else {
+            self.exec_level(level)
+        };
         self.fn_level -= 1;
         self.depth -= 1;
-        match r {
-            Err(s) if matches!(*s, Stop::FnReturn(_)) => {
-                let Stop::FnReturn(v) = *s else {
-                    unreachable!("matched a FN result")
-                };
-                self.pc = ret;
-                Ok(v)
-            }
-            Err(e) => Err(e),
-            Ok(()) => Err(error::NO_FN.into()),
+        // Statements only stop without an error at `=`, which left the value in `fn_result`.
+        r?;
+        self.pc = ret;
+        Ok(std::mem::take(&mut self.fn_result))
+    }
+
+    /// The `=` statement at pc, first in a FN body, as `exec` runs it (its statement count
+    /// included).
+    fn fn_expr_body(&mut self) -> R<()> {
+        self.ticks_left -= 1;
+        if self.ticks_left == 0 {
+            self.tick()?;
         }
+        self.pc += 1;
+        let v = self.expr()?;
+        self.end_stmt()?;
+        self.fn_return(v)
     }
 
     /// Reads PROC/FN call arguments at pc, binds them to the DEF's formal parameters (saving the
@@ -748,44 +767,147 @@ impl Interp {
     /// where execution resumes after the call.
     pub(super) fn enter_routine(&mut self, kind: u8, frame_at: usize) -> R<usize> {
         let start = self.pc;
+        // Each call site remembers the routine it found and its name's length (the name there
+        // never changes unless the program is written to, which clears the cache).
+        let cached = match self.calls.get(start.wrapping_sub(self.page)) {
+            Some(&c) if c != 0 => self
+                .routines
+                .get(((c & 0xFF_FFFF) - 1) as usize)
+                .map(|&r| (r, start + (c >> 24) as usize)),
+            _ => None,
+        };
+        let (routine, call_pc) = match cached {
+            Some(hit) => hit,
+            None => self.resolve_call(kind, start)?,
+        };
+        self.pc = call_pc;
+        let generation = self.routines_gen;
+        let first = routine.first as usize;
+        let ret = if routine.count == 1 {
+            self.bind_one(first, generation, frame_at)?
+        } else {
+            // The formals are copied: evaluating the actuals can call a FN that writes the
+            // program (forgetting `formals`).
+            let fbase = self.arg_formals.len();
+            let vbase = self.args.len();
+            let count = routine.count as usize;
+            self.arg_formals
+                .extend_from_slice(&self.formals[first..first + count]);
+            let r = self.bind_args(fbase, vbase, generation, first, frame_at);
+            self.arg_formals.truncate(fbase);
+            self.args.truncate(vbase);
+            r?
+        };
+        self.pc = routine.body;
+        Ok(ret)
+    }
+
+    /// An actual argument's value. A lone variable or number, the commonest arguments (which
+    /// the expression cache leaves alone), is read straight from the caches for its position.
+    /// Inlined so the value comes back in registers.
+    #[inline(always)]
+    fn argument(&mut self) -> R<Val> {
+        let off = self.pc.wrapping_sub(self.page);
+        // `expr` would refuse to start at this depth.
+        if self.depth < self.max_depth {
+            if let Some(&s) = self.site.get(off)
+                && s != 0
+            {
+                let (v, len) = super::site_decode(s);
+                if matches!(self.at(self.pc + len), b',' | b')') {
+                    // Numbers are read here rather than through `read`, which returns them
+                    // through memory.
+                    let val = match v {
+                        VarRef::Int(i) => self.ints.get(i as usize).map(|&x| Val::Int(x)),
+                        VarRef::Float(i) => self.floats.get(i as usize).map(|&x| Val::Float(x)),
+                        VarRef::Resident(i) => Some(Val::Int(self.resident[i as usize % 27])),
+                        _ => self.read(v).ok(),
+                    };
+                    if let Some(val) = val {
+                        self.pc += len;
+                        return Ok(val);
+                    }
+                }
+            }
+            if let Some(&(len, n)) = self.numbers.get(off)
+                && len != 0
+                && matches!(self.at(self.pc + len as usize), b',' | b')')
+            {
+                self.pc += len as usize;
+                return Ok(match n {
+                    Num::Int(i) => Val::Int(i),
+                    Num::Float(f) => Val::Float(f),
+                });
+            }
+        }
+        self.expr()
+    }
+
+    /// Finds the routine a call site names (the name is at `start`), parsing its DEF's formal
+    /// parameters if no call has yet, and caches it for the site. Returns the routine and where
+    /// the name ends.
+    #[cold]
+    fn resolve_call(&mut self, kind: u8, start: usize) -> R<(Routine, usize)> {
         let mut end = start;
-        while super::tok::is_word(self.at(end)) {
+        while tok::is_word(self.at(end)) {
             end += 1;
         }
         if end == start {
             return Err(error::BAD_CALL.into());
         }
-        // Each call site remembers the DEF it found (the name there never changes unless the
-        // program is written to, which clears the cache).
-        let off = start.wrapping_sub(self.page);
-        let def = match self.calls.get(off) {
-            Some(&d) if d != 0 => d as usize,
-            _ => {
-                let mut key = Vec::with_capacity(end - start + 1);
-                key.push(kind);
-                key.extend_from_slice(&self.mem[start..end]);
-                let def = self.find_routine(&key)?;
-                if let Some(slot) = self.calls.get_mut(off) {
-                    *slot = def as u32;
-                }
-                def
-            }
+        let mut key = Vec::with_capacity(end - start + 1);
+        key.push(kind);
+        key.extend_from_slice(&self.mem[start..end]);
+        let def = self.find_routine(&key)?;
+        // Call sites of one DEF share its entry (a linear search, once per call site).
+        let ri = match self.routines.iter().position(|r| r.def == def) {
+            Some(i) => i,
+            None => self.parse_routine(def)?,
         };
-        let call_pc = end;
-        // Formal parameters.
+        let len = end - start;
+        if let Some(slot) = self.calls.get_mut(start.wrapping_sub(self.page))
+            && len < 0x100
+            && ri + 1 < 0xFF_FFFF
+        {
+            *slot = (len as u32) << 24 | (ri as u32 + 1);
+        }
+        Ok((self.routines[ri], end))
+    }
+
+    /// Parses the formal parameters after a DEF's name at `def` into a new routine entry.
+    /// A malformed list is an error with pc where it went wrong (in the DEF line).
+    fn parse_routine(&mut self, def: usize) -> R<usize> {
+        let first = self.formals.len();
+        let r = self.parse_formals(def);
+        if r.is_err() {
+            self.formals.truncate(first);
+        }
+        r?;
+        self.routines.push(Routine {
+            def,
+            body: self.pc,
+            first: first as u32,
+            count: (self.formals.len() - first) as u32,
+        });
+        Ok(self.routines.len() - 1)
+    }
+
+    fn parse_formals(&mut self, def: usize) -> R<()> {
         self.pc = def;
-        let mut formals = std::mem::take(&mut self.formals_scratch);
-        formals.clear();
         if self.eat(b'(') {
             loop {
-                let is_ret = self.eat(tok::RETURN);
+                let ret = self.eat(tok::RETURN);
                 self.skip_spaces();
                 let p = self.pc;
                 let (e, arr, _) = self.scan_name(p);
                 if e == p || arr || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
                     return Err(error::ARGUMENTS.into());
                 }
-                formals.push((p, is_ret));
+                self.formals.push(Formal {
+                    at: p,
+                    ret,
+                    var: None,
+                });
                 self.pc = e;
                 if self.eat(b')') {
                     break;
@@ -793,57 +915,122 @@ impl Interp {
                 self.expect(b',', error::ARGUMENTS)?;
             }
         }
-        let body = self.pc;
-        // Actual arguments, all evaluated before any formal changes.
-        self.pc = call_pc;
-        let mut actuals = std::mem::take(&mut self.actuals_scratch);
-        actuals.clear();
+        Ok(())
+    }
+
+    /// Evaluates the actual arguments at pc onto `args` (all before any formal changes, so
+    /// `PROCa(x)` with formal x passes the caller's x), then binds them to the formals copied to
+    /// `arg_formals[fbase..]`: each formal's old value is saved as a LOCAL above the frame at
+    /// `frame_at`. `generation` is `routines_gen` when the formals were copied from
+    /// `formals[first..]`. Returns the pc after the arguments.
+    fn bind_args(
+        &mut self,
+        fbase: usize,
+        vbase: usize,
+        generation: u32,
+        first: usize,
+        frame_at: usize,
+    ) -> R<usize> {
+        let count = self.arg_formals.len() - fbase;
         if self.skip_spaces() == b'(' {
             self.pc += 1;
             loop {
-                if actuals.len() >= formals.len() {
+                let n = self.args.len() - vbase;
+                if n >= count {
                     return Err(error::ARGUMENTS.into());
                 }
-                if formals[actuals.len()].1 {
+                let arg = if self.arg_formals[fbase + n].ret {
                     let v = self.var_ref(true)?;
-                    actuals.push((self.read(v)?, Some(v)));
+                    (self.read(v)?, Some(v))
                 } else {
-                    actuals.push((self.expr()?, None));
-                }
+                    (self.argument()?, None)
+                };
+                self.args.push(arg);
                 if self.eat(b')') {
                     break;
                 }
                 self.expect(b',', error::ARGUMENTS)?;
             }
         }
-        if actuals.len() != formals.len() {
+        if self.args.len() - vbase != count {
             return Err(error::ARGUMENTS.into());
         }
         let ret = self.pc;
         let mut returns = Vec::new();
-        for (&(p, is_ret), (val, actual)) in formals.iter().zip(actuals.drain(..)) {
-            self.pc = p;
-            let v = self.var_ref(true)?;
-            let old = self.read(v)?;
-            self.push(Frame::Local { var: v, old }, error::DEEP_CALL)?;
-            self.assign(v, val)?;
-            if let (true, Some(a)) = (is_ret, actual) {
+        for k in 0..count {
+            let formal = self.arg_formals[fbase + k];
+            let (val, actual) = std::mem::take(&mut self.args[vbase + k]);
+            let v = self.formal_var(formal, generation, first + k)?;
+            self.push_local(v, val)?;
+            if let (true, Some(a)) = (formal.ret, actual) {
                 returns.push((v, a));
             }
         }
-        self.formals_scratch = formals;
-        self.actuals_scratch = actuals;
-        // The frame may be gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+        self.fill_call_frame(frame_at, ret, returns);
+        Ok(ret)
+    }
+
+    /// `bind_args` for the commonest routine, with one parameter: nothing goes through the
+    /// argument stacks.
+    fn bind_one(&mut self, first: usize, generation: u32, frame_at: usize) -> R<usize> {
+        let formal = self.formals[first];
+        if !self.eat(b'(') {
+            return Err(error::ARGUMENTS.into());
+        }
+        let (val, actual) = if formal.ret {
+            let v = self.var_ref(true)?;
+            (self.read(v)?, Some(v))
+        } else {
+            (self.argument()?, None)
+        };
+        // A comma means too many arguments, anything else is malformed: both are this error.
+        if !self.eat(b')') {
+            return Err(error::ARGUMENTS.into());
+        }
+        let ret = self.pc;
+        let v = self.formal_var(formal, generation, first)?;
+        self.push_local(v, val)?;
+        let returns = match (formal.ret, actual) {
+            (true, Some(a)) => vec![(v, a)],
+            _ => Vec::new(),
+        };
+        self.fill_call_frame(frame_at, ret, returns);
+        Ok(ret)
+    }
+
+    /// The variable formal parameter `formal` (copied from `formals[index]` when `routines_gen`
+    /// was `generation`) names. It is resolved once and kept unless the arguments ran CLEAR or
+    /// wrote the program since the copy.
+    #[inline]
+    fn formal_var(&mut self, formal: Formal, generation: u32, index: usize) -> R<VarRef> {
+        let same = generation == self.routines_gen;
+        if let (Some(v), true) = (formal.var, same) {
+            return Ok(v);
+        }
+        self.pc = formal.at;
+        let v = self.var_ref(true)?;
+        if same && let Some(f) = self.formals.get_mut(index) {
+            f.var = Some(v);
+        }
+        Ok(v)
+    }
+
+    /// Fills in the PROC/FN frame at `frame_at` once its arguments are bound. The frame may be
+    /// gone if an argument ran CLEAR or RUN; then there is nothing to fill in.
+    #[inline]
+    fn fill_call_frame(&mut self, frame_at: usize, ret: usize, returns: Vec<(VarRef, VarRef)>) {
+        // The frame was pushed with an empty list: most calls have no RETURN parameters and
+        // leave it alone.
         match self.stack.get_mut(frame_at) {
             Some(Frame::Proc { returns: r, ret: rp }) => {
-                *r = returns;
+                if !returns.is_empty() {
+                    *r = returns;
+                }
                 *rp = ret;
             }
-            Some(Frame::Fn { returns: r }) => *r = returns,
+            Some(Frame::Fn { returns: r }) if !returns.is_empty() => *r = returns,
             _ => {}
         }
-        self.pc = body;
-        Ok(ret)
     }
 
     /// The body address of DEF PROCname / DEF FNname (`key` is the token then the name).

@@ -128,6 +128,30 @@ enum Frame {
     },
 }
 
+/// A DEF's formal parameter list, parsed once (see `Interp::routines`).
+#[derive(Debug, Clone, Copy)]
+struct Routine {
+    /// Where the DEF's name ends (what `find_routine` returns).
+    def: usize,
+    /// Where the body starts, after the formal parameters.
+    body: usize,
+    /// The formals are `formals[first..first + count]`.
+    first: u32,
+    count: u32,
+}
+
+/// One formal parameter of a [`Routine`].
+#[derive(Debug, Clone, Copy)]
+struct Formal {
+    /// Where its name is in the program.
+    at: usize,
+    /// `RETURN name`: the value is copied back to the actual variable on exit.
+    ret: bool,
+    /// The variable the name resolved to when first bound (variables only go away with CLEAR,
+    /// which forgets these).
+    var: Option<VarRef>,
+}
+
 /// An ON ERROR handler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Handler {
@@ -136,14 +160,14 @@ struct Handler {
     local: Option<(usize, u32)>,
 }
 
-/// Why execution stopped unwinding (errors, END, FN results travel up the Rust stack).
+/// Why execution stopped unwinding (errors and END travel up the Rust stack; a FN result does
+/// not: `exec` returns `Ok` with the value in `Interp::fn_result`, which costs no allocation).
 #[derive(Debug, Clone)]
 enum Stop {
     Error(BasicError),
     End,
     Quit(i32),
     Abort,
-    FnReturn(Val),
 }
 
 impl From<BasicError> for Stop {
@@ -219,7 +243,8 @@ pub struct Interp {
     site: Vec<u32>,
     /// Per program byte: a number constant that starts there and its length (0: not cached).
     numbers: Vec<(u8, Num)>,
-    /// Per program byte: the DEF body a PROC/FN name there calls (0: not cached).
+    /// Per program byte: the routine a PROC/FN name there calls, as 1 + its index in `routines`
+    /// in the low 24 bits and the name's length above (0: not cached).
     calls: Vec<u32>,
     /// Per program byte: 1 + the array a name there resolved to (0: not cached).
     arr_site: Vec<u32>,
@@ -234,9 +259,21 @@ pub struct Interp {
     compiled: Vec<fastexpr::Compiled>,
     ifns: Vec<fastexpr::IFn>,
     ffns: Vec<fastexpr::FFn>,
-    /// Reused argument lists for PROC/FN calls (no allocation per call).
-    formals_scratch: Vec<(usize, bool)>,
-    actuals_scratch: Vec<(Val, Option<VarRef>)>,
+    /// Parsed DEF headers, so a call binds its arguments without rescanning the DEF. They
+    /// depend only on the program bytes: a write into the program forgets them (with `calls`).
+    routines: Vec<Routine>,
+    /// The formal parameters of all `routines`.
+    formals: Vec<Formal>,
+    /// Changes whenever `routines` or the variables their formals resolved to are forgotten, so
+    /// a call whose arguments ran CLEAR or wrote the program does not trust what it copied.
+    routines_gen: u32,
+    /// The formals and evaluated actuals (with, for RETURN parameters, the actual variable) of
+    /// the calls being set up: stacks shared by nested calls (an argument can call a FN),
+    /// reused so a call allocates nothing.
+    arg_formals: Vec<Formal>,
+    args: Vec<(Val, Option<VarRef>)>,
+    /// The value of the `=` that just left a FN (see `fn_return`).
+    fn_result: Val,
     stack: Vec<Frame>,
     procs: Option<HashMap<Box<[u8]>, usize>>,
     data_ptr: usize,
@@ -344,8 +381,12 @@ impl Interp {
             compiled: Vec::new(),
             ifns: Vec::new(),
             ffns: Vec::new(),
-            formals_scratch: Vec::new(),
-            actuals_scratch: Vec::new(),
+            routines: Vec::new(),
+            formals: Vec::new(),
+            routines_gen: 0,
+            arg_formals: Vec::new(),
+            args: Vec::new(),
+            fn_result: Val::Int(0),
             stack: Vec::new(),
             procs: None,
             data_ptr: PAGE,
@@ -410,21 +451,15 @@ impl Interp {
         loop {
             let r = self.exec_level(0);
             let stop = match r {
-                Ok(()) => Stop::End,
+                // `=` left a FN frame that no FN call on the Rust stack owns (possible only
+                // when an error handler left a stale frame behind).
+                Ok(()) => Stop::Error(error::NO_FN),
                 Err(s) => *s,
             };
             match stop {
                 Stop::End => return Outcome::Ended,
                 Stop::Quit(n) => return Outcome::Quit(n),
                 Stop::Abort => return Outcome::Aborted,
-                Stop::FnReturn(_) => {
-                    let e = error::NO_FN;
-                    let line = self.line_of(self.pc);
-                    if self.take_error(e.clone()) {
-                        continue;
-                    }
-                    return Outcome::Error { error: e, line };
-                }
                 Stop::Error(e) => {
                     let line = self.line_of(self.pc);
                     if self.take_error(e.clone()) {
@@ -464,27 +499,32 @@ impl Interp {
     fn exec_level(&mut self, level: u32) -> R<()> {
         loop {
             match self.exec() {
-                Err(s) if matches!(*s, Stop::Error(_)) => {
-                    let Stop::Error(e) = *s else {
-                        unreachable!("matched an error")
-                    };
-                    let Some(Handler {
-                        pc,
-                        local: Some((depth, hl)),
-                    }) = self.handler
-                    else {
-                        return Err(Box::new(Stop::Error(e)));
-                    };
-                    if hl != level || depth > self.stack.len() {
-                        return Err(Box::new(Stop::Error(e)));
-                    }
-                    self.note_error(&e);
-                    self.unwind_to(depth);
-                    self.pc = pc;
-                }
+                Err(s) if matches!(*s, Stop::Error(_)) => self.catch_local(level, s)?,
                 other => return other,
             }
         }
+    }
+
+    /// A stop at FN nesting `level`: an error that an ON ERROR LOCAL handler of that level can
+    /// take unwinds the stack to the handler's depth and moves pc to it; anything else goes on.
+    fn catch_local(&mut self, level: u32, s: Box<Stop>) -> R<()> {
+        let Some(Handler {
+            pc,
+            local: Some((depth, hl)),
+        }) = self.handler
+        else {
+            return Err(s);
+        };
+        if hl != level || depth > self.stack.len() {
+            return Err(s);
+        }
+        let Stop::Error(e) = &*s else {
+            return Err(s);
+        };
+        self.note_error(e);
+        self.unwind_to(depth);
+        self.pc = pc;
+        Ok(())
     }
 
     /// Pops the control stack down to `depth` entries, restoring LOCAL variables on the way.
@@ -521,6 +561,7 @@ impl Interp {
         self.site.iter_mut().for_each(|s| *s = 0);
         self.arr_site.iter_mut().for_each(|s| *s = 0);
         self.forget_compiled();
+        self.forget_formal_vars();
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -1033,9 +1074,18 @@ impl Interp {
             self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.else_scan.iter_mut().for_each(|c| *c = 0);
             self.forget_compiled();
+            self.routines.clear();
+            self.formals.clear();
+            self.routines_gen = self.routines_gen.wrapping_add(1);
             self.index_lines();
             self.procs = None;
         }
+    }
+
+    /// Forgets the variables formal parameters resolved to (CLEAR removes variables).
+    fn forget_formal_vars(&mut self) {
+        self.formals.iter_mut().for_each(|f| f.var = None);
+        self.routines_gen = self.routines_gen.wrapping_add(1);
     }
 
     /// Drops the cached expressions (they hold variable slots and program bytes).
@@ -1079,12 +1129,84 @@ impl Interp {
     }
 
     /// Pushes a control stack entry, refusing when the stack is full.
+    #[inline(always)]
     fn push(&mut self, f: Frame, too_deep: BasicError) -> R<()> {
         if self.stack.len() >= MAX_STACK {
             return Err(too_deep.into());
         }
-        self.stack.push(f);
+        // Inlined, with room certain, and through `extend` (which writes the frame in place):
+        // `push` built it on the stack and copied it, a store-forwarding stall on every call.
+        if self.stack.len() == self.stack.capacity() {
+            self.stack.reserve(64);
+        }
+        self.stack.extend(std::iter::once(f));
         Ok(())
+    }
+
+    /// Saves `v` in a LOCAL frame (its value comes back when the frame is popped), then assigns
+    /// `new` to it: PROC/FN parameters and LOCAL.
+    #[inline(always)]
+    fn push_local(&mut self, v: VarRef, new: Val) -> R<()> {
+        // Numbers go straight between their slot and the frame (what read, push and assign
+        // below do for them, without the conversions and checks they cannot need). Inlined, and
+        // the frame built from the parts matched, so no value goes through memory on the way.
+        if self.stack.len() < MAX_STACK {
+            let frame = match (v, &new) {
+                (VarRef::Float(i), &Val::Float(x)) if (i as usize) < self.floats.len() => {
+                    let old = std::mem::replace(&mut self.floats[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Float(i),
+                        old: Val::Float(old),
+                    }
+                }
+                (VarRef::Float(i), &Val::Int(x)) if (i as usize) < self.floats.len() => {
+                    let old = std::mem::replace(&mut self.floats[i as usize], x as f64);
+                    Frame::Local {
+                        var: VarRef::Float(i),
+                        old: Val::Float(old),
+                    }
+                }
+                (VarRef::Int(i), &Val::Int(x)) if (i as usize) < self.ints.len() => {
+                    let old = std::mem::replace(&mut self.ints[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Int(i),
+                        old: Val::Int(old),
+                    }
+                }
+                (VarRef::Resident(i), &Val::Int(x)) if (i as usize) < 27 => {
+                    let old = std::mem::replace(&mut self.resident[i as usize], x);
+                    Frame::Local {
+                        var: VarRef::Resident(i),
+                        old: Val::Int(old),
+                    }
+                }
+                _ => return self.push_local_general(v, new),
+            };
+            // As in `push`.
+            if self.stack.len() == self.stack.capacity() {
+                self.stack.reserve(64);
+            }
+            self.stack.extend(std::iter::once(frame));
+            return Ok(());
+        }
+        self.push_local_general(v, new)
+    }
+
+    #[inline(never)]
+    fn push_local_general(&mut self, v: VarRef, new: Val) -> R<()> {
+        let old = match (v, &new) {
+            // A string moves into the frame instead of being copied: `new` replaces it anyway,
+            // and the assignment of a string to it cannot fail. The push below cannot fail
+            // either, so the value is never lost.
+            (VarRef::Str(i), Val::Str(_))
+                if (i as usize) < self.strs.len() && self.stack.len() < MAX_STACK =>
+            {
+                Val::Str(std::mem::take(&mut self.strs[i as usize]))
+            }
+            _ => self.read(v)?,
+        };
+        self.push(Frame::Local { var: v, old }, error::DEEP_CALL)?;
+        self.assign(v, new)
     }
 
     /// The value of ERR, ERL and REPORT$ for tests and debuggers.

@@ -1135,25 +1135,25 @@ impl Interp {
             .stack
             .iter()
             .rposition(|f| matches!(f, Frame::Proc { .. } | Frame::Fn { .. } | Frame::Gosub { .. }));
-        let ok = match idx.map(|i| &self.stack[i]) {
-            Some(Frame::Proc { .. }) => proc_,
-            Some(Frame::Fn { .. }) => !proc_,
-            _ => false,
+        let (idx, ret, returns) = match idx.map(|i| (i, &self.stack[i])) {
+            Some((i, Frame::Proc { ret, returns })) if proc_ => (i, *ret, returns.len()),
+            Some((i, Frame::Fn { returns })) if !proc_ => (i, 0, returns.len()),
+            _ => return Err(if proc_ { error::NO_PROC } else { error::NO_FN }.into()),
         };
-        let Some(idx) = idx.filter(|_| ok) else {
-            return Err(if proc_ { error::NO_PROC } else { error::NO_FN }.into());
-        };
-        let (ret, returns) = match &self.stack[idx] {
-            Frame::Proc { ret, returns } => (*ret, returns.clone()),
-            Frame::Fn { returns } => (0, returns.clone()),
+        // Without RETURN parameters there is nothing to read before the LOCALs are restored.
+        if returns == 0 {
+            self.unwind_to(idx);
+            return Ok(ret);
+        }
+        let returns = match &self.stack[idx] {
+            Frame::Proc { returns, .. } | Frame::Fn { returns } => returns.clone(),
             _ => unreachable!("found a PROC/FN frame"),
         };
         let mut values = Vec::with_capacity(returns.len());
         for &(formal, _) in &returns {
             values.push(self.read(formal)?);
         }
-        self.unwind_to(idx + 1);
-        self.stack.truncate(idx);
+        self.unwind_to(idx);
         for ((_, actual), v) in returns.into_iter().zip(values) {
             self.assign(actual, v)?;
         }
@@ -1165,15 +1165,20 @@ impl Interp {
         Ok(())
     }
 
-    fn fn_return(&mut self, v: Val) -> R<()> {
+    /// `=`: leaves the FN and stops its statements with `Ok`, the value in `fn_result` (no
+    /// allocation, unlike an `Err` carrying it).
+    pub(super) fn fn_return(&mut self, v: Val) -> R<()> {
         self.leave_routine(false)?;
-        Err(Box::new(Stop::FnReturn(v)))
+        self.fn_result = v;
+        Ok(())
     }
 
     fn local_stmt(&mut self) -> R<()> {
+        // The innermost frames are the likeliest to be the routine's.
         if !self
             .stack
             .iter()
+            .rev()
             .any(|f| matches!(f, Frame::Proc { .. } | Frame::Fn { .. }))
         {
             return Err(error::NOT_LOCAL.into());
@@ -1187,21 +1192,27 @@ impl Interp {
             return self.push(Frame::Data { ptr }, error::DEEP_CALL);
         }
         loop {
-            let v = self.var_ref(true)?;
-            let old = self.read(v)?;
-            self.push(
-                Frame::Local {
-                    var: v,
-                    old: old.clone(),
-                },
-                error::DEEP_CALL,
-            )?;
-            let zero = if matches!(old, Val::Str(_)) {
-                Val::Str(Vec::new())
-            } else {
-                Val::Int(0)
+            // A simple variable already resolved here is taken from the site cache (what
+            // `var_ref` does first, without its result going through memory).
+            self.skip_spaces();
+            let cached = match self.site.get(self.pc.wrapping_sub(self.page)) {
+                Some(&s) if s != 0 => Some(super::site_decode(s)),
+                _ => None,
             };
-            self.assign(v, zero)?;
+            let v = match cached {
+                Some((v, len)) if !self.is_binary_indirection(self.pc + len) => {
+                    self.pc += len;
+                    v
+                }
+                _ => self.var_ref(true)?,
+            };
+            // Zero of the variable's type (a float zero assigns to a float without conversion).
+            let zero = match v {
+                VarRef::Str(_) | VarRef::StrEl(..) | VarRef::MemStr(_) => Val::Str(Vec::new()),
+                VarRef::Float(_) => Val::Float(0.0),
+                _ => Val::Int(0),
+            };
+            self.push_local(v, zero)?;
             if !self.eat(b',') {
                 return self.end_stmt();
             }
