@@ -60,7 +60,9 @@ fn expr() -> impl Strategy<Value = String> {
         "1E300",
         "3E-5",
     ]);
-    let leaf = prop_oneof![8 => safe, 1 => edgy].prop_map(str::to_string);
+    // FN calls: pure, with side effects (on A and a second level of calls), and failing.
+    let call = prop::sample::select(vec!["FNf(I%)", "FNg(B%)", "FNh(C%)", "FNf(FNg(1))"]);
+    let leaf = prop_oneof![8 => safe, 1 => edgy, 1 => call].prop_map(str::to_string);
     leaf.prop_recursive(4, 24, 2, |inner| {
         let binop = prop::sample::select(vec![
             "+", "-", "*", "/", " DIV ", " MOD ", " AND ", " OR ", " EOR ", "^", "=", "<>", "<", ">", "<=",
@@ -150,6 +152,7 @@ fn program() -> impl Strategy<Value = String> {
             }
             p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
             p += &format!("1000 {inner}:RETURN\n");
+            p += "2000 DEF FNf(x)=x*2+A\n2010 DEF FNg(x):A=A+1:=x-A+FNf(0)\n2020 DEF FNh(x)=10 DIV (x MOD 3)\n";
             p
         })
 }
