@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 use super::error::{self, BasicError};
 use super::host::{KeyRead, Signal};
 use super::number::{self, Format, Num};
+use super::strings::str_buf;
 use super::tok;
 use super::value::Val;
 use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
@@ -98,8 +99,15 @@ impl Interp {
     }
 
     /// Operators of precedence `min` and tighter, left to right (precedence climbing).
-    fn expr_prec(&mut self, min: u8) -> R<Val> {
-        let mut a = self.factor()?;
+    pub(super) fn expr_prec(&mut self, min: u8) -> R<Val> {
+        let a = self.factor()?;
+        self.expr_prec_from(a, min)
+    }
+
+    /// Continues [`Interp::expr_prec`] after its first operand `a` (the string fast paths read
+    /// that operand themselves).
+    #[inline]
+    pub(super) fn expr_prec_from(&mut self, mut a: Val, min: u8) -> R<Val> {
         loop {
             let (op, prec, len) = self.peek_binop();
             if prec < min || prec == 0 {
@@ -214,10 +222,7 @@ fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
             }
             b'+' => match (a, b) {
                 (Val::Str(mut x), Val::Str(y)) => {
-                    if x.len() + y.len() > MAX_STRING {
-                        return Err(error::STRING_TOO_LONG.into());
-                    }
-                    x.extend_from_slice(&y);
+                    super::strings::append(&mut x, &y)?;
                     Ok(Val::Str(x))
                 }
                 (a, b) => float(to_f64(a)? + to_f64(b)?),
@@ -426,7 +431,7 @@ impl Interp {
         self.to_f64(v)
     }
 
-    fn factor_int(&mut self) -> R<i32> {
+    pub(super) fn factor_int(&mut self) -> R<i32> {
         let v = self.factor()?;
         self.to_int(v)
     }
@@ -501,13 +506,23 @@ impl Interp {
             }
             tok::DEG => Val::Float(self.factor_f64()?.to_degrees()),
             tok::RAD => Val::Float(self.factor_f64()?.to_radians()),
-            tok::LEN => Val::Int(self.factor_str()?.len() as i32),
-            tok::ASC => Val::Int(self.factor_str()?.first().map_or(-1, |&c| c as i32)),
-            tok::CHR_S => Val::Str(vec![self.factor_int()? as u8]),
-            tok::VAL => {
-                let s = self.factor_str()?;
-                val_of(&s)
+            // A plain string variable is read in place rather than copied out.
+            tok::LEN => Val::Int(match self.str_var_factor() {
+                Some(i) => self.str_slot(i)?.len(),
+                None => self.factor_str()?.len(),
+            } as i32),
+            tok::ASC => {
+                let c = match self.str_var_factor() {
+                    Some(i) => self.str_slot(i)?.first().copied(),
+                    None => self.factor_str()?.first().copied(),
+                };
+                Val::Int(c.map_or(-1, |c| c as i32))
             }
+            tok::CHR_S => Val::Str(str_buf(&[self.factor_int()? as u8])),
+            tok::VAL => match self.str_var_factor() {
+                Some(i) => val_of(self.str_slot(i)?),
+                None => val_of(&self.factor_str()?),
+            },
             tok::STR_S => {
                 let hex = self.eat(b'~');
                 let n = self.factor()?;
@@ -515,38 +530,55 @@ impl Interp {
                 if hex {
                     Val::Str(format!("{:X}", number::f64_to_i32(n.as_f64())? as u32).into_bytes())
                 } else {
-                    let mut s = Vec::new();
+                    let mut s = Vec::with_capacity(MAX_STRING + 1);
                     number::format_num(&mut s, n, Format::for_str(self.resident[0]));
                     Val::Str(s)
                 }
             }
             tok::LEFT_S | tok::RIGHT_S => {
-                let s = self.expr_str()?;
-                // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
-                let n = if self.eat(b',') {
-                    let n = self.expr_int()?;
-                    n.clamp(0, s.len() as i32) as usize
-                } else if t == tok::LEFT_S {
-                    s.len().saturating_sub(1)
+                // A plain variable is sliced in place once the count is in (see `str_var_arg`);
+                // anything else is evaluated to a string first, as BASIC reads left to right.
+                let var = self.str_var_arg();
+                let owned = match var {
+                    Some(_) => Vec::new(),
+                    None => self.expr_str()?,
+                };
+                let count = if self.eat(b',') {
+                    Some(self.expr_int()?)
                 } else {
-                    s.len().min(1)
+                    None
                 };
                 self.close()?;
-                if t == tok::LEFT_S {
-                    Val::Str(s[..n].to_vec())
-                } else {
-                    Val::Str(s[s.len() - n..].to_vec())
-                }
+                let len = match var {
+                    Some(i) => self.str_slot(i)?.len(),
+                    None => owned.len(),
+                };
+                // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
+                let n = match count {
+                    Some(n) => n.clamp(0, len as i32) as usize,
+                    None if t == tok::LEFT_S => len.saturating_sub(1),
+                    None => len.min(1),
+                };
+                let range = if t == tok::LEFT_S { 0..n } else { len - n..len };
+                Val::Str(self.substring(owned, var, range)?)
             }
             tok::MID_S => {
-                let s = self.expr_str()?;
+                let var = self.str_var_arg();
+                let owned = match var {
+                    Some(_) => Vec::new(),
+                    None => self.expr_str()?,
+                };
                 self.comma()?;
                 let start = self.expr_int()?;
                 let len = if self.eat(b',') { self.expr_int()? } else { 255 };
                 self.close()?;
-                let from = (start.max(1) as usize - 1).min(s.len());
-                let to = from + (len.max(0) as usize).min(s.len() - from);
-                Val::Str(s[from..to].to_vec())
+                let slen = match var {
+                    Some(i) => self.str_slot(i)?.len(),
+                    None => owned.len(),
+                };
+                let from = (start.max(1) as usize - 1).min(slen);
+                let to = from + (len.max(0) as usize).min(slen - from);
+                Val::Str(self.substring(owned, var, from..to)?)
             }
             tok::STRING_S => {
                 let n = self.expr_int()?;
@@ -560,16 +592,30 @@ impl Interp {
                 Val::Str(s.repeat(n))
             }
             tok::INSTR => {
-                let s = self.expr_str()?;
+                let (sv, s) = match self.str_var_arg() {
+                    Some(i) => (Some(i), Vec::new()),
+                    None => (None, self.expr_str()?),
+                };
                 self.comma()?;
-                let f = self.expr_str()?;
+                let (fv, f) = match self.str_var_arg() {
+                    Some(i) => (Some(i), Vec::new()),
+                    None => (None, self.expr_str()?),
+                };
                 let start = if self.eat(b',') {
                     self.expr_int()?.max(1) as usize
                 } else {
                     1
                 };
                 self.close()?;
-                Val::Int(instr(&s, &f, start))
+                let s = match sv {
+                    Some(i) => self.str_slot(i)?,
+                    None => &s,
+                };
+                let f = match fv {
+                    Some(i) => self.str_slot(i)?,
+                    None => &f,
+                };
+                Val::Int(instr(s, f, start))
             }
             tok::POS => Val::Int(self.vdu.pos()),
             tok::VPOS => Val::Int(self.vdu.vpos()),
@@ -644,6 +690,19 @@ impl Interp {
             }
             _ => return Err(error::SYNTAX.into()),
         })
+    }
+
+    /// `range` of a string function's first argument: the variable in slot `var` (copied out),
+    /// or else the evaluated string `owned` (cut down in its own buffer).
+    fn substring(&self, mut owned: Vec<u8>, var: Option<usize>, range: std::ops::Range<usize>) -> R<Vec<u8>> {
+        match var {
+            Some(i) => Ok(str_buf(&self.str_slot(i)?[range])),
+            None => {
+                owned.truncate(range.end);
+                owned.drain(..range.start);
+                Ok(owned)
+            }
+        }
     }
 
     fn rnd_fn(&mut self) -> R<Val> {

@@ -15,6 +15,7 @@ pub mod machine;
 pub mod number;
 pub mod rnd;
 mod stmt;
+mod strings;
 pub mod tok;
 pub mod value;
 pub mod vdu;
@@ -216,6 +217,8 @@ pub struct Interp {
     arr_site: Vec<u32>,
     /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
     else_scan: Vec<u32>,
+    /// Per program byte: whether the expression bytes from there can call a FN (see `strings`).
+    str_scan: Vec<u8>,
     /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
     expr_cache: Vec<u32>,
     /// Cached expressions and their shared code.
@@ -323,6 +326,7 @@ impl Interp {
             calls: vec![0; prog_len],
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
+            str_scan: vec![0; prog_len],
             expr_cache: vec![0; prog_len],
             compiled: Vec::new(),
             code: Vec::new(),
@@ -1006,6 +1010,7 @@ impl Interp {
             self.calls.iter_mut().for_each(|c| *c = 0);
             self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.else_scan.iter_mut().for_each(|c| *c = 0);
+            self.str_scan.iter_mut().for_each(|c| *c = 0);
             self.forget_compiled();
             self.index_lines();
             self.procs = None;
