@@ -431,7 +431,7 @@ impl Interp {
         self.to_f64(v)
     }
 
-    pub(super) fn factor_int(&mut self) -> R<i32> {
+    fn factor_int(&mut self) -> R<i32> {
         let v = self.factor()?;
         self.to_int(v)
     }
@@ -988,9 +988,14 @@ fn instr(s: &[u8], find: &[u8], start: usize) -> i32 {
     if find.is_empty() {
         return start as i32;
     }
-    s[start - 1..]
-        .windows(find.len())
-        .position(|w| w == find)
+    let hay = &s[start - 1..];
+    if find.len() > hay.len() {
+        return 0;
+    }
+    // Candidates by their first byte, so most positions cost one comparison, not a memcmp call.
+    let (first, rest) = (find[0], &find[1..]);
+    (0..=hay.len() - find.len())
+        .find(|&p| hay[p] == first && &hay[p + 1..p + find.len()] == rest)
         .map_or(0, |p| (p + start) as i32)
 }
 
@@ -998,5 +1003,36 @@ impl Interp {
     /// The Escape/Abort check that waits use.
     pub(super) fn check_signal(&mut self, s: Signal) -> R<()> {
         self.signal(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn instr_finds_what_a_window_search_finds() {
+        let reference = |s: &[u8], f: &[u8], start: usize| -> i32 {
+            if start > s.len() + 1 {
+                return 0;
+            }
+            if f.is_empty() {
+                return start as i32;
+            }
+            s[start - 1..]
+                .windows(f.len())
+                .position(|w| w == f)
+                .map_or(0, |p| (p + start) as i32)
+        };
+        let words: [&[u8]; 8] = [b"", b"a", b"ab", b"aab", b"abab", b"ba", b"xyz", b"aaaa"];
+        for s in words {
+            for f in words {
+                for start in 1..7 {
+                    assert_eq!(
+                        super::instr(s, f, start),
+                        reference(s, f, start),
+                        "{s:?} {f:?} {start}"
+                    );
+                }
+            }
+        }
     }
 }

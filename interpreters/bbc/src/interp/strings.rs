@@ -227,10 +227,29 @@ impl Interp {
         // part of it). CHR$ is read as a byte, without a string in between.
         let x = if self.skip_spaces() == tok::CHR_S {
             self.pc += 1;
-            let c = self.factor_int()? as u8;
+            // CHR$'s factor, as `factor` reads it.
+            let v = if self.skip_spaces() == b'(' {
+                self.pc += 1;
+                let v = self.expr()?;
+                self.expect(b')', error::MISSING_BRACKET)?;
+                v
+            } else {
+                self.factor()?
+            };
+            let c = match v {
+                Val::Int(c) => c as u8,
+                v => self.to_int(v)? as u8,
+            };
             if self.at_stmt_end() {
                 let slot = self.strs.get_mut(i).ok_or(error::NO_SUCH_VARIABLE)?;
-                return append(slot, &[c]);
+                if slot.len() >= MAX_STRING {
+                    return Err(error::STRING_TOO_LONG.into());
+                }
+                if slot.len() == slot.capacity() {
+                    slot.reserve_exact(MAX_STRING + 1 - slot.len());
+                }
+                slot.push(c);
+                return Ok(());
             }
             self.expr_prec_from(Val::Str(str_buf(&[c])), 5)?
         } else {
@@ -363,6 +382,26 @@ mod tests {
                 "10 A$=\"t\":FOR I%=1 TO 2:A$=A$+\"u\" X:NEXT",
                 "",
                 Some("Syntax error at line 10"),
+            ),
+            (
+                "10 A$=\"t\":FOR I%=1 TO 2:A$=A$+CHR$\"a\":NEXT",
+                "",
+                Some("Type mismatch at line 10"),
+            ),
+            (
+                "10 A$=\"t\":FOR I%=1 TO 2:A$=A$+CHR$(66:NEXT",
+                "",
+                Some("Missing ) at line 10"),
+            ),
+            (
+                "10 A$=\"t\":FOR I%=1 TO 3:A$=A$+CHR$ 66.7+CHR$-191:NEXT:PRINT A$",
+                "tBABABA\n",
+                None,
+            ),
+            (
+                "10 A$=\"t\":FOR I%=1 TO 3:A$=A$+CHR$(I%+&130):NEXT:PRINT A$",
+                "t123\n",
+                None,
             ),
             // A string array and a LOCAL string.
             (
