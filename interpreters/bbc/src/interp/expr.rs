@@ -536,23 +536,14 @@ impl Interp {
                 }
             }
             tok::LEFT_S | tok::RIGHT_S => {
-                // A plain variable is sliced in place once the count is in (see `str_var_arg`);
-                // anything else is evaluated to a string first, as BASIC reads left to right.
-                let var = self.str_var_arg();
-                let owned = match var {
-                    Some(_) => Vec::new(),
-                    None => self.expr_str()?,
-                };
+                let s = self.str_arg()?;
                 let count = if self.eat(b',') {
-                    Some(self.expr_int()?)
+                    Some(self.int_arg()?)
                 } else {
                     None
                 };
                 self.close()?;
-                let len = match var {
-                    Some(i) => self.str_slot(i)?.len(),
-                    None => owned.len(),
-                };
+                let len = self.str_of(&s)?.len();
                 // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
                 let n = match count {
                     Some(n) => n.clamp(0, len as i32) as usize,
@@ -560,25 +551,18 @@ impl Interp {
                     None => len.min(1),
                 };
                 let range = if t == tok::LEFT_S { 0..n } else { len - n..len };
-                Val::Str(self.substring(owned, var, range)?)
+                Val::Str(self.substring(s, range)?)
             }
             tok::MID_S => {
-                let var = self.str_var_arg();
-                let owned = match var {
-                    Some(_) => Vec::new(),
-                    None => self.expr_str()?,
-                };
+                let s = self.str_arg()?;
                 self.comma()?;
-                let start = self.expr_int()?;
-                let len = if self.eat(b',') { self.expr_int()? } else { 255 };
+                let start = self.int_arg()?;
+                let len = if self.eat(b',') { self.int_arg()? } else { 255 };
                 self.close()?;
-                let slen = match var {
-                    Some(i) => self.str_slot(i)?.len(),
-                    None => owned.len(),
-                };
+                let slen = self.str_of(&s)?.len();
                 let from = (start.max(1) as usize - 1).min(slen);
                 let to = from + (len.max(0) as usize).min(slen - from);
-                Val::Str(self.substring(owned, var, from..to)?)
+                Val::Str(self.substring(s, from..to)?)
             }
             tok::STRING_S => {
                 let n = self.expr_int()?;
@@ -592,30 +576,16 @@ impl Interp {
                 Val::Str(s.repeat(n))
             }
             tok::INSTR => {
-                let (sv, s) = match self.str_var_arg() {
-                    Some(i) => (Some(i), Vec::new()),
-                    None => (None, self.expr_str()?),
-                };
+                let s = self.str_arg()?;
                 self.comma()?;
-                let (fv, f) = match self.str_var_arg() {
-                    Some(i) => (Some(i), Vec::new()),
-                    None => (None, self.expr_str()?),
-                };
+                let f = self.str_arg()?;
                 let start = if self.eat(b',') {
-                    self.expr_int()?.max(1) as usize
+                    self.int_arg()?.max(1) as usize
                 } else {
                     1
                 };
                 self.close()?;
-                let s = match sv {
-                    Some(i) => self.str_slot(i)?,
-                    None => &s,
-                };
-                let f = match fv {
-                    Some(i) => self.str_slot(i)?,
-                    None => &f,
-                };
-                Val::Int(instr(s, f, start))
+                Val::Int(instr(self.str_of(&s)?, self.str_of(&f)?, start))
             }
             tok::POS => Val::Int(self.vdu.pos()),
             tok::VPOS => Val::Int(self.vdu.vpos()),
@@ -690,19 +660,6 @@ impl Interp {
             }
             _ => return Err(error::SYNTAX.into()),
         })
-    }
-
-    /// `range` of a string function's first argument: the variable in slot `var` (copied out),
-    /// or else the evaluated string `owned` (cut down in its own buffer).
-    fn substring(&self, mut owned: Vec<u8>, var: Option<usize>, range: std::ops::Range<usize>) -> R<Vec<u8>> {
-        match var {
-            Some(i) => Ok(str_buf(&self.str_slot(i)?[range])),
-            None => {
-                owned.truncate(range.end);
-                owned.drain(..range.start);
-                Ok(owned)
-            }
-        }
     }
 
     fn rnd_fn(&mut self) -> R<Val> {

@@ -9,6 +9,7 @@
 //! long, Type mismatch...) are raised at the same points, with the variable unchanged.
 
 use super::error;
+use super::number::Num;
 use super::tok;
 use super::value::Val;
 use super::{Interp, MAX_STRING, R, VarRef};
@@ -34,6 +35,15 @@ pub(super) fn append(x: &mut Vec<u8>, y: &[u8]) -> R<()> {
     }
     x.extend_from_slice(y);
     Ok(())
+}
+
+/// A string function's argument: evaluated, or where it can be read in place.
+pub(super) enum StrArg {
+    Owned(Vec<u8>),
+    /// A string variable's slot.
+    Var(usize),
+    /// A string literal's bytes in memory (from, to).
+    Mem(usize, usize),
 }
 
 impl Interp {
@@ -121,23 +131,81 @@ impl Interp {
         }
     }
 
-    /// A string function's argument that is just a simple string variable (followed by `,` or
-    /// `)`), when the rest of the argument list cannot change it: its slot, with pc moved past
-    /// the name, so the function reads the slot in place once its other arguments are in.
-    #[inline]
-    pub(super) fn str_var_arg(&mut self) -> Option<usize> {
+    /// A string function's argument (followed by `,` or `)`). A simple string variable or a
+    /// plain string literal is left where it is when the rest of the argument list cannot change
+    /// it: the function reads it in place once its other arguments are in.
+    pub(super) fn str_arg(&mut self) -> R<StrArg> {
+        match self.str_arg_in_place() {
+            Some(a) => Ok(a),
+            None => Ok(StrArg::Owned(self.expr_str()?)),
+        }
+    }
+
+    fn str_arg_in_place(&mut self) -> Option<StrArg> {
         // `expr` would raise this before reading anything.
         if self.depth >= self.max_depth {
             return None;
         }
         let p = self.skip_spaces_at(self.pc);
-        let (i, end) = self.cached_str_var(p)?;
+        let (arg, end) = if self.at(p) == b'"' {
+            // Without doubled quotes a literal is its bytes; errors are left to `expr`.
+            let mut q = p + 1;
+            while self.at(q) != b'"' {
+                if self.at(q) == 0x0D {
+                    return None;
+                }
+                q += 1;
+            }
+            if self.at(q + 1) == b'"' || q - (p + 1) > MAX_STRING {
+                return None;
+            }
+            (StrArg::Mem(p + 1, q), q + 1)
+        } else {
+            let (i, end) = self.cached_str_var(p)?;
+            (StrArg::Var(i), end)
+        };
         let q = self.skip_spaces_at(end);
         if !matches!(self.at(q), b',' | b')') || !self.calls_nothing(q, true) {
             return None;
         }
         self.pc = end;
-        Some(i)
+        Some(arg)
+    }
+
+    /// The bytes of a string function's argument.
+    pub(super) fn str_of<'a>(&'a self, a: &'a StrArg) -> R<&'a [u8]> {
+        match *a {
+            StrArg::Owned(ref s) => Ok(s),
+            StrArg::Var(i) => self.str_slot(i),
+            StrArg::Mem(s, e) => Ok(&self.mem[s..e]),
+        }
+    }
+
+    /// `range` of a string function's argument: cut down in its own buffer if it has one.
+    pub(super) fn substring(&self, a: StrArg, range: std::ops::Range<usize>) -> R<Vec<u8>> {
+        match a {
+            StrArg::Owned(mut s) => {
+                s.truncate(range.end);
+                s.drain(..range.start);
+                Ok(s)
+            }
+            a => Ok(str_buf(&self.str_of(&a)?[range])),
+        }
+    }
+
+    /// A numeric argument of a string function: an integer constant followed by `,` or `)` comes
+    /// from the number cache (as `factor` would read it); anything else is a whole expression.
+    pub(super) fn int_arg(&mut self) -> R<i32> {
+        let p = self.skip_spaces_at(self.pc);
+        if self.depth < self.max_depth
+            && let Some(&(len, Num::Int(n))) = self.numbers.get(p.wrapping_sub(self.page))
+            && len != 0
+            && matches!(self.at(self.skip_spaces_at(p + len as usize)), b',' | b')')
+        {
+            self.pc = p + len as usize;
+            return Ok(n);
+        }
+        self.expr_int()
     }
 
     /// A function's factor argument that is just a simple string variable: its slot, with pc
@@ -337,6 +405,7 @@ mod tests {
             ("STR$INSTR(A$,B$,FNn)", "3 3 "),
             ("STR$INSTR(A$+\"Z\",B$,FNn)", "3 3 "),
             ("STR$INSTR(B$,B$,FNn)", "0 0 "),
+            ("STR$INSTR(A$,\"c\",FNn)", "3 3 "),
         ] {
             let src =
                 format!("10 FOR I%=1 TO 2:A$=\"abcdef\":B$=\"cd\":PRINT {expr};\" \";:NEXT\n20 END\n{defs}");
@@ -436,6 +505,12 @@ mod tests {
         );
         let one = "abcdefabefbcddef6970301\n         0-112\n";
         assert_eq!((o, e), (format!("{one}{one}"), None));
+        // Literals are read in place too, except with doubled quotes.
+        let (o, e) = run(
+            "10 FOR I%=1 TO 2:PRINT INSTR(\"abcXYZ\",\"XYZ\");INSTR(\"a\"\"b\",\"\"\"\");LEFT$(\"hello\", 2 );MID$(\"hello\",2 ,I%);RIGHT$(\"\");STRING$(2,\"ab\"):NEXT\n",
+        );
+        let line = |mid: &str| format!("         42he{mid}abab\n");
+        assert_eq!((o, e), (line("e") + &line("el"), None));
         // Errors in the other arguments are raised as before.
         for (src, err) in [
             (
@@ -453,6 +528,18 @@ mod tests {
             (
                 "10 A$=\"x\":FOR I%=1 TO 2:PRINT INSTR(A$,1/0):NEXT",
                 "Division by zero at line 10",
+            ),
+            (
+                "10 FOR I%=1 TO 2:PRINT INSTR(\"x\",\"x):NEXT",
+                "Missing \" at line 10",
+            ),
+            (
+                "10 A$=\"x\":FOR I%=1 TO 2:PRINT LEFT$(A$,1 2):NEXT",
+                "Missing ) at line 10",
+            ),
+            (
+                "10 FOR I%=1 TO 2:PRINT MID$(\"abc\" 1):NEXT",
+                "Missing , at line 10",
             ),
         ] {
             assert_eq!(run(src).1.as_deref(), Some(err), "{src}");
