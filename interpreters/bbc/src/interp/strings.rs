@@ -299,7 +299,11 @@ impl Interp {
             let v = if self.skip_spaces() == b'(' {
                 self.pc += 1;
                 let v = self.expr()?;
-                self.expect(b')', error::MISSING_BRACKET)?;
+                // `expect`, without the call.
+                if self.skip_spaces() != b')' {
+                    return Err(error::MISSING_BRACKET.into());
+                }
+                self.pc += 1;
                 v
             } else {
                 self.factor()?
@@ -308,7 +312,7 @@ impl Interp {
                 Val::Int(c) => c as u8,
                 v => self.to_int(v)? as u8,
             };
-            if self.at_stmt_end() {
+            if matches!(self.skip_spaces(), b':' | 0x0D | tok::ELSE) {
                 let slot = self.strs.get_mut(i).ok_or(error::NO_SUCH_VARIABLE)?;
                 if slot.len() >= MAX_STRING {
                     return Err(error::STRING_TOO_LONG.into());
