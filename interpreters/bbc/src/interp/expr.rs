@@ -7,7 +7,6 @@ use std::cmp::Ordering;
 use super::error::{self, BasicError};
 use super::host::{KeyRead, Signal};
 use super::number::{self, Format, Num};
-use super::strings::str_buf;
 use super::tok;
 use super::value::Val;
 use super::{Frame, Interp, MAX_STRING, R, Stop, VarRef};
@@ -119,7 +118,15 @@ impl Interp {
             } else {
                 self.expr_prec(prec + 1)?
             };
-            a = self.binop(op, a, b)?;
+            a = match (a, b) {
+                // Concatenation, giving the right-hand string back for reuse.
+                (Val::Str(mut x), Val::Str(y)) if op == b'+' => {
+                    super::strings::append(&mut x, &y)?;
+                    self.str_free(y);
+                    Val::Str(x)
+                }
+                (a, b) => self.binop(op, a, b)?,
+            };
         }
     }
 
@@ -385,6 +392,11 @@ impl Interp {
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))
                     }
+                    VarRef::Str(i) if (i as usize) < self.strs.len() => {
+                        let mut s = self.str_new();
+                        s.extend_from_slice(&self.strs[i as usize]);
+                        Ok(Val::Str(s))
+                    }
                     v => self.read(v),
                 }
             }
@@ -404,7 +416,7 @@ impl Interp {
     #[inline(never)]
     fn string_literal(&mut self) -> R<Val> {
         self.pc += 1;
-        let mut s = Vec::new();
+        let mut s = self.str_new();
         loop {
             let c = self.at(self.pc);
             if c == 0x0D {
@@ -509,16 +521,29 @@ impl Interp {
             // A plain string variable is read in place rather than copied out.
             tok::LEN => Val::Int(match self.str_var_factor() {
                 Some(i) => self.str_slot(i)?.len(),
-                None => self.factor_str()?.len(),
+                None => {
+                    let s = self.factor_str()?;
+                    let n = s.len();
+                    self.str_free(s);
+                    n
+                }
             } as i32),
             tok::ASC => {
                 let c = match self.str_var_factor() {
                     Some(i) => self.str_slot(i)?.first().copied(),
-                    None => self.factor_str()?.first().copied(),
+                    None => {
+                        let s = self.factor_str()?;
+                        let c = s.first().copied();
+                        self.str_free(s);
+                        c
+                    }
                 };
                 Val::Int(c.map_or(-1, |c| c as i32))
             }
-            tok::CHR_S => Val::Str(str_buf(&[self.factor_int()? as u8])),
+            tok::CHR_S => {
+                let c = self.factor_int()? as u8;
+                Val::Str(self.str_from(&[c]))
+            }
             tok::VAL => match self.str_var_factor() {
                 Some(i) => val_of(self.str_slot(i)?),
                 None => val_of(&self.factor_str()?),
@@ -530,7 +555,7 @@ impl Interp {
                 if hex {
                     Val::Str(format!("{:X}", number::f64_to_i32(n.as_f64())? as u32).into_bytes())
                 } else {
-                    let mut s = Vec::with_capacity(MAX_STRING + 1);
+                    let mut s = self.str_new();
                     number::format_num(&mut s, n, Format::for_str(self.resident[0]));
                     Val::Str(s)
                 }
@@ -585,7 +610,10 @@ impl Interp {
                     1
                 };
                 self.close()?;
-                Val::Int(instr(self.str_of(&s)?, self.str_of(&f)?, start))
+                let r = instr(self.str_of(&s)?, self.str_of(&f)?, start);
+                self.str_arg_free(s);
+                self.str_arg_free(f);
+                Val::Int(r)
             }
             tok::POS => Val::Int(self.vdu.pos()),
             tok::VPOS => Val::Int(self.vdu.vpos()),

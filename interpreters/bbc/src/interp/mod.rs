@@ -219,6 +219,8 @@ pub struct Interp {
     else_scan: Vec<u32>,
     /// Per program byte: whether the expression bytes from there can call a FN (see `strings`).
     str_scan: Vec<u8>,
+    /// Empty strings with room for the longest, reused for temporary strings (see `strings`).
+    spare_strs: Vec<Vec<u8>>,
     /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
     expr_cache: Vec<u32>,
     /// Cached expressions and their shared code.
@@ -327,6 +329,7 @@ impl Interp {
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
             str_scan: vec![0; prog_len],
+            spare_strs: Vec::new(),
             expr_cache: vec![0; prog_len],
             compiled: Vec::new(),
             code: Vec::new(),

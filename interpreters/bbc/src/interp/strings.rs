@@ -14,15 +14,6 @@ use super::tok;
 use super::value::Val;
 use super::{Interp, MAX_STRING, R, VarRef};
 
-/// A new string holding `bytes`, with room for the longest string so that concatenating onto it
-/// never reallocates.
-#[inline]
-pub(super) fn str_buf(bytes: &[u8]) -> Vec<u8> {
-    let mut v = Vec::with_capacity(MAX_STRING + 1);
-    v.extend_from_slice(bytes);
-    v
-}
-
 /// Appends `y` to `x` as the `+` operator does: "String too long" (with `x` unchanged) beyond
 /// [`MAX_STRING`]. Growing reserves room for the longest string at once.
 #[inline]
@@ -46,7 +37,36 @@ pub(super) enum StrArg {
     Mem(usize, usize),
 }
 
+/// Spare strings kept for reuse: enough for the temporaries of a busy expression.
+const SPARE_STRS: usize = 16;
+
 impl Interp {
+    /// A new empty string with room for the longest string: a spare one if there is one, so
+    /// temporary strings do not each cost an allocation and a free.
+    #[inline]
+    pub(super) fn str_new(&mut self) -> Vec<u8> {
+        self.spare_strs
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(MAX_STRING + 1))
+    }
+
+    /// A new string holding `bytes` (see [`Interp::str_new`]).
+    #[inline]
+    pub(super) fn str_from(&mut self, bytes: &[u8]) -> Vec<u8> {
+        let mut s = self.str_new();
+        s.extend_from_slice(bytes);
+        s
+    }
+
+    /// Keeps a string that is no longer needed for [`Interp::str_new`].
+    #[inline]
+    pub(super) fn str_free(&mut self, mut s: Vec<u8>) {
+        if s.capacity() > MAX_STRING && self.spare_strs.len() < SPARE_STRS {
+            s.clear();
+            self.spare_strs.push(s);
+        }
+    }
+
     /// The slot of the simple string variable whose name starts at `p`, if this position has
     /// resolved it before (a first visit takes the general path, which fills the site cache),
     /// and the position after the name.
@@ -77,6 +97,7 @@ impl Interp {
     /// The answer depends only on the program bytes, so it is kept per program byte (two bits
     /// for each kind of scan: 0 not known, 1 calls nothing, 2 may call); writes into the program
     /// clear it.
+    #[inline]
     fn calls_nothing(&mut self, p: usize, to_close: bool) -> bool {
         let off = p.wrapping_sub(self.page);
         let shift = if to_close { 2 } else { 0 };
@@ -93,6 +114,7 @@ impl Interp {
         r
     }
 
+    #[inline(never)]
     fn scan_calls_nothing(&self, mut p: usize, to_close: bool) -> bool {
         let mut depth = 0u32;
         loop {
@@ -182,14 +204,25 @@ impl Interp {
     }
 
     /// `range` of a string function's argument: cut down in its own buffer if it has one.
-    pub(super) fn substring(&self, a: StrArg, range: std::ops::Range<usize>) -> R<Vec<u8>> {
+    pub(super) fn substring(&mut self, a: StrArg, range: std::ops::Range<usize>) -> R<Vec<u8>> {
         match a {
             StrArg::Owned(mut s) => {
                 s.truncate(range.end);
                 s.drain(..range.start);
                 Ok(s)
             }
-            a => Ok(str_buf(&self.str_of(&a)?[range])),
+            a => {
+                let mut s = self.str_new();
+                s.extend_from_slice(&self.str_of(&a)?[range]);
+                Ok(s)
+            }
+        }
+    }
+
+    /// Done with a string function's argument.
+    pub(super) fn str_arg_free(&mut self, a: StrArg) {
+        if let StrArg::Owned(s) = a {
+            self.str_free(s);
         }
     }
 
@@ -244,7 +277,10 @@ impl Interp {
                 }
                 let v = self.expr()?;
                 match (v, self.strs.get_mut(i)) {
-                    (Val::Str(s), Some(slot)) => *slot = s,
+                    (Val::Str(s), Some(slot)) => {
+                        let old = std::mem::replace(slot, s);
+                        self.str_free(old);
+                    }
                     (v, _) => self.assign(VarRef::Str(i as u32), v)?,
                 }
                 Ok(true)
@@ -257,7 +293,10 @@ impl Interp {
                     return Err(error::NO_SUCH_VARIABLE.into());
                 };
                 match v {
-                    Val::Str(s) => append(slot, &s)?,
+                    Val::Str(s) => {
+                        append(slot, &s)?;
+                        self.str_free(s);
+                    }
                     _ => return Err(error::TYPE_MISMATCH.into()),
                 }
                 Ok(true)
@@ -323,20 +362,27 @@ impl Interp {
                 slot.push(c);
                 return Ok(());
             }
-            self.expr_prec_from(Val::Str(str_buf(&[c])), 5)?
+            let s = self.str_from(&[c]);
+            self.expr_prec_from(Val::Str(s), 5)?
         } else {
             self.expr_prec(5)?
         };
         if self.at_stmt_end() {
             let slot = self.strs.get_mut(i).ok_or(error::NO_SUCH_VARIABLE)?;
             return match x {
-                Val::Str(y) => append(slot, &y),
+                Val::Str(y) => {
+                    append(slot, &y)?;
+                    self.str_free(y);
+                    Ok(())
+                }
                 _ => Err(error::TYPE_MISMATCH.into()),
             };
         }
         // More follows (`a$=a$+x+y`, `a$=a$+x=y`...): a copy of a$ takes part in the rest of the
         // expression as the general path's would.
-        let a = Val::Str(str_buf(self.str_slot(i)?));
+        let mut a = self.str_new();
+        a.extend_from_slice(self.str_slot(i)?);
+        let a = Val::Str(a);
         let a = super::expr::binop_values(b'+', a, x)?;
         let v = self.expr_prec_from(a, 1)?;
         self.assign(VarRef::Str(i as u32), v)
