@@ -1,6 +1,6 @@
-//! Fast paths for strings: appending to a string variable in place (`a$=a$+x`, `a$+=x`) and
-//! reading a string variable where a function only looks at it (LEN, ASC, LEFT$...), instead of
-//! copying it out of its slot.
+//! Fast paths for strings: appending to a string variable in place (`a$=a$+x`, `a$+=x`),
+//! reading a string variable or literal where a function only looks at it (LEN, ASC, LEFT$...)
+//! instead of copying it out, and reusing the buffers of temporary strings.
 //!
 //! Reading a variable later than the byte-by-byte evaluator would is only the same when nothing
 //! evaluated in between can change it. In an expression only a FN call (directly, or through
