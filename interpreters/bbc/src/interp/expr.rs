@@ -98,8 +98,15 @@ impl Interp {
     }
 
     /// Operators of precedence `min` and tighter, left to right (precedence climbing).
-    fn expr_prec(&mut self, min: u8) -> R<Val> {
-        let mut a = self.factor()?;
+    pub(super) fn expr_prec(&mut self, min: u8) -> R<Val> {
+        let a = self.factor()?;
+        self.expr_prec_from(a, min)
+    }
+
+    /// Continues [`Interp::expr_prec`] after its first operand `a` (the string fast paths read
+    /// that operand themselves).
+    #[inline]
+    pub(super) fn expr_prec_from(&mut self, mut a: Val, min: u8) -> R<Val> {
         loop {
             let (op, prec, len) = self.peek_binop();
             if prec < min || prec == 0 {
@@ -111,7 +118,15 @@ impl Interp {
             } else {
                 self.expr_prec(prec + 1)?
             };
-            a = self.binop(op, a, b)?;
+            a = match (a, b) {
+                // Concatenation, giving the right-hand string back for reuse.
+                (Val::Str(mut x), Val::Str(y)) if op == b'+' => {
+                    super::strings::append(&mut x, &y)?;
+                    self.str_free(y);
+                    Val::Str(x)
+                }
+                (a, b) => self.binop(op, a, b)?,
+            };
         }
     }
 
@@ -214,10 +229,7 @@ fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
             }
             b'+' => match (a, b) {
                 (Val::Str(mut x), Val::Str(y)) => {
-                    if x.len() + y.len() > MAX_STRING {
-                        return Err(error::STRING_TOO_LONG.into());
-                    }
-                    x.extend_from_slice(&y);
+                    super::strings::append(&mut x, &y)?;
                     Ok(Val::Str(x))
                 }
                 (a, b) => float(to_f64(a)? + to_f64(b)?),
@@ -380,6 +392,11 @@ impl Interp {
                     VarRef::Float(i) if (i as usize) < self.floats.len() => {
                         Ok(Val::Float(self.floats[i as usize]))
                     }
+                    VarRef::Str(i) if (i as usize) < self.strs.len() => {
+                        let mut s = self.str_new();
+                        s.extend_from_slice(&self.strs[i as usize]);
+                        Ok(Val::Str(s))
+                    }
                     v => self.read(v),
                 }
             }
@@ -399,7 +416,7 @@ impl Interp {
     #[inline(never)]
     fn string_literal(&mut self) -> R<Val> {
         self.pc += 1;
-        let mut s = Vec::new();
+        let mut s = self.str_new();
         loop {
             let c = self.at(self.pc);
             if c == 0x0D {
@@ -501,13 +518,36 @@ impl Interp {
             }
             tok::DEG => Val::Float(self.factor_f64()?.to_degrees()),
             tok::RAD => Val::Float(self.factor_f64()?.to_radians()),
-            tok::LEN => Val::Int(self.factor_str()?.len() as i32),
-            tok::ASC => Val::Int(self.factor_str()?.first().map_or(-1, |&c| c as i32)),
-            tok::CHR_S => Val::Str(vec![self.factor_int()? as u8]),
-            tok::VAL => {
-                let s = self.factor_str()?;
-                val_of(&s)
+            // A plain string variable is read in place rather than copied out.
+            tok::LEN => Val::Int(match self.str_var_factor() {
+                Some(i) => self.str_slot(i)?.len(),
+                None => {
+                    let s = self.factor_str()?;
+                    let n = s.len();
+                    self.str_free(s);
+                    n
+                }
+            } as i32),
+            tok::ASC => {
+                let c = match self.str_var_factor() {
+                    Some(i) => self.str_slot(i)?.first().copied(),
+                    None => {
+                        let s = self.factor_str()?;
+                        let c = s.first().copied();
+                        self.str_free(s);
+                        c
+                    }
+                };
+                Val::Int(c.map_or(-1, |c| c as i32))
             }
+            tok::CHR_S => {
+                let c = self.factor_int()? as u8;
+                Val::Str(self.str_from(&[c]))
+            }
+            tok::VAL => match self.str_var_factor() {
+                Some(i) => val_of(self.str_slot(i)?),
+                None => val_of(&self.factor_str()?),
+            },
             tok::STR_S => {
                 let hex = self.eat(b'~');
                 let n = self.factor()?;
@@ -515,38 +555,39 @@ impl Interp {
                 if hex {
                     Val::Str(format!("{:X}", number::f64_to_i32(n.as_f64())? as u32).into_bytes())
                 } else {
-                    let mut s = Vec::new();
+                    let mut s = self.str_new();
                     number::format_num(&mut s, n, Format::for_str(self.resident[0]));
                     Val::Str(s)
                 }
             }
             tok::LEFT_S | tok::RIGHT_S => {
-                let s = self.expr_str()?;
-                // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
-                let n = if self.eat(b',') {
-                    let n = self.expr_int()?;
-                    n.clamp(0, s.len() as i32) as usize
-                } else if t == tok::LEFT_S {
-                    s.len().saturating_sub(1)
+                let s = self.str_arg()?;
+                let count = if self.eat(b',') {
+                    Some(self.int_arg()?)
                 } else {
-                    s.len().min(1)
+                    None
                 };
                 self.close()?;
-                if t == tok::LEFT_S {
-                    Val::Str(s[..n].to_vec())
-                } else {
-                    Val::Str(s[s.len() - n..].to_vec())
-                }
+                let len = self.str_of(&s)?.len();
+                // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
+                let n = match count {
+                    Some(n) => n.clamp(0, len as i32) as usize,
+                    None if t == tok::LEFT_S => len.saturating_sub(1),
+                    None => len.min(1),
+                };
+                let range = if t == tok::LEFT_S { 0..n } else { len - n..len };
+                Val::Str(self.substring(s, range)?)
             }
             tok::MID_S => {
-                let s = self.expr_str()?;
+                let s = self.str_arg()?;
                 self.comma()?;
-                let start = self.expr_int()?;
-                let len = if self.eat(b',') { self.expr_int()? } else { 255 };
+                let start = self.int_arg()?;
+                let len = if self.eat(b',') { self.int_arg()? } else { 255 };
                 self.close()?;
-                let from = (start.max(1) as usize - 1).min(s.len());
-                let to = from + (len.max(0) as usize).min(s.len() - from);
-                Val::Str(s[from..to].to_vec())
+                let slen = self.str_of(&s)?.len();
+                let from = (start.max(1) as usize - 1).min(slen);
+                let to = from + (len.max(0) as usize).min(slen - from);
+                Val::Str(self.substring(s, from..to)?)
             }
             tok::STRING_S => {
                 let n = self.expr_int()?;
@@ -560,16 +601,19 @@ impl Interp {
                 Val::Str(s.repeat(n))
             }
             tok::INSTR => {
-                let s = self.expr_str()?;
+                let s = self.str_arg()?;
                 self.comma()?;
-                let f = self.expr_str()?;
+                let f = self.str_arg()?;
                 let start = if self.eat(b',') {
-                    self.expr_int()?.max(1) as usize
+                    self.int_arg()?.max(1) as usize
                 } else {
                     1
                 };
                 self.close()?;
-                Val::Int(instr(&s, &f, start))
+                let r = instr(self.str_of(&s)?, self.str_of(&f)?, start);
+                self.str_arg_free(s);
+                self.str_arg_free(f);
+                Val::Int(r)
             }
             tok::POS => Val::Int(self.vdu.pos()),
             tok::VPOS => Val::Int(self.vdu.vpos()),
@@ -1116,9 +1160,14 @@ fn instr(s: &[u8], find: &[u8], start: usize) -> i32 {
     if find.is_empty() {
         return start as i32;
     }
-    s[start - 1..]
-        .windows(find.len())
-        .position(|w| w == find)
+    let hay = &s[start - 1..];
+    if find.len() > hay.len() {
+        return 0;
+    }
+    // Candidates by their first byte, so most positions cost one comparison, not a memcmp call.
+    let (first, rest) = (find[0], &find[1..]);
+    (0..=hay.len() - find.len())
+        .find(|&p| hay[p] == first && &hay[p + 1..p + find.len()] == rest)
         .map_or(0, |p| (p + start) as i32)
 }
 
@@ -1126,5 +1175,36 @@ impl Interp {
     /// The Escape/Abort check that waits use.
     pub(super) fn check_signal(&mut self, s: Signal) -> R<()> {
         self.signal(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn instr_finds_what_a_window_search_finds() {
+        let reference = |s: &[u8], f: &[u8], start: usize| -> i32 {
+            if start > s.len() + 1 {
+                return 0;
+            }
+            if f.is_empty() {
+                return start as i32;
+            }
+            s[start - 1..]
+                .windows(f.len())
+                .position(|w| w == f)
+                .map_or(0, |p| (p + start) as i32)
+        };
+        let words: [&[u8]; 8] = [b"", b"a", b"ab", b"aab", b"abab", b"ba", b"xyz", b"aaaa"];
+        for s in words {
+            for f in words {
+                for start in 1..7 {
+                    assert_eq!(
+                        super::instr(s, f, start),
+                        reference(s, f, start),
+                        "{s:?} {f:?} {start}"
+                    );
+                }
+            }
+        }
     }
 }

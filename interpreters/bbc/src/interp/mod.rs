@@ -16,6 +16,7 @@ pub mod number;
 mod quick;
 pub mod rnd;
 mod stmt;
+mod strings;
 pub mod tok;
 pub mod value;
 pub mod vdu;
@@ -250,6 +251,10 @@ pub struct Interp {
     arr_site: Vec<u32>,
     /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
     else_scan: Vec<u32>,
+    /// Per program byte: whether the expression bytes from there can call a FN (see `strings`).
+    str_scan: Vec<u8>,
+    /// Empty strings with room for the longest, reused for temporary strings (see `strings`).
+    spare_strs: Vec<Vec<u8>>,
     /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
     expr_cache: Vec<u32>,
     /// Per program byte: the state of the quickened statement starting there (see `quick`).
@@ -375,6 +380,8 @@ impl Interp {
             calls: vec![0; prog_len],
             arr_site: vec![0; prog_len],
             else_scan: vec![0; prog_len],
+            str_scan: vec![0; prog_len],
+            spare_strs: Vec::new(),
             expr_cache: vec![0; prog_len],
             quick_cache: vec![0; prog_len],
             quicks: Vec::new(),
@@ -1073,6 +1080,7 @@ impl Interp {
             self.calls.iter_mut().for_each(|c| *c = 0);
             self.arr_site.iter_mut().for_each(|c| *c = 0);
             self.else_scan.iter_mut().for_each(|c| *c = 0);
+            self.str_scan.iter_mut().for_each(|c| *c = 0);
             self.forget_compiled();
             self.routines.clear();
             self.formals.clear();

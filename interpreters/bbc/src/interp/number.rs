@@ -159,7 +159,7 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
             if let Num::Int(i) = n {
                 // Integers below the digit limit print exactly, with no float rounding.
                 if (i.unsigned_abs() as u64) < 10u64.pow(digits as u32) {
-                    out.extend_from_slice(i.to_string().as_bytes());
+                    push_decimal(out, i);
                     return;
                 }
             }
@@ -197,6 +197,26 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
             }
         }
     }
+}
+
+/// `i` in decimal, without the String that `to_string` would allocate (STR$ and PRINT of
+/// integers are common).
+fn push_decimal(out: &mut Vec<u8>, i: i32) {
+    if i < 0 {
+        out.push(b'-');
+    }
+    let mut buf = [0u8; 10];
+    let mut n = i.unsigned_abs();
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[at..]);
 }
 
 /// `n` as text in format `f`, as a String (tests and STR$).
@@ -259,6 +279,31 @@ mod tests {
 
     fn g9(n: Num) -> String {
         num_to_string(n, Format::from_at(0x90A))
+    }
+
+    #[test]
+    fn integers_print_as_to_string_does() {
+        for i in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            123456789,
+            i32::MAX,
+            i32::MIN,
+            i32::MIN + 1,
+        ] {
+            let mut v = Vec::new();
+            push_decimal(&mut v, i);
+            assert_eq!(v, i.to_string().into_bytes());
+        }
+        let str_fmt = Format::for_str(0x90A);
+        assert_eq!(num_to_string(Num::Int(i32::MIN), str_fmt), "-2147483648");
+        assert_eq!(num_to_string(Num::Int(-7), str_fmt), "-7");
     }
 
     #[test]

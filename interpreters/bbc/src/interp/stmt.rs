@@ -457,6 +457,11 @@ impl Interp {
 
     fn assignment(&mut self) -> R<()> {
         let v = self.var_ref(true)?;
+        if let VarRef::Str(i) = v
+            && self.str_assignment(i)?
+        {
+            return self.end_stmt();
+        }
         let c = self.skip_spaces();
         let op = match c {
             b'=' => {
