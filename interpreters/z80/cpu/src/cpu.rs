@@ -3,10 +3,10 @@
 
 use crate::bus::Bus;
 
-// Indices into `Cpu::reg`. Each register pair is stored low byte first (C B, E D, L H, F A,
-// IXL IXH, IYL IYH), so that a pair is one little-endian 16-bit access; the opcodes' 3-bit
-// register numbers are mapped onto these indices at compile time (`exec::m`). A DD/FD prefix
-// only swaps the pair base of HL (4) for IX's (8) or IY's (10).
+// Register numbers, as `exec` uses them: each pair's low byte, then its high byte (C B, E D, L H,
+// F A, IXL IXH, IYL IYH). The opcodes' 3-bit register numbers are mapped onto these at compile
+// time (`exec::m`), and `Cpu::r8`/`Cpu::w8` turn a constant number into a field access. A DD/FD
+// prefix only swaps the pair base of HL (4) for IX's (8) or IY's (10).
 pub(crate) const C: usize = 0;
 pub(crate) const B: usize = 1;
 pub(crate) const E: usize = 2;
@@ -15,7 +15,7 @@ pub(crate) const L: usize = 4;
 pub(crate) const H: usize = 5;
 pub(crate) const F: usize = 6;
 pub(crate) const A: usize = 7;
-/// Pair bases (the index of the low byte).
+/// Pair bases (the number of the low byte).
 pub(crate) const BC: usize = 0;
 pub(crate) const DE: usize = 2;
 pub(crate) const HL: usize = 4;
@@ -34,7 +34,15 @@ const MAX_PREFIX_CHAIN: u32 = 64;
 /// `Clone`, so a debugger can snapshot it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cpu {
-    pub(crate) reg: [u8; 12],
+    // The pairs are whole 16-bit values (one host register each in the run loop: most Z80 code
+    // addresses memory through them), A and F single bytes.
+    pub(crate) bc: u16,
+    pub(crate) de: u16,
+    pub(crate) hl: u16,
+    pub(crate) ix: u16,
+    pub(crate) iy: u16,
+    pub(crate) a: u8,
+    pub(crate) f: u8,
     pub(crate) sp: u16,
     pub(crate) pc: u16,
     pub(crate) wz: u16,
@@ -45,6 +53,13 @@ pub struct Cpu {
     pub(crate) i: u8,
     /// R counts M1 cycles in all 8 bits here; only the low 7 are R's, bit 7 lives in `r7`.
     pub(crate) r_count: u8,
+    /// Instructions `run_until`'s loop may still execute, 0 outside it. The loop does not count R
+    /// on each instruction's first opcode fetch; it adds its budget to `r_count` up front instead,
+    /// so that R = `r_count` - `left` at any time.
+    pub(crate) left: u64,
+    /// What was left of `left` when an instruction in the loop raised `attention`: setting `left`
+    /// to 0 ends the loop without a per-instruction test of `attention`.
+    pub(crate) parked: u64,
     pub(crate) r7: u8,
     pub(crate) iff1: bool,
     pub(crate) iff2: bool,
@@ -123,12 +138,12 @@ macro_rules! reg8 {
         #[doc = concat!("Register ", $name, ".")]
         #[inline]
         pub fn $get(&self) -> u8 {
-            self.reg[$idx]
+            self.r8($idx)
         }
         #[doc = concat!("Sets register ", $name, ".")]
         #[inline]
         pub fn $set(&mut self, v: u8) {
-            self.reg[$idx] = v
+            self.w8($idx, v)
         }
     };
 }
@@ -138,7 +153,13 @@ impl Cpu {
     /// AF and SP at FFFF, the other registers 0.
     pub fn new() -> Cpu {
         let mut cpu = Cpu {
-            reg: [0; 12],
+            bc: 0,
+            de: 0,
+            hl: 0,
+            ix: 0,
+            iy: 0,
+            a: 0,
+            f: 0,
             sp: 0xFFFF,
             pc: 0,
             wz: 0,
@@ -148,6 +169,8 @@ impl Cpu {
             hl_alt: 0,
             i: 0,
             r_count: 0,
+            left: 0,
+            parked: 0,
             r7: 0,
             iff1: false,
             iff2: false,
@@ -183,43 +206,82 @@ impl Cpu {
         self.update_attention();
     }
 
+    /// Pair `base` (BC, DE, HL, IX or IY), a constant after inlining.
     #[inline(always)]
     pub(crate) fn get16(&self, base: usize) -> u16 {
-        u16::from_le_bytes([self.reg[base], self.reg[base + 1]])
+        match base {
+            BC => self.bc,
+            DE => self.de,
+            HL => self.hl,
+            IX => self.ix,
+            _ => self.iy,
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn set16(&mut self, base: usize, v: u16) {
+        match base {
+            BC => self.bc = v,
+            DE => self.de = v,
+            HL => self.hl = v,
+            IX => self.ix = v,
+            _ => self.iy = v,
+        }
+    }
+    /// Register number `i` (see the constants above), a constant after inlining.
+    #[inline(always)]
+    pub(crate) fn r8(&self, i: usize) -> u8 {
+        match i {
+            F => self.f,
+            A => self.a,
+            _ => {
+                let pair = self.get16(i & !1);
+                if i & 1 == 0 { pair as u8 } else { (pair >> 8) as u8 }
+            }
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn w8(&mut self, i: usize, v: u8) {
+        match i {
+            F => self.f = v,
+            A => self.a = v,
+            _ => {
+                let pair = self.get16(i & !1);
+                let pair = if i & 1 == 0 {
+                    (pair & 0xFF00) | v as u16
+                } else {
+                    (pair & 0x00FF) | (v as u16) << 8
+                };
+                self.set16(i & !1, pair)
+            }
+        }
     }
     /// Register number `r` of an opcode field (B C D E H L F A, never substituted), through a match so
     /// that the registers of a local copy of the CPU can live in host registers.
     #[inline(always)]
     pub(crate) fn get_r8(&self, r: usize) -> u8 {
         match r & 7 {
-            0 => self.reg[B],
-            1 => self.reg[C],
-            2 => self.reg[D],
-            3 => self.reg[E],
-            4 => self.reg[H],
-            5 => self.reg[L],
-            6 => self.reg[F],
-            _ => self.reg[A],
+            0 => self.r8(B),
+            1 => self.r8(C),
+            2 => self.r8(D),
+            3 => self.r8(E),
+            4 => self.r8(H),
+            5 => self.r8(L),
+            6 => self.f,
+            _ => self.a,
         }
     }
     #[inline(always)]
     pub(crate) fn set_r8(&mut self, r: usize, v: u8) {
         match r & 7 {
-            0 => self.reg[B] = v,
-            1 => self.reg[C] = v,
-            2 => self.reg[D] = v,
-            3 => self.reg[E] = v,
-            4 => self.reg[H] = v,
-            5 => self.reg[L] = v,
-            6 => self.reg[F] = v,
-            _ => self.reg[A] = v,
+            0 => self.w8(B, v),
+            1 => self.w8(C, v),
+            2 => self.w8(D, v),
+            3 => self.w8(E, v),
+            4 => self.w8(H, v),
+            5 => self.w8(L, v),
+            6 => self.f = v,
+            _ => self.a = v,
         }
-    }
-    #[inline(always)]
-    pub(crate) fn set16(&mut self, base: usize, v: u16) {
-        let [l, h] = v.to_le_bytes();
-        self.reg[base] = l;
-        self.reg[base + 1] = h;
     }
 
     reg8!(a, set_a, A, "A");
@@ -239,14 +301,14 @@ impl Cpu {
     /// The AF register pair.
     #[inline]
     pub fn af(&self) -> u16 {
-        u16::from_be_bytes([self.reg[A], self.reg[F]])
+        u16::from_be_bytes([self.a, self.f])
     }
     /// Sets the AF register pair.
     #[inline]
     pub fn set_af(&mut self, v: u16) {
         let [a, f] = v.to_be_bytes();
-        self.reg[A] = a;
-        self.reg[F] = f;
+        self.a = a;
+        self.f = f;
     }
     /// The alternate set: AF', BC', DE', HL'.
     pub fn alt(&self) -> [u16; 4] {
@@ -297,11 +359,11 @@ impl Cpu {
     /// The refresh register: bit 7 as last loaded, bits 0-6 counting M1 cycles.
     #[inline]
     pub fn r(&self) -> u8 {
-        (self.r_count & 0x7F) | self.r7
+        (self.r_count.wrapping_sub(self.left as u8) & 0x7F) | self.r7
     }
     /// Sets R.
     pub fn set_r(&mut self, v: u8) {
-        self.r_count = v;
+        self.r_count = v.wrapping_add(self.left as u8);
         self.r7 = v & 0x80;
     }
     /// IFF1 and IFF2.
@@ -451,6 +513,24 @@ impl Cpu {
             || self.pending_prefix != 0
             || self.ei_last
             || self.p;
+        if self.attention {
+            self.park_left();
+        }
+    }
+
+    /// Raises `attention` (for EI and LD A,I/R).
+    #[inline(always)]
+    pub(crate) fn raise_attention(&mut self) {
+        self.attention = true;
+        self.park_left();
+    }
+
+    /// Ends `run_until`'s loop after this instruction (see `parked`).
+    #[inline(always)]
+    fn park_left(&mut self) {
+        self.r_count = self.r_count.wrapping_sub(self.left as u8);
+        self.parked += self.left;
+        self.left = 0;
     }
 
     /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
@@ -502,33 +582,24 @@ impl Cpu {
             }
             let mut c = self.clone();
             let mut stopped = false;
-            let mut left = max - n;
-            let mut t_acc = 0u64;
-            while left != 0 {
+            c.left = max - n;
+            c.r_count = c.r_count.wrapping_add(c.left as u8);
+            while c.left != 0 {
                 if stop(c.pc) {
                     stopped = true;
                     break;
                 }
-                if c.attention {
-                    break;
-                }
+                c.left -= 1;
                 let prev_q = c.q;
                 c.q = 0;
-                let op = c.fetch_op(bus);
-                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
-                left -= 1;
-                // Unrolled once: a second dispatch site for the branch predictor.
-                if left == 0 || stop(c.pc) || c.attention {
-                    continue;
-                }
-                let prev_q = c.q;
-                c.q = 0;
-                let op = c.fetch_op(bus);
-                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
-                left -= 1;
+                let op = bus.fetch(c.pc);
+                c.pc = c.pc.wrapping_add(1);
+                c.t += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
             }
-            c.t += t_acc;
-            n = max - left;
+            c.r_count = c.r_count.wrapping_sub(c.left as u8);
+            n = max - c.left - c.parked;
+            c.left = 0;
+            c.parked = 0;
             *self = c;
             if stopped {
                 break;

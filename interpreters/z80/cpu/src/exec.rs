@@ -41,7 +41,7 @@ const fn m<const XH: usize>(r: usize) -> usize {
 impl Cpu {
     #[inline(always)]
     fn setf(&mut self, f: u8) {
-        self.reg[F] = f;
+        self.f = f;
         self.q = f;
     }
 
@@ -65,7 +65,7 @@ impl Cpu {
     #[inline(always)]
     fn cond(&self, y: u8) -> bool {
         const MASK: [u8; 4] = [ZF, CF, PF, SF];
-        ((self.reg[F] & MASK[(y >> 1) as usize]) != 0) == (y & 1 != 0)
+        ((self.f & MASK[(y >> 1) as usize]) != 0) == (y & 1 != 0)
     }
 
     /// HL, IX or IY.
@@ -136,19 +136,19 @@ impl Cpu {
 
     #[inline(always)]
     fn add8(&mut self, v: u8, carry: u8) {
-        let a = self.reg[A];
+        let a = self.a;
         let res = a as u16 + v as u16 + carry as u16;
         let r = res as u8;
         let f = SZ53[r as usize]
             | ((res >> 8) as u8 & CF)
             | ((a ^ v ^ r) & HF)
             | ((((a ^ !v) & (a ^ r)) & 0x80) >> 5);
-        self.reg[A] = r;
+        self.a = r;
         self.setf(f);
     }
     #[inline(always)]
     fn sub8(&mut self, v: u8, carry: u8) -> u8 {
-        let a = self.reg[A];
+        let a = self.a;
         let res = (a as u16).wrapping_sub(v as u16).wrapping_sub(carry as u16);
         let r = res as u8;
         let f = SZ53[r as usize]
@@ -163,22 +163,22 @@ impl Cpu {
     fn alu(&mut self, y: u8, v: u8) {
         match y {
             0 => self.add8(v, 0),
-            1 => self.add8(v, self.reg[F] & CF),
-            2 => self.reg[A] = self.sub8(v, 0),
-            3 => self.reg[A] = self.sub8(v, self.reg[F] & CF),
+            1 => self.add8(v, self.f & CF),
+            2 => self.a = self.sub8(v, 0),
+            3 => self.a = self.sub8(v, self.f & CF),
             4 => {
-                let r = self.reg[A] & v;
-                self.reg[A] = r;
+                let r = self.a & v;
+                self.a = r;
                 self.setf(SZ53P[r as usize] | HF);
             }
             5 => {
-                let r = self.reg[A] ^ v;
-                self.reg[A] = r;
+                let r = self.a ^ v;
+                self.a = r;
                 self.setf(SZ53P[r as usize]);
             }
             6 => {
-                let r = self.reg[A] | v;
-                self.reg[A] = r;
+                let r = self.a | v;
+                self.a = r;
                 self.setf(SZ53P[r as usize]);
             }
             _ => self.cp(v),
@@ -188,13 +188,13 @@ impl Cpu {
     fn cp(&mut self, v: u8) {
         self.sub8(v, 0);
         // CP takes flags 3 and 5 from the operand, not the result.
-        let f = (self.reg[F] & !(XF | YF)) | (v & (XF | YF));
+        let f = (self.f & !(XF | YF)) | (v & (XF | YF));
         self.setf(f);
     }
     #[inline(always)]
     fn inc8(&mut self, v: u8) -> u8 {
         let r = v.wrapping_add(1);
-        let f = (self.reg[F] & CF)
+        let f = (self.f & CF)
             | SZ53[r as usize]
             | if r & 0x0F == 0 { HF } else { 0 }
             | if r == 0x80 { PF } else { 0 };
@@ -204,7 +204,7 @@ impl Cpu {
     #[inline(always)]
     fn dec8(&mut self, v: u8) -> u8 {
         let r = v.wrapping_sub(1);
-        let f = (self.reg[F] & CF)
+        let f = (self.f & CF)
             | NF
             | SZ53[r as usize]
             | if r & 0x0F == 0x0F { HF } else { 0 }
@@ -220,7 +220,7 @@ impl Cpu {
         let res = a as u32 + v as u32;
         let r = res as u16;
         self.wz = a.wrapping_add(1);
-        let f = (self.reg[F] & (SF | ZF | PF))
+        let f = (self.f & (SF | ZF | PF))
             | ((r >> 8) as u8 & (XF | YF))
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (res >> 16) as u8;
@@ -230,7 +230,7 @@ impl Cpu {
     #[inline(always)]
     fn adc16(&mut self, v: u16) {
         let a = self.get16(HL);
-        let res = a as u32 + v as u32 + (self.reg[F] & CF) as u32;
+        let res = a as u32 + v as u32 + (self.f & CF) as u32;
         let r = res as u16;
         self.wz = a.wrapping_add(1);
         let f = ((r >> 8) as u8 & (SF | XF | YF))
@@ -246,7 +246,7 @@ impl Cpu {
         let a = self.get16(HL);
         let res = (a as u32)
             .wrapping_sub(v as u32)
-            .wrapping_sub((self.reg[F] & CF) as u32);
+            .wrapping_sub((self.f & CF) as u32);
         let r = res as u16;
         self.wz = a.wrapping_add(1);
         let f = ((r >> 8) as u8 & (SF | XF | YF))
@@ -264,7 +264,7 @@ impl Cpu {
     /// Rotate/shift `y` of the CB page (RLC RRC RL RR SLA SRA SLL SRL) with full flags.
     #[inline(always)]
     fn rot(&mut self, y: u8, v: u8) -> u8 {
-        let c = self.reg[F] & CF;
+        let c = self.f & CF;
         let (r, carry) = match y {
             0 => (v.rotate_left(1), v >> 7),
             1 => (v.rotate_right(1), v & 1),
@@ -284,7 +284,7 @@ impl Cpu {
     #[inline(always)]
     fn bit(&mut self, n: u8, v: u8, xy_src: u8) {
         let b = v & (1 << n);
-        let mut f = (self.reg[F] & CF) | HF | (xy_src & (XF | YF));
+        let mut f = (self.f & CF) | HF | (xy_src & (XF | YF));
         if b == 0 {
             f |= ZF | PF;
         }
@@ -362,8 +362,8 @@ impl Cpu {
             // LD (BC),A / LD (DE),A, 7
             0x02 | 0x12 => {
                 let addr = self.rp::<XH>(p);
-                bus.write(addr, self.reg[A]);
-                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                bus.write(addr, self.a);
+                self.wz = u16::from_be_bytes([self.a, addr.wrapping_add(1) as u8]);
                 7
             }
             // INC rp, 6
@@ -397,13 +397,15 @@ impl Cpu {
             // INC r, 4
             0x04 | 0x0C | 0x14 | 0x1C | 0x24 | 0x2C | 0x3C => {
                 let i = m::<XH>(y as usize);
-                self.reg[i] = self.inc8(self.reg[i]);
+                let r = self.inc8(self.r8(i));
+                self.w8(i, r);
                 4
             }
             // DEC r, 4
             0x05 | 0x0D | 0x15 | 0x1D | 0x25 | 0x2D | 0x3D => {
                 let i = m::<XH>(y as usize);
-                self.reg[i] = self.dec8(self.reg[i]);
+                let r = self.dec8(self.r8(i));
+                self.w8(i, r);
                 4
             }
             // LD (HL),n, 10; LD (IX+d),n, 15 after the prefix (d and n overlap the internal cycles)
@@ -416,38 +418,38 @@ impl Cpu {
             // LD r,n, 7
             0x06 | 0x0E | 0x16 | 0x1E | 0x26 | 0x2E | 0x3E => {
                 let v = self.imm8(bus);
-                self.reg[m::<XH>(y as usize)] = v;
+                self.w8(m::<XH>(y as usize), v);
                 7
             }
             // RLCA, 4
             0x07 => {
-                let a = self.reg[A].rotate_left(1);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF | CF)));
+                let a = self.a.rotate_left(1);
+                self.a = a;
+                self.setf((self.f & (SF | ZF | PF)) | (a & (XF | YF | CF)));
                 4
             }
             // RRCA, 4
             0x0F => {
-                let old = self.reg[A];
+                let old = self.a;
                 let a = old.rotate_right(1);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                self.a = a;
+                self.setf((self.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
                 4
             }
             // RLA, 4
             0x17 => {
-                let old = self.reg[A];
-                let a = (old << 1) | (self.reg[F] & CF);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old >> 7));
+                let old = self.a;
+                let a = (old << 1) | (self.f & CF);
+                self.a = a;
+                self.setf((self.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old >> 7));
                 4
             }
             // RRA, 4
             0x1F => {
-                let old = self.reg[A];
-                let a = (old >> 1) | ((self.reg[F] & CF) << 7);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                let old = self.a;
+                let a = (old >> 1) | ((self.f & CF) << 7);
+                self.a = a;
+                self.setf((self.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
                 4
             }
             // EX AF,AF', 4
@@ -468,15 +470,15 @@ impl Cpu {
             // LD A,(BC) / LD A,(DE), 7
             0x0A | 0x1A => {
                 let addr = self.rp::<XH>(p);
-                self.reg[A] = bus.read(addr);
+                self.a = bus.read(addr);
                 self.wz = addr.wrapping_add(1);
                 7
             }
             // DJNZ e, 13 taken / 8
             // (Not taken, the displacement's read cycle is not reported to the bus, as in Fuse.)
             0x10 => {
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
+                let b = self.r8(B).wrapping_sub(1);
+                self.w8(B, b);
                 if b != 0 {
                     let d = self.imm8(bus) as i8;
                     self.pc = self.pc.wrapping_add(d as u16);
@@ -524,21 +526,21 @@ impl Cpu {
             // LD (nn),A, 13
             0x32 => {
                 let addr = self.imm16(bus);
-                bus.write(addr, self.reg[A]);
-                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                bus.write(addr, self.a);
+                self.wz = u16::from_be_bytes([self.a, addr.wrapping_add(1) as u8]);
                 13
             }
             // LD A,(nn), 13
             0x3A => {
                 let addr = self.imm16(bus);
-                self.reg[A] = bus.read(addr);
+                self.a = bus.read(addr);
                 self.wz = addr.wrapping_add(1);
                 13
             }
             // DAA, 4
             0x27 => {
-                let a = self.reg[A];
-                let f = self.reg[F];
+                let a = self.a;
+                let f = self.f;
                 let mut diff = 0u8;
                 let mut carry = f & CF;
                 if f & HF != 0 || a & 0x0F > 9 {
@@ -553,28 +555,28 @@ impl Cpu {
                 } else {
                     (a.wrapping_add(diff), a & 0x0F > 9)
                 };
-                self.reg[A] = r;
+                self.a = r;
                 self.setf(SZ53P[r as usize] | carry | (f & NF) | if half { HF } else { 0 });
                 4
             }
             // CPL, 4
             0x2F => {
-                let a = !self.reg[A];
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF | CF)) | HF | NF | (a & (XF | YF)));
+                let a = !self.a;
+                self.a = a;
+                self.setf((self.f & (SF | ZF | PF | CF)) | HF | NF | (a & (XF | YF)));
                 4
             }
             // SCF, 4 (flags 3, 5 from A | (F ^ Q): Patrik Rak's Q model)
             0x37 => {
-                let f = self.reg[F];
-                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                let f = self.f;
+                let xy = (self.a | (f ^ prev_q)) & (XF | YF);
                 self.setf((f & (SF | ZF | PF)) | CF | xy);
                 4
             }
             // CCF, 4
             0x3F => {
-                let f = self.reg[F];
-                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                let f = self.f;
+                let xy = (self.a | (f ^ prev_q)) & (XF | YF);
                 let h = if f & CF != 0 { HF } else { 0 };
                 self.setf((f & (SF | ZF | PF)) | h | ((f & CF) ^ CF) | xy);
                 4
@@ -597,7 +599,7 @@ impl Cpu {
                     bus.write(addr, self.get_r8(z as usize));
                     7 + Self::idx_extra::<XH>()
                 } else {
-                    self.reg[m::<XH>(y as usize)] = self.reg[m::<XH>(z as usize)];
+                    self.w8(m::<XH>(y as usize), self.r8(m::<XH>(z as usize)));
                     4
                 }
             }
@@ -609,7 +611,7 @@ impl Cpu {
                     self.alu(y, v);
                     7 + Self::idx_extra::<XH>()
                 } else {
-                    let v = self.reg[m::<XH>(z as usize)];
+                    let v = self.r8(m::<XH>(z as usize));
                     self.alu(y, v);
                     4
                 }
@@ -674,7 +676,7 @@ impl Cpu {
             // OUT (n),A, 11
             0xD3 => {
                 let n = self.imm8(bus);
-                let a = self.reg[A];
+                let a = self.a;
                 bus.output(u16::from_be_bytes([a, n]), a);
                 self.wz = u16::from_be_bytes([a, n.wrapping_add(1)]);
                 11
@@ -682,8 +684,8 @@ impl Cpu {
             // IN A,(n), 11 (flags unaffected)
             0xDB => {
                 let n = self.imm8(bus);
-                let port = u16::from_be_bytes([self.reg[A], n]);
-                self.reg[A] = bus.input(port);
+                let port = u16::from_be_bytes([self.a, n]);
+                self.a = bus.input(port);
                 self.wz = port.wrapping_add(1);
                 11
             }
@@ -715,7 +717,7 @@ impl Cpu {
                 self.iff1 = true;
                 self.iff2 = true;
                 self.ei_last = true;
-                self.attention = true;
+                self.raise_attention();
                 4
             }
             // CALL cc,nn, 17 taken / 10
@@ -909,7 +911,7 @@ impl Cpu {
                 if y != 6 {
                     self.set_r8(y as usize, v);
                 }
-                self.setf((self.reg[F] & CF) | SZ53P[v as usize]);
+                self.setf((self.f & CF) | SZ53P[v as usize]);
                 8
             }
             // OUT (C),r, 12 (y = 6: OUT (C),0 on NMOS)
@@ -950,9 +952,10 @@ impl Cpu {
             }
             // NEG, 8
             0x44 | 0x4C | 0x54 | 0x5C | 0x64 | 0x6C | 0x74 | 0x7C => {
-                let v = self.reg[A];
-                self.reg[A] = 0;
-                self.reg[A] = self.sub8(v, 0);
+                let v = self.a;
+                self.a = 0;
+                let r = self.sub8(v, 0);
+                self.a = r;
                 4
             }
             // RETN / RETI, 14 (both copy IFF2 to IFF1)
@@ -971,32 +974,32 @@ impl Cpu {
             }
             // LD I,A, 9
             0x47 => {
-                self.i = self.reg[A];
+                self.i = self.a;
                 5
             }
             // LD R,A, 9
             0x4F => {
-                self.set_r(self.reg[A]);
+                self.set_r(self.a);
                 5
             }
             // LD A,I / LD A,R, 9
             0x57 | 0x5F => {
                 let v = if op == 0x57 { self.i } else { self.r() };
-                self.reg[A] = v;
-                self.setf((self.reg[F] & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
+                self.a = v;
+                self.setf((self.f & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
                 self.p = true;
-                self.attention = true;
+                self.raise_attention();
                 5
             }
             // RRD, 18
             0x67 => {
                 let addr = self.get16(HL);
                 let v = bus.read(addr);
-                let a = self.reg[A];
+                let a = self.a;
                 bus.write(addr, (a << 4) | (v >> 4));
                 let a = (a & 0xF0) | (v & 0x0F);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
+                self.a = a;
+                self.setf((self.f & CF) | SZ53P[a as usize]);
                 self.wz = addr.wrapping_add(1);
                 14
             }
@@ -1004,11 +1007,11 @@ impl Cpu {
             0x6F => {
                 let addr = self.get16(HL);
                 let v = bus.read(addr);
-                let a = self.reg[A];
+                let a = self.a;
                 bus.write(addr, (v << 4) | (a & 0x0F));
                 let a = (a & 0xF0) | (v >> 4);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
+                self.a = a;
+                self.setf((self.f & CF) | SZ53P[a as usize]);
                 self.wz = addr.wrapping_add(1);
                 14
             }
@@ -1023,8 +1026,8 @@ impl Cpu {
                 self.set16(DE, de.wrapping_add(step));
                 let bc = self.get16(BC).wrapping_sub(1);
                 self.set16(BC, bc);
-                let n = v.wrapping_add(self.reg[A]);
-                let mut f = (self.reg[F] & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
+                let n = v.wrapping_add(self.a);
+                let mut f = (self.f & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
                 if bc != 0 {
                     f |= PF;
                 }
@@ -1034,7 +1037,7 @@ impl Cpu {
             0xA1 | 0xA9 | 0xB1 | 0xB9 => {
                 let hl = self.get16(HL);
                 let v = bus.read(hl);
-                let a = self.reg[A];
+                let a = self.a;
                 let r = a.wrapping_sub(v);
                 let half = (a ^ v ^ r) & HF;
                 let n = r.wrapping_sub(if half != 0 { 1 } else { 0 });
@@ -1047,12 +1050,8 @@ impl Cpu {
                 self.wz = self.wz.wrapping_add(wstep);
                 let bc = self.get16(BC).wrapping_sub(1);
                 self.set16(BC, bc);
-                let mut f = (self.reg[F] & CF)
-                    | NF
-                    | (SZ53[r as usize] & (SF | ZF))
-                    | half
-                    | (n & XF)
-                    | ((n & 0x02) << 4);
+                let mut f =
+                    (self.f & CF) | NF | (SZ53[r as usize] & (SF | ZF)) | half | (n & XF) | ((n & 0x02) << 4);
                 if bc != 0 {
                     f |= PF;
                 }
@@ -1078,12 +1077,12 @@ impl Cpu {
                         hl.wrapping_add(1)
                     },
                 );
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
+                let b = self.r8(B).wrapping_sub(1);
+                self.w8(B, b);
                 let c = if dec {
-                    self.reg[C].wrapping_sub(1)
+                    self.r8(C).wrapping_sub(1)
                 } else {
-                    self.reg[C].wrapping_add(1)
+                    self.r8(C).wrapping_add(1)
                 };
                 let k = v as u16 + c as u16;
                 self.block_io_flags(op, v, k, b)
@@ -1092,8 +1091,8 @@ impl Cpu {
             0xA3 | 0xAB | 0xB3 | 0xBB => {
                 let hl = self.get16(HL);
                 let v = bus.read(hl);
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
+                let b = self.r8(B).wrapping_sub(1);
+                self.w8(B, b);
                 let bc = self.get16(BC);
                 bus.output(bc, v);
                 let dec = op & 0x08 != 0;
@@ -1108,7 +1107,7 @@ impl Cpu {
                     hl.wrapping_add(1)
                 };
                 self.set16(HL, hl);
-                let k = v as u16 + self.reg[L] as u16;
+                let k = v as u16 + self.r8(L) as u16;
                 self.block_io_flags(op, v, k, b)
             }
             // Everything else on the ED page is an 8 T-state NOP.
