@@ -489,8 +489,12 @@ impl Cpu {
 
     /// Executes instructions until `stop(pc)` is true before an instruction or `max` instructions
     /// have run; returns how many ran. The same as calling [`Cpu::step`] in a loop with that test,
-    /// only faster: the common path runs on a local copy of the registers, which the compiler keeps
-    /// in host registers, and writes them back when it leaves.
+    /// only faster: the common path runs on a `Core` whose hot registers are a local, which the
+    /// compiler keeps in host registers (or stack slots no bus access can alias), while MEMPTR, Q
+    /// and the rest of the cold state stay in the `Cpu`. Per instruction the loop only tests `stop`,
+    /// counts down its budget (which also stands in for R's count of first opcode fetches, see
+    /// `Hot::left`) and dispatches; an instruction that needs the slow path before the next one
+    /// (EI, HALT, LD A,I/R, an over-long prefix chain) parks the budget, which ends the loop.
     #[inline(always)]
     pub fn run_until<BUS: Bus>(&mut self, bus: &mut BUS, max: u64, mut stop: impl FnMut(u16) -> bool) -> u64 {
         let mut n = 0;
