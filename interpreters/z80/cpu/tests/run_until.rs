@@ -95,7 +95,7 @@ fn run_until_matches_step_with_small_budgets_and_interrupts() {
         let event = |n: u64, cpu: &mut Cpu| match n % 997 {
             300 => cpu.set_int_line(true),
             340 => cpu.set_int_line(false),
-            700 if n % 2 == 0 => cpu.trigger_nmi(),
+            700 if n.is_multiple_of(2) => cpu.trigger_nmi(),
             _ => {}
         };
         let total = 12_000u64;
