@@ -3,10 +3,10 @@
 
 use crate::bus::Bus;
 
-// Indices into `Cpu::reg`. Each register pair is stored low byte first (C B, E D, L H, F A,
-// IXL IXH, IYL IYH), so that a pair is one little-endian 16-bit access; the opcodes' 3-bit
-// register numbers are mapped onto these indices at compile time (`exec::m`). A DD/FD prefix
-// only swaps the pair base of HL (4) for IX's (8) or IY's (10).
+// Register numbers, as `exec` uses them: each pair's low byte, then its high byte (C B, E D, L H,
+// F A, IXL IXH, IYL IYH). The opcodes' 3-bit register numbers are mapped onto these at compile
+// time (`exec::m`), and `Cpu::r8`/`Cpu::w8` turn a constant number into a field access. A DD/FD
+// prefix only swaps the pair base of HL (4) for IX's (8) or IY's (10).
 pub(crate) const C: usize = 0;
 pub(crate) const B: usize = 1;
 pub(crate) const E: usize = 2;
@@ -15,7 +15,7 @@ pub(crate) const L: usize = 4;
 pub(crate) const H: usize = 5;
 pub(crate) const F: usize = 6;
 pub(crate) const A: usize = 7;
-/// Pair bases (the index of the low byte).
+/// Pair bases (the number of the low byte).
 pub(crate) const BC: usize = 0;
 pub(crate) const DE: usize = 2;
 pub(crate) const HL: usize = 4;
@@ -34,24 +34,55 @@ const MAX_PREFIX_CHAIN: u32 = 64;
 /// `Clone`, so a debugger can snapshot it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cpu {
-    pub(crate) reg: [u8; 12],
+    pub(crate) h: Hot,
+    pub(crate) x: Cold,
+}
+
+/// The state that most instructions read: the run loop copies it into a local, which the compiler
+/// splits into host registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hot {
+    // The pairs are whole 16-bit values (most Z80 code addresses memory through them), A and F
+    // single bytes.
+    pub(crate) bc: u16,
+    pub(crate) de: u16,
+    pub(crate) hl: u16,
+    pub(crate) ix: u16,
+    pub(crate) iy: u16,
+    pub(crate) a: u8,
+    pub(crate) f: u8,
     pub(crate) sp: u16,
     pub(crate) pc: u16,
+    /// R counts M1 cycles in all 8 bits here; only the low 7 are R's, bit 7 lives in `Cold::r7`.
+    pub(crate) r_count: u8,
+    /// Instructions `run_until`'s loop may still execute, 0 outside it. The loop does not count R
+    /// on each instruction's first opcode fetch; it adds its budget to `r_count` up front instead,
+    /// so that R = `r_count` - `left` at any time.
+    pub(crate) left: u64,
+    /// What was left of `left` when an instruction in the loop raised `attention`: setting `left`
+    /// to 0 ends the loop without a per-instruction test of `attention`.
+    pub(crate) parked: u64,
+    /// T-states executed since reset (or since the host last set it).
+    pub(crate) t: u64,
+}
+
+/// The state that instructions rarely read, or write far more often than they read (MEMPTR, Q):
+/// it stays in memory while the run loop works, so that it takes no host registers there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Cold {
     pub(crate) wz: u16,
+    /// The Q latch: F if the last instruction wrote the flags, else 0 (SCF/CCF read it).
+    pub(crate) q: u8,
     pub(crate) af_alt: u16,
     pub(crate) bc_alt: u16,
     pub(crate) de_alt: u16,
     pub(crate) hl_alt: u16,
     pub(crate) i: u8,
-    /// R counts M1 cycles in all 8 bits here; only the low 7 are R's, bit 7 lives in `r7`.
-    pub(crate) r_count: u8,
     pub(crate) r7: u8,
     pub(crate) iff1: bool,
     pub(crate) iff2: bool,
     pub(crate) im: u8,
     pub(crate) halted: bool,
-    /// The Q latch: F if the last instruction wrote the flags, else 0 (SCF/CCF read it).
-    pub(crate) q: u8,
     /// The last instruction was EI: a maskable interrupt is not accepted before the next one.
     pub(crate) ei_last: bool,
     /// The last instruction was LD A,I or LD A,R.
@@ -61,13 +92,26 @@ pub struct Cpu {
     /// DD (IX's base, 8) or FD (IY's, 10) still in effect after an over-long prefix chain; 0 when none.
     pub(crate) pending_prefix: u8,
     /// Anything that needs the slow path at the start of a step: halted, a pending NMI, the INT
-    /// line asserted, or a pending prefix. Recomputed whenever one of those changes.
+    /// line asserted, a pending prefix, or the EI / LD A,I/R markers. Recomputed whenever one of
+    /// those changes.
     pub(crate) attention: bool,
-    /// T-states executed since reset (or since the host last set it).
-    pub(crate) t: u64,
     /// Flags and MEMPTR of repeating block instructions as Fuse computes them (see
     /// [`Cpu::set_fuse_block_flags`]).
     pub(crate) fuse_block_flags: bool,
+}
+
+impl Cold {
+    #[inline(always)]
+    fn needs_attention(&self) -> bool {
+        self.halted || self.nmi_pending || self.int_line || self.pending_prefix != 0 || self.ei_last || self.p
+    }
+}
+
+/// What the instructions execute on: the hot registers by value (a local of the run loop, or of
+/// `step`) and the cold state where it lives, in the `Cpu`.
+pub(crate) struct Core<'a> {
+    pub(crate) h: Hot,
+    pub(crate) x: &'a mut Cold,
 }
 
 impl Default for Cpu {
@@ -108,12 +152,12 @@ macro_rules! pair {
         #[doc = concat!("The ", $name, " register pair.")]
         #[inline]
         pub fn $get(&self) -> u16 {
-            self.get16($base)
+            self.h.get16($base)
         }
         #[doc = concat!("Sets the ", $name, " register pair.")]
         #[inline]
         pub fn $set(&mut self, v: u16) {
-            self.set16($base, v)
+            self.h.set16($base, v)
         }
     };
 }
@@ -123,12 +167,12 @@ macro_rules! reg8 {
         #[doc = concat!("Register ", $name, ".")]
         #[inline]
         pub fn $get(&self) -> u8 {
-            self.reg[$idx]
+            self.h.r8($idx)
         }
         #[doc = concat!("Sets register ", $name, ".")]
         #[inline]
         pub fn $set(&mut self, v: u8) {
-            self.reg[$idx] = v
+            self.h.w8($idx, v)
         }
     };
 }
@@ -138,30 +182,42 @@ impl Cpu {
     /// AF and SP at FFFF, the other registers 0.
     pub fn new() -> Cpu {
         let mut cpu = Cpu {
-            reg: [0; 12],
-            sp: 0xFFFF,
-            pc: 0,
-            wz: 0,
-            af_alt: 0xFFFF,
-            bc_alt: 0,
-            de_alt: 0,
-            hl_alt: 0,
-            i: 0,
-            r_count: 0,
-            r7: 0,
-            iff1: false,
-            iff2: false,
-            im: 0,
-            halted: false,
-            q: 0,
-            ei_last: false,
-            p: false,
-            int_line: false,
-            nmi_pending: false,
-            pending_prefix: 0,
-            attention: false,
-            t: 0,
-            fuse_block_flags: false,
+            h: Hot {
+                bc: 0,
+                de: 0,
+                hl: 0,
+                ix: 0,
+                iy: 0,
+                a: 0,
+                f: 0,
+                sp: 0xFFFF,
+                pc: 0,
+                r_count: 0,
+                left: 0,
+                parked: 0,
+                t: 0,
+            },
+            x: Cold {
+                wz: 0,
+                q: 0,
+                af_alt: 0xFFFF,
+                bc_alt: 0,
+                de_alt: 0,
+                hl_alt: 0,
+                i: 0,
+                r7: 0,
+                iff1: false,
+                iff2: false,
+                im: 0,
+                halted: false,
+                ei_last: false,
+                p: false,
+                int_line: false,
+                nmi_pending: false,
+                pending_prefix: 0,
+                attention: false,
+                fuse_block_flags: false,
+            },
         };
         cpu.set_af(0xFFFF);
         cpu
@@ -170,56 +226,17 @@ impl Cpu {
     /// RESET: PC, I and R cleared, IM 0, interrupts disabled, HALT left; other registers keep
     /// their values, as on the chip.
     pub fn reset(&mut self) {
-        self.pc = 0;
-        self.i = 0;
+        self.h.pc = 0;
+        self.x.i = 0;
         self.set_r(0);
-        self.im = 0;
-        self.iff1 = false;
-        self.iff2 = false;
-        self.halted = false;
-        self.ei_last = false;
-        self.pending_prefix = 0;
-        self.nmi_pending = false;
+        self.x.im = 0;
+        self.x.iff1 = false;
+        self.x.iff2 = false;
+        self.x.halted = false;
+        self.x.ei_last = false;
+        self.x.pending_prefix = 0;
+        self.x.nmi_pending = false;
         self.update_attention();
-    }
-
-    #[inline(always)]
-    pub(crate) fn get16(&self, base: usize) -> u16 {
-        u16::from_le_bytes([self.reg[base], self.reg[base + 1]])
-    }
-    /// Register number `r` of an opcode field (B C D E H L F A, never substituted), through a match so
-    /// that the registers of a local copy of the CPU can live in host registers.
-    #[inline(always)]
-    pub(crate) fn get_r8(&self, r: usize) -> u8 {
-        match r & 7 {
-            0 => self.reg[B],
-            1 => self.reg[C],
-            2 => self.reg[D],
-            3 => self.reg[E],
-            4 => self.reg[H],
-            5 => self.reg[L],
-            6 => self.reg[F],
-            _ => self.reg[A],
-        }
-    }
-    #[inline(always)]
-    pub(crate) fn set_r8(&mut self, r: usize, v: u8) {
-        match r & 7 {
-            0 => self.reg[B] = v,
-            1 => self.reg[C] = v,
-            2 => self.reg[D] = v,
-            3 => self.reg[E] = v,
-            4 => self.reg[H] = v,
-            5 => self.reg[L] = v,
-            6 => self.reg[F] = v,
-            _ => self.reg[A] = v,
-        }
-    }
-    #[inline(always)]
-    pub(crate) fn set16(&mut self, base: usize, v: u16) {
-        let [l, h] = v.to_le_bytes();
-        self.reg[base] = l;
-        self.reg[base + 1] = h;
     }
 
     reg8!(a, set_a, A, "A");
@@ -239,132 +256,130 @@ impl Cpu {
     /// The AF register pair.
     #[inline]
     pub fn af(&self) -> u16 {
-        u16::from_be_bytes([self.reg[A], self.reg[F]])
+        self.h.af()
     }
     /// Sets the AF register pair.
     #[inline]
     pub fn set_af(&mut self, v: u16) {
-        let [a, f] = v.to_be_bytes();
-        self.reg[A] = a;
-        self.reg[F] = f;
+        self.h.set_af(v)
     }
     /// The alternate set: AF', BC', DE', HL'.
     pub fn alt(&self) -> [u16; 4] {
-        [self.af_alt, self.bc_alt, self.de_alt, self.hl_alt]
+        [self.x.af_alt, self.x.bc_alt, self.x.de_alt, self.x.hl_alt]
     }
     /// Sets the alternate set AF', BC', DE', HL'.
     pub fn set_alt(&mut self, v: [u16; 4]) {
-        [self.af_alt, self.bc_alt, self.de_alt, self.hl_alt] = v;
+        [self.x.af_alt, self.x.bc_alt, self.x.de_alt, self.x.hl_alt] = v;
     }
     /// The stack pointer.
     #[inline]
     pub fn sp(&self) -> u16 {
-        self.sp
+        self.h.sp
     }
     /// Sets the stack pointer.
     #[inline]
     pub fn set_sp(&mut self, v: u16) {
-        self.sp = v
+        self.h.sp = v
     }
     /// The program counter. While halted it points after the HALT instruction.
     #[inline]
     pub fn pc(&self) -> u16 {
-        self.pc
+        self.h.pc
     }
     /// Sets the program counter.
     #[inline]
     pub fn set_pc(&mut self, v: u16) {
-        self.pc = v
+        self.h.pc = v
     }
     /// MEMPTR (also called WZ), the internal address latch that leaks into flags 3 and 5 of
     /// `BIT n,(HL)`.
     #[inline]
     pub fn wz(&self) -> u16 {
-        self.wz
+        self.x.wz
     }
     /// Sets MEMPTR.
     pub fn set_wz(&mut self, v: u16) {
-        self.wz = v
+        self.x.wz = v
     }
     /// The interrupt vector register.
     pub fn i(&self) -> u8 {
-        self.i
+        self.x.i
     }
     /// Sets I.
     pub fn set_i(&mut self, v: u8) {
-        self.i = v
+        self.x.i = v
     }
     /// The refresh register: bit 7 as last loaded, bits 0-6 counting M1 cycles.
     #[inline]
     pub fn r(&self) -> u8 {
-        (self.r_count & 0x7F) | self.r7
+        (self.h.r_count.wrapping_sub(self.h.left as u8) & 0x7F) | self.x.r7
     }
     /// Sets R.
     pub fn set_r(&mut self, v: u8) {
-        self.r_count = v;
-        self.r7 = v & 0x80;
+        self.h.r_count = v.wrapping_add(self.h.left as u8);
+        self.x.r7 = v & 0x80;
     }
     /// IFF1 and IFF2.
     pub fn iff(&self) -> (bool, bool) {
-        (self.iff1, self.iff2)
+        (self.x.iff1, self.x.iff2)
     }
     /// Sets IFF1 and IFF2.
     pub fn set_iff(&mut self, iff1: bool, iff2: bool) {
-        self.iff1 = iff1;
-        self.iff2 = iff2;
+        self.x.iff1 = iff1;
+        self.x.iff2 = iff2;
     }
     /// The interrupt mode, 0, 1 or 2.
     pub fn im(&self) -> u8 {
-        self.im
+        self.x.im
     }
     /// Sets the interrupt mode (values above 2 are taken modulo 3's nearest: 3 and up mean 2).
     pub fn set_im(&mut self, mode: u8) {
-        self.im = mode.min(2)
+        self.x.im = mode.min(2)
     }
     /// Whether the CPU is halted (executing internal NOPs until an interrupt).
     pub fn halted(&self) -> bool {
-        self.halted
+        self.x.halted
     }
     /// Sets or clears the halted state.
     pub fn set_halted(&mut self, halted: bool) {
-        self.halted = halted;
+        self.x.halted = halted;
         self.update_attention();
     }
     /// The Q latch: a copy of F if the last instruction wrote the flags, 0 otherwise. SCF and CCF
     /// take flags 3 and 5 from `(A | (F ^ Q))`.
     pub fn q(&self) -> u8 {
-        self.q
+        self.x.q
     }
     /// Sets the Q latch.
     pub fn set_q(&mut self, q: u8) {
-        self.q = q
+        self.x.q = q
     }
     /// Whether the last instruction was EI (a maskable interrupt waits one more instruction).
     pub fn ei_last(&self) -> bool {
-        self.ei_last
+        self.x.ei_last
     }
     /// Sets the EI-delay state.
     pub fn set_ei_last(&mut self, v: bool) {
-        self.ei_last = v;
+        self.x.ei_last = v;
         self.update_attention();
     }
     /// Whether the last instruction was LD A,I or LD A,R.
     pub fn p(&self) -> bool {
-        self.p
+        self.x.p
     }
     /// Sets the LD A,I / LD A,R marker.
     pub fn set_p(&mut self, v: bool) {
-        self.p = v;
+        self.x.p = v;
         self.update_attention();
     }
     /// T-states executed since creation (the host may reset it with [`Cpu::set_tstates`]).
     #[inline]
     pub fn tstates(&self) -> u64 {
-        self.t
+        self.h.t
     }
     /// Sets the T-state counter.
     pub fn set_tstates(&mut self, t: u64) {
-        self.t = t
+        self.h.t = t
     }
 
     /// Chooses how a block instruction that repeats (LDIR, CPIR, INIR, OTIR and their decrementing
@@ -374,7 +389,7 @@ impl Cpu {
     /// `true` gives the older model in the Fuse test suite's expectations, where a repeating
     /// instruction sets the flags exactly as its single form. Only the Fuse harness needs it.
     pub fn set_fuse_block_flags(&mut self, fuse: bool) {
-        self.fuse_block_flags = fuse;
+        self.x.fuse_block_flags = fuse;
     }
 
     /// All registers at once.
@@ -384,22 +399,22 @@ impl Cpu {
             bc: self.bc(),
             de: self.de(),
             hl: self.hl(),
-            af_alt: self.af_alt,
-            bc_alt: self.bc_alt,
-            de_alt: self.de_alt,
-            hl_alt: self.hl_alt,
+            af_alt: self.x.af_alt,
+            bc_alt: self.x.bc_alt,
+            de_alt: self.x.de_alt,
+            hl_alt: self.x.hl_alt,
             ix: self.ix(),
             iy: self.iy(),
-            sp: self.sp,
-            pc: self.pc,
-            wz: self.wz,
-            i: self.i,
+            sp: self.h.sp,
+            pc: self.h.pc,
+            wz: self.x.wz,
+            i: self.x.i,
             r: self.r(),
-            iff1: self.iff1,
-            iff2: self.iff2,
-            im: self.im,
-            halted: self.halted,
-            q: self.q,
+            iff1: self.x.iff1,
+            iff2: self.x.iff2,
+            im: self.x.im,
+            halted: self.x.halted,
+            q: self.x.q,
         }
     }
 
@@ -412,16 +427,16 @@ impl Cpu {
         self.set_alt([r.af_alt, r.bc_alt, r.de_alt, r.hl_alt]);
         self.set_ix(r.ix);
         self.set_iy(r.iy);
-        self.sp = r.sp;
-        self.pc = r.pc;
-        self.wz = r.wz;
-        self.i = r.i;
+        self.h.sp = r.sp;
+        self.h.pc = r.pc;
+        self.x.wz = r.wz;
+        self.x.i = r.i;
         self.set_r(r.r);
-        self.iff1 = r.iff1;
-        self.iff2 = r.iff2;
+        self.x.iff1 = r.iff1;
+        self.x.iff2 = r.iff2;
         self.set_im(r.im);
-        self.halted = r.halted;
-        self.q = r.q;
+        self.x.halted = r.halted;
+        self.x.q = r.q;
         self.update_attention();
     }
 
@@ -429,107 +444,93 @@ impl Cpu {
     /// and IFF1 is set, the CPU takes the interrupt at the next instruction boundary. The device
     /// usually releases it when acknowledged ([`Bus::int_ack`]).
     pub fn set_int_line(&mut self, asserted: bool) {
-        self.int_line = asserted;
+        self.x.int_line = asserted;
         self.update_attention();
     }
     /// Whether the INT line is asserted.
     pub fn int_line(&self) -> bool {
-        self.int_line
+        self.x.int_line
     }
     /// A falling edge on NMI: the CPU takes the non-maskable interrupt at the next instruction
     /// boundary.
     pub fn trigger_nmi(&mut self) {
-        self.nmi_pending = true;
+        self.x.nmi_pending = true;
         self.update_attention();
     }
 
     #[inline(always)]
     pub(crate) fn update_attention(&mut self) {
-        self.attention = self.halted
-            || self.nmi_pending
-            || self.int_line
-            || self.pending_prefix != 0
-            || self.ei_last
-            || self.p;
+        self.x.attention = self.x.needs_attention();
     }
 
     /// Executes one instruction (a whole prefix chain and its opcode count as one), one internal
     /// NOP while halted, or the acceptance of an interrupt. Returns the T-states it took.
     #[inline(always)]
     pub fn step<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
-        if self.attention
-            && let Some(t) = self.slow_step(bus)
-        {
-            self.t += t as u64;
-            return t;
-        }
-        // (EI and LD A,I/R raise `attention`, so their markers are cleared on the slow path and
-        // the common path does not have to.)
-        let prev_q = self.q;
-        self.q = 0;
-        let op = self.fetch_op(bus);
-        let t = self.exec::<BUS, HL, false>(bus, op, prev_q);
-        self.t += t as u64;
+        let mut c = Core {
+            h: self.h,
+            x: &mut self.x,
+        };
+        let t = c.step(bus);
+        self.h = c.h;
         t
     }
 
     /// Runs until at least `tstates` more T-states have passed (the last instruction completes)
     /// and returns how many did.
     pub fn run<BUS: Bus>(&mut self, bus: &mut BUS, tstates: u64) -> u64 {
-        let start = self.t;
+        let start = self.h.t;
         let end = start + tstates;
-        while self.t < end {
+        while self.h.t < end {
             self.step(bus);
         }
-        self.t - start
+        self.h.t - start
     }
 
     /// Executes instructions until `stop(pc)` is true before an instruction or `max` instructions
     /// have run; returns how many ran. The same as calling [`Cpu::step`] in a loop with that test,
-    /// only faster: the common path runs on a local copy of the registers, which the compiler keeps
-    /// in host registers, and writes them back when it leaves.
+    /// only faster: the common path runs on a `Core` whose hot registers are a local, which the
+    /// compiler keeps in host registers (or stack slots no bus access can alias), while MEMPTR, Q
+    /// and the rest of the cold state stay in the `Cpu`. Per instruction the loop only tests `stop`,
+    /// counts down its budget (which also stands in for R's count of first opcode fetches, see
+    /// `Hot::left`) and dispatches; an instruction that needs the slow path before the next one
+    /// (EI, HALT, LD A,I/R, an over-long prefix chain) parks the budget, which ends the loop.
     #[inline(always)]
     pub fn run_until<BUS: Bus>(&mut self, bus: &mut BUS, max: u64, mut stop: impl FnMut(u16) -> bool) -> u64 {
         let mut n = 0;
         while n < max {
-            if stop(self.pc) {
+            if stop(self.h.pc) {
                 break;
             }
-            if self.attention {
+            if self.x.attention {
                 self.step_outlined(bus);
                 n += 1;
                 continue;
             }
-            let mut c = self.clone();
+            let mut c = Core {
+                h: self.h,
+                x: &mut self.x,
+            };
             let mut stopped = false;
-            let mut left = max - n;
-            let mut t_acc = 0u64;
-            while left != 0 {
-                if stop(c.pc) {
+            c.h.left = max - n;
+            c.h.r_count = c.h.r_count.wrapping_add(c.h.left as u8);
+            while c.h.left != 0 {
+                if stop(c.h.pc) {
                     stopped = true;
                     break;
                 }
-                if c.attention {
-                    break;
-                }
-                let prev_q = c.q;
-                c.q = 0;
-                let op = c.fetch_op(bus);
-                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
-                left -= 1;
-                // Unrolled once: a second dispatch site for the branch predictor.
-                if left == 0 || stop(c.pc) || c.attention {
-                    continue;
-                }
-                let prev_q = c.q;
-                c.q = 0;
-                let op = c.fetch_op(bus);
-                t_acc += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
-                left -= 1;
+                c.h.left -= 1;
+                let prev_q = c.x.q;
+                c.x.q = 0;
+                let op = bus.fetch(c.h.pc);
+                c.h.pc = c.h.pc.wrapping_add(1);
+                c.h.t += c.exec::<BUS, HL, true>(bus, op, prev_q) as u64;
             }
-            c.t += t_acc;
-            n = max - left;
-            *self = c;
+            c.h.r_count = c.h.r_count.wrapping_sub(c.h.left as u8);
+            n = max - c.h.left - c.h.parked;
+            c.h.left = 0;
+            c.h.parked = 0;
+            self.h = c.h;
             if stopped {
                 break;
             }
@@ -541,47 +542,194 @@ impl Cpu {
     fn step_outlined<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
         self.step(bus)
     }
+}
+
+impl Hot {
+    /// Pair `base` (BC, DE, HL, IX or IY), a constant after inlining.
+    #[inline(always)]
+    pub(crate) fn get16(&self, base: usize) -> u16 {
+        match base {
+            BC => self.bc,
+            DE => self.de,
+            HL => self.hl,
+            IX => self.ix,
+            _ => self.iy,
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn set16(&mut self, base: usize, v: u16) {
+        match base {
+            BC => self.bc = v,
+            DE => self.de = v,
+            HL => self.hl = v,
+            IX => self.ix = v,
+            _ => self.iy = v,
+        }
+    }
+    /// Register number `i` (see the constants above), a constant after inlining.
+    #[inline(always)]
+    pub(crate) fn r8(&self, i: usize) -> u8 {
+        match i {
+            F => self.f,
+            A => self.a,
+            _ => {
+                let pair = self.get16(i & !1);
+                if i & 1 == 0 { pair as u8 } else { (pair >> 8) as u8 }
+            }
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn w8(&mut self, i: usize, v: u8) {
+        match i {
+            F => self.f = v,
+            A => self.a = v,
+            _ => {
+                let pair = self.get16(i & !1);
+                let pair = if i & 1 == 0 {
+                    (pair & 0xFF00) | v as u16
+                } else {
+                    (pair & 0x00FF) | (v as u16) << 8
+                };
+                self.set16(i & !1, pair)
+            }
+        }
+    }
+    /// Register number `r` of an opcode field (B C D E H L F A, never substituted), through a match so
+    /// that the registers of a local copy of the CPU can live in host registers.
+    #[inline(always)]
+    pub(crate) fn get_r8(&self, r: usize) -> u8 {
+        match r & 7 {
+            0 => self.r8(B),
+            1 => self.r8(C),
+            2 => self.r8(D),
+            3 => self.r8(E),
+            4 => self.r8(H),
+            5 => self.r8(L),
+            6 => self.f,
+            _ => self.a,
+        }
+    }
+    #[inline(always)]
+    pub(crate) fn set_r8(&mut self, r: usize, v: u8) {
+        match r & 7 {
+            0 => self.w8(B, v),
+            1 => self.w8(C, v),
+            2 => self.w8(D, v),
+            3 => self.w8(E, v),
+            4 => self.w8(H, v),
+            5 => self.w8(L, v),
+            6 => self.f = v,
+            _ => self.a = v,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn af(&self) -> u16 {
+        u16::from_be_bytes([self.a, self.f])
+    }
+    #[inline(always)]
+    pub(crate) fn set_af(&mut self, v: u16) {
+        let [a, f] = v.to_be_bytes();
+        self.a = a;
+        self.f = f;
+    }
+}
+
+impl Core<'_> {
+    /// [`Cpu::step`] on the core.
+    #[inline(always)]
+    pub(crate) fn step<BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
+        if self.x.attention
+            && let Some(t) = self.slow_step(bus)
+        {
+            self.h.t += t as u64;
+            return t;
+        }
+        // (EI and LD A,I/R raise `attention`, so their markers are cleared on the slow path and
+        // the common path does not have to.)
+        let prev_q = self.x.q;
+        self.x.q = 0;
+        let op = self.fetch_op(bus);
+        let t = self.exec::<BUS, HL, false>(bus, op, prev_q);
+        self.h.t += t as u64;
+        t
+    }
+
+    #[inline(always)]
+    pub(crate) fn update_attention(&mut self) {
+        self.x.attention = self.x.needs_attention();
+        if self.x.attention {
+            self.park_left();
+        }
+    }
+
+    /// Raises `attention` (for EI and LD A,I/R).
+    #[inline(always)]
+    pub(crate) fn raise_attention(&mut self) {
+        self.x.attention = true;
+        self.park_left();
+    }
+
+    /// Ends `run_until`'s loop after this instruction (see `Hot::parked`).
+    #[inline(always)]
+    fn park_left(&mut self) {
+        self.h.r_count = self.h.r_count.wrapping_sub(self.h.left as u8);
+        self.h.parked += self.h.left;
+        self.h.left = 0;
+    }
+
+    /// R (see [`Cpu::r`]).
+    #[inline(always)]
+    pub(crate) fn r(&self) -> u8 {
+        (self.h.r_count.wrapping_sub(self.h.left as u8) & 0x7F) | self.x.r7
+    }
+    /// Sets R.
+    #[inline(always)]
+    pub(crate) fn set_r(&mut self, v: u8) {
+        self.h.r_count = v.wrapping_add(self.h.left as u8);
+        self.x.r7 = v & 0x80;
+    }
 
     /// Interrupts, HALT and pending prefixes. Returns `Some(t)` when the step is done, `None` when
     /// a normal instruction should follow.
     #[cold]
     #[inline(never)]
     fn slow_step<BUS: Bus>(&mut self, bus: &mut BUS) -> Option<u32> {
-        if self.pending_prefix != 0 {
+        if self.x.pending_prefix != 0 {
             // Still inside a DD/FD chain: no interrupt can be taken here.
-            let xh = self.pending_prefix as usize;
-            self.pending_prefix = 0;
-            let prev_q = self.q;
-            self.q = 0;
-            self.ei_last = false;
-            self.p = false;
+            let xh = self.x.pending_prefix as usize;
+            self.x.pending_prefix = 0;
+            let prev_q = self.x.q;
+            self.x.q = 0;
+            self.x.ei_last = false;
+            self.x.p = false;
             self.update_attention();
             return Some(self.prefix_chain(bus, xh, prev_q) - 4);
         }
-        if self.nmi_pending {
-            self.nmi_pending = false;
+        if self.x.nmi_pending {
+            self.x.nmi_pending = false;
             self.leave_halt();
-            self.ei_last = false;
-            self.p = false;
-            self.q = 0;
-            self.r_count = self.r_count.wrapping_add(1);
-            self.iff1 = false;
+            self.x.ei_last = false;
+            self.x.p = false;
+            self.x.q = 0;
+            self.h.r_count = self.h.r_count.wrapping_add(1);
+            self.x.iff1 = false;
             // M1 (5 T, opcode ignored) then the two pushes.
-            self.push(bus, self.pc);
-            self.pc = 0x0066;
-            self.wz = 0x0066;
+            self.push(bus, self.h.pc);
+            self.h.pc = 0x0066;
+            self.x.wz = 0x0066;
             self.update_attention();
             return Some(11);
         }
-        if self.int_line && self.iff1 && !self.ei_last {
+        if self.x.int_line && self.x.iff1 && !self.x.ei_last {
             self.leave_halt();
-            self.iff1 = false;
-            self.iff2 = false;
-            self.q = 0;
-            self.p = false;
-            self.r_count = self.r_count.wrapping_add(1);
+            self.x.iff1 = false;
+            self.x.iff2 = false;
+            self.x.q = 0;
+            self.x.p = false;
+            self.h.r_count = self.h.r_count.wrapping_add(1);
             let data = bus.int_ack();
-            let t = match self.im {
+            let t = match self.x.im {
                 0 => {
                     // The device supplies an instruction; in practice always an RST. Anything
                     // else is treated as RST 38h (what a floating bus, FFh, gives).
@@ -590,45 +738,45 @@ impl Cpu {
                     } else {
                         0x38
                     };
-                    self.push(bus, self.pc);
-                    self.pc = target;
-                    self.wz = target;
+                    self.push(bus, self.h.pc);
+                    self.h.pc = target;
+                    self.x.wz = target;
                     13
                 }
                 1 => {
-                    self.push(bus, self.pc);
-                    self.pc = 0x0038;
-                    self.wz = 0x0038;
+                    self.push(bus, self.h.pc);
+                    self.h.pc = 0x0038;
+                    self.x.wz = 0x0038;
                     13
                 }
                 _ => {
-                    self.push(bus, self.pc);
-                    let vector = u16::from_be_bytes([self.i, data]);
-                    self.pc = self.read16(bus, vector);
-                    self.wz = self.pc;
+                    self.push(bus, self.h.pc);
+                    let vector = u16::from_be_bytes([self.x.i, data]);
+                    self.h.pc = self.read16(bus, vector);
+                    self.x.wz = self.h.pc;
                     19
                 }
             };
             self.update_attention();
             return Some(t);
         }
-        if self.halted {
+        if self.x.halted {
             // HALT executes NOPs: an M1 cycle each, so R keeps counting.
-            self.r_count = self.r_count.wrapping_add(1);
-            self.ei_last = false;
-            self.p = false;
-            self.q = 0;
+            self.h.r_count = self.h.r_count.wrapping_add(1);
+            self.x.ei_last = false;
+            self.x.p = false;
+            self.x.q = 0;
             return Some(4);
         }
         // A normal instruction follows: the previous one's EI and LD A,I/R markers expire.
-        self.ei_last = false;
-        self.p = false;
+        self.x.ei_last = false;
+        self.x.p = false;
         self.update_attention();
         None
     }
 
     fn leave_halt(&mut self) {
-        self.halted = false;
+        self.x.halted = false;
     }
 
     /// DD/FD prefix handling: `xh` is the pair base of IX (8) or IY (10). Fetches the
@@ -663,7 +811,7 @@ impl Cpu {
             }
             t += 4;
         }
-        self.pending_prefix = xh as u8;
+        self.x.pending_prefix = xh as u8;
         self.update_attention();
         t
     }
@@ -672,15 +820,15 @@ impl Cpu {
 
     #[inline(always)]
     pub(crate) fn fetch_op<BUS: Bus>(&mut self, bus: &mut BUS) -> u8 {
-        let op = bus.fetch(self.pc);
-        self.pc = self.pc.wrapping_add(1);
-        self.r_count = self.r_count.wrapping_add(1);
+        let op = bus.fetch(self.h.pc);
+        self.h.pc = self.h.pc.wrapping_add(1);
+        self.h.r_count = self.h.r_count.wrapping_add(1);
         op
     }
     #[inline(always)]
     pub(crate) fn imm8<BUS: Bus>(&mut self, bus: &mut BUS) -> u8 {
-        let v = bus.read(self.pc);
-        self.pc = self.pc.wrapping_add(1);
+        let v = bus.read(self.h.pc);
+        self.h.pc = self.h.pc.wrapping_add(1);
         v
     }
     #[inline(always)]
@@ -704,15 +852,15 @@ impl Cpu {
     #[inline(always)]
     pub(crate) fn push<BUS: Bus>(&mut self, bus: &mut BUS, v: u16) {
         let [lo, hi] = v.to_le_bytes();
-        let sp = self.sp.wrapping_sub(2);
-        self.sp = sp;
+        let sp = self.h.sp.wrapping_sub(2);
+        self.h.sp = sp;
         bus.write(sp.wrapping_add(1), hi);
         bus.write(sp, lo);
     }
     #[inline(always)]
     pub(crate) fn pop<BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
-        let sp = self.sp;
-        self.sp = sp.wrapping_add(2);
+        let sp = self.h.sp;
+        self.h.sp = sp.wrapping_add(2);
         let lo = bus.read(sp);
         let hi = bus.read(sp.wrapping_add(1));
         u16::from_le_bytes([lo, hi])

@@ -7,7 +7,7 @@
 //! T-states returned by `exec` exclude the prefix bytes (the caller adds 4 per prefix).
 
 use crate::bus::Bus;
-use crate::cpu::{A, B, BC, C, Cpu, D, DE, E, F, H, HL, IX, IY, L};
+use crate::cpu::{A, B, BC, C, Core, D, DE, E, F, H, HL, IX, IY, L};
 use crate::flags::*;
 
 /// The `Cpu::reg` index of opcode register number `r` (B C D E H L (HL) A), with H and L replaced
@@ -38,11 +38,11 @@ const fn m<const XH: usize>(r: usize) -> usize {
     }
 }
 
-impl Cpu {
+impl Core<'_> {
     #[inline(always)]
     fn setf(&mut self, f: u8) {
-        self.reg[F] = f;
-        self.q = f;
+        self.h.f = f;
+        self.x.q = f;
     }
 
     /// The end of LDI/LDD/CPI/CPD and their repeating forms: when the instruction repeats, PC
@@ -51,10 +51,10 @@ impl Cpu {
     #[inline(always)]
     fn finish_ld_cp_block(&mut self, mut f: u8, repeat: bool) -> u32 {
         if repeat {
-            self.pc = self.pc.wrapping_sub(2);
-            self.wz = self.pc.wrapping_add(1);
-            if !self.fuse_block_flags {
-                f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+            self.h.pc = self.h.pc.wrapping_sub(2);
+            self.x.wz = self.h.pc.wrapping_add(1);
+            if !self.x.fuse_block_flags {
+                f = (f & !(XF | YF)) | ((self.h.pc >> 8) as u8 & (XF | YF));
             }
         }
         self.setf(f);
@@ -65,51 +65,51 @@ impl Cpu {
     #[inline(always)]
     fn cond(&self, y: u8) -> bool {
         const MASK: [u8; 4] = [ZF, CF, PF, SF];
-        ((self.reg[F] & MASK[(y >> 1) as usize]) != 0) == (y & 1 != 0)
+        ((self.h.f & MASK[(y >> 1) as usize]) != 0) == (y & 1 != 0)
     }
 
     /// HL, IX or IY.
     #[inline(always)]
     fn xy<const XH: usize>(&self) -> u16 {
-        self.get16(XH)
+        self.h.get16(XH)
     }
 
     /// Register pair `p` of the BC/DE/HL/SP table.
     #[inline(always)]
     fn rp<const XH: usize>(&self, p: u8) -> u16 {
         match p {
-            0 => self.get16(BC),
-            1 => self.get16(DE),
-            2 => self.get16(XH),
-            _ => self.sp,
+            0 => self.h.get16(BC),
+            1 => self.h.get16(DE),
+            2 => self.h.get16(XH),
+            _ => self.h.sp,
         }
     }
     #[inline(always)]
     fn set_rp<const XH: usize>(&mut self, p: u8, v: u16) {
         match p {
-            0 => self.set16(BC, v),
-            1 => self.set16(DE, v),
-            2 => self.set16(XH, v),
-            _ => self.sp = v,
+            0 => self.h.set16(BC, v),
+            1 => self.h.set16(DE, v),
+            2 => self.h.set16(XH, v),
+            _ => self.h.sp = v,
         }
     }
     /// Register pair `p` of the BC/DE/HL/AF table (PUSH/POP).
     #[inline(always)]
     fn rp2<const XH: usize>(&self, p: u8) -> u16 {
         match p {
-            0 => self.get16(BC),
-            1 => self.get16(DE),
-            2 => self.get16(XH),
-            _ => self.af(),
+            0 => self.h.get16(BC),
+            1 => self.h.get16(DE),
+            2 => self.h.get16(XH),
+            _ => self.h.af(),
         }
     }
     #[inline(always)]
     fn set_rp2<const XH: usize>(&mut self, p: u8, v: u16) {
         match p {
-            0 => self.set16(BC, v),
-            1 => self.set16(DE, v),
-            2 => self.set16(XH, v),
-            _ => self.set_af(v),
+            0 => self.h.set16(BC, v),
+            1 => self.h.set16(DE, v),
+            2 => self.h.set16(XH, v),
+            _ => self.h.set_af(v),
         }
     }
 
@@ -118,11 +118,11 @@ impl Cpu {
     #[inline(always)]
     fn mem_addr<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u16 {
         if XH == HL {
-            self.get16(HL)
+            self.h.get16(HL)
         } else {
             let d = self.imm8(bus) as i8;
-            let addr = self.get16(XH).wrapping_add(d as u16);
-            self.wz = addr;
+            let addr = self.h.get16(XH).wrapping_add(d as u16);
+            self.x.wz = addr;
             addr
         }
     }
@@ -136,19 +136,19 @@ impl Cpu {
 
     #[inline(always)]
     fn add8(&mut self, v: u8, carry: u8) {
-        let a = self.reg[A];
+        let a = self.h.a;
         let res = a as u16 + v as u16 + carry as u16;
         let r = res as u8;
         let f = SZ53[r as usize]
             | ((res >> 8) as u8 & CF)
             | ((a ^ v ^ r) & HF)
             | ((((a ^ !v) & (a ^ r)) & 0x80) >> 5);
-        self.reg[A] = r;
+        self.h.a = r;
         self.setf(f);
     }
     #[inline(always)]
     fn sub8(&mut self, v: u8, carry: u8) -> u8 {
-        let a = self.reg[A];
+        let a = self.h.a;
         let res = (a as u16).wrapping_sub(v as u16).wrapping_sub(carry as u16);
         let r = res as u8;
         let f = SZ53[r as usize]
@@ -163,22 +163,22 @@ impl Cpu {
     fn alu(&mut self, y: u8, v: u8) {
         match y {
             0 => self.add8(v, 0),
-            1 => self.add8(v, self.reg[F] & CF),
-            2 => self.reg[A] = self.sub8(v, 0),
-            3 => self.reg[A] = self.sub8(v, self.reg[F] & CF),
+            1 => self.add8(v, self.h.f & CF),
+            2 => self.h.a = self.sub8(v, 0),
+            3 => self.h.a = self.sub8(v, self.h.f & CF),
             4 => {
-                let r = self.reg[A] & v;
-                self.reg[A] = r;
+                let r = self.h.a & v;
+                self.h.a = r;
                 self.setf(SZ53P[r as usize] | HF);
             }
             5 => {
-                let r = self.reg[A] ^ v;
-                self.reg[A] = r;
+                let r = self.h.a ^ v;
+                self.h.a = r;
                 self.setf(SZ53P[r as usize]);
             }
             6 => {
-                let r = self.reg[A] | v;
-                self.reg[A] = r;
+                let r = self.h.a | v;
+                self.h.a = r;
                 self.setf(SZ53P[r as usize]);
             }
             _ => self.cp(v),
@@ -188,13 +188,13 @@ impl Cpu {
     fn cp(&mut self, v: u8) {
         self.sub8(v, 0);
         // CP takes flags 3 and 5 from the operand, not the result.
-        let f = (self.reg[F] & !(XF | YF)) | (v & (XF | YF));
+        let f = (self.h.f & !(XF | YF)) | (v & (XF | YF));
         self.setf(f);
     }
     #[inline(always)]
     fn inc8(&mut self, v: u8) -> u8 {
         let r = v.wrapping_add(1);
-        let f = (self.reg[F] & CF)
+        let f = (self.h.f & CF)
             | SZ53[r as usize]
             | if r & 0x0F == 0 { HF } else { 0 }
             | if r == 0x80 { PF } else { 0 };
@@ -204,7 +204,7 @@ impl Cpu {
     #[inline(always)]
     fn dec8(&mut self, v: u8) -> u8 {
         let r = v.wrapping_sub(1);
-        let f = (self.reg[F] & CF)
+        let f = (self.h.f & CF)
             | NF
             | SZ53[r as usize]
             | if r & 0x0F == 0x0F { HF } else { 0 }
@@ -219,8 +219,8 @@ impl Cpu {
     fn add16(&mut self, a: u16, v: u16) -> u16 {
         let res = a as u32 + v as u32;
         let r = res as u16;
-        self.wz = a.wrapping_add(1);
-        let f = (self.reg[F] & (SF | ZF | PF))
+        self.x.wz = a.wrapping_add(1);
+        let f = (self.h.f & (SF | ZF | PF))
             | ((r >> 8) as u8 & (XF | YF))
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (res >> 16) as u8;
@@ -229,33 +229,33 @@ impl Cpu {
     }
     #[inline(always)]
     fn adc16(&mut self, v: u16) {
-        let a = self.get16(HL);
-        let res = a as u32 + v as u32 + (self.reg[F] & CF) as u32;
+        let a = self.h.get16(HL);
+        let res = a as u32 + v as u32 + (self.h.f & CF) as u32;
         let r = res as u16;
-        self.wz = a.wrapping_add(1);
+        self.x.wz = a.wrapping_add(1);
         let f = ((r >> 8) as u8 & (SF | XF | YF))
             | if r == 0 { ZF } else { 0 }
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (((((a ^ !v) & (a ^ r)) >> 15) as u8) << 2)
             | (res >> 16) as u8;
-        self.set16(HL, r);
+        self.h.set16(HL, r);
         self.setf(f);
     }
     #[inline(always)]
     fn sbc16(&mut self, v: u16) {
-        let a = self.get16(HL);
+        let a = self.h.get16(HL);
         let res = (a as u32)
             .wrapping_sub(v as u32)
-            .wrapping_sub((self.reg[F] & CF) as u32);
+            .wrapping_sub((self.h.f & CF) as u32);
         let r = res as u16;
-        self.wz = a.wrapping_add(1);
+        self.x.wz = a.wrapping_add(1);
         let f = ((r >> 8) as u8 & (SF | XF | YF))
             | NF
             | if r == 0 { ZF } else { 0 }
             | ((((a ^ v ^ r) >> 8) as u8) & HF)
             | (((((a ^ v) & (a ^ r)) >> 15) as u8) << 2)
             | ((res >> 16) as u8 & CF);
-        self.set16(HL, r);
+        self.h.set16(HL, r);
         self.setf(f);
     }
 
@@ -264,7 +264,7 @@ impl Cpu {
     /// Rotate/shift `y` of the CB page (RLC RRC RL RR SLA SRA SLL SRL) with full flags.
     #[inline(always)]
     fn rot(&mut self, y: u8, v: u8) -> u8 {
-        let c = self.reg[F] & CF;
+        let c = self.h.f & CF;
         let (r, carry) = match y {
             0 => (v.rotate_left(1), v >> 7),
             1 => (v.rotate_right(1), v & 1),
@@ -284,7 +284,7 @@ impl Cpu {
     #[inline(always)]
     fn bit(&mut self, n: u8, v: u8, xy_src: u8) {
         let b = v & (1 << n);
-        let mut f = (self.reg[F] & CF) | HF | (xy_src & (XF | YF));
+        let mut f = (self.h.f & CF) | HF | (xy_src & (XF | YF));
         if b == 0 {
             f |= ZF | PF;
         }
@@ -296,8 +296,8 @@ impl Cpu {
 
     #[inline(always)]
     fn ret<BUS: Bus>(&mut self, bus: &mut BUS) {
-        self.pc = self.pop(bus);
-        self.wz = self.pc;
+        self.h.pc = self.pop(bus);
+        self.x.wz = self.h.pc;
     }
 
     // ----- the main table -----
@@ -362,8 +362,8 @@ impl Cpu {
             // LD (BC),A / LD (DE),A, 7
             0x02 | 0x12 => {
                 let addr = self.rp::<XH>(p);
-                bus.write(addr, self.reg[A]);
-                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                bus.write(addr, self.h.a);
+                self.x.wz = u16::from_be_bytes([self.h.a, addr.wrapping_add(1) as u8]);
                 7
             }
             // INC rp, 6
@@ -397,13 +397,15 @@ impl Cpu {
             // INC r, 4
             0x04 | 0x0C | 0x14 | 0x1C | 0x24 | 0x2C | 0x3C => {
                 let i = m::<XH>(y as usize);
-                self.reg[i] = self.inc8(self.reg[i]);
+                let r = self.inc8(self.h.r8(i));
+                self.h.w8(i, r);
                 4
             }
             // DEC r, 4
             0x05 | 0x0D | 0x15 | 0x1D | 0x25 | 0x2D | 0x3D => {
                 let i = m::<XH>(y as usize);
-                self.reg[i] = self.dec8(self.reg[i]);
+                let r = self.dec8(self.h.r8(i));
+                self.h.w8(i, r);
                 4
             }
             // LD (HL),n, 10; LD (IX+d),n, 15 after the prefix (d and n overlap the internal cycles)
@@ -416,45 +418,45 @@ impl Cpu {
             // LD r,n, 7
             0x06 | 0x0E | 0x16 | 0x1E | 0x26 | 0x2E | 0x3E => {
                 let v = self.imm8(bus);
-                self.reg[m::<XH>(y as usize)] = v;
+                self.h.w8(m::<XH>(y as usize), v);
                 7
             }
             // RLCA, 4
             0x07 => {
-                let a = self.reg[A].rotate_left(1);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF | CF)));
+                let a = self.h.a.rotate_left(1);
+                self.h.a = a;
+                self.setf((self.h.f & (SF | ZF | PF)) | (a & (XF | YF | CF)));
                 4
             }
             // RRCA, 4
             0x0F => {
-                let old = self.reg[A];
+                let old = self.h.a;
                 let a = old.rotate_right(1);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                self.h.a = a;
+                self.setf((self.h.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
                 4
             }
             // RLA, 4
             0x17 => {
-                let old = self.reg[A];
-                let a = (old << 1) | (self.reg[F] & CF);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old >> 7));
+                let old = self.h.a;
+                let a = (old << 1) | (self.h.f & CF);
+                self.h.a = a;
+                self.setf((self.h.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old >> 7));
                 4
             }
             // RRA, 4
             0x1F => {
-                let old = self.reg[A];
-                let a = (old >> 1) | ((self.reg[F] & CF) << 7);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
+                let old = self.h.a;
+                let a = (old >> 1) | ((self.h.f & CF) << 7);
+                self.h.a = a;
+                self.setf((self.h.f & (SF | ZF | PF)) | (a & (XF | YF)) | (old & CF));
                 4
             }
             // EX AF,AF', 4
             0x08 => {
-                let af = self.af();
-                self.set_af(self.af_alt);
-                self.af_alt = af;
+                let af = self.h.af();
+                self.h.set_af(self.x.af_alt);
+                self.x.af_alt = af;
                 4
             }
             // ADD HL,rp, 11
@@ -462,47 +464,47 @@ impl Cpu {
                 let a = self.xy::<XH>();
                 let v = self.rp::<XH>(p);
                 let r = self.add16(a, v);
-                self.set16(XH, r);
+                self.h.set16(XH, r);
                 11
             }
             // LD A,(BC) / LD A,(DE), 7
             0x0A | 0x1A => {
                 let addr = self.rp::<XH>(p);
-                self.reg[A] = bus.read(addr);
-                self.wz = addr.wrapping_add(1);
+                self.h.a = bus.read(addr);
+                self.x.wz = addr.wrapping_add(1);
                 7
             }
             // DJNZ e, 13 taken / 8
             // (Not taken, the displacement's read cycle is not reported to the bus, as in Fuse.)
             0x10 => {
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
+                let b = self.h.r8(B).wrapping_sub(1);
+                self.h.w8(B, b);
                 if b != 0 {
                     let d = self.imm8(bus) as i8;
-                    self.pc = self.pc.wrapping_add(d as u16);
-                    self.wz = self.pc;
+                    self.h.pc = self.h.pc.wrapping_add(d as u16);
+                    self.x.wz = self.h.pc;
                     13
                 } else {
-                    self.pc = self.pc.wrapping_add(1);
+                    self.h.pc = self.h.pc.wrapping_add(1);
                     8
                 }
             }
             // JR e, 12
             0x18 => {
                 let d = self.imm8(bus) as i8;
-                self.pc = self.pc.wrapping_add(d as u16);
-                self.wz = self.pc;
+                self.h.pc = self.h.pc.wrapping_add(d as u16);
+                self.x.wz = self.h.pc;
                 12
             }
             // JR cc,e, 12 taken / 7
             0x20 | 0x28 | 0x30 | 0x38 => {
                 if self.cond(y - 4) {
                     let d = self.imm8(bus) as i8;
-                    self.pc = self.pc.wrapping_add(d as u16);
-                    self.wz = self.pc;
+                    self.h.pc = self.h.pc.wrapping_add(d as u16);
+                    self.x.wz = self.h.pc;
                     12
                 } else {
-                    self.pc = self.pc.wrapping_add(1);
+                    self.h.pc = self.h.pc.wrapping_add(1);
                     7
                 }
             }
@@ -510,35 +512,35 @@ impl Cpu {
             0x22 => {
                 let addr = self.imm16(bus);
                 self.write16(bus, addr, self.xy::<XH>());
-                self.wz = addr.wrapping_add(1);
+                self.x.wz = addr.wrapping_add(1);
                 16
             }
             // LD HL,(nn), 16
             0x2A => {
                 let addr = self.imm16(bus);
                 let v = self.read16(bus, addr);
-                self.set16(XH, v);
-                self.wz = addr.wrapping_add(1);
+                self.h.set16(XH, v);
+                self.x.wz = addr.wrapping_add(1);
                 16
             }
             // LD (nn),A, 13
             0x32 => {
                 let addr = self.imm16(bus);
-                bus.write(addr, self.reg[A]);
-                self.wz = u16::from_be_bytes([self.reg[A], addr.wrapping_add(1) as u8]);
+                bus.write(addr, self.h.a);
+                self.x.wz = u16::from_be_bytes([self.h.a, addr.wrapping_add(1) as u8]);
                 13
             }
             // LD A,(nn), 13
             0x3A => {
                 let addr = self.imm16(bus);
-                self.reg[A] = bus.read(addr);
-                self.wz = addr.wrapping_add(1);
+                self.h.a = bus.read(addr);
+                self.x.wz = addr.wrapping_add(1);
                 13
             }
             // DAA, 4
             0x27 => {
-                let a = self.reg[A];
-                let f = self.reg[F];
+                let a = self.h.a;
+                let f = self.h.f;
                 let mut diff = 0u8;
                 let mut carry = f & CF;
                 if f & HF != 0 || a & 0x0F > 9 {
@@ -553,35 +555,35 @@ impl Cpu {
                 } else {
                     (a.wrapping_add(diff), a & 0x0F > 9)
                 };
-                self.reg[A] = r;
+                self.h.a = r;
                 self.setf(SZ53P[r as usize] | carry | (f & NF) | if half { HF } else { 0 });
                 4
             }
             // CPL, 4
             0x2F => {
-                let a = !self.reg[A];
-                self.reg[A] = a;
-                self.setf((self.reg[F] & (SF | ZF | PF | CF)) | HF | NF | (a & (XF | YF)));
+                let a = !self.h.a;
+                self.h.a = a;
+                self.setf((self.h.f & (SF | ZF | PF | CF)) | HF | NF | (a & (XF | YF)));
                 4
             }
             // SCF, 4 (flags 3, 5 from A | (F ^ Q): Patrik Rak's Q model)
             0x37 => {
-                let f = self.reg[F];
-                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                let f = self.h.f;
+                let xy = (self.h.a | (f ^ prev_q)) & (XF | YF);
                 self.setf((f & (SF | ZF | PF)) | CF | xy);
                 4
             }
             // CCF, 4
             0x3F => {
-                let f = self.reg[F];
-                let xy = (self.reg[A] | (f ^ prev_q)) & (XF | YF);
+                let f = self.h.f;
+                let xy = (self.h.a | (f ^ prev_q)) & (XF | YF);
                 let h = if f & CF != 0 { HF } else { 0 };
                 self.setf((f & (SF | ZF | PF)) | h | ((f & CF) ^ CF) | xy);
                 4
             }
             // HALT, 4: PC stays after the HALT while the CPU idles
             0x76 => {
-                self.halted = true;
+                self.x.halted = true;
                 self.update_attention();
                 4
             }
@@ -590,14 +592,14 @@ impl Cpu {
                 if z == 6 {
                     // The register side is never substituted: LD H,(IX+d) loads H.
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    self.set_r8(y as usize, bus.read(addr));
+                    self.h.set_r8(y as usize, bus.read(addr));
                     7 + Self::idx_extra::<XH>()
                 } else if y == 6 {
                     let addr = self.mem_addr::<XH, BUS>(bus);
-                    bus.write(addr, self.get_r8(z as usize));
+                    bus.write(addr, self.h.get_r8(z as usize));
                     7 + Self::idx_extra::<XH>()
                 } else {
-                    self.reg[m::<XH>(y as usize)] = self.reg[m::<XH>(z as usize)];
+                    self.h.w8(m::<XH>(y as usize), self.h.r8(m::<XH>(z as usize)));
                     4
                 }
             }
@@ -609,7 +611,7 @@ impl Cpu {
                     self.alu(y, v);
                     7 + Self::idx_extra::<XH>()
                 } else {
-                    let v = self.reg[m::<XH>(z as usize)];
+                    let v = self.h.r8(m::<XH>(z as usize));
                     self.alu(y, v);
                     4
                 }
@@ -636,95 +638,95 @@ impl Cpu {
             }
             // EXX, 4
             0xD9 => {
-                let (bc, de, hl) = (self.get16(BC), self.get16(DE), self.get16(HL));
-                self.set16(BC, self.bc_alt);
-                self.set16(DE, self.de_alt);
-                self.set16(HL, self.hl_alt);
-                self.bc_alt = bc;
-                self.de_alt = de;
-                self.hl_alt = hl;
+                let (bc, de, hl) = (self.h.get16(BC), self.h.get16(DE), self.h.get16(HL));
+                self.h.set16(BC, self.x.bc_alt);
+                self.h.set16(DE, self.x.de_alt);
+                self.h.set16(HL, self.x.hl_alt);
+                self.x.bc_alt = bc;
+                self.x.de_alt = de;
+                self.x.hl_alt = hl;
                 4
             }
             // JP (HL), 4
             0xE9 => {
-                self.pc = self.xy::<XH>();
+                self.h.pc = self.xy::<XH>();
                 4
             }
             // LD SP,HL, 6
             0xF9 => {
-                self.sp = self.xy::<XH>();
+                self.h.sp = self.xy::<XH>();
                 6
             }
             // JP cc,nn, 10 either way (MEMPTR = nn either way)
             0xC2 | 0xCA | 0xD2 | 0xDA | 0xE2 | 0xEA | 0xF2 | 0xFA => {
                 let nn = self.imm16(bus);
-                self.wz = nn;
+                self.x.wz = nn;
                 if self.cond(y) {
-                    self.pc = nn;
+                    self.h.pc = nn;
                 }
                 10
             }
             // JP nn, 10
             0xC3 => {
                 let nn = self.imm16(bus);
-                self.wz = nn;
-                self.pc = nn;
+                self.x.wz = nn;
+                self.h.pc = nn;
                 10
             }
             // OUT (n),A, 11
             0xD3 => {
                 let n = self.imm8(bus);
-                let a = self.reg[A];
+                let a = self.h.a;
                 bus.output(u16::from_be_bytes([a, n]), a);
-                self.wz = u16::from_be_bytes([a, n.wrapping_add(1)]);
+                self.x.wz = u16::from_be_bytes([a, n.wrapping_add(1)]);
                 11
             }
             // IN A,(n), 11 (flags unaffected)
             0xDB => {
                 let n = self.imm8(bus);
-                let port = u16::from_be_bytes([self.reg[A], n]);
-                self.reg[A] = bus.input(port);
-                self.wz = port.wrapping_add(1);
+                let port = u16::from_be_bytes([self.h.a, n]);
+                self.h.a = bus.input(port);
+                self.x.wz = port.wrapping_add(1);
                 11
             }
             // EX (SP),HL, 19
             0xE3 => {
-                let v = self.read16(bus, self.sp);
+                let v = self.read16(bus, self.h.sp);
                 let [lo, hi] = self.xy::<XH>().to_le_bytes();
-                bus.write(self.sp.wrapping_add(1), hi);
-                bus.write(self.sp, lo);
-                self.set16(XH, v);
-                self.wz = v;
+                bus.write(self.h.sp.wrapping_add(1), hi);
+                bus.write(self.h.sp, lo);
+                self.h.set16(XH, v);
+                self.x.wz = v;
                 19
             }
             // EX DE,HL, 4 (never IX/IY)
             0xEB => {
-                let de = self.get16(DE);
-                self.set16(DE, self.get16(HL));
-                self.set16(HL, de);
+                let de = self.h.get16(DE);
+                self.h.set16(DE, self.h.get16(HL));
+                self.h.set16(HL, de);
                 4
             }
             // DI, 4
             0xF3 => {
-                self.iff1 = false;
-                self.iff2 = false;
+                self.x.iff1 = false;
+                self.x.iff2 = false;
                 4
             }
             // EI, 4 (takes effect after the next instruction)
             0xFB => {
-                self.iff1 = true;
-                self.iff2 = true;
-                self.ei_last = true;
-                self.attention = true;
+                self.x.iff1 = true;
+                self.x.iff2 = true;
+                self.x.ei_last = true;
+                self.raise_attention();
                 4
             }
             // CALL cc,nn, 17 taken / 10
             0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC => {
                 let nn = self.imm16(bus);
-                self.wz = nn;
+                self.x.wz = nn;
                 if self.cond(y) {
-                    self.push(bus, self.pc);
-                    self.pc = nn;
+                    self.push(bus, self.h.pc);
+                    self.h.pc = nn;
                     17
                 } else {
                     10
@@ -739,9 +741,9 @@ impl Cpu {
             // CALL nn, 17
             0xCD => {
                 let nn = self.imm16(bus);
-                self.wz = nn;
-                self.push(bus, self.pc);
-                self.pc = nn;
+                self.x.wz = nn;
+                self.push(bus, self.h.pc);
+                self.h.pc = nn;
                 17
             }
             // ALU A,n, 7
@@ -752,9 +754,9 @@ impl Cpu {
             }
             // RST y*8, 11
             0xC7 | 0xCF | 0xD7 | 0xDF | 0xE7 | 0xEF | 0xF7 | 0xFF => {
-                self.push(bus, self.pc);
-                self.pc = (y as u16) * 8;
-                self.wz = self.pc;
+                self.push(bus, self.h.pc);
+                self.h.pc = (y as u16) * 8;
+                self.x.wz = self.h.pc;
                 11
             }
             // CB prefix: 8 (registers) / 12 BIT (HL) / 15 (HL); DD CB d op: 16 BIT / 19 after DD
@@ -813,7 +815,7 @@ impl Cpu {
         let y = (op >> 3) & 7;
         let z = (op & 7) as usize;
         if z == 6 {
-            let addr = self.get16(HL);
+            let addr = self.h.get16(HL);
             let v = bus.read(addr);
             match op >> 6 {
                 // rot (HL), 15
@@ -824,7 +826,7 @@ impl Cpu {
                 }
                 // BIT y,(HL), 12: flags 3, 5 from MEMPTR's high byte
                 1 => {
-                    self.bit(y, v, (self.wz >> 8) as u8);
+                    self.bit(y, v, (self.x.wz >> 8) as u8);
                     8
                 }
                 // RES y,(HL), 15
@@ -839,19 +841,19 @@ impl Cpu {
                 }
             }
         } else {
-            let v = self.get_r8(z);
+            let v = self.h.get_r8(z);
             match op >> 6 {
                 // rot r, 8
                 0 => {
                     let r = self.rot(y, v);
-                    self.set_r8(z, r)
+                    self.h.set_r8(z, r)
                 }
                 // BIT y,r, 8
                 1 => self.bit(y, v, v),
                 // RES y,r, 8
-                2 => self.set_r8(z, v & !(1 << y)),
+                2 => self.h.set_r8(z, v & !(1 << y)),
                 // SET y,r, 8
-                _ => self.set_r8(z, v | (1 << y)),
+                _ => self.h.set_r8(z, v | (1 << y)),
             }
             4
         }
@@ -868,8 +870,8 @@ impl Cpu {
     #[inline(always)]
     fn exec_xy_cb_body<const XH: usize, BUS: Bus>(&mut self, bus: &mut BUS) -> u32 {
         let d = self.imm8(bus) as i8;
-        let addr = self.get16(XH).wrapping_add(d as u16);
-        self.wz = addr;
+        let addr = self.h.get16(XH).wrapping_add(d as u16);
+        self.x.wz = addr;
         let op = self.imm8(bus);
         let y = (op >> 3) & 7;
         let z = (op & 7) as usize;
@@ -885,7 +887,7 @@ impl Cpu {
         };
         bus.write(addr, r);
         if z != 6 {
-            self.set_r8(z, r);
+            self.h.set_r8(z, r);
         }
         19
     }
@@ -903,21 +905,21 @@ impl Cpu {
         match op {
             // IN r,(C), 12 (y = 6: IN F,(C), flags only)
             0x40 | 0x48 | 0x50 | 0x58 | 0x60 | 0x68 | 0x70 | 0x78 => {
-                let port = self.get16(BC);
+                let port = self.h.get16(BC);
                 let v = bus.input(port);
-                self.wz = port.wrapping_add(1);
+                self.x.wz = port.wrapping_add(1);
                 if y != 6 {
-                    self.set_r8(y as usize, v);
+                    self.h.set_r8(y as usize, v);
                 }
-                self.setf((self.reg[F] & CF) | SZ53P[v as usize]);
+                self.setf((self.h.f & CF) | SZ53P[v as usize]);
                 8
             }
             // OUT (C),r, 12 (y = 6: OUT (C),0 on NMOS)
             0x41 | 0x49 | 0x51 | 0x59 | 0x61 | 0x69 | 0x71 | 0x79 => {
-                let port = self.get16(BC);
-                let v = if y == 6 { 0 } else { self.get_r8(y as usize) };
+                let port = self.h.get16(BC);
+                let v = if y == 6 { 0 } else { self.h.get_r8(y as usize) };
                 bus.output(port, v);
-                self.wz = port.wrapping_add(1);
+                self.x.wz = port.wrapping_add(1);
                 8
             }
             // SBC HL,rp, 15
@@ -937,7 +939,7 @@ impl Cpu {
                 let addr = self.imm16(bus);
                 let v = self.rp::<HL>(p);
                 self.write16(bus, addr, v);
-                self.wz = addr.wrapping_add(1);
+                self.x.wz = addr.wrapping_add(1);
                 16
             }
             // LD rp,(nn), 20
@@ -945,19 +947,20 @@ impl Cpu {
                 let addr = self.imm16(bus);
                 let v = self.read16(bus, addr);
                 self.set_rp::<HL>(p, v);
-                self.wz = addr.wrapping_add(1);
+                self.x.wz = addr.wrapping_add(1);
                 16
             }
             // NEG, 8
             0x44 | 0x4C | 0x54 | 0x5C | 0x64 | 0x6C | 0x74 | 0x7C => {
-                let v = self.reg[A];
-                self.reg[A] = 0;
-                self.reg[A] = self.sub8(v, 0);
+                let v = self.h.a;
+                self.h.a = 0;
+                let r = self.sub8(v, 0);
+                self.h.a = r;
                 4
             }
             // RETN / RETI, 14 (both copy IFF2 to IFF1)
             0x45 | 0x4D | 0x55 | 0x5D | 0x65 | 0x6D | 0x75 | 0x7D => {
-                self.iff1 = self.iff2;
+                self.x.iff1 = self.x.iff2;
                 self.ret(bus);
                 if op == 0x4D {
                     bus.reti();
@@ -966,65 +969,65 @@ impl Cpu {
             }
             // IM 0/1/2, 8
             0x46 | 0x4E | 0x56 | 0x5E | 0x66 | 0x6E | 0x76 | 0x7E => {
-                self.im = [0, 0, 1, 2][(y & 3) as usize];
+                self.x.im = [0, 0, 1, 2][(y & 3) as usize];
                 4
             }
             // LD I,A, 9
             0x47 => {
-                self.i = self.reg[A];
+                self.x.i = self.h.a;
                 5
             }
             // LD R,A, 9
             0x4F => {
-                self.set_r(self.reg[A]);
+                self.set_r(self.h.a);
                 5
             }
             // LD A,I / LD A,R, 9
             0x57 | 0x5F => {
-                let v = if op == 0x57 { self.i } else { self.r() };
-                self.reg[A] = v;
-                self.setf((self.reg[F] & CF) | SZ53[v as usize] | if self.iff2 { PF } else { 0 });
-                self.p = true;
-                self.attention = true;
+                let v = if op == 0x57 { self.x.i } else { self.r() };
+                self.h.a = v;
+                self.setf((self.h.f & CF) | SZ53[v as usize] | if self.x.iff2 { PF } else { 0 });
+                self.x.p = true;
+                self.raise_attention();
                 5
             }
             // RRD, 18
             0x67 => {
-                let addr = self.get16(HL);
+                let addr = self.h.get16(HL);
                 let v = bus.read(addr);
-                let a = self.reg[A];
+                let a = self.h.a;
                 bus.write(addr, (a << 4) | (v >> 4));
                 let a = (a & 0xF0) | (v & 0x0F);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
-                self.wz = addr.wrapping_add(1);
+                self.h.a = a;
+                self.setf((self.h.f & CF) | SZ53P[a as usize]);
+                self.x.wz = addr.wrapping_add(1);
                 14
             }
             // RLD, 18
             0x6F => {
-                let addr = self.get16(HL);
+                let addr = self.h.get16(HL);
                 let v = bus.read(addr);
-                let a = self.reg[A];
+                let a = self.h.a;
                 bus.write(addr, (v << 4) | (a & 0x0F));
                 let a = (a & 0xF0) | (v >> 4);
-                self.reg[A] = a;
-                self.setf((self.reg[F] & CF) | SZ53P[a as usize]);
-                self.wz = addr.wrapping_add(1);
+                self.h.a = a;
+                self.setf((self.h.f & CF) | SZ53P[a as usize]);
+                self.x.wz = addr.wrapping_add(1);
                 14
             }
             // LDI 16 / LDD 16 / LDIR LDDR 21 repeating, 16 done
             0xA0 | 0xA8 | 0xB0 | 0xB8 => {
-                let hl = self.get16(HL);
-                let de = self.get16(DE);
+                let hl = self.h.get16(HL);
+                let de = self.h.get16(DE);
                 let v = bus.read(hl);
                 bus.write(de, v);
                 let step = if op & 0x08 == 0 { 1u16 } else { 0xFFFF };
-                self.set16(HL, hl.wrapping_add(step));
-                self.set16(DE, de.wrapping_add(step));
-                let bc = self.get16(BC).wrapping_sub(1);
-                self.set16(BC, bc);
-                let n = v.wrapping_add(self.reg[A]);
-                let mut f = (self.reg[F] & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
+                self.h.set16(HL, hl.wrapping_add(step));
+                self.h.set16(DE, de.wrapping_add(step));
+                let bc = self.h.get16(BC).wrapping_sub(1);
+                self.h.set16(BC, bc);
+                let n = v.wrapping_add(self.h.a);
+                let mut f = (self.h.f & (SF | ZF | CF)) | (n & XF) | ((n & 0x02) << 4);
                 if bc != 0 {
                     f |= PF;
                 }
@@ -1032,9 +1035,9 @@ impl Cpu {
             }
             // CPI / CPD 16, CPIR / CPDR 21 repeating
             0xA1 | 0xA9 | 0xB1 | 0xB9 => {
-                let hl = self.get16(HL);
+                let hl = self.h.get16(HL);
                 let v = bus.read(hl);
-                let a = self.reg[A];
+                let a = self.h.a;
                 let r = a.wrapping_sub(v);
                 let half = (a ^ v ^ r) & HF;
                 let n = r.wrapping_sub(if half != 0 { 1 } else { 0 });
@@ -1043,11 +1046,11 @@ impl Cpu {
                 } else {
                     (0xFFFF, 0xFFFF)
                 };
-                self.set16(HL, hl.wrapping_add(step));
-                self.wz = self.wz.wrapping_add(wstep);
-                let bc = self.get16(BC).wrapping_sub(1);
-                self.set16(BC, bc);
-                let mut f = (self.reg[F] & CF)
+                self.h.set16(HL, hl.wrapping_add(step));
+                self.x.wz = self.x.wz.wrapping_add(wstep);
+                let bc = self.h.get16(BC).wrapping_sub(1);
+                self.h.set16(BC, bc);
+                let mut f = (self.h.f & CF)
                     | NF
                     | (SZ53[r as usize] & (SF | ZF))
                     | half
@@ -1060,17 +1063,17 @@ impl Cpu {
             }
             // INI / IND 16, INIR / INDR 21 repeating
             0xA2 | 0xAA | 0xB2 | 0xBA => {
-                let bc = self.get16(BC);
+                let bc = self.h.get16(BC);
                 let v = bus.input(bc);
-                let hl = self.get16(HL);
+                let hl = self.h.get16(HL);
                 bus.write(hl, v);
                 let dec = op & 0x08 != 0;
-                self.wz = if dec {
+                self.x.wz = if dec {
                     bc.wrapping_sub(1)
                 } else {
                     bc.wrapping_add(1)
                 };
-                self.set16(
+                self.h.set16(
                     HL,
                     if dec {
                         hl.wrapping_sub(1)
@@ -1078,26 +1081,26 @@ impl Cpu {
                         hl.wrapping_add(1)
                     },
                 );
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
+                let b = self.h.r8(B).wrapping_sub(1);
+                self.h.w8(B, b);
                 let c = if dec {
-                    self.reg[C].wrapping_sub(1)
+                    self.h.r8(C).wrapping_sub(1)
                 } else {
-                    self.reg[C].wrapping_add(1)
+                    self.h.r8(C).wrapping_add(1)
                 };
                 let k = v as u16 + c as u16;
                 self.block_io_flags(op, v, k, b)
             }
             // OUTI / OUTD 16, OTIR / OTDR 21 repeating
             0xA3 | 0xAB | 0xB3 | 0xBB => {
-                let hl = self.get16(HL);
+                let hl = self.h.get16(HL);
                 let v = bus.read(hl);
-                let b = self.reg[B].wrapping_sub(1);
-                self.reg[B] = b;
-                let bc = self.get16(BC);
+                let b = self.h.r8(B).wrapping_sub(1);
+                self.h.w8(B, b);
+                let bc = self.h.get16(BC);
                 bus.output(bc, v);
                 let dec = op & 0x08 != 0;
-                self.wz = if dec {
+                self.x.wz = if dec {
                     bc.wrapping_sub(1)
                 } else {
                     bc.wrapping_add(1)
@@ -1107,8 +1110,8 @@ impl Cpu {
                 } else {
                     hl.wrapping_add(1)
                 };
-                self.set16(HL, hl);
-                let k = v as u16 + self.reg[L] as u16;
+                self.h.set16(HL, hl);
+                let k = v as u16 + self.h.r8(L) as u16;
                 self.block_io_flags(op, v, k, b)
             }
             // Everything else on the ED page is an 8 T-state NOP.
@@ -1126,13 +1129,13 @@ impl Cpu {
             | if k > 0xFF { HF | CF } else { 0 }
             | (SZ53P[((k as u8) & 7 ^ b) as usize] & PF);
         if op >= 0xB0 && b != 0 {
-            self.pc = self.pc.wrapping_sub(2);
-            if self.fuse_block_flags {
+            self.h.pc = self.h.pc.wrapping_sub(2);
+            if self.x.fuse_block_flags {
                 self.setf(f);
                 return 17;
             }
-            self.wz = self.pc.wrapping_add(1);
-            f = (f & !(XF | YF)) | ((self.pc >> 8) as u8 & (XF | YF));
+            self.x.wz = self.h.pc.wrapping_add(1);
+            f = (f & !(XF | YF)) | ((self.h.pc >> 8) as u8 & (XF | YF));
             if f & CF != 0 {
                 f &= !HF;
                 if v & 0x80 != 0 {
