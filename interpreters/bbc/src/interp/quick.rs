@@ -1,6 +1,6 @@
-//! Quickened statements: the hot statements of loops (numeric assignment, single-line IF,
-//! NEXT, UNTIL, GOSUB to a constant line) decoded once into a compact form, keyed by the program
-//! position where the statement starts.
+//! Quickened statements: the hot statements of loops (numeric assignment, single-line IF, FOR,
+//! NEXT, REPEAT, UNTIL, WHILE, ENDWHILE, GOSUB and GOTO to a constant line, RETURN) decoded once
+//! into a compact form, keyed by the program position where the statement starts.
 //!
 //! A statement is quickened on its second visit, once the byte path has resolved its variables
 //! (the site caches) and its expressions are cacheable (`fastexpr`). Running a quickened
@@ -61,7 +61,7 @@ pub(super) enum Quick {
     Gosub { target: u32, ret: Then },
     /// `RETURN` from the innermost GOSUB.
     Return,
-    /// `GOTO line`, and IF's THEN or ELSE with a line number: the line's body.
+    /// `GOTO line`: the line's body.
     Goto { target: u32 },
     /// `REPEAT`: the loop body's continuation.
     Repeat { body: Then },
