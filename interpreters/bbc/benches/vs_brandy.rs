@@ -59,10 +59,9 @@ fn ours(bytes: &[u8]) -> (Duration, Option<f64>) {
     (best, best_cpu)
 }
 
-fn brandy_once(path: &Path) -> Option<(Duration, Option<f64>)> {
-    let c0 = children_cpu();
-    let t = Instant::now();
-    let status = Command::new("brandy")
+/// Runs a program under brandy (SDL dummy driver, no terminal I/O) to its end.
+fn run_brandy(path: &Path) -> Option<std::process::ExitStatus> {
+    Command::new("brandy")
         .arg("-quit")
         .arg(path)
         .env("SDL_VIDEODRIVER", "dummy")
@@ -70,7 +69,13 @@ fn brandy_once(path: &Path) -> Option<(Duration, Option<f64>)> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .ok()?;
+        .ok()
+}
+
+fn brandy_once(path: &Path) -> Option<(Duration, Option<f64>)> {
+    let c0 = children_cpu();
+    let t = Instant::now();
+    let status = run_brandy(path)?;
     let wall = t.elapsed();
     let cpu = children_cpu().zip(c0).map(|(b, a)| b - a);
     status.success().then_some((wall, cpu))
@@ -90,15 +95,7 @@ fn brandy_output(src: &str, tmp: &Path) -> Option<String> {
     let prog = tmp.join("spooled.bas");
     let _ = std::fs::remove_file(&spool);
     std::fs::write(&prog, format!("0 *SPOOL {}\n{src}", spool.display())).ok()?;
-    Command::new("brandy")
-        .arg("-quit")
-        .arg(&prog)
-        .env("SDL_VIDEODRIVER", "dummy")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .ok()?;
+    run_brandy(&prog)?;
     let bytes = std::fs::read(&spool).ok()?;
     // Brandy goes back to its `>` prompt after END; the spool catches that too.
     let out = normalise(&String::from_utf8_lossy(&bytes));

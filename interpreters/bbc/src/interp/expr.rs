@@ -69,24 +69,31 @@ impl Interp {
         self.to_str(v)
     }
 
-    /// The binary operator at pc, if any: (operator, precedence, length in bytes). Precedence:
-    /// 1 OR EOR, 2 AND, 3 comparisons and shifts, 4 + -, 5 * / DIV MOD, 6 ^.
+    /// The binary operator at pc (after spaces), if any: see [`Interp::binop_at`].
     #[inline]
     fn peek_binop(&mut self) -> (u8, u8, usize) {
-        let c = self.skip_spaces();
+        self.skip_spaces();
+        self.binop_at(self.pc)
+    }
+
+    /// The binary operator at `p`, if any: (operator, precedence, length in bytes). Precedence:
+    /// 1 OR EOR, 2 AND, 3 comparisons and shifts, 4 + -, 5 * / DIV MOD, 6 ^.
+    #[inline]
+    pub(super) fn binop_at(&self, p: usize) -> (u8, u8, usize) {
+        let c = self.at(p);
         match c {
             tok::OR | tok::EOR => (c, 1, 1),
             tok::AND => (c, 2, 1),
             b'=' => (c, 3, 1),
-            b'<' => match self.at(self.pc + 1) {
+            b'<' => match self.at(p + 1) {
                 b'=' => (OP_LE, 3, 2),
                 b'>' => (OP_NE, 3, 2),
                 b'<' => (OP_SHL, 3, 2),
                 _ => (c, 3, 1),
             },
-            b'>' => match self.at(self.pc + 1) {
+            b'>' => match self.at(p + 1) {
                 b'=' => (OP_GE, 3, 2),
-                b'>' if self.at(self.pc + 2) == b'>' => (OP_LSR, 3, 3),
+                b'>' if self.at(p + 2) == b'>' => (OP_LSR, 3, 3),
                 b'>' => (OP_ASR, 3, 2),
                 _ => (c, 3, 1),
             },

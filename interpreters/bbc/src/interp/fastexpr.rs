@@ -395,37 +395,11 @@ impl Interp {
         Some(t)
     }
 
-    fn c_binop(&self, p: usize) -> (u8, u8, usize) {
-        use super::expr::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL};
-        let c = self.at(p);
-        match c {
-            tok::OR | tok::EOR => (c, 1, 1),
-            tok::AND => (c, 2, 1),
-            b'=' => (c, 3, 1),
-            b'<' => match self.at(p + 1) {
-                b'=' => (OP_LE, 3, 2),
-                b'>' => (OP_NE, 3, 2),
-                b'<' => (OP_SHL, 3, 2),
-                _ => (c, 3, 1),
-            },
-            b'>' => match self.at(p + 1) {
-                b'=' => (OP_GE, 3, 2),
-                b'>' if self.at(p + 2) == b'>' => (OP_LSR, 3, 3),
-                b'>' => (OP_ASR, 3, 2),
-                _ => (c, 3, 1),
-            },
-            b'+' | b'-' => (c, 4, 1),
-            b'*' | b'/' | tok::DIV | tok::MOD => (c, 5, 1),
-            b'^' => (c, 6, 1),
-            _ => (0, 0, 0),
-        }
-    }
-
     fn c_prec(&self, p: &mut usize, min: u8, b: &mut Builder) -> Option<T> {
         let mut a = self.c_factor(p, b)?;
         loop {
             *p = self.skip_at(*p);
-            let (op, prec, len) = self.c_binop(*p);
+            let (op, prec, len) = self.binop_at(*p);
             if prec < min || prec == 0 {
                 return Some(a);
             }

@@ -1268,14 +1268,7 @@ impl Interp {
                         end = self.next_item(end);
                     }
                     let at = self.stack.len();
-                    self.push(
-                        Frame::Proc {
-                            ret: 0,
-                            returns: Vec::new(),
-                        },
-                        error::DEEP_CALL,
-                    )?;
-                    self.enter_routine(tok::PROC, at)?;
+                    self.proc_stmt()?;
                     // Resume after the whole ON statement.
                     let stmt_end = self.statement_end(end);
                     if let Some(Frame::Proc { ret, .. }) = self.stack.get_mut(at) {
