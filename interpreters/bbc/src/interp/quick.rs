@@ -88,7 +88,7 @@ pub(super) enum Quick {
 
 impl Interp {
     /// Runs the quickened form of the statement at pc (after its spaces), if it has one.
-    /// `Ok(true)`: done, pc moved on; `Ok(false)`: the byte path must run it.
+    /// `Some(true)`: done, pc moved on; `Some(false)` or `None`: the byte path must run it.
     #[inline]
     pub(super) fn quick(&mut self) -> Option<bool> {
         let off = self.pc.wrapping_sub(self.page);
