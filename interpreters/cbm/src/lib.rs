@@ -1,0 +1,5 @@
+//! Commodore 64 BASIC V2, as the ROM runs it: the tokenizer and .prg files, the 5-byte Microsoft
+//! floats with the ROM's exact arithmetic, and the interpreter over an emulated 64 KiB memory.
+//! Usable without a terminal: the interpreter reads keys from a queue and draws into a `Frame`.
+
+pub mod float;
