@@ -95,7 +95,7 @@ fn missing_or_oversized_files_exit_2() {
 #[test]
 #[ignore = "slow: ZEXDOC runs 5.8 billion instructions"]
 fn zexdoc_runs_under_retro_run() {
-    let Some(zexdoc) = retro_z80::conformance::zex::locate("zexdoc.com") else {
+    let Some(zexdoc) = retro_z80_conformance::zex::locate("zexdoc.com") else {
         eprintln!("SKIPPED: zexdoc.com not found (cargo fetch, or set RETRO_ZEX_DIR)");
         return;
     };

@@ -24,8 +24,8 @@
 
 use std::time::Instant;
 
-use retro_z80::conformance::zex;
-use retro_z80::cpm::{CpmLimits, CpmMachine};
+use retro_z80_conformance::zex;
+use retro_z80_cpm::{CpmLimits, CpmMachine};
 
 /// ZEXDOC's and ZEXALL's instruction count (prefix chain + opcode = one), excluding BDOS bodies.
 const ZEX_INSTRUCTIONS: u64 = 5_764_169_474;
@@ -332,7 +332,7 @@ fn main() {
                     m.bus.mem = image;
                     let mut out = Vec::new();
                     let exit = m
-                        .run(std::io::empty(), &mut out, CpmLimits::default())
+                        .run(&mut out, CpmLimits::default())
                         .expect("ZEX runs to the end");
                     (out, exit.instructions)
                 });

@@ -6,7 +6,7 @@
 //! `retro-z80-peers`, ships both) or from $RETRO_ZEX_DIR. Without them the tests print a notice
 //! and pass.
 
-use retro_z80::conformance::zex;
+use retro_z80_conformance::zex;
 
 fn program(name: &str) -> Option<Vec<u8>> {
     match zex::locate(name) {
