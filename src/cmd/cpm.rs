@@ -29,11 +29,11 @@ pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Sessi
         Err(e @ CpmError::ProgramTooLarge { .. }) => return usage_error(format!("{}: {e}", path.display())),
         Err(e) => return usage_error(format!("{}: {e}", path.display())),
     };
-    let drive = dir.unwrap_or(Path::new("."));
-    if !drive.is_dir() {
-        return usage_error(format!("--dir {}: not a directory", drive.display()));
+    let drive_dir = dir.unwrap_or(Path::new("."));
+    if !drive_dir.is_dir() {
+        return usage_error(format!("--dir {}: not a directory", drive_dir.display()));
     }
-    machine.disk = Some(Disk::new(drive));
+    machine.disk = Some(Disk::new(drive_dir));
     machine.set_command_line(&CommandLine::new(args));
     let headless = session.headless || !std::io::stdout().is_terminal();
     let mut session = session.clone();

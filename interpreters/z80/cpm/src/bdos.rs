@@ -29,7 +29,9 @@ impl CpmMachine {
         let de = self.cpu.de();
         let e = self.cpu.e();
         let function = self.cpu.c();
-        if !matches!(function, 6 | 11) {
+        // Console and file calls end a waiting streak; polls extend it; calls CP/M 2.2 does not
+        // have (BBC BASIC makes some in its input loop) leave it alone.
+        if !matches!(function, 6 | 11 | 41..) {
             self.not_idle();
         }
         // A pending call is made again when input arrives; count it once.
@@ -39,7 +41,7 @@ impl CpmMachine {
         let value = match function {
             0 => return Ok(Trap::Exit),
             1 => {
-                let Some(ch) = self.console.read() else {
+                let Some(ch) = self.console.read(true) else {
                     return Ok(Trap::Wait);
                 };
                 self.echo(ch);
@@ -52,16 +54,19 @@ impl CpmMachine {
             3 => CTRL_Z as u16, // the reader device: nothing attached, end of file
             4 | 5 => 0,         // punch and list devices: nothing attached
             6 => match e {
-                0xFF => match self.console.read() {
-                    Some(ch) => {
-                        self.not_idle();
-                        ch as u16
+                0xFF => {
+                    let waiting = self.poll();
+                    match self.console.read(waiting) {
+                        Some(ch) => {
+                            self.not_idle();
+                            ch as u16
+                        }
+                        None => return Ok(self.poll_result(0)),
                     }
-                    None => return Ok(self.poll_result(0)),
-                },
+                }
                 0xFE => {
-                    if self.console.ready() {
-                        self.not_idle();
+                    let waiting = self.poll();
+                    if self.console.ready(waiting) {
                         0xFF
                     } else {
                         return Ok(self.poll_result(0));
@@ -93,8 +98,8 @@ impl CpmMachine {
             }
             10 => return Ok(self.read_line(de)),
             11 => {
-                if self.console.ready() {
-                    self.not_idle();
+                let waiting = self.poll();
+                if self.console.ready(waiting) {
                     0xFF
                 } else {
                     return Ok(self.poll_result(0));
@@ -157,17 +162,17 @@ impl CpmMachine {
         match entry {
             0 | 1 => return Ok(Trap::Exit),
             2 => {
-                if self.console.ready() {
-                    self.not_idle();
+                let waiting = self.poll();
+                if self.console.ready(waiting) {
                     self.cpu.set_a(0xFF);
                 } else {
                     self.cpu.set_a(0);
-                    return Ok(self.note_poll());
+                    return Ok(self.nothing_typed());
                 }
             }
             3 => {
                 self.not_idle();
-                let Some(ch) = self.console.read() else {
+                let Some(ch) = self.console.read(true) else {
                     return Ok(Trap::Wait);
                 };
                 self.cpu.set_a(ch);
@@ -188,7 +193,7 @@ impl CpmMachine {
     /// An empty poll returns `value` to the program and may find the program idle.
     fn poll_result(&mut self, value: u16) -> Trap {
         self.ret_value(value);
-        self.note_poll()
+        self.nothing_typed()
     }
 
     /// Echoes a typed character as BDOS 1 does: control characters other than CR, LF, BS and TAB
@@ -213,7 +218,7 @@ impl CpmMachine {
             if line.len() >= max {
                 break;
             }
-            let Some(ch) = self.console.read() else {
+            let Some(ch) = self.console.read(true) else {
                 self.console.line = Some((line, start));
                 return Trap::Wait;
             };
@@ -412,9 +417,7 @@ impl CpmMachine {
         }
         self.with_name(fcb, |m, n| {
             let disk = m.disk.as_ref()?;
-            if disk.find(n).is_none() {
-                return None;
-            }
+            disk.find(n)?;
             Some(if disk.write_record(n, r, &data).is_ok() {
                 OK
             } else {

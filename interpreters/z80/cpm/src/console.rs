@@ -1,13 +1,20 @@
 //! The console: keyboard input as a queue the program polls, and output as bytes.
 //!
-//! Input never blocks the machine. Keys are pushed into a queue (the terminal front end, a key
-//! script); a byte stream (a headless run's stdin) is read into the same queue when the program asks
-//! for input and the queue is empty. When a program needs a character and none is there, the BDOS
-//! call is left pending and the machine reports that it waits for input; the call completes when a
-//! key arrives. Console status answers at once.
+//! Input never blocks the machine. Keys (from the terminal front end or a key script) and a byte
+//! stream (a headless run's stdin) go into one queue, and are typed the way a person types ahead of
+//! a prompt: the next byte is released only when the program is waiting for input (a blocking read,
+//! or console status polled repeatedly with no output in between; the machine decides, see
+//! `CpmMachine::poll`). Programs such as BBC BASIC poll the console between the characters they
+//! print to catch Escape, and a key handed over there would be swallowed. The interrupt keys, Escape
+//! (1Bh) and ^C, are the exception: they jump the queue and are there at once, so a running program
+//! sees them. When a program needs a character and none is there, the BDOS call is left pending
+//! and the machine reports that it waits for input; the call completes when a key arrives.
 
 use std::collections::VecDeque;
 use std::io::Read;
+
+/// Escape and ^C: delivered ahead of anything typed before them, and even while the program is busy.
+const INTERRUPT_KEYS: [u8; 2] = [0x1B, 0x03];
 
 /// Where typed input comes from besides pushed keys.
 pub enum InputStream {
@@ -20,6 +27,7 @@ pub enum InputStream {
 
 /// The console's state.
 pub struct Console {
+    /// Keys and stream bytes not yet released to the program.
     queue: VecDeque<u8>,
     stream: InputStream,
     stream_ended: bool,
@@ -60,16 +68,28 @@ impl Console {
         self.queue.is_empty() && (self.stream_ended || matches!(self.stream, InputStream::None))
     }
 
-    /// Whether a character is waiting (console status).
-    pub fn ready(&mut self) -> bool {
+    /// Where the next byte the program may have is: an interrupt key anywhere in the queue, or
+    /// the head of the queue when the program is `waiting`.
+    fn next(&mut self, waiting: bool) -> Option<usize> {
+        if let Some(i) = self.queue.iter().position(|&b| INTERRUPT_KEYS.contains(&b)) {
+            return Some(i);
+        }
+        if !waiting {
+            return None;
+        }
         self.fill();
-        !self.queue.is_empty()
+        (!self.queue.is_empty()).then_some(0)
     }
 
-    /// The next typed character, if there is one.
-    pub fn read(&mut self) -> Option<u8> {
-        self.fill();
-        self.queue.pop_front()
+    /// Whether a character is there for the program (console status).
+    pub fn ready(&mut self, waiting: bool) -> bool {
+        self.next(waiting).is_some()
+    }
+
+    /// The next character for the program, if there is one.
+    pub fn read(&mut self, waiting: bool) -> Option<u8> {
+        let i = self.next(waiting)?;
+        self.queue.remove(i)
     }
 
     fn fill(&mut self) {
@@ -82,6 +102,7 @@ impl Console {
         let mut buf = [0u8; 4096];
         loop {
             match stream.read(&mut buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Ok(0) | Err(_) => {
                     self.stream_ended = true;
                     return;
@@ -144,13 +165,19 @@ mod tests {
     fn a_stream_is_read_only_when_the_queue_is_empty_and_lf_becomes_cr() {
         let mut c = Console::new(InputStream::Stream(Box::new(&b"ab\n"[..])));
         c.push(b'x');
-        assert_eq!(c.read(), Some(b'x'));
-        assert!(c.ready());
-        assert_eq!(c.read(), Some(b'a'));
-        assert_eq!(c.read(), Some(b'b'));
-        assert_eq!(c.read(), Some(b'\r'));
-        assert!(!c.input_exhausted() || c.read().is_none());
-        assert_eq!(c.read(), None);
+        assert!(
+            !c.ready(false),
+            "typed bytes wait until the program waits for input"
+        );
+        assert_eq!(c.read(false), None);
+        assert!(c.ready(true));
+        assert_eq!(c.read(true), Some(b'x'));
+        c.push(0x1B);
+        assert_eq!(c.read(false), Some(0x1B), "Escape is there at once");
+        assert_eq!(c.read(true), Some(b'a'));
+        assert_eq!(c.read(true), Some(b'b'));
+        assert_eq!(c.read(true), Some(b'\r'));
+        assert_eq!(c.read(true), None);
         assert!(c.input_exhausted());
         c.push(b'k');
         assert!(!c.input_exhausted(), "keys still come after the stream ends");

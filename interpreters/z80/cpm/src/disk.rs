@@ -128,7 +128,10 @@ impl Disk {
     /// name that differs only in case from a long name) already has that name.
     fn new_path(&self, name: &FcbName) -> io::Result<PathBuf> {
         if !name.is_valid() || name.is_ambiguous() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a CP/M file name"));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a CP/M file name",
+            ));
         }
         let path = self.root.join(name.display());
         match fs::symlink_metadata(&path) {
@@ -161,7 +164,11 @@ mod tests {
         assert!(disk.find(&name("B.TXT")).is_some());
         let all = disk.list(&name("*.*"));
         let names: Vec<String> = all.iter().map(|(n, _)| n.display()).collect();
-        assert_eq!(names, ["A.TXT", "B.TXT"], "directories and long names are invisible");
+        assert_eq!(
+            names,
+            ["A.TXT", "B.TXT"],
+            "directories and long names are invisible"
+        );
         assert_eq!(all[0].1, 2);
     }
 
@@ -175,7 +182,11 @@ mod tests {
         assert_eq!(disk.read_record(&f, 0).unwrap(), None);
         disk.write_record(&f, 1, &[7; RECORD]).unwrap();
         assert_eq!(disk.records(&f), Some(2));
-        assert_eq!(disk.read_record(&f, 0).unwrap(), Some([0; RECORD]), "the gap is zeros");
+        assert_eq!(
+            disk.read_record(&f, 0).unwrap(),
+            Some([0; RECORD]),
+            "the gap is zeros"
+        );
         assert_eq!(disk.read_record(&f, 1).unwrap(), Some([7; RECORD]));
         fs::write(dir.path().join("DATA.BIN"), b"hi").unwrap();
         let r = disk.read_record(&f, 0).unwrap().unwrap();
@@ -206,7 +217,10 @@ mod tests {
         let disk = Disk::new(dir.path());
         assert!(disk.find(&name("LINK.TXT")).is_none());
         assert!(disk.list(&name("*.*")).is_empty());
-        assert!(disk.create(&name("LINK.TXT")).is_err(), "creating over the link is refused");
+        assert!(
+            disk.create(&name("LINK.TXT")).is_err(),
+            "creating over the link is refused"
+        );
         assert_eq!(fs::read(outside.path().join("SECRET.TXT")).unwrap(), b"secret");
     }
 }

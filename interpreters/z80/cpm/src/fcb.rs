@@ -69,7 +69,11 @@ impl FcbName {
     pub fn display(&self) -> String {
         let base = String::from_utf8_lossy(&self.0[..8]).trim_end().to_string();
         let ext = String::from_utf8_lossy(&self.0[8..]).trim_end().to_string();
-        if ext.is_empty() { base } else { format!("{base}.{ext}") }
+        if ext.is_empty() {
+            base
+        } else {
+            format!("{base}.{ext}")
+        }
     }
 }
 
@@ -80,8 +84,7 @@ fn reserved(c: u8) -> bool {
 }
 
 fn fill_part(dst: &mut [u8], part: &str) -> Option<()> {
-    let mut i = 0;
-    for c in part.bytes() {
+    for (i, c) in part.bytes().enumerate() {
         if c == b'*' {
             dst[i..].fill(b'?');
             return Some(());
@@ -90,7 +93,6 @@ fn fill_part(dst: &mut [u8], part: &str) -> Option<()> {
             return None;
         }
         dst[i] = c.to_ascii_uppercase();
-        i += 1;
     }
     Some(())
 }
@@ -115,7 +117,10 @@ impl CommandLine {
             text.push(' ');
             text.push_str(&a.to_ascii_uppercase());
         }
-        let mut bytes: Vec<u8> = text.bytes().map(|b| if b.is_ascii() { b } else { b'?' }).collect();
+        let mut bytes: Vec<u8> = text
+            .bytes()
+            .map(|b| if b.is_ascii() { b } else { b'?' })
+            .collect();
         bytes.truncate(127);
         let mut tail = vec![bytes.len() as u8];
         tail.extend_from_slice(&bytes);
@@ -170,7 +175,17 @@ mod tests {
 
     #[test]
     fn names_that_could_leave_the_directory_or_overflow_are_refused() {
-        for bad in ["", "../X", "A/B", "A\\B", "TOOLONGNAME.TXT", "X.LONG", ".BBC", "A:B", "a b"] {
+        for bad in [
+            "",
+            "../X",
+            "A/B",
+            "A\\B",
+            "TOOLONGNAME.TXT",
+            "X.LONG",
+            ".BBC",
+            "A:B",
+            "a b",
+        ] {
             assert_eq!(FcbName::parse(bad), None, "{bad}");
         }
     }
@@ -181,8 +196,18 @@ mod tests {
         bytes[8] |= 0x80; // read-only attribute
         assert_eq!(FcbName::from_fcb(&bytes), name("FILE.TXT"));
         assert!(FcbName::from_fcb(&bytes).is_valid());
-        for bad in [&b"../SECRETTX"[..], b"A B     TXT", b"        TXT", b"A/B     TXT", b"FILE    T.T"] {
-            assert!(!FcbName::from_fcb(bad).is_valid(), "{:?}", String::from_utf8_lossy(bad));
+        for bad in [
+            &b"../SECRETTX"[..],
+            b"A B     TXT",
+            b"        TXT",
+            b"A/B     TXT",
+            b"FILE    T.T",
+        ] {
+            assert!(
+                !FcbName::from_fcb(bad).is_valid(),
+                "{:?}",
+                String::from_utf8_lossy(bad)
+            );
         }
     }
 

@@ -14,6 +14,14 @@ use crate::{BIOS, CpmError, CpmExit, CpmLimits, MAX_PROGRAM, TPA_START, TPA_TOP}
 pub(crate) const DPB: u16 = 0xFF80;
 pub(crate) const ALLOC: u16 = 0xFFA0;
 
+/// Polls closer together than this (in T-states) count as one waiting streak. BBC BASIC (Z80)'s
+/// input loop polls about every 9,000 T-states; its Escape checks while running are 47,000 apart.
+const POLL_NEAR: u64 = 20_000;
+/// Polls in a streak before the program counts as waiting for input.
+const WAITING_AFTER: u32 = 2;
+/// Polls in a streak before the program counts as idle.
+const IDLE_AFTER: u32 = 64;
+
 /// Why [`CpmMachine::run_for`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -41,7 +49,7 @@ pub struct CpmMachine {
     instructions: u64,
     pub(crate) bdos_calls: u64,
     /// Console status polls that found nothing, in a row, each within a short distance of the last
-    /// (see [`CpmMachine::note_poll`]).
+    /// (see [`CpmMachine::poll`]).
     idle_polls: u32,
     last_poll: u64,
 }
@@ -147,7 +155,9 @@ impl CpmMachine {
             }
             // No instruction takes more than 23 T-states, so this many cannot overshoot by more
             // than one instruction's worth; the loop comes back for the rest.
-            let budget = ((end - now) / 23).clamp(1, 1 << 16).min(max_instructions - self.instructions);
+            let budget = ((end - now) / 23)
+                .clamp(1, 1 << 16)
+                .min(max_instructions - self.instructions);
             // The hot loop: one compare per instruction catches PC in 0000h-0005h (warm boot,
             // BDOS) or FF00h-FFFFh (BIOS).
             let n = self
@@ -196,8 +206,11 @@ impl CpmMachine {
     /// The return address of the pending BDOS/BIOS call (where the program called from).
     pub fn caller(&self) -> u16 {
         let sp = self.cpu.sp();
-        u16::from_le_bytes([self.bus.mem[sp as usize], self.bus.mem[sp.wrapping_add(1) as usize]])
-            .wrapping_sub(3)
+        u16::from_le_bytes([
+            self.bus.mem[sp as usize],
+            self.bus.mem[sp.wrapping_add(1) as usize],
+        ])
+        .wrapping_sub(3)
     }
 
     /// Handles PC at a trapped address.
@@ -236,23 +249,28 @@ impl CpmMachine {
         self.instructions += 1;
     }
 
-    /// A console status poll found nothing. A program that does little else than poll (a short
-    /// distance in T-states from one empty poll to the next, many times in a row) is idle: the run
-    /// loop stops so the front end can sleep until a key comes, instead of spinning a host core.
-    /// A program that polls now and then while it computes (BBC BASIC checks for Escape between
-    /// statements) is not idle, because its polls are far apart.
-    pub(crate) fn note_poll(&mut self) -> Trap {
-        const NEAR: u64 = 2_000;
-        const IN_A_ROW: u32 = 64;
+    /// A console poll (status, or a read that may find nothing). Returns whether the program is
+    /// waiting for input: it has polled again and again with nothing else on the console in
+    /// between, each poll a short distance in T-states after the last. That is when typed-ahead
+    /// stream input is handed over (see [`crate::console`]).
+    pub(crate) fn poll(&mut self) -> bool {
         let now = self.cpu.tstates();
-        if now.wrapping_sub(self.last_poll) < NEAR {
-            self.idle_polls += 1;
+        if now.wrapping_sub(self.last_poll) < POLL_NEAR {
+            self.idle_polls = self.idle_polls.saturating_add(1);
         } else {
             self.idle_polls = 0;
         }
         self.last_poll = now;
-        if self.idle_polls >= IN_A_ROW {
-            self.idle_polls = 0;
+        self.idle_polls >= WAITING_AFTER
+    }
+
+    /// A poll found nothing. A program that does little else than poll is idle: after enough
+    /// empty polls in a row the run loop stops, so the front end can sleep until the next frame
+    /// instead of spinning a host core. A program that polls now and then while it computes (BBC
+    /// BASIC checks for Escape every 20 statements or so, about 47,000 T-states apart) is not idle,
+    /// because its polls are far apart.
+    pub(crate) fn nothing_typed(&mut self) -> Trap {
+        if self.idle_polls >= IDLE_AFTER {
             Trap::Poll
         } else {
             Trap::Return

@@ -5,7 +5,7 @@
 //! the workload is then retro-z80's own count).
 //!
 //! Every core gets the same kind of bus: a boxed struct holding the 64 KiB inline (so that
-//! memory writes provably cannot alias the CPU state), and runs the same CP/M set-up (the memory image of `retro_z80::cpm::CpmMachine`), with
+//! memory writes provably cannot alias the CPU state), and runs the same CP/M set-up (the memory image of `retro_z80_cpm::CpmMachine`), with
 //! the BDOS trapped by the harness when PC reaches 0005h, except the `z80` crate whose registers
 //! are private: there the BDOS entry jumps to an `OUT (C),D / OUT (C),E / RET` stub and the port
 //! handler does the call. Each core's console output is checked against retro-z80's.
