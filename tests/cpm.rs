@@ -2,8 +2,37 @@
 //! BDOS echo, exit statuses.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// BBC BASIC (Z80) for CP/M and its test programs, from ../shared/oracles (or `$RETRO_ORACLES`).
+/// Missing data skips the test, except under RETRO_REQUIRE_CONFORMANCE (CI), where it fails.
+fn bbcz80() -> Option<PathBuf> {
+    let oracles = std::env::var_os("RETRO_ORACLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles"));
+    let dir = oracles.join("bbcz80");
+    if dir.join("bin/cpm/BBCBASIC.COM").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+        "{} is missing and RETRO_REQUIRE_CONFORMANCE is set",
+        dir.display()
+    );
+    eprintln!("SKIPPED: {} not found (set RETRO_ORACLES)", dir.display());
+    None
+}
+
+/// A scratch copy of BBC BASIC (Z80)'s test programs, as drive A:.
+fn scratch_drive(bbcz80: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(bbcz80.join("tests")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    dir
+}
 
 fn retro(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
@@ -61,8 +90,9 @@ fn machine_flag_runs_any_file_as_cp_m_with_piped_input() {
         "stderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // Piped input is echoed as a CP/M console would, then the program's output follows.
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "workbench\r\nhcnebkrow");
+    // Piped input is echoed as a CP/M console would (BDOS 10 returns the carriage only), then the
+    // program's output follows.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "workbench\rhcnebkrow");
 }
 
 #[test]
@@ -95,7 +125,11 @@ fn missing_or_oversized_files_exit_2() {
 #[test]
 #[ignore = "slow: ZEXDOC runs 5.8 billion instructions"]
 fn zexdoc_runs_under_retro_run() {
-    let Some(zexdoc) = retro_z80::conformance::zex::locate("zexdoc.com") else {
+    let Some(zexdoc) = retro_z80_conformance::zex::locate("zexdoc.com") else {
+        assert!(
+            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+            "zexdoc.com not found (cargo fetch, or set RETRO_ZEX_DIR) and RETRO_REQUIRE_CONFORMANCE is set"
+        );
         eprintln!("SKIPPED: zexdoc.com not found (cargo fetch, or set RETRO_ZEX_DIR)");
         return;
     };
@@ -109,4 +143,177 @@ fn zexdoc_runs_under_retro_run() {
         Ok(want) => assert!(out.stdout == want, "output differs from {}", expected.display()),
         Err(_) => assert_eq!(String::from_utf8_lossy(&out.stdout).matches("  OK").count(), 67),
     }
+}
+
+/// BBC BASIC (Z80)'s own test suite: ALLTESTS.BBC writes an EXEC file that CHAINs the others, which
+/// read and write files through the BDOS. Run from a pipe with the program named on the command
+/// line (BBC BASIC CHAINs its command tail), it must run to the end exactly as recorded: each test
+/// program STOPs at the first check that fails, so the golden file's "completed" lines are passes.
+#[test]
+fn bbc_basic_z80_runs_its_own_test_suite_from_files() {
+    let Some(bbcz80) = bbcz80() else { return };
+    let drive = scratch_drive(&bbcz80);
+    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
+    let out = retro(
+        &[
+            "run",
+            "--headless",
+            "--dir",
+            drive.path().to_str().unwrap(),
+            basic.to_str().unwrap(),
+            "ALLTESTS",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cpm/bbcbasic-alltests.txt");
+    if std::env::var_os("RETRO_BLESS").is_some() {
+        std::fs::write(&golden, &out.stdout).unwrap();
+    }
+    let want = std::fs::read(&golden).unwrap();
+    assert!(
+        out.stdout == want,
+        "output differs from {}:\n{}",
+        golden.display(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        drive.path().join("EXEC.$$$").is_file(),
+        "ALLTESTS wrote its EXEC file on drive A:"
+    );
+}
+
+/// Lines typed ahead through a pipe reach BBC BASIC whole, although it polls the console for
+/// Escape between the characters it prints; a program entered that way runs, and the run ends
+/// when BASIC waits for input that can no longer come.
+#[test]
+fn piped_lines_reach_bbc_basic_without_losing_characters() {
+    let Some(bbcz80) = bbcz80() else { return };
+    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
+    let program = b"10 FOR I%=1 TO 3\n20 PRINT \"line \";I%\n30 NEXT\nRUN\nPRINT 6*7\n";
+    let out = retro(&["run", "--headless", basic.to_str().unwrap()], program);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(text.starts_with("BBC BASIC (Z80) Version 5.00"), "{text}");
+    for want in [
+        ">10 FOR I%=1 TO 3\n",
+        ">RUN\nline 1\nline 2\nline 3\n",
+        ">PRINT 6*7\n        42\n>",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+}
+
+/// Key scripts type into the console at their times, Escape interrupts a running program at once,
+/// and `--time` ends a run that would go on for ever; `--dump-screen` shows the console screen.
+#[test]
+fn keys_escape_time_limit_and_screen_dump_work_for_com_files() {
+    let Some(bbcz80) = bbcz80() else { return };
+    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
+    let out = retro(
+        &[
+            "run",
+            "--headless",
+            "--time",
+            "3",
+            "--keys",
+            "=+1000 ESCAPE +200 P R I N T SPACE 6 * 7 RETURN",
+            "--dump-screen",
+            "text",
+            basic.to_str().unwrap(),
+        ],
+        b"10 PRINT \"X\";\n20 GOTO 10\nRUN\n",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(
+        text.contains("XXXX\nEscape at line 10\n>PRINT 6*7\n        42\n>"),
+        "{text}"
+    );
+    // The dump is the 80x24 console: the last lines of the session, then the prompt.
+    let dump: Vec<&str> = text.lines().rev().take(24).collect();
+    assert!(dump.iter().any(|l| l.trim_end() == "Escape at line 10"), "{text}");
+}
+
+/// The terminal front end: BBC BASIC's banner appears at once, a typed program runs, Escape
+/// interrupts it, Ctrl-Q quits and the terminal is given back.
+#[test]
+#[cfg(unix)]
+fn bbc_basic_z80_in_a_pseudo_terminal() {
+    use std::time::{Duration, Instant};
+    let Some(bbcz80) = bbcz80() else { return };
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(
+            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+            "tmux is needed for the terminal test"
+        );
+        eprintln!("SKIPPED: tmux not installed");
+        return;
+    }
+    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
+    let session = format!("retro-cpm-{}", std::process::id());
+    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
+    let cmd = format!(
+        "stty -g > /tmp/{session}.before; '{}' run '{}'; echo RC=$? ; stty -g > /tmp/{session}.after; sleep 30",
+        env!("CARGO_BIN_EXE_retro"),
+        basic.display()
+    );
+    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &cmd]);
+    let screen =
+        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned();
+    let wait_for = |what: &str| {
+        let start = Instant::now();
+        loop {
+            let s = screen();
+            if s.contains(what) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = tmux(&["kill-session", "-t", &session]);
+                panic!("{what:?} never appeared; the screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    wait_for("BBC BASIC (Z80) Version 5.00");
+    let send = |keys: &[&str]| {
+        let mut args = vec!["send-keys", "-t", session.as_str()];
+        args.extend_from_slice(keys);
+        tmux(&args);
+    };
+    // (tmux reads a trailing ';' as its own command separator, so the line does not end in one.)
+    send(&["-l", "10 PRINT \"tick \";:GOTO 10"]);
+    send(&["Enter"]);
+    send(&["-l", "RUN"]);
+    send(&["Enter"]);
+    wait_for("tick tick tick");
+    send(&["Escape"]);
+    wait_for("Escape at line 10");
+    send(&["-l", "PRINT 6*7"]);
+    send(&["Enter"]);
+    wait_for("42");
+    send(&["C-q"]);
+    let s = wait_for("RC=");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(s.contains("RC=0"), "{s}");
+    let before = std::fs::read_to_string(format!("/tmp/{session}.before")).unwrap();
+    let after = std::fs::read_to_string(format!("/tmp/{session}.after")).unwrap();
+    let _ = std::fs::remove_file(format!("/tmp/{session}.before"));
+    let _ = std::fs::remove_file(format!("/tmp/{session}.after"));
+    assert_eq!(before, after, "the terminal settings are restored");
 }

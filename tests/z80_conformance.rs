@@ -110,7 +110,11 @@ fn bad_usage_exits_2() {
 #[ignore = "slow: ZEXDOC runs 5.8 billion instructions"]
 fn zex_prints_the_published_output() {
     let Some(dir) = conformance_dir() else { return };
-    let Some(zexdoc) = retro_z80::conformance::zex::locate("zexdoc.com") else {
+    let Some(zexdoc) = retro_z80_conformance::zex::locate("zexdoc.com") else {
+        assert!(
+            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+            "zexdoc.com not found and RETRO_REQUIRE_CONFORMANCE is set"
+        );
         eprintln!("SKIPPED: zexdoc.com not found");
         return;
     };

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use retro_z80::conformance::{self, GroupResult, fuse, singlestep, zex};
+use retro_z80_conformance::{self as conformance, GroupResult, fuse, singlestep, zex};
 
 #[derive(clap::Args, Debug)]
 pub struct ConformanceArgs {

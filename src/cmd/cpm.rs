@@ -1,41 +1,51 @@
-//! `retro run --machine cpm FILE.com`: a CP/M program on the console (stdin/stdout).
+//! `retro run FILE.com`: a CP/M 2.2 program, with drive A: on a host directory and the command
+//! line's arguments as its command tail. It runs in the terminal like every machine (keys typed on
+//! the console, the console's screen drawn), or headless with stdin as the console's input and its
+//! output on stdout.
 
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_z80::cpm::{CpmError, CpmLimits, CpmMachine};
+use retro_z80_cpm::screen::CpmRun;
+use retro_z80_cpm::{CommandLine, Console, CpmError, CpmMachine, Disk, InputStream};
 
-/// Runs a .COM file until it warm-boots (jumps to 0000h): exit status 0; 1 when the run fails
-/// (the CPU halts for good, console I/O fails); 2 when the file cannot be read or does not fit.
-pub fn run_cpm(path: &Path) -> ExitCode {
+use super::session::{SessionArgs, drive, usage_error};
+
+/// Virtual time a headless CP/M run may take without `--time`: a day of the 4 MHz Z80, since
+/// console programs such as the ZEXALL exerciser run for hours of it.
+const HEADLESS_DEFAULT_SECONDS: f64 = 86_400.0;
+
+/// Runs a .COM file: exit status 0 when it warm-boots (or waits for input that can no longer
+/// come), 1 when the run fails (the CPU halts for good), 2 when the file cannot be read or does
+/// not fit, or the drive directory is not a directory.
+pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &SessionArgs) -> ExitCode {
     let program = match std::fs::read(path) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("retro: cannot read {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
     };
     let mut machine = match CpmMachine::new(&program) {
         Ok(m) => m,
-        Err(e) => {
-            eprintln!("retro: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
+        Err(e @ CpmError::ProgramTooLarge { .. }) => return usage_error(format!("{}: {e}", path.display())),
+        Err(e) => return usage_error(format!("{}: {e}", path.display())),
     };
-    // A terminal already echoes what the user types; piped input is echoed by the BDOS as on a
-    // real CP/M console, so the output reads like a session transcript.
-    machine.options.echo_input = !std::io::stdin().is_terminal();
-    match machine.run(
-        std::io::stdin().lock(),
-        std::io::stdout().lock(),
-        CpmLimits::default(),
-    ) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(CpmError::ProgramTooLarge { .. }) => ExitCode::from(2),
-        Err(e) => {
-            eprintln!("retro: {}: {e}", path.display());
-            ExitCode::from(1)
-        }
+    let drive_dir = dir.unwrap_or(Path::new("."));
+    if !drive_dir.is_dir() {
+        return usage_error(format!("--dir {}: not a directory", drive_dir.display()));
     }
+    machine.disk = Some(Disk::new(drive_dir));
+    machine.set_command_line(&CommandLine::new(args));
+    let headless = session.headless || !std::io::stdout().is_terminal();
+    let mut session = session.clone();
+    if headless {
+        // Headless runs read the console from stdin, like a console program.
+        machine.console = Console::new(InputStream::Stream(Box::new(std::io::stdin())));
+        session.time = session.time.or(Some(HEADLESS_DEFAULT_SECONDS));
+    }
+    let mut run = CpmRun::new(machine);
+    let help = vec![
+        ("Escape", "sends ESC (BBC BASIC: Escape)"),
+        ("Arrows", "^E ^X ^S ^D (WordStar keys)"),
+    ];
+    drive(&mut run, &session, help)
 }

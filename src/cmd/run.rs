@@ -28,8 +28,15 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
+    /// The directory a program's files live in (CP/M drive A:); default: the current directory.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
     #[command(flatten)]
     pub session: SessionArgs,
+    /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
+    /// arguments that start with '-').
+    #[arg(value_name = "ARGS")]
+    pub args: Vec<String>,
 }
 
 /// The machine for a file name, from its extension (DESIGN.md's table).
@@ -54,10 +61,15 @@ pub fn run(args: RunArgs) -> ExitCode {
     if !args.file.is_file() {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
     }
+    if kind != MachineKind::Cpm && !args.args.is_empty() {
+        return usage_error(format!(
+            "unexpected argument '{}': only CP/M programs take arguments",
+            args.args[0]
+        ));
+    }
     match kind {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
-        // CP/M programs talk to a console, not a screen: they run on stdin and stdout.
-        MachineKind::Cpm => super::cpm::run_cpm(&args.file),
+        MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
         MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }

@@ -5,7 +5,7 @@
 //! the workload is then retro-z80's own count).
 //!
 //! Every core gets the same kind of bus: a boxed struct holding the 64 KiB inline (so that
-//! memory writes provably cannot alias the CPU state), and runs the same CP/M set-up (the memory image of `retro_z80::cpm::CpmMachine`), with
+//! memory writes provably cannot alias the CPU state), and runs the same CP/M set-up (the memory image of `retro_z80_cpm::CpmMachine`), with
 //! the BDOS trapped by the harness when PC reaches 0005h, except the `z80` crate whose registers
 //! are private: there the BDOS entry jumps to an `OUT (C),D / OUT (C),E / RET` stub and the port
 //! handler does the call. Each core's console output is checked against retro-z80's.
@@ -24,8 +24,8 @@
 
 use std::time::Instant;
 
-use retro_z80::conformance::zex;
-use retro_z80::cpm::{CpmLimits, CpmMachine};
+use retro_z80_conformance::zex;
+use retro_z80_cpm::{CpmLimits, CpmMachine};
 
 /// ZEXDOC's and ZEXALL's instruction count (prefix chain + opcode = one), excluding BDOS bodies.
 const ZEX_INSTRUCTIONS: u64 = 5_764_169_474;
@@ -332,7 +332,7 @@ fn main() {
                     m.bus.mem = image;
                     let mut out = Vec::new();
                     let exit = m
-                        .run(std::io::empty(), &mut out, CpmLimits::default())
+                        .run(&mut out, CpmLimits::default())
                         .expect("ZEX runs to the end");
                     (out, exit.instructions)
                 });

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{ConformanceError, GroupResult, check};
-use crate::{Bus, Cpu};
+use retro_z80::{Bus, Cpu};
 
 /// The prefix groups, in the order they are run.
 pub const GROUPS: [&str; 7] = ["base", "cb", "dd", "ddcb", "ed", "fd", "fdcb"];

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use retro_z80::conformance::{self, GroupResult};
+use retro_z80_conformance::{self as conformance, GroupResult};
 
 fn conformance_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("RETRO_CONFORMANCE")

@@ -12,7 +12,7 @@ fn main() {
     });
     let start = std::time::Instant::now();
     let stdout = std::io::stdout();
-    match retro_z80::cpm::run(&program, std::io::stdin(), stdout.lock(), Default::default()) {
+    match retro_z80_cpm::run(&program, std::io::stdin(), stdout.lock(), Default::default()) {
         Ok(exit) => {
             let secs = start.elapsed().as_secs_f64();
             eprintln!(

@@ -16,7 +16,7 @@
 use std::path::Path;
 
 use super::{ConformanceError, GroupResult, check, read_to_string};
-use crate::{Bus, Cpu, Registers};
+use retro_z80::{Bus, Cpu, Registers};
 
 #[derive(Clone, Debug, Default)]
 struct State {

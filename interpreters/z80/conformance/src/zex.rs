@@ -1,5 +1,5 @@
 //! ZEXDOC and ZEXALL (Frank D. Cringle's instruction exercisers), run as CP/M programs on
-//! [`crate::cpm`]. A group passes when the program prints `  OK` after its name.
+//! `retro_z80_cpm`. A group passes when the program prints `  OK` after its name.
 //!
 //! The .COM files are not part of this project (GPL-2.0); the crates.io packages `ez80` (both) and
 //! `rustzx-z80` (zexall.com) ship them, and [`locate`] finds them in cargo's registry.
@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::GroupResult;
-use crate::cpm::{CpmError, CpmExit, CpmLimits, CpmMachine};
+use retro_z80_cpm::{CpmError, CpmExit, CpmLimits, CpmMachine};
 
 /// Number of test groups in both programs.
 pub const GROUPS: usize = 67;
@@ -125,7 +125,7 @@ fn run_machine(mut m: CpmMachine, echo: &mut dyn Write) -> Result<ZexRun, ZexErr
         copy: Vec::new(),
         out: echo,
     };
-    let exit = m.run(std::io::empty(), &mut tee, CpmLimits::default())?;
+    let exit = m.run(&mut tee, CpmLimits::default())?;
     let groups = parse_groups(&tee.copy);
     Ok(ZexRun {
         output: tee.copy,

@@ -6,12 +6,17 @@
 //! `retro-z80-peers`, ships both) or from $RETRO_ZEX_DIR. Without them the tests print a notice
 //! and pass.
 
-use retro_z80::conformance::zex;
+use retro_z80_conformance::zex;
 
 fn program(name: &str) -> Option<Vec<u8>> {
     match zex::locate(name) {
         Some(path) => Some(zex::load(&path).expect("readable ZEX program")),
         None => {
+            // CI must run the exercisers: there a missing file is a failure, not a pass.
+            assert!(
+                std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+                "{name} not found (run `cargo fetch`, or set RETRO_ZEX_DIR) and RETRO_REQUIRE_CONFORMANCE is set"
+            );
             eprintln!("SKIPPED: {name} not found (run `cargo fetch` in the workspace, or set RETRO_ZEX_DIR)");
             None
         }

@@ -1,6 +1,10 @@
 //! The CP/M machine with small hand-assembled programs.
 
-use retro_z80::cpm::{self, CpmError, CpmLimits, CpmMachine};
+use retro_z80_cpm::{self as cpm, Console, CpmError, CpmLimits, CpmMachine, InputStream};
+
+fn with_input(m: &mut CpmMachine, text: &'static [u8]) {
+    m.console = Console::new(InputStream::Stream(Box::new(text)));
+}
 
 /// Prints "Hello, CP/M!" with BDOS 9, then returns to the CCP (RET to 0000h).
 const HELLO: &[u8] = &[
@@ -62,26 +66,51 @@ fn line_input_is_echoed_and_read() {
         CpmLimits::default(),
     )
     .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out), "retro\r\norter");
-    // Without echo only the program's own output appears
-    let mut m = CpmMachine::new(&reverse_program()).unwrap();
-    m.options.echo_input = false;
-    let mut out = Vec::new();
-    m.run(&b"Z80\n"[..], &mut out, CpmLimits::default()).unwrap();
-    assert_eq!(out, b"08Z");
+    // BDOS 10 echoes the line and returns the carriage (CR only: the program prints any LF).
+    assert_eq!(String::from_utf8_lossy(&out), "retro\rorter");
 }
 
 #[test]
-fn console_input_char_by_char_maps_newline_to_cr_and_eof_to_ctrl_z() {
+fn line_editing_keys_work_as_in_cp_m() {
+    // Backspace and DEL rub out; ^X erases the line so far; ^U starts again on a new line.
+    let mut m = CpmMachine::new(&reverse_program()).unwrap();
+    with_input(&mut m, b"ab\x08c\x18xyz\x7f\n");
+    let mut out = Vec::new();
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert_eq!(m.bus.mem[0x131], 2, "the line is 'xy'");
+    assert_eq!(&m.bus.mem[0x132..0x134], b"xy");
+    assert!(out.ends_with(b"\ryx"), "{:?}", String::from_utf8_lossy(&out));
+    let mut m = CpmMachine::new(&reverse_program()).unwrap();
+    with_input(&mut m, b"no\x15ok\n");
+    let mut out = Vec::new();
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out), "no#\r\nok\rko");
+    // ^C at the start of a line warm-boots: the program prints nothing.
+    let mut m = CpmMachine::new(&reverse_program()).unwrap();
+    with_input(&mut m, b"\x03");
+    let mut out = Vec::new();
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert!(out.is_empty());
+}
+
+#[test]
+fn console_input_char_by_char_maps_newline_to_cr() {
     // LD C,1; CALL 5; LD (0140h),A; LD C,1; CALL 5; LD (0141h),A; JP 0
     let prog = [
         0x0E, 0x01, 0xCD, 0x05, 0x00, 0x32, 0x40, 0x01, 0x0E, 0x01, 0xCD, 0x05, 0x00, 0x32, 0x41, 0x01, 0xC3,
         0x00, 0x00,
     ];
     let mut m = CpmMachine::new(&prog).unwrap();
+    with_input(&mut m, b"\nq");
     let mut out = Vec::new();
-    m.run(&b"\n"[..], &mut out, CpmLimits::default()).unwrap();
-    assert_eq!((m.bus.mem[0x140], m.bus.mem[0x141]), (0x0D, 0x1A));
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert_eq!((m.bus.mem[0x140], m.bus.mem[0x141]), (0x0D, b'q'));
+    assert_eq!(out, b"\rq", "BDOS 1 echoes");
+    // When the input has ended, waiting for more is reported, not answered with made-up bytes.
+    let mut m = CpmMachine::new(&prog).unwrap();
+    with_input(&mut m, b"x");
+    let err = m.run(Vec::new(), CpmLimits::default()).unwrap_err();
+    assert!(matches!(err, CpmError::InputEnded { pc: 0x010A }), "{err}");
 }
 
 #[test]
@@ -130,7 +159,7 @@ fn bios_console_output_and_version_call() {
     ];
     let mut m = CpmMachine::new(&prog).unwrap();
     let mut out = Vec::new();
-    m.run(std::io::empty(), &mut out, CpmLimits::default()).unwrap();
+    m.run(&mut out, CpmLimits::default()).unwrap();
     assert_eq!(out, b"!");
     assert_eq!((m.bus.mem[0x140], m.bus.mem[0x141]), (0x22, 0x00), "CP/M 2.2");
 }

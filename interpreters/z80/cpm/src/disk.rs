@@ -1,0 +1,226 @@
+//! Drive A: as a directory on the host. CP/M sees the regular files there whose names fit 8.3;
+//! names are matched without regard to case, and files the program creates get upper-case names.
+//! Only names that [`FcbName`] accepts ever reach the file system, so no path can leave the
+//! directory, and symbolic links in it are not followed (they are not listed or opened).
+//!
+//! CP/M files are whole 128-byte records: a host file whose length is not a multiple of 128 reads
+//! as if padded with ^Z (1Ah), CP/M's end-of-text mark.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use crate::fcb::FcbName;
+
+/// Bytes in a CP/M record.
+pub const RECORD: usize = 128;
+/// The largest file CP/M 2.2 can address: 65,536 records of 128 bytes (8 MiB).
+pub const MAX_RECORDS: u32 = 65_536;
+
+/// The host directory that is drive A:.
+#[derive(Clone, Debug)]
+pub struct Disk {
+    root: PathBuf,
+}
+
+impl Disk {
+    pub fn new(root: impl Into<PathBuf>) -> Disk {
+        Disk { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The files CP/M can see that match `pattern`, sorted by name, with their sizes in bytes.
+    pub fn list(&self, pattern: &FcbName) -> Vec<(FcbName, u64)> {
+        let Ok(dir) = fs::read_dir(&self.root) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(FcbName, u64)> = dir
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| {
+                let name = FcbName::parse(e.file_name().to_str()?)?;
+                if name.is_ambiguous() || !pattern.matches(&name) {
+                    return None;
+                }
+                Some((name, e.metadata().ok()?.len()))
+            })
+            .collect();
+        found.sort_by_key(|(n, _)| n.0);
+        found.dedup_by_key(|(n, _)| n.0);
+        found
+    }
+
+    /// The host path of an existing file.
+    pub fn find(&self, name: &FcbName) -> Option<PathBuf> {
+        if name.is_ambiguous() {
+            return None;
+        }
+        let dir = fs::read_dir(&self.root).ok()?;
+        dir.flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .find(|e| e.file_name().to_str().and_then(FcbName::parse) == Some(*name))
+            .map(|e| e.path())
+    }
+
+    /// Size in records (rounded up), or `None` if the file does not exist.
+    pub fn records(&self, name: &FcbName) -> Option<u32> {
+        let len = fs::metadata(self.find(name)?).ok()?.len();
+        Some(len.div_ceil(RECORD as u64).min(MAX_RECORDS as u64) as u32)
+    }
+
+    /// Reads record `n`: `Ok(None)` past the end of the file.
+    pub fn read_record(&self, name: &FcbName, n: u32) -> io::Result<Option<[u8; RECORD]>> {
+        let path = self.find(name).ok_or_else(not_found)?;
+        let mut file = File::open(path)?;
+        file.seek(SeekFrom::Start(n as u64 * RECORD as u64))?;
+        let mut record = [0x1A; RECORD];
+        let mut got = 0;
+        while got < RECORD {
+            match file.read(&mut record[got..])? {
+                0 => break,
+                k => got += k,
+            }
+        }
+        Ok((got > 0).then_some(record))
+    }
+
+    /// Writes record `n`, extending the file (with zeros) if it is shorter.
+    pub fn write_record(&self, name: &FcbName, n: u32, data: &[u8; RECORD]) -> io::Result<()> {
+        let path = self.find(name).ok_or_else(not_found)?;
+        let mut file = OpenOptions::new().write(true).open(path)?;
+        file.seek(SeekFrom::Start(n as u64 * RECORD as u64))?;
+        file.write_all(data)
+    }
+
+    /// Creates an empty file (emptying one that exists).
+    pub fn create(&self, name: &FcbName) -> io::Result<()> {
+        if name.is_ambiguous() {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "ambiguous file name"));
+        }
+        let path = match self.find(name) {
+            Some(p) => p,
+            None => self.new_path(name)?,
+        };
+        File::create(path).map(drop)
+    }
+
+    /// Deletes every file matching `pattern`; returns how many.
+    pub fn delete(&self, pattern: &FcbName) -> usize {
+        self.list(pattern)
+            .into_iter()
+            .filter(|(n, _)| self.find(n).is_some_and(|p| fs::remove_file(p).is_ok()))
+            .count()
+    }
+
+    /// Renames `from` to `to` (which must not exist yet).
+    pub fn rename(&self, from: &FcbName, to: &FcbName) -> io::Result<()> {
+        let src = self.find(from).ok_or_else(not_found)?;
+        if to.is_ambiguous() || self.find(to).is_some() {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "file exists"));
+        }
+        fs::rename(src, self.new_path(to)?)
+    }
+
+    /// Where a new file goes: refused if something that CP/M cannot see (a link, a directory, a
+    /// name that differs only in case from a long name) already has that name.
+    fn new_path(&self, name: &FcbName) -> io::Result<PathBuf> {
+        if !name.is_valid() || name.is_ambiguous() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a CP/M file name",
+            ));
+        }
+        let path = self.root.join(name.display());
+        match fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path),
+            _ => Err(io::Error::new(io::ErrorKind::AlreadyExists, "name in use")),
+        }
+    }
+}
+
+fn not_found() -> io::Error {
+    io::Error::new(io::ErrorKind::NotFound, "no such file")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(s: &str) -> FcbName {
+        FcbName::parse(s).unwrap()
+    }
+
+    #[test]
+    fn files_are_found_case_insensitively_and_listed_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("b.txt"), b"b").unwrap();
+        fs::write(dir.path().join("A.TXT"), b"aa").unwrap();
+        fs::write(dir.path().join("notes.markdown"), b"not 8.3").unwrap();
+        fs::create_dir(dir.path().join("SUB")).unwrap();
+        let disk = Disk::new(dir.path());
+        assert!(disk.find(&name("B.TXT")).is_some());
+        let all = disk.list(&name("*.*"));
+        let names: Vec<String> = all.iter().map(|(n, _)| n.display()).collect();
+        assert_eq!(
+            names,
+            ["A.TXT", "B.TXT"],
+            "directories and long names are invisible"
+        );
+        assert_eq!(all[0].1, 2);
+    }
+
+    #[test]
+    fn records_read_padded_with_ctrl_z_and_write_at_their_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let disk = Disk::new(dir.path());
+        let f = name("DATA.BIN");
+        disk.create(&f).unwrap();
+        assert_eq!(disk.records(&f), Some(0));
+        assert_eq!(disk.read_record(&f, 0).unwrap(), None);
+        disk.write_record(&f, 1, &[7; RECORD]).unwrap();
+        assert_eq!(disk.records(&f), Some(2));
+        assert_eq!(
+            disk.read_record(&f, 0).unwrap(),
+            Some([0; RECORD]),
+            "the gap is zeros"
+        );
+        assert_eq!(disk.read_record(&f, 1).unwrap(), Some([7; RECORD]));
+        fs::write(dir.path().join("DATA.BIN"), b"hi").unwrap();
+        let r = disk.read_record(&f, 0).unwrap().unwrap();
+        assert_eq!(&r[..3], b"hi\x1A");
+        assert_eq!(disk.records(&f), Some(1));
+    }
+
+    #[test]
+    fn delete_and_rename() {
+        let dir = tempfile::tempdir().unwrap();
+        let disk = Disk::new(dir.path());
+        for n in ["X1.TMP", "X2.TMP", "KEEP.TXT"] {
+            disk.create(&name(n)).unwrap();
+        }
+        assert_eq!(disk.delete(&name("*.TMP")), 2);
+        assert!(disk.rename(&name("KEEP.TXT"), &name("KEPT.TXT")).is_ok());
+        assert!(dir.path().join("KEPT.TXT").exists());
+        assert!(disk.rename(&name("GONE.TXT"), &name("X.TXT")).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symbolic_links_are_not_followed_out_of_the_directory() {
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("SECRET.TXT"), b"secret").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path().join("SECRET.TXT"), dir.path().join("LINK.TXT")).unwrap();
+        let disk = Disk::new(dir.path());
+        assert!(disk.find(&name("LINK.TXT")).is_none());
+        assert!(disk.list(&name("*.*")).is_empty());
+        assert!(
+            disk.create(&name("LINK.TXT")).is_err(),
+            "creating over the link is refused"
+        );
+        assert_eq!(fs::read(outside.path().join("SECRET.TXT")).unwrap(), b"secret");
+    }
+}
