@@ -114,10 +114,20 @@ fn missing_or_oversized_files_exit_2() {
     let missing = dir.path().join("NOPE.COM");
     let out = retro(&["run", missing.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(2));
-    let big = write(dir.path(), "BIG.COM", &vec![0u8; 0xFE00]);
+    // docs/z80.md: at most 64,512 bytes (0100h-FCFFh, 256 bytes of stack below FE00h).
+    let big = write(dir.path(), "BIG.COM", &vec![0u8; 64_513]);
     let out = retro(&["run", &big], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("TPA"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 64512 fit in the TPA"));
+    // The largest that fits loads and runs (NOPs up to FE00h, where `JP 0005h` makes BDOS call 0).
+    let fits = write(dir.path(), "FITS.COM", &vec![0u8; 64_512]);
+    let out = retro(&["run", "--headless", "--time", "0.1", &fits], b"");
+    assert_ne!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// ZEXDOC through `retro run`, byte for byte against the published output. Slow in a debug build:

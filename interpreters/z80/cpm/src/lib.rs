@@ -44,7 +44,7 @@ pub const TPA_START: u16 = 0x0100;
 pub const TPA_TOP: u16 = 0xFE00;
 /// The BIOS jump table.
 pub const BIOS: u16 = 0xFF00;
-/// The largest .COM file that fits between 0100h and the stack (63,744 bytes: up to FCFFh, leaving
+/// The largest .COM file that fits between 0100h and the stack (64,512 bytes: up to FCFFh, leaving
 /// 256 bytes of stack below FE00h).
 pub const MAX_PROGRAM: usize = (TPA_TOP - TPA_START) as usize - 0x100;
 /// The Z80's clock in virtual time: 4 MHz, as in most CP/M machines of the 1980s.
