@@ -16,6 +16,7 @@ pub mod font;
 pub mod frame;
 pub mod keys;
 pub mod machine;
+pub mod movie;
 pub mod palette;
 pub mod script;
 
