@@ -37,10 +37,13 @@ fn trace(name: &str) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
+/// A movie's checks: (frame, key, value).
+type Checks = Vec<(usize, String, String)>;
+
 /// metadata.yaml's entries: (movie path, [(frame, key, value)]). The file has one fixed shape
 /// (`- filename:`, `checks:`, `FRAME:`, `key: value`), read line by line.
-fn checkpoints(yaml: &str) -> Vec<(String, Vec<(usize, String, String)>)> {
-    let mut entries: Vec<(String, Vec<(usize, String, String)>)> = Vec::new();
+fn checkpoints(yaml: &str) -> Vec<(String, Checks)> {
+    let mut entries: Vec<(String, Checks)> = Vec::new();
     let mut frame = 0;
     for line in yaml.lines() {
         let t = line.trim();
