@@ -9,10 +9,10 @@ use retro_z80::cpm::{CpmError, CpmLimits, CpmMachine};
 /// Runs a .COM file until it warm-boots (jumps to 0000h): exit status 0; 1 when the run fails
 /// (the CPU halts for good, console I/O fails); 2 when the file cannot be read or does not fit.
 pub fn run_cpm(path: &Path) -> ExitCode {
-    let program = match std::fs::read(path) {
+    let program = match crate::files::read_limited(path, crate::files::CPM_PROGRAM) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("retro: cannot read {}: {e}", path.display());
+            eprintln!("retro: {e}");
             return ExitCode::from(2);
         }
     };
