@@ -226,6 +226,21 @@ mod tests {
         assert!(e.to_string().ends_with(": no such file"), "{e}");
     }
 
+    proptest::proptest! {
+        /// The CLI's file loading at any size against any limit: the bytes exactly when they
+        /// fit, a too-large error otherwise, never more read than the limit allows.
+        #[test]
+        fn reads_exactly_what_fits(len in 0usize..2000, max in 0u64..2000) {
+            let data = vec![0xA5u8; len];
+            let limit = Limit { what: "test input", max };
+            match read_to_limit(&data[..], limit) {
+                Ok(bytes) => proptest::prop_assert!(len as u64 <= max && bytes == data),
+                Err(ReadErrorKind::TooLarge(_)) => proptest::prop_assert!(len as u64 > max),
+                Err(e) => proptest::prop_assert!(false, "{e:?}"),
+            }
+        }
+    }
+
     #[test]
     fn system_errors_map_to_plain_words() {
         // Tests may run as root, who reads any file, so the mapping is checked directly.

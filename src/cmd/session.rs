@@ -52,9 +52,10 @@ pub struct SessionArgs {
     pub panic_for_test: Option<u64>,
 }
 
-/// Complains the way every usage error does, and returns exit status 2.
+/// Complains the way every usage error does, and returns exit status 2. The message may quote
+/// input (a file name, a script item), so control characters in it are shown escaped.
 pub fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("retro: {msg}");
+    eprintln!("retro: {}", retro_diag::escape(&msg.to_string()));
     ExitCode::from(2)
 }
 
@@ -151,7 +152,8 @@ pub fn drive(
     }
     match state {
         RunState::Failed(msg) => {
-            eprintln!("{msg}");
+            // The machine's own words, which can quote the program (BBC `ERROR 1, "..."`).
+            eprintln!("{}", retro_diag::escape(&msg));
             ExitCode::from(1)
         }
         _ => ExitCode::SUCCESS,

@@ -73,6 +73,10 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
     // should cost next to nothing).
     let mut drawn: Option<(retro_screen::Frame, String, bool)> = None;
     let finish = |state: RunState, signal: Option<i32>| Ok(Finished { state, signal });
+    // After the program has ended the virtual clock stops, so the time limit is then kept by the
+    // wall clock: the run still ends when `--time` says, with the final screen shown until then.
+    let started = Instant::now();
+    let wall_limit = options.limit.map(|l| Duration::from_micros(l.as_micros()));
 
     loop {
         if let Some(sig) = session.signal() {
@@ -128,6 +132,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         loop {
             if session.signal().is_some() {
                 break;
+            }
+            if finished && wall_limit.is_some_and(|l| started.elapsed() >= l) {
+                return finish(state, None);
             }
             let now = Instant::now();
             if !finished && now >= next_frame {
