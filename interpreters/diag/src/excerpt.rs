@@ -1,7 +1,7 @@
 //! One source line as a report shows it: escaped, and cut to a window around the mistake when
 //! it is long.
 
-use crate::escape::push_escaped;
+use crate::escape::{is_unsafe, push_escaped};
 
 /// The most characters of a line a report shows (escapes count by what they show).
 pub const WIDTH: usize = 100;
@@ -23,62 +23,57 @@ pub struct Excerpt {
 
 impl Excerpt {
     /// `line` is the source line without its ending; `span` a byte range in it (clamped to the
-    /// line and to character boundaries). Costs time linear in the line, once.
+    /// line and to character boundaries). Costs time proportional to [`WIDTH`] plus a scan of
+    /// the line up to the span (no allocation per character), so reporting many mistakes on one
+    /// huge line stays cheap.
     pub fn new(line: &str, span: std::ops::Range<usize>) -> Excerpt {
         let start = floor_boundary(line, span.start.min(line.len()));
         let end = floor_boundary(line, span.end.min(line.len())).max(start);
-        // Show each character as it will print, remembering where the span falls.
-        let mut shown: Vec<(usize, String)> = Vec::new(); // (byte offset, shown as)
-        let mut column = 1;
-        for (off, c) in line.char_indices() {
-            if off < start {
-                column += 1;
-            }
-            let mut s = String::new();
-            push_escaped(&mut s, c);
-            shown.push((off, s));
-        }
-        let first = shown.partition_point(|(off, _)| *off < start);
-        let last = shown.partition_point(|(off, _)| *off < end);
-        let cols: Vec<usize> = shown.iter().map(|(_, s)| s.chars().count()).collect();
-        let total: usize = cols.iter().sum();
+        let column = line[..start].chars().count() + 1;
         // The window: the whole line when it fits, else from a little before the mistake.
-        let (from, to) = if total <= WIDTH {
-            (0, shown.len())
+        let fits = line.len() <= 4 * WIDTH && line.chars().map(shown_width).sum::<usize>() <= WIDTH;
+        let from = if fits {
+            0
         } else {
-            let mut from = first;
+            let mut from = start;
             let mut before = 0;
-            while from > 0 && before + cols[from - 1] <= BEFORE {
-                from -= 1;
-                before += cols[from];
+            for (off, c) in line[..start].char_indices().rev() {
+                before += shown_width(c);
+                if before > BEFORE {
+                    break;
+                }
+                from = off;
             }
-            let mut to = from;
-            let mut used = 0;
-            while to < shown.len() && used + cols[to] <= WIDTH {
-                used += cols[to];
-                to += 1;
-            }
-            (from, to.max(from + 1).min(shown.len()))
+            from
         };
         let mut text = String::new();
-        let mut caret = 0;
-        let mut width = 0;
         if from > 0 {
             text.push('…');
         }
-        for (i, (_, s)) in shown.iter().enumerate().take(to).skip(from) {
-            if i == first {
-                caret = text.chars().count();
+        let mut shown = usize::from(from > 0);
+        let mut caret = None;
+        let mut width = 0;
+        let mut used = 0;
+        let mut cut = false;
+        for (off, c) in line[from..].char_indices() {
+            let off = from + off;
+            let w = shown_width(c);
+            if used + w > WIDTH && used > 0 {
+                cut = true;
+                break;
             }
-            if (first..last).contains(&i) {
-                width += cols[i];
+            if off >= start && caret.is_none() {
+                caret = Some(shown);
             }
-            text.push_str(s);
+            if off >= start && off < end {
+                width += w;
+            }
+            push_escaped(&mut text, c);
+            shown += w;
+            used += w;
         }
-        if first >= to {
-            caret = text.chars().count();
-        }
-        if to < shown.len() {
+        let caret = caret.unwrap_or(shown);
+        if cut {
             text.push('…');
         }
         Excerpt {
@@ -87,6 +82,16 @@ impl Excerpt {
             width: width.max(1),
             column,
         }
+    }
+}
+
+/// How many characters `c` takes once escaped.
+fn shown_width(c: char) -> usize {
+    match c {
+        '\t' | '\n' | '\r' => 2,
+        c if is_unsafe(c) && (c as u32) < 0x100 => 4,
+        c if is_unsafe(c) => format!("{:x}", c as u32).len() + 4,
+        _ => 1,
     }
 }
 
