@@ -312,8 +312,13 @@ struct Collected {
 
 impl Collected {
     fn push(&mut self, d: Diagnostic) {
+        self.push_with(|| d);
+    }
+
+    /// Like `push`, building the diagnostic only if it is kept (for one-per-character ones).
+    fn push_with(&mut self, d: impl FnOnce() -> Diagnostic) {
         if self.kept.len() < MAX_DIAGNOSTICS {
-            self.kept.push(d);
+            self.kept.push(d());
         } else {
             self.omitted += 1;
         }
@@ -477,7 +482,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
                     bytes.push(b);
                     offsets.push(at);
                 }
-                Err(_) => diags.push(Diagnostic {
+                Err(_) => diags.push_with(|| Diagnostic {
                     kind: DiagnosticKind::BadCharacter,
                     span: at..at + ch.len_utf8(),
                     text_line: tl,
