@@ -9,7 +9,7 @@ mod cmd;
 mod files;
 mod tui;
 
-/// A terminal workbench for BBC BASIC V, Commodore 64 BASIC V2 and the Z80.
+/// A terminal workbench for BBC BASIC V and the Z80 (the Commodore 64 is not built yet).
 #[derive(Parser, Debug)]
 #[command(name = "retro", version, about, long_about = None, propagate_version = true)]
 struct Cli {
@@ -19,7 +19,10 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run a program (BBC BASIC, CBM BASIC, Z80 or CP/M) in the terminal or headless.
+    /// Run a program (BBC BASIC, or a CP/M .COM on the Z80) in the terminal or headless.
+    ///
+    /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
+    /// quits, F12 shows the help.
     Run(cmd::run::RunArgs),
     /// Tokenize a BBC BASIC text listing into a RISC OS tokenized program.
     Tok(cmd::tok::TokArgs),

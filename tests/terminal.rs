@@ -50,3 +50,88 @@ fn a_panic_restores_the_terminal() {
         "raw mode left on:\n{settings}"
     );
 }
+
+/// SIGTERM, SIGHUP and SIGINT (sent from outside: in raw mode Ctrl-C is a key, not a signal) end an
+/// interactive run with the terminal given back: the alternate screen left, the cursor shown,
+/// every setting as before, and the process killed by that signal as the default action would.
+#[test]
+#[cfg(unix)]
+fn terminating_signals_restore_the_terminal() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("loop.bbc");
+    std::fs::write(&program, "10 REPEAT\n20 UNTIL FALSE\n").unwrap();
+    let program = program.display();
+    for (signal, status) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let script = format!(
+            "stty cols 100 rows 40; before=$(stty -g); \
+             '{retro}' run '{program}' < /dev/tty & pid=$!; sleep 2; kill -{signal} $pid; wait $pid; rc=$?; \
+             after=$(stty -g); echo \"RC=$rc\"; \
+             if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+             echo END-OF-TEST"
+        );
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(script);
+        let mut session = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        let captured = session.expect("END-OF-TEST").expect("the run finishes");
+        let out = String::from_utf8_lossy(captured.before()).into_owned();
+        let entered = out
+            .find("\x1b[?1049h")
+            .unwrap_or_else(|| panic!("SIG{signal}: retro never entered the alternate screen:\n{out:?}"));
+        let rest = &out[entered..];
+        assert!(
+            rest.contains("\x1b[?1049l"),
+            "SIG{signal}: the alternate screen was not left:\n{out:?}"
+        );
+        let hidden = rest.rfind("\x1b[?25l").expect("the cursor was hidden");
+        assert!(
+            rest[hidden..].contains("\x1b[?25h"),
+            "SIG{signal}: the cursor was left hidden:\n{out:?}"
+        );
+        assert!(
+            out.contains(&format!("RC={status}")),
+            "SIG{signal}: retro should die of the signal (status {status}):\n{out}"
+        );
+        assert!(
+            out.contains("SETTINGS-RESTORED"),
+            "SIG{signal}: terminal settings changed:\n{out}"
+        );
+    }
+}
+
+/// `--keys` and `--time` work in the terminal too: the script's ESCAPE stops the program (BBC
+/// `Escape`, status 1) and the time limit then ends the run without anyone pressing a key.
+#[test]
+#[cfg(unix)]
+fn key_scripts_and_time_limits_work_interactively() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("loop.bbc");
+    std::fs::write(&program, "10 REPEAT\n20 UNTIL FALSE\n").unwrap();
+    let program = program.display();
+    let run = |args: &str| {
+        let script = format!(
+            "stty cols 100 rows 40; '{retro}' run '{program}' {args}; echo \"RC=$?\"; echo END-OF-TEST"
+        );
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(script);
+        let mut session = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        let captured = session.expect("END-OF-TEST").expect("the run finishes by itself");
+        String::from_utf8_lossy(captured.before()).into_owned()
+    };
+    let out = run("--time 1");
+    assert!(out.contains("\x1b[?1049h"), "an interactive run:\n{out:?}");
+    assert!(out.contains("RC=0"), "the time limit ends the run:\n{out}");
+    let out = run("--keys '=+300 ESCAPE' --time 2");
+    let after = &out[out.rfind("\x1b[?1049l").expect("the screen is restored")..];
+    assert!(
+        after.contains("Escape"),
+        "the scripted Escape stopped the program:\n{out}"
+    );
+    assert!(
+        out.contains("RC=1"),
+        "a program stopped by an error exits 1:\n{out}"
+    );
+}

@@ -10,11 +10,12 @@ use retro_bbc::{Mode, ReadError, read_program, render_diagnostics};
 use retro_screen::Key;
 
 use super::session::{SessionArgs, drive, usage_error};
+use crate::files::{BASIC_PROGRAM, read_limited};
 
 pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCode {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_limited(path, BASIC_PROGRAM) {
         Ok(b) => b,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return usage_error(e),
     };
     let program = match read_program(&bytes, Mode::Strict) {
         Ok(p) => p,

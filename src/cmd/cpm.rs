@@ -20,9 +20,9 @@ const HEADLESS_DEFAULT_SECONDS: f64 = 86_400.0;
 /// come), 1 when the run fails (the CPU halts for good), 2 when the file cannot be read or does
 /// not fit, or the drive directory is not a directory.
 pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &SessionArgs) -> ExitCode {
-    let program = match std::fs::read(path) {
+    let program = match crate::files::read_limited(path, crate::files::CPM_PROGRAM) {
         Ok(p) => p,
-        Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return usage_error(e),
     };
     let mut machine = match CpmMachine::new(&program) {
         Ok(m) => m,

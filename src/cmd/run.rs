@@ -10,9 +10,9 @@ use super::session::{SessionArgs, usage_error};
 pub enum MachineKind {
     /// BBC BASIC V (RISC OS): .bbc files, tokenized or text.
     Bbc,
-    /// Commodore 64 BASIC V2: .bas and .prg files.
+    /// Commodore 64 BASIC V2: .bas and .prg files (not built yet).
     Cbm,
-    /// The Z80 workbench machine: .asm, .z80 and .bin files.
+    /// The Z80 workbench machine: .asm, .z80 and .bin files (not built yet).
     Z80,
     /// CP/M 2.2 on a Z80: .com files.
     Cpm,
@@ -52,15 +52,16 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
 }
 
 pub fn run(args: RunArgs) -> ExitCode {
+    // Say what is wrong with the path before guessing a machine from its name.
+    if let Err(e) = crate::files::check_path(&args.file) {
+        return usage_error(e);
+    }
     let Some(kind) = args.machine.or_else(|| machine_for(&args.file)) else {
         return usage_error(format!(
             "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
             args.file.display()
         ));
     };
-    if !args.file.is_file() {
-        return usage_error(format!("cannot read {}: no such file", args.file.display()));
-    }
     if kind != MachineKind::Cpm && !args.args.is_empty() {
         return usage_error(format!(
             "unexpected argument '{}': only CP/M programs take arguments",

@@ -10,8 +10,9 @@ use retro_screen::machine::{HeadlessOptions, Machine, RunState, run_headless};
 use retro_screen::script::{self, KeyScript};
 use retro_screen::{VirtualTime, dump};
 
-use crate::files::write_atomic;
-use crate::tui::{InteractiveOptions, run_interactive};
+use crate::files::{KEY_SCRIPT, is_broken_pipe, read_limited, write_atomic};
+use crate::tui::terminal::die_of;
+use crate::tui::{Finished, InteractiveOptions, run_interactive};
 
 /// How the final screen is printed after a run.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,10 +30,12 @@ pub struct SessionArgs {
     /// Run without a terminal UI, as fast as possible; printed text goes to stdout.
     #[arg(long)]
     pub headless: bool,
-    /// Scripted keys: a file, or the script itself after a leading '=' (see docs/key-scripts.md).
+    /// Scripted keys: a file, or the script itself after a leading '=' (see docs/key-scripts.md);
+    /// in the terminal they are typed into the running program at their times.
     #[arg(long, value_name = "SCRIPT")]
     pub keys: Option<String>,
-    /// Stop after this many seconds of virtual time (headless default: 600).
+    /// Stop after this many seconds of virtual time, headless or in the terminal (headless
+    /// default: 600; in the terminal: no limit).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Print the final screen to stdout after the run.
@@ -49,9 +52,10 @@ pub struct SessionArgs {
     pub panic_for_test: Option<u64>,
 }
 
-/// Complains the way every usage error does, and returns exit status 2.
+/// Complains the way every usage error does, and returns exit status 2. The message may quote
+/// input (a file name, a script item), so control characters in it are shown escaped.
 pub fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("retro: {msg}");
+    eprintln!("retro: {}", retro_diag::escape(&msg.to_string()));
     ExitCode::from(2)
 }
 
@@ -59,8 +63,8 @@ fn load_script(arg: &str) -> Result<KeyScript, String> {
     let (text, origin) = match arg.strip_prefix('=') {
         Some(inline) => (inline.to_string(), "--keys".to_string()),
         None => {
-            let text =
-                std::fs::read_to_string(arg).map_err(|e| format!("cannot read key script {arg}: {e}"))?;
+            let bytes = read_limited(Path::new(arg), KEY_SCRIPT).map_err(|e| e.to_string())?;
+            let text = String::from_utf8(bytes).map_err(|_| format!("key script {arg}: not UTF-8 text"))?;
             (text, arg.to_string())
         }
     };
@@ -111,16 +115,23 @@ pub fn drive(
         let mut out = stdout.lock();
         match run_headless(machine, &options, &mut out) {
             Ok(outcome) => outcome.state,
+            // The reader of our output has gone (`| head`): end quietly, as command-line tools do.
+            Err(e) if is_broken_pipe(&e) => return ExitCode::SUCCESS,
             Err(e) => return usage_error(format!("writing output: {e}")),
         }
     } else {
         let options = InteractiveOptions {
             depth,
             machine_help,
+            script,
+            limit: args.time.map(|_| limit),
             panic_after_frames: args.panic_for_test,
         };
         match run_interactive(machine, &options) {
-            Ok(state) => state,
+            Ok(Finished {
+                signal: Some(sig), ..
+            }) => die_of(sig),
+            Ok(finished) => finished.state,
             Err(e) => return usage_error(format!("terminal: {e}")),
         }
     };
@@ -141,7 +152,8 @@ pub fn drive(
     }
     match state {
         RunState::Failed(msg) => {
-            eprintln!("{msg}");
+            // The machine's own words, which can quote the program (BBC `ERROR 1, "..."`).
+            eprintln!("{}", retro_diag::escape(&msg));
             ExitCode::from(1)
         }
         _ => ExitCode::SUCCESS,

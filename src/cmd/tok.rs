@@ -6,7 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::files::write_atomic;
+use super::session::usage_error;
+use crate::files::{BASIC_PROGRAM, is_broken_pipe, read_limited, write_atomic};
 use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
 #[derive(clap::Args, Debug)]
@@ -40,8 +41,8 @@ fn mode(crunch: bool) -> Mode {
 
 /// Reads and tokenizes (if needed) a program, reporting failures; `Err` carries the exit code.
 fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
-    let bytes = std::fs::read(file).map_err(|e| {
-        eprintln!("retro: cannot read {}: {e}", file.display());
+    let bytes = read_limited(file, BASIC_PROGRAM).map_err(|e| {
+        eprintln!("retro: {e}");
         ExitCode::from(2)
     })?;
     match retro_bbc::read_program(&bytes, mode(crunch)) {
@@ -86,7 +87,10 @@ pub fn list(args: ListArgs) -> ExitCode {
     } else {
         retro_bbc::list(&program)
     };
-    // A closed pipe (`retro list x | head`) is not an error worth a message.
-    let _ = stdout.write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`retro list x | head`) is not an error worth a message.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => usage_error(format!("writing output: {e}")),
+    }
 }

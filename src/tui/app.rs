@@ -9,9 +9,11 @@ use ratatui::layout::Rect;
 use retro_screen::colour::ColourDepth;
 use retro_screen::keys::HoldMode;
 use retro_screen::machine::{Machine, RunState};
-use retro_screen::{HeldKeys, KeyEvent, VirtualClock};
+use retro_screen::script::KeyScript;
+use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualTime};
 
 use super::input::{self, Action};
+use super::speed::SpeedMeter;
 use super::terminal::Session;
 use super::view::{self, FrameView};
 
@@ -21,13 +23,33 @@ pub struct InteractiveOptions {
     pub depth: ColourDepth,
     /// Machine-specific keys for the help overlay: (key, what it does).
     pub machine_help: Vec<(&'static str, &'static str)>,
+    /// Scripted keys (`--keys`), typed into the running program at their virtual times, as in a
+    /// headless run; the user's own keys mix in.
+    pub script: KeyScript,
+    /// Stop after this much virtual time (`--time`), if set.
+    pub limit: Option<VirtualTime>,
     /// Test-only: panic after this many frames, to check the terminal is restored.
     pub panic_after_frames: Option<u64>,
 }
 
-/// Runs `machine` in the terminal until its program ends and a key is pressed, or Ctrl-Q.
-/// Returns the machine's last state (`Running` when the user quit).
-pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) -> Result<RunState> {
+/// How an interactive run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// The machine's last state (`Running` when the user quit or the time limit stopped it).
+    pub state: RunState,
+    /// The signal (SIGTERM, SIGHUP, SIGINT) that ended the run; the terminal is already restored,
+    /// and the caller should now die of it as the default handler would.
+    pub signal: Option<i32>,
+}
+
+/// Two Ctrl-Cs within this time quit; one is Escape for the machine.
+const DOUBLE_CTRL_C: Duration = Duration::from_secs(1);
+/// The longest sleep in poll(): how soon a signal is noticed while nothing else happens.
+const MAX_WAIT: Duration = Duration::from_millis(100);
+
+/// Runs `machine` in the terminal until its program ends and a key is pressed, Ctrl-Q, two
+/// Ctrl-Cs, the time limit, or a terminating signal.
+pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) -> Result<Finished> {
     let mut session = Session::start()?;
     let hz = machine.frame_hz().max(1);
     let frame_time = Duration::from_nanos(1_000_000_000 / hz as u64);
@@ -37,50 +59,51 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
     } else {
         HoldMode::AutoRepeat
     });
-    let started = Instant::now();
-    let mut next_frame = started + frame_time;
+    let mut next_frame = Instant::now() + frame_time;
     let mut show_help = false;
     let mut state = RunState::Running;
     let mut discard = String::new();
     let help: Vec<(&str, &str)> = options.machine_help.clone();
+    let events = &options.script.events;
+    let mut next_event = 0;
+    let mut speed = SpeedMeter::new();
+    // When Ctrl-C last reached the machine as Escape: a second one within a second quits.
+    let mut last_ctrl_c: Option<Instant> = None;
     // What was last drawn, so an unchanged screen costs no drawing (a program waiting for a key
     // should cost next to nothing).
     let mut drawn: Option<(retro_screen::Frame, String, bool)> = None;
+    let finish = |state: RunState, signal: Option<i32>| Ok(Finished { state, signal });
+    // After the program has ended the virtual clock stops, so the time limit is then kept by the
+    // wall clock: the run still ends when `--time` says, with the final screen shown until then.
+    let started = Instant::now();
+    let wall_limit = options.limit.map(|l| Duration::from_micros(l.as_micros()));
 
     loop {
+        if let Some(sig) = session.signal() {
+            drop(session);
+            return finish(state, Some(sig));
+        }
         let frame = machine.frame();
-        let speed = {
-            let wall = started.elapsed().as_micros() as u64;
-            (wall > 500_000).then(|| (clock.now().as_micros() * 100 / wall) as u32)
-        };
-        let note = match &state {
-            RunState::Ended => "program ended: press a key to leave".to_string(),
-            RunState::Failed(msg) => format!("{msg}: press a key to leave"),
-            _ => String::new(),
-        };
-        let speed_shown = speed.map(|s| s / 5 * 5).unwrap_or(0);
-        let key = (frame, format!("{note}{speed_shown}"), show_help);
+        let finished = matches!(state, RunState::Ended | RunState::Failed(_));
+        let ctrl_c_pending = last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C);
+        let note = view::state_note(&state, ctrl_c_pending);
+        let percent = if finished { None } else { speed.percent() };
+        let status = view::status_text(machine.name(), &note, percent);
+        let key = (frame, status, show_help);
         if drawn.as_ref() != Some(&key) {
-            let frame = &key.0;
+            let (frame, status, _) = &key;
             session.terminal.draw(|f| {
                 let area = f.area();
                 let (_, need_h) = view::required_size(frame);
-                // The status line takes the bottom row when the picture leaves room for it.
-                let (picture, status) = if area.height > need_h {
-                    let pic = Rect {
+                // The status line takes the bottom row when the picture leaves room for it, and
+                // is drawn over the picture's bottom row when it does not, so it always shows.
+                let picture = if area.height > need_h {
+                    Rect {
                         height: area.height - 1,
                         ..area
-                    };
-                    (
-                        pic,
-                        Some(Rect {
-                            y: area.y + area.height - 1,
-                            height: 1,
-                            ..area
-                        }),
-                    )
+                    }
                 } else {
-                    (area, None)
+                    area
                 };
                 f.render_widget(
                     FrameView {
@@ -89,11 +112,13 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                     },
                     picture,
                 );
-                if let Some(s) = status {
-                    f.render_widget(
-                        view::status_line(machine.name(), speed.map(|_| speed_shown), &note),
-                        s,
-                    );
+                if area.height > 0 {
+                    let row = Rect {
+                        y: area.y + area.height - 1,
+                        height: 1,
+                        ..area
+                    };
+                    f.render_widget(view::status_line(status), row);
                 }
                 if show_help {
                     view::render_help(area, &help, f.buffer_mut());
@@ -102,29 +127,56 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             drawn = Some(key);
         }
 
-        // Sleep in poll() until a key arrives or the next frame is due.
-        let finished = matches!(state, RunState::Ended | RunState::Failed(_));
+        // Sleep in poll() until a key arrives, the next frame is due, or it is time to look for
+        // a signal or to clear the Ctrl-C note.
         loop {
+            if session.signal().is_some() {
+                break;
+            }
+            if finished && wall_limit.is_some_and(|l| started.elapsed() >= l) {
+                return finish(state, None);
+            }
             let now = Instant::now();
             if !finished && now >= next_frame {
                 break;
             }
+            if ctrl_c_pending && last_ctrl_c.is_some_and(|t| t.elapsed() >= DOUBLE_CTRL_C) {
+                break;
+            }
             let wait = if finished {
-                Duration::from_secs(3600)
+                MAX_WAIT
             } else {
-                next_frame - now
+                (next_frame - now).min(MAX_WAIT)
             };
             if !event::poll(wait)? {
                 continue;
             }
             match event::read()? {
                 Event::Key(k) => match input::map(&k) {
-                    Action::Quit => return Ok(state),
+                    Action::Quit => return finish(state, None),
                     Action::ToggleHelp => {
                         show_help = !show_help;
                         break;
                     }
-                    Action::Machine(..) if finished => return Ok(state),
+                    Action::Interrupt if finished => return finish(state, None),
+                    Action::Interrupt => {
+                        if last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C) {
+                            return finish(state, None);
+                        }
+                        last_ctrl_c = Some(Instant::now());
+                        // Ctrl-C is the machine's Escape (BBC Escape, C64 RUN/STOP).
+                        for kind in [KeyEventKind::Press, KeyEventKind::Release] {
+                            let ev = KeyEvent {
+                                at: clock.now(),
+                                key: Key::Escape,
+                                kind,
+                            };
+                            held.apply(ev);
+                            machine.key(ev);
+                        }
+                        break;
+                    }
+                    Action::Machine(..) if finished => return finish(state, None),
                     Action::Machine(key, kind) => {
                         let ev = KeyEvent {
                             at: clock.now(),
@@ -138,12 +190,13 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 },
                 Event::Resize(..) => {
                     drawn = None;
+                    speed.reset();
                     break;
                 }
                 _ => {}
             }
         }
-        if finished {
+        if finished || Instant::now() < next_frame {
             continue;
         }
 
@@ -152,10 +205,17 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         let now = Instant::now();
         if now > next_frame + frame_time * 5 {
             next_frame = now;
+            speed.reset();
         }
         next_frame += frame_time;
         let t = clock.tick();
+        while next_event < events.len() && events[next_event].at <= t {
+            held.apply(events[next_event]);
+            machine.key(events[next_event]);
+            next_event += 1;
+        }
         state = machine.run_frame(t, &held);
+        speed.sample(Instant::now(), t);
         machine.drain_text(&mut discard);
         // The program's text is on the screen already; only its bell (BEL, e.g. BBC VDU 7)
         // needs the real terminal.
@@ -163,6 +223,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             let _ = session.terminal.backend_mut().write_all(b"\x07");
         }
         discard.clear();
+        if options.limit.is_some_and(|limit| clock.now() >= limit) {
+            return finish(state, None);
+        }
         if options.panic_after_frames.is_some_and(|n| clock.frames() >= n) {
             panic!("deliberate panic (--panic-for-test): checking that the terminal is restored");
         }

@@ -8,6 +8,8 @@ use retro_screen::{Key, KeyEventKind};
 pub enum Action {
     /// Ctrl-Q: always quits, whatever the machine is doing.
     Quit,
+    /// Ctrl-C: Escape for the machine; a second one within a second quits.
+    Interrupt,
     /// F12: show or hide the help overlay.
     ToggleHelp,
     /// A key for the machine.
@@ -24,12 +26,13 @@ pub fn map(event: &TermKey) -> Action {
         TermKind::Release => KeyEventKind::Release,
     };
     if event.modifiers.contains(KeyModifiers::CONTROL)
-        && let KeyCode::Char('q' | 'Q') = event.code
+        && let KeyCode::Char(c @ ('q' | 'Q' | 'c' | 'C')) = event.code
     {
-        return if kind == KeyEventKind::Press {
-            Action::Quit
-        } else {
-            Action::Ignore
+        return match kind {
+            KeyEventKind::Press if c.eq_ignore_ascii_case(&'q') => Action::Quit,
+            // Auto-repeat of a held Ctrl-C is not a second press.
+            KeyEventKind::Press if event.kind == TermKind::Press => Action::Interrupt,
+            _ => Action::Ignore,
         };
     }
     let key = match event.code {
@@ -75,6 +78,21 @@ mod tests {
         assert_eq!(
             map(&press(KeyCode::Char('q'), KeyModifiers::NONE)),
             Action::Machine(Key::Char('q'), KeyEventKind::Press)
+        );
+    }
+
+    #[test]
+    fn ctrl_c_interrupts_and_its_repeats_do_not() {
+        assert_eq!(
+            map(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Action::Interrupt
+        );
+        let mut repeat = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        repeat.kind = TermKind::Repeat;
+        assert_eq!(map(&repeat), Action::Ignore);
+        assert_eq!(
+            map(&press(KeyCode::Char('c'), KeyModifiers::NONE)),
+            Action::Machine(Key::Char('c'), KeyEventKind::Press)
         );
     }
 

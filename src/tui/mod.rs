@@ -4,7 +4,8 @@
 
 pub mod app;
 pub mod input;
+pub mod speed;
 pub mod terminal;
 pub mod view;
 
-pub use app::{InteractiveOptions, run_interactive};
+pub use app::{Finished, InteractiveOptions, run_interactive};

@@ -1,8 +1,14 @@
 //! Entering and leaving the terminal's game mode (raw mode, alternate screen, hidden cursor, the
-//! kitty keyboard protocol), restored on every exit path: normal return, error, and panic.
+//! kitty keyboard protocol), restored on every exit path: normal return, error, panic, and the
+//! signals that end a program (SIGTERM, SIGHUP, SIGINT).
+//!
+//! Signals: while the session runs, those three only set a flag (signal-hook, no unsafe code);
+//! the interactive loop looks at it at least every 100 ms, leaves, drops the session (which
+//! restores the terminal) and only then dies of the signal as the default handler would.
 
 use std::io::{self, Write, stdout};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
@@ -19,12 +25,36 @@ pub struct Session {
     pub terminal: DefaultTerminal,
     /// True when the terminal reports key releases (kitty keyboard protocol).
     pub key_releases: bool,
+    /// The last terminating signal received (0: none).
+    signal: Arc<AtomicUsize>,
+    handlers: Vec<signal_hook::SigId>,
 }
+
+/// The signals that end a program, caught while the terminal is in game mode.
+#[cfg(unix)]
+const SIGNALS: &[i32] = &[
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+];
+#[cfg(not(unix))]
+const SIGNALS: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
 impl Session {
     /// Enters raw mode and the alternate screen and installs a panic hook that restores the
     /// terminal before the panic message is printed.
     pub fn start() -> io::Result<Session> {
+        // Catch the terminating signals before the terminal changes, so none can find it in game
+        // mode with nobody to restore it.
+        let signal = Arc::new(AtomicUsize::new(0));
+        let mut handlers = Vec::new();
+        for &sig in SIGNALS {
+            handlers.push(signal_hook::flag::register_usize(
+                sig,
+                signal.clone(),
+                sig as usize,
+            )?);
+        }
         // ratatui's hook (installed by try_init) restores raw mode and the alternate screen; ours,
         // installed after it, runs first and pops the keyboard flags while still in raw mode.
         let terminal = ratatui::try_init()?;
@@ -49,8 +79,26 @@ impl Session {
         Ok(Session {
             terminal,
             key_releases,
+            signal,
+            handlers,
         })
     }
+
+    /// The terminating signal that arrived, if any.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            sig => Some(sig as i32),
+        }
+    }
+}
+
+/// Ends the process the way `signal` would have ended it without our handler (so the shell sees
+/// "terminated by SIGTERM", status 143); call it once the terminal is restored.
+pub fn die_of(signal: i32) -> ! {
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    // Only reached for a signal whose default is to be ignored, which ours are not.
+    std::process::exit(128 + signal)
 }
 
 fn pop_keyboard_flags() {
@@ -61,6 +109,9 @@ fn pop_keyboard_flags() {
 
 impl Drop for Session {
     fn drop(&mut self) {
+        for id in self.handlers.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
         pop_keyboard_flags();
         let _ = execute!(stdout(), cursor::Show);
         ratatui::restore();

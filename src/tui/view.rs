@@ -14,6 +14,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use retro_screen::colour::{ColourDepth, TermColour, to_terminal};
 use retro_screen::font::glyph_for_pixels;
+use retro_screen::machine::RunState;
 use retro_screen::{Frame, PixelBuffer, Screen};
 
 /// Maps a logical colour of `frame` to a terminal colour at `depth`.
@@ -247,18 +248,33 @@ fn too_small(area: Rect, need_w: u16, need_h: u16, buf: &mut Buffer) {
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
 }
 
-/// The status line: machine, speed, and the keys that always work.
-pub fn status_line(machine: &str, speed_percent: Option<u32>, note: &str) -> Line<'static> {
+/// What the machine is doing, for the status line: running, waiting for a key, ended, stopped
+/// with its error; or, for a second after a Ctrl-C, how to quit.
+pub fn state_note(state: &RunState, ctrl_c_pending: bool) -> String {
+    if ctrl_c_pending && matches!(state, RunState::Running | RunState::WaitingForKey) {
+        return "Escape sent: Ctrl-C again to quit".to_string();
+    }
+    match state {
+        RunState::Running => "running".to_string(),
+        RunState::WaitingForKey => "waiting for a key".to_string(),
+        RunState::Ended => "program ended: press a key to leave".to_string(),
+        RunState::Failed(msg) => format!("stopped: {msg}: press a key to leave"),
+    }
+}
+
+/// The status text: the machine, its state, the speed, and the keys that always work, most
+/// important first, so a narrow terminal cuts off the least useful part.
+pub fn status_text(machine: &str, note: &str, speed_percent: Option<u32>) -> String {
     let speed = speed_percent
         .map(|s| format!(" │ speed {s}%"))
         .unwrap_or_default();
-    let note = if note.is_empty() {
-        String::new()
-    } else {
-        format!(" │ {note}")
-    };
+    format!(" {machine} │ {note}{speed} │ Ctrl-Q quit │ F12 help ")
+}
+
+/// The status line widget for [`status_text`].
+pub fn status_line(text: &str) -> Line<'static> {
     Line::styled(
-        format!(" {machine}{speed}{note} │ Ctrl-Q quit │ F12 help "),
+        retro_diag::escape(text).into_owned(),
         Style::new().fg(Color::Black).bg(Color::Gray),
     )
 }
@@ -267,6 +283,7 @@ pub fn status_line(machine: &str, speed_percent: Option<u32>, note: &str) -> Lin
 pub fn render_help(area: Rect, machine_help: &[(&str, &str)], buf: &mut Buffer) {
     let mut lines: Vec<Line<'_>> = vec![
         Line::from("Ctrl-Q   quit (always works)"),
+        Line::from("Ctrl-C   Escape; twice within a second: quit"),
         Line::from("F12      show or hide this help"),
         Line::from(""),
     ];
@@ -475,6 +492,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_status_line_shows_over_a_board_that_fills_the_terminal() {
+        // Rheolism at 80x32: MODE 9 needs every row, so the status goes over the bottom row.
+        let frame = Frame::pixels(PixelBuffer::new(320, 256, (8, 8), 0), Palette::acorn16());
+        let mut term = Terminal::new(TestBackend::new(80, 32)).unwrap();
+        let status = status_text("BBC BASIC V", &state_note(&RunState::Ended, false), None);
+        term.draw(|f| {
+            let area = f.area();
+            f.render_widget(
+                FrameView {
+                    frame: &frame,
+                    depth: ColourDepth::TrueColour,
+                },
+                area,
+            );
+            f.render_widget(
+                status_line(&status),
+                Rect {
+                    y: 31,
+                    height: 1,
+                    ..area
+                },
+            );
+        })
+        .unwrap();
+        let buf = term.backend().buffer();
+        let bottom: String = (0..80).map(|x| buf[(x, 31)].symbol().to_string()).collect();
+        assert!(
+            bottom.starts_with(" BBC BASIC V │ program ended: press a key to leave"),
+            "{bottom}"
+        );
+    }
+
+    #[test]
+    fn the_state_comes_before_speed_and_keys() {
+        assert_eq!(
+            status_text("BBC BASIC V", &state_note(&RunState::Running, false), Some(100)),
+            " BBC BASIC V │ running │ speed 100% │ Ctrl-Q quit │ F12 help "
+        );
+        assert_eq!(state_note(&RunState::WaitingForKey, false), "waiting for a key");
+        assert_eq!(
+            state_note(&RunState::Failed("Escape".into()), true),
+            "stopped: Escape: press a key to leave"
+        );
+        assert_eq!(
+            state_note(&RunState::Running, true),
+            "Escape sent: Ctrl-C again to quit"
+        );
+    }
+
+    #[test]
+    fn the_help_names_ctrl_c() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 60, 12));
+        render_help(buf.area, &[], &mut buf);
+        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(
+            text.contains("Ctrl-C   Escape; twice within a second: quit"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -79,17 +79,28 @@ impl ProgramError {
     }
 }
 
-/// Renders a "Bad program" error as an ariadne report over a hex dump of the file (16 bytes a row,
-/// so `file:row:col` locates the byte), pointing at the offending byte.
+/// Renders a "Bad program" error over a hex dump of the file (16 bytes a row, so `file:row:col`
+/// locates the byte), pointing at the offending bytes. Only the rows around the error are dumped,
+/// so a huge file costs no more than a small one.
 pub fn render_bad_program(file_name: &str, bytes: &[u8], err: &ProgramError, colour: bool) -> String {
-    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    /// Rows shown before and after the offending one.
+    const CONTEXT_ROWS: usize = 2;
+    let rows = bytes.len().div_ceil(16);
+    // At the end of the file, point at the last byte.
+    let at = err.offset().min(bytes.len().saturating_sub(1));
+    let row = at / 16;
+    let first_row = row.saturating_sub(CONTEXT_ROWS);
+    let last_row = (row + CONTEXT_ROWS).min(rows.saturating_sub(1));
     let mut dump = String::new();
-    let mut spans = Vec::with_capacity(bytes.len());
-    for (row, chunk) in bytes.chunks(16).enumerate() {
-        dump.push_str(&format!("{:04X}:", row * 16));
-        for b in chunk {
+    let mut spans = Vec::new(); // (file offset, span in dump)
+    for r in first_row..=last_row {
+        if r >= rows {
+            break;
+        }
+        dump.push_str(&format!("{:04X}:", r * 16));
+        for (i, b) in bytes[r * 16..((r + 1) * 16).min(bytes.len())].iter().enumerate() {
             dump.push(' ');
-            spans.push(dump.len()..dump.len() + 2);
+            spans.push((r * 16 + i, dump.len()..dump.len() + 2));
             dump.push_str(&format!("{b:02x}"));
         }
         dump.push('\n');
@@ -97,39 +108,30 @@ pub fn render_bad_program(file_name: &str, bytes: &[u8], err: &ProgramError, col
     if dump.is_empty() {
         dump.push_str("(empty file)\n");
     }
-    // At the end of the file, point at the last byte (or the whole "empty file" line).
-    let span = spans
-        .get(err.offset())
-        .or(spans.last())
-        .cloned()
-        .unwrap_or(0..dump.len() - 1);
+    let span_of = |offset: usize| spans.iter().find(|(o, _)| *o == offset).map(|(_, s)| s.clone());
+    let span = span_of(at).unwrap_or(0..dump.len() - 1);
+    let span = match err {
+        // The header is 4 bytes: CR, number high, number low, length (on the row of its CR).
+        ProgramError::BadLength { offset, .. } => {
+            let last = (offset + 3).min(bytes.len().saturating_sub(1)).min(row * 16 + 15);
+            span.start..span_of(last).map_or(span.end, |s| s.end)
+        }
+        _ => span,
+    };
     let what = match err {
         ProgramError::Empty => "no bytes at all",
         ProgramError::MissingCr { .. } => "a line must start with &0D here",
         ProgramError::BadLength { .. } => "this line's header",
         ProgramError::NoEnd { .. } => "the file ends here, without &0D &FF",
     };
-    let span = match err {
-        // The header is 4 bytes: CR, number high, number low, length.
-        ProgramError::BadLength { offset, .. } => {
-            let last = (offset + 3).min(spans.len().saturating_sub(1));
-            span.start..spans.get(last).map_or(span.end, |s| s.end)
-        }
-        _ => span,
+    let report = retro_diag::Report {
+        span,
+        message: err.to_string(),
+        label: what.into(),
+        help: None,
+        note: Some("the file is shown as a hex dump: row = offset / 16 + 1".into()),
     };
-    let mut out = Vec::new();
-    let _ = Report::build(ReportKind::Error, (file_name, span.clone()))
-        .with_config(
-            Config::default()
-                .with_index_type(IndexType::Byte)
-                .with_color(colour),
-        )
-        .with_message(err.to_string())
-        .with_label(Label::new((file_name, span)).with_message(what))
-        .with_note("the file is shown as a hex dump: row = offset / 16")
-        .finish()
-        .write((file_name, Source::from(dump.as_str())), &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    retro_diag::render(file_name, &dump, first_row + 1, &[report], 1, colour)
 }
 
 impl Program {
@@ -293,6 +295,51 @@ pub enum DiagnosticKind {
     MixedNumbering,
     /// A character RISC OS cannot hold (outside Latin-1).
     BadCharacter,
+    /// Stands for this many further mistakes, found but not kept (always last in the list).
+    Omitted(usize),
+}
+
+/// The most diagnostics [`tokenize_program`] keeps; later ones are only counted (in a final
+/// [`DiagnosticKind::Omitted`]), so a listing of garbage costs bounded memory.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
+/// Diagnostics as they are found: the first [`MAX_DIAGNOSTICS`] kept, the rest counted.
+#[derive(Default)]
+struct Collected {
+    kept: Vec<Diagnostic>,
+    omitted: usize,
+}
+
+impl Collected {
+    fn push(&mut self, d: Diagnostic) {
+        self.push_with(|| d);
+    }
+
+    /// Like `push`, building the diagnostic only if it is kept (for one-per-character ones).
+    fn push_with(&mut self, d: impl FnOnce() -> Diagnostic) {
+        if self.kept.len() < MAX_DIAGNOSTICS {
+            self.kept.push(d());
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+
+    fn finish(mut self) -> Vec<Diagnostic> {
+        if self.omitted > 0 {
+            self.kept.push(Diagnostic {
+                kind: DiagnosticKind::Omitted(self.omitted),
+                span: 0..0,
+                text_line: 0,
+                message: format!("{} more mistakes", self.omitted),
+                help: None,
+            });
+        }
+        self.kept
+    }
 }
 
 /// A mistake in a text listing, located in the text.
@@ -317,7 +364,7 @@ pub struct Diagnostic {
 /// Blank lines are skipped in numbered listings and kept as empty lines in unnumbered ones (Brandy
 /// again). Line ends may be LF, CRLF or CR. All mistakes are reported, not just the first.
 pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnostic>> {
-    let mut diags = Vec::new();
+    let mut diags = Collected::default();
     let mut raw_lines = Vec::new();
     let mut text_line = 0;
     let mut rest = text;
@@ -364,7 +411,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
                 )),
             });
         }
-        return Err(diags);
+        return Err(diags.finish());
     }
 
     let mut lines: Vec<Line> = Vec::new();
@@ -435,7 +482,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
                     bytes.push(b);
                     offsets.push(at);
                 }
-                Err(_) => diags.push(Diagnostic {
+                Err(_) => diags.push_with(|| Diagnostic {
                     kind: DiagnosticKind::BadCharacter,
                     span: at..at + ch.len_utf8(),
                     text_line: tl,
@@ -458,7 +505,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
                     t.bytes.len(),
                     t.bytes.len() + 4,
                     if mode == Mode::Strict {
-                        "; a listing made by poking spaces out of a program (like Rheolism) needs --crunch"
+                        "; a listing made by poking spaces out of a program (like Rheolism) must be tokenized with `retro tok --crunch FILE -o OUT`, then run"
                     } else {
                         ""
                     }
@@ -474,7 +521,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
     if diags.is_empty() {
         Ok(Program::new(lines))
     } else {
-        Err(diags)
+        Err(diags.finish())
     }
 }
 
@@ -504,27 +551,30 @@ pub enum ReadError {
     },
 }
 
-/// Renders diagnostics as ariadne reports (`file:line:col`, the source line and a label), with or
-/// without ANSI colour.
+/// Renders diagnostics (`file:line:col`, the source line and an underline): the first
+/// [`retro_diag::MAX_SHOWN`] in full, then how many more there are. Linear in the text, whatever
+/// the number of diagnostics; control characters in the listing are shown escaped.
 pub fn render_diagnostics(file_name: &str, text: &str, diags: &[Diagnostic], colour: bool) -> String {
-    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
-    let mut out = Vec::new();
-    let config = Config::default()
-        .with_index_type(IndexType::Byte)
-        .with_color(colour);
-    for d in diags {
-        let span = (file_name, d.span.clone());
-        let mut report = Report::build(ReportKind::Error, span.clone())
-            .with_config(config)
-            .with_message(&d.message)
-            .with_label(Label::new(span).with_message(label_text(d.kind)));
-        if let Some(help) = &d.help {
-            report = report.with_help(help);
-        }
-        // Writing into a Vec cannot fail; an ariadne error would only lose this one report.
-        let _ = report.finish().write((file_name, Source::from(text)), &mut out);
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    let total = diags
+        .iter()
+        .map(|d| match d.kind {
+            DiagnosticKind::Omitted(n) => n,
+            _ => 1,
+        })
+        .sum();
+    let reports: Vec<retro_diag::Report> = diags
+        .iter()
+        .filter(|d| !matches!(d.kind, DiagnosticKind::Omitted(_)))
+        .take(retro_diag::MAX_SHOWN)
+        .map(|d| retro_diag::Report {
+            span: d.span.clone(),
+            message: d.message.clone(),
+            label: label_text(d.kind).into(),
+            help: d.help.clone(),
+            note: None,
+        })
+        .collect();
+    retro_diag::render(file_name, text, 1, &reports, total, colour)
 }
 
 fn label_text(kind: DiagnosticKind) -> &'static str {
@@ -534,6 +584,7 @@ fn label_text(kind: DiagnosticKind) -> &'static str {
         DiagnosticKind::LineOrder => "this line number is not above the one before",
         DiagnosticKind::MixedNumbering => "no line number here",
         DiagnosticKind::BadCharacter => "this character",
+        DiagnosticKind::Omitted(_) => "",
     }
 }
 

@@ -171,8 +171,8 @@ proptest! {
         let mode = if crunch { Mode::Crunch } else { Mode::Strict };
         if let Err(diags) = tokenize_program(&text, mode) {
             prop_assert!(!diags.is_empty());
-            // Rendering is slow (ariadne lays out every report); a few reports show that any span
-            // the reader makes is one ariadne can draw.
+            // A few reports show that any span the reader makes is one the renderer can draw
+            // (rendering is linear; tests/loader_fuzz.rs checks big inputs).
             let _ = retro_bbc::render_diagnostics("t.bbc", &text, &diags[..diags.len().min(2)], false);
         }
     }

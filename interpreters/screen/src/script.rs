@@ -84,9 +84,26 @@ impl Item<'_> {
             line: self.line,
             column: self.column,
             item: self.text.to_string(),
-            message: message.into(),
+            message: tidy(&message.into()),
         }
     }
+}
+
+/// The longest message a script error prints, in characters.
+const MAX_MESSAGE: usize = 240;
+
+/// A message safe to print: control characters escaped (an item may hold any byte but
+/// whitespace), and the middle of an over-long one (a megabyte-long item quoted in it) cut out,
+/// keeping the start (what is wrong) and the end (how to fix it).
+fn tidy(message: &str) -> String {
+    let escaped = retro_diag::escape(message);
+    let n = escaped.chars().count();
+    if n <= MAX_MESSAGE {
+        return escaped.into_owned();
+    }
+    let head: String = escaped.chars().take(MAX_MESSAGE / 2).collect();
+    let tail: String = escaped.chars().skip(n - MAX_MESSAGE / 3).collect();
+    format!("{head}…{tail}")
 }
 
 /// Splits the source into items, dropping comments.
@@ -639,6 +656,26 @@ mod tests {
         );
         assert_err("<>!?", 1, 1, "<>!?", "unknown key '<>!?'");
         assert_err("a \u{7}", 1, 3, "\u{7}", "control character U+0007 is not a key");
+    }
+
+    #[test]
+    fn messages_escape_control_bytes_and_stay_short() {
+        let e = err("\x1b[2J");
+        assert_eq!(e.message, "unknown key '\\x1b[2J'");
+        assert_eq!(e.item, "\x1b[2J");
+        let long = "x".repeat(200_000) + "*y";
+        let e = err(&long);
+        assert!(
+            e.message.chars().count() <= MAX_MESSAGE + 1,
+            "{}",
+            e.message.len()
+        );
+        assert!(e.message.starts_with("bad count 'y' in 'xxx"), "{}", e.message);
+        assert!(
+            e.message.ends_with("a count is a whole number from 1 to 100000"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

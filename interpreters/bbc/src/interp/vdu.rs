@@ -45,7 +45,21 @@ pub struct Vdu {
     text: Vec<u8>,
     /// Whether to collect `text` at all (embedders that only want the screen can turn it off).
     pub collect_text: bool,
+    /// The text stream's view of the screen (see [`Vdu::take_text`]).
+    stream: StreamState,
     driver: Box<dyn VduDriver>,
+}
+
+/// What the text stream needs to know to leave out a graphics screen's cursor padding.
+#[derive(Default)]
+struct StreamState {
+    /// A graphics mode (any MODE but 7) is selected: only lines with visible text are streamed.
+    graphics: bool,
+    /// Spaces printed on the current line and not yet streamed: they go out only if a visible
+    /// character follows them on the line.
+    spaces: usize,
+    /// The current line has streamed a visible character.
+    visible: bool,
 }
 
 impl Default for Vdu {
@@ -63,6 +77,7 @@ impl Vdu {
             disabled: false,
             text: Vec::new(),
             collect_text: true,
+            stream: StreamState::default(),
             driver,
         }
     }
@@ -113,15 +128,44 @@ impl Vdu {
             return;
         }
         if self.collect_text {
-            match code {
-                10 => self.text.push(b'\n'),
-                // The bell travels with the text, so the terminal front end can ring it.
-                7 => self.text.push(7),
-                32..=126 | 128..=255 => self.text.push(code),
-                _ => {}
-            }
+            self.stream_text(n);
         }
         self.driver.sequence(&self.seq[..n]);
+    }
+
+    /// Adds a sequence's share to the text stream. In MODE 7 (the start-up mode) that is every
+    /// printable character, line feed and bell, as a console BASIC prints them. In a graphics
+    /// mode the program is drawing a screen, so spaces and line feeds that only move the cursor
+    /// or paint blocks (Rheolism's bricks are coloured spaces) print nothing: a line is streamed
+    /// only once it holds a visible character, without its trailing spaces (docs/bbc-vdu.md).
+    fn stream_text(&mut self, n: usize) {
+        let code = self.seq[0];
+        let st = &mut self.stream;
+        match code {
+            22 if n == 2 => {
+                st.graphics = self.seq[1] & 0x7F != 7;
+                st.spaces = 0;
+            }
+            10 => {
+                if !st.graphics || st.visible {
+                    self.text.push(b'\n');
+                }
+                st.visible = false;
+                st.spaces = 0;
+            }
+            // The bell travels with the text, so the terminal front end can ring it.
+            7 => self.text.push(7),
+            32 if st.graphics => st.spaces += 1,
+            32..=126 | 128..=255 => {
+                if st.graphics {
+                    self.text.extend(std::iter::repeat_n(b' ', st.spaces));
+                    st.spaces = 0;
+                    st.visible = true;
+                }
+                self.text.push(code);
+            }
+            _ => {}
+        }
     }
 
     /// Moves the printable text collected so far into `out` (Latin-1 bytes as chars).
@@ -544,6 +588,22 @@ mod tests {
         v.write_all(&[28, 0, 3, 39, 2]);
         v.write_all(b"a\r\nb\r\nc");
         assert_eq!(screen_text(&v), "top\n\nb\nc");
+    }
+
+    #[test]
+    fn graphics_modes_stream_only_lines_with_text() {
+        let mut v = Vdu::default();
+        // MODE 7: everything, blank lines and trailing spaces included.
+        v.write_all(b"a \r\n\r\nb\r\n");
+        // MODE 9: coloured spaces and cursor moves (Rheolism's bricks) print nothing; text does,
+        // with the spaces before it on its line but not after it.
+        v.write_all(&[22, 9, 17, 129, b' ', 8, b' ', b' ', 10, 10, 11]);
+        v.write_all(b"\r\n\r\n  GAME OVER  \r\n\r\n");
+        v.write_all(&[22, 7]);
+        v.write_all(b"\r\nc\r\n");
+        let mut t = String::new();
+        v.take_text(&mut t);
+        assert_eq!(t, "a \n\nb\n  GAME OVER\n\nc\n");
     }
 
     #[test]
