@@ -135,12 +135,12 @@ impl Fac {
         }
         let whole = Fac { ext: 0, ..f };
         if whole.exp >= 0x88 {
-            return out_of_range(whole.neg);
+            return out_of_range(whole);
         }
         let (i, charac) = int(whole);
         let scale = charac.wrapping_add(0x81);
         if scale == 0 {
-            return out_of_range(i.neg);
+            return out_of_range(i);
         }
         let scale = scale.wrapping_sub(1);
         let frac = fsub(i, Fac { ext: argext, ..f })?.negated();
@@ -206,10 +206,15 @@ impl Fac {
     }
 }
 
-/// OUTOFRNG: ?OVERFLOW for a positive argument, zero for a negative one.
-fn out_of_range(neg: bool) -> FloatResult<Fac> {
-    if neg {
-        Ok(Fac::ZERO)
+/// OUTOFRNG: ?OVERFLOW for a positive FAC, zero for a negative one (ZERO_FAC clears only the
+/// exponent and sign; the mantissa stays, and shows if the zero is stored).
+fn out_of_range(f: Fac) -> FloatResult<Fac> {
+    if f.neg {
+        Ok(Fac {
+            exp: 0,
+            neg: false,
+            ..f
+        })
     } else {
         Err(FloatError::Overflow)
     }
