@@ -241,6 +241,12 @@ pub(super) fn fmult(arg: Fac, fac: Fac) -> FloatResult<Fac> {
     let m = fac.mant.to_be_bytes();
     let multiplier = [fac.ext, m[3], m[2], m[1], m[0]];
     let a = arg.mant;
+    if !stray_bit(&multiplier, carry) {
+        // Without the stray shift, the shift-and-add loop computes exactly the top 40 bits of
+        // A times the 40-bit multiplier, over 2^32 (the bits it shifts out never carry back up).
+        let product = (a as u128 * ((fac.mant as u128) << 8 | fac.ext as u128)) >> 32;
+        return Ok(normalize(exp, neg, product as u64));
+    }
     let mut result: u32 = 0;
     let mut ext: u8 = fac.ext;
     for (i, &byte) in multiplier.iter().enumerate() {
@@ -273,6 +279,26 @@ pub(super) fn fmult(arg: Fac, fac: Fac) -> FloatResult<Fac> {
     Ok(normalize(exp, neg, (result as u64) << 8 | ext as u64))
 }
 
+/// Whether FMULT's stray one-bit shift hits a non-zero partial product: a zero byte of the
+/// multiplier met with the carry clear (after another zero byte, or first with `carry` clear)
+/// once some non-zero byte has been added in.
+#[inline]
+fn stray_bit(multiplier: &[u8; 5], mut carry: bool) -> bool {
+    let mut partial = false;
+    for &b in &multiplier[..4] {
+        if b == 0 {
+            if !carry && partial {
+                return true;
+            }
+            carry = false;
+        } else {
+            partial = true;
+            carry = true;
+        }
+    }
+    false
+}
+
 /// FDIVT: FAC = ARG / FAC. FAC is rounded first; the quotient has 32 bits plus two in the
 /// rounding byte. `neg` is the result's sign (SGNCPR; DIV10 passes false).
 pub(super) fn fdiv(arg: Fac, fac: Fac, neg: bool) -> FloatResult<Fac> {
@@ -295,24 +321,33 @@ pub(super) fn fdiv(arg: Fac, fac: Fac, neg: bool) -> FloatResult<Fac> {
     if exp == 0 {
         return Err(FloatError::Overflow);
     }
+    // The ROM's loop is a restoring division that makes 34 exact quotient bits (the first
+    // compares without a shift, a bit shifted out of the remainder's top counts as "bigger"):
+    // floor(ARG * 2^33 / FAC) for normalised mantissas. An unnormalised divisor (only a
+    // hand-made FAC has one) takes the loop itself.
     let d = fac.mant;
-    let mut rem = arg.mant;
-    let mut q: u64 = 0;
-    // The first bit compares without a shift; after each bit the remainder shifts left, and
-    // a bit shifted out of the top means "bigger" without a compare.
-    let mut bit = rem >= d;
-    for n in 0..34 {
-        q = q << 1 | bit as u64;
-        if n == 33 {
-            break;
+    let q: u64 = if d >> 31 != 0 {
+        let n = (arg.mant as u64) << 32;
+        let (q1, r1) = (n / d as u64, n % d as u64);
+        q1 << 1 | (2 * r1 >= d as u64) as u64
+    } else {
+        let mut rem = arg.mant;
+        let mut q = 0u64;
+        let mut bit = rem >= d;
+        for n in 0..34 {
+            q = q << 1 | bit as u64;
+            if n == 33 {
+                break;
+            }
+            if bit {
+                rem = rem.wrapping_sub(d);
+            }
+            let top = rem >> 31 != 0;
+            rem <<= 1;
+            bit = top || rem >= d;
         }
-        if bit {
-            rem = rem.wrapping_sub(d);
-        }
-        let top = rem >> 31 != 0;
-        rem <<= 1;
-        bit = top || rem >= d;
-    }
+        q
+    };
     // 32 quotient bits, then two in the top of the rounding byte.
     let v = (q >> 2) << 8 | (q & 3) << 6;
     Ok(normalize(exp, neg, v))
