@@ -7,7 +7,7 @@
 # cbmbasic is built with `make` in a scratch copy of $RETRO_CBMBASIC_SRC (default:
 # ../shared/oracles/cbmbasic beside the repository), never inside it. Exit status: 0 when
 # recorded or when the check agrees, 1 when the check finds a difference, 3 when cbmbasic
-# cannot be built.
+# cannot be built, 4 when its source is missing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../../.." && pwd)"
@@ -18,8 +18,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 if [ ! -f "$src/cbmbasic.c" ]; then
-  echo "record-floats: no cbmbasic source at $src" >&2
-  exit 3
+  echo "record-floats: no cbmbasic source at $src (set RETRO_CBMBASIC_SRC)" >&2
+  exit 4
 fi
 cp -r "$src" "$work/cbmbasic"
 if ! make -s -C "$work/cbmbasic" >"$work/build.log" 2>&1; then
