@@ -786,12 +786,34 @@ const ERRORS: &[(&str, Eval)] = &[
     ("CHR$(-1)", |_| num("1").negated().to_u8().map(Fac::from_u8)),
 ];
 
+/// Whole lines for the errors set: FIN counts the digits after the point in a byte, so 160
+/// zeros after it make the scale wrap round to a huge positive power of ten (?OVERFLOW), while
+/// 100 zeros still give a tiny number (0).
+const ERROR_LINES: &[(&str, Eval)] = &[
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$+S$:PRINT VAL(\".\"+S$+S$+S$+S$+\"1\")",
+        |_| Fac::parse(format!(".{}1", "0".repeat(160)).as_bytes()).map(|r| r.value),
+    ),
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$+S$+S$:PRINT VAL(\".\"+S$+S$+\"1\")",
+        |_| Fac::parse(format!(".{}1", "0".repeat(100)).as_bytes()).map(|r| r.value),
+    ),
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$:PRINT VAL(\".\"+S$+S$+S$+S$+\"17\")",
+        |_| Fac::parse(format!(".{}17", "0".repeat(120)).as_bytes()).map(|r| r.value),
+    ),
+];
+
 fn errors_set() -> Set {
     let mut programs = Vec::new();
     let mut expected = Vec::new();
-    for (text, eval) in ERRORS {
+    let lines = ERRORS
+        .iter()
+        .map(|(text, eval)| (format!("PRINT {text}"), eval))
+        .chain(ERROR_LINES.iter().map(|(l, eval)| (l.to_string(), eval)));
+    for (line, eval) in lines {
         let mut p = Program::default();
-        let n = p.line(&format!("PRINT {text}"));
+        let n = p.line(&line);
         programs.push(p.text);
         expected.push(match eval(&[]) {
             Ok(v) => item(v) + "\n",
