@@ -106,6 +106,8 @@ pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure>
         let lines = a.sources[main as usize].lines.clone();
         a.run(&lines, None);
         a.include_stack.pop();
+        a.close_procs();
+        a.resolve_pending_equs();
         let values: HashMap<Rc<str>, i64> = a.cur.iter().map(|(k, v)| (k.clone(), v.value)).collect();
         if prev_values.as_ref() == Some(&values) {
             break;
@@ -124,7 +126,6 @@ pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure>
         prev_values = Some(values);
         a.prev = std::mem::take(&mut a.cur);
     }
-    a.finish_equ_cycles();
     let files: Vec<SourceFile> = a
         .sources
         .iter()
@@ -165,6 +166,30 @@ struct Symbol {
     value: i64,
     kind: SymbolKind,
     loc: Loc,
+}
+
+/// A pasmo-style scope: a PROC ... ENDP block or a macro expansion. Names declared LOCAL in it
+/// are private to it (and to the scopes nested inside it); every other name is global.
+#[derive(Debug, Default)]
+struct Proc {
+    id: u32,
+    locals: std::cell::RefCell<HashSet<Rc<str>>>,
+    /// Where the PROC was opened (None for a macro expansion), for "PROC without ENDP".
+    opened: Option<Loc>,
+}
+
+/// An EQU met before a symbol it needs, with what is needed to evaluate it later as if in place.
+struct PendingEqu {
+    /// The qualified name being defined.
+    name: Rc<str>,
+    expr: Expr,
+    loc: Loc,
+    here: i64,
+    global: Rc<str>,
+    macro_scope: Option<u32>,
+    procs: Vec<Rc<Proc>>,
+    /// The error to report if it never resolves.
+    error: Diagnostic,
 }
 
 struct Src {
@@ -259,6 +284,21 @@ fn reg_name(s: &str) -> Option<Rg> {
     })
 }
 
+/// The short spellings of the index register halves (`hx`, `xl`, ...). pasmo and z80asm know
+/// only `ixh`-style names and accept these as labels, so they are registers here only while no
+/// symbol of that name exists.
+fn is_short_half(s: &str) -> bool {
+    matches!(
+        s.to_ascii_lowercase().as_str(),
+        "xh" | "hx" | "xl" | "lx" | "yh" | "hy" | "yl" | "ly"
+    )
+}
+
+/// A register name that can never be a label.
+fn reserved_reg(s: &str) -> Option<Rg> {
+    reg_name(s).filter(|_| !is_short_half(s))
+}
+
 fn loc8_of(r: Rg) -> Option<Loc8> {
     Some(match r {
         Rg::A => Loc8::A,
@@ -348,14 +388,19 @@ struct Asm<'a> {
     global: Rc<str>,
     macro_scope: Option<u32>,
     expansions: u32,
+    /// Open PROCs and macro expansions, innermost last (for LOCAL names).
+    procs: Vec<Rc<Proc>>,
+    /// PROCs and expansions opened in this pass, numbering their local names.
+    scopes_opened: u32,
     macros: HashMap<String, Rc<Macro>>,
     include_stack: Vec<u32>,
     macro_depth: u32,
     diags: Vec<Diagnostic>,
     listing: Vec<ListingLine>,
     map: Vec<(u16, u16, u32, u32)>,
-    /// EQUs whose value could not be computed in this pass: name -> (expression, location).
-    pending_equ: HashMap<Rc<str>, (Expr, Loc)>,
+    /// EQUs whose value could not be computed when met in this pass (forward references),
+    /// resolved in dependency order at the end of the pass.
+    pending_equ: Vec<PendingEqu>,
     /// The source line a macro expansion is attributed to in the source map.
     site: Option<(u32, u32)>,
     ended: bool,
@@ -391,13 +436,15 @@ impl<'a> Asm<'a> {
             global: Rc::from(""),
             macro_scope: None,
             expansions: 0,
+            procs: vec![],
+            scopes_opened: 0,
             macros: HashMap::new(),
             include_stack: vec![],
             macro_depth: 0,
             diags: vec![],
             listing: vec![],
             map: vec![],
-            pending_equ: HashMap::new(),
+            pending_equ: Vec::new(),
             site: None,
             ended: false,
             lenient: false,
@@ -412,7 +459,7 @@ impl<'a> Asm<'a> {
             return Ok(id);
         }
         let bytes = (self.load)(path)?;
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let text = normalize_line_ends(String::from_utf8_lossy(&bytes).into_owned());
         let id = self.sources.len() as u32;
         let lines = Rc::new(lex_lines(&text, id));
         self.sources.push(Src {
@@ -433,6 +480,8 @@ impl<'a> Asm<'a> {
         self.global = Rc::from("");
         self.macro_scope = None;
         self.expansions = 0;
+        self.procs.clear();
+        self.scopes_opened = 0;
         self.macros.clear();
         self.diags.clear();
         self.listing.clear();
@@ -469,11 +518,7 @@ impl<'a> Asm<'a> {
 
     fn parse_expr(&self, toks: &[Tok], line: &Line) -> R<Expr> {
         let text = |t: &Tok| -> &str { &self.sources[t.file as usize].text[t.span()] };
-        let mut p = Parser {
-            toks,
-            pos: 0,
-            text: &text,
-        };
+        let mut p = Parser::new(toks, &text);
         let e = p.expr().map_err(|e| self.parse_err(toks, line, e))?;
         if !p.at_end() {
             return Err(self.parse_err(
@@ -531,7 +576,7 @@ impl<'a> Asm<'a> {
         if toks.len() == 1 {
             match &first.kind {
                 Tk::Ident(s) => {
-                    if let Some(r) = reg_name(s) {
+                    if let Some(r) = self.reg(s) {
                         return Ok(Op::Reg(r, loc));
                     }
                 }
@@ -543,7 +588,7 @@ impl<'a> Asm<'a> {
         if matches!(first.kind, Tk::LParen | Tk::LBracket) && Self::closes_at_end(toks) {
             let inner = &toks[1..toks.len() - 1];
             if let Some(Tk::Ident(s)) = inner.first().map(|t| &t.kind)
-                && let Some(r) = reg_name(s)
+                && let Some(r) = self.reg(s)
             {
                 if inner.len() == 1 {
                     return Ok(Op::Ind(r, loc));
@@ -592,6 +637,10 @@ impl<'a> Asm<'a> {
 
     /// The full name of a label: `.x` is local to the last global label (or to a macro expansion).
     fn qualify(&self, name: &str) -> Rc<str> {
+        // A LOCAL name of an open PROC or macro expansion (the innermost that declares it).
+        if let Some(p) = self.procs.iter().rev().find(|p| p.locals.borrow().contains(name)) {
+            return Rc::from(format!("{name}@{}", p.id));
+        }
         if name.starts_with('.') && name.len() > 1 {
             match self.macro_scope {
                 Some(n) => Rc::from(format!("{}@{n}{name}", self.global)),
@@ -600,6 +649,15 @@ impl<'a> Asm<'a> {
         } else {
             Rc::from(name)
         }
+    }
+
+    /// The register a word names, unless it is a short index-half spelling used as a symbol.
+    fn reg(&self, s: &str) -> Option<Rg> {
+        let r = reg_name(s)?;
+        if is_short_half(s) && self.lookup(s).is_some() {
+            return None;
+        }
+        Some(r)
     }
 
     fn lookup(&self, name: &str) -> Option<i64> {
@@ -623,9 +681,10 @@ impl<'a> Asm<'a> {
                     format!("undefined symbol `{name}`"),
                 )
                 .label("not defined anywhere");
-                // Pass 1 meets every forward reference here and its errors are never shown:
-                // skip the costly suggestion search there.
-                if self.pass == 1 {
+                // Pass 1 meets every forward reference here and its errors are never shown, and
+                // errors past the rendering cap are only counted: skip the costly suggestion
+                // search for both (it looks at every symbol).
+                if self.pass == 1 || self.diags.len() >= crate::diag::MAX_SHOWN {
                     return d;
                 }
                 let q = self.qualify(&name);
@@ -669,7 +728,7 @@ impl<'a> Asm<'a> {
     }
 
     fn define(&mut self, name: &str, value: i64, kind: SymbolKind, loc: Loc) {
-        if reg_name(name).is_some() {
+        if reserved_reg(name).is_some() {
             self.diags.push(
                 Diagnostic::new(
                     DiagKind::Syntax,
@@ -967,7 +1026,7 @@ impl<'a> Asm<'a> {
         if col0
             && !is_keyword(name)
             && !self.macros.contains_key(&name.to_ascii_lowercase())
-            && reg_name(name).is_none()
+            && reserved_reg(name).is_none()
         {
             return (Some(0), if toks.len() > 1 { Some(1) } else { None });
         }
@@ -980,10 +1039,13 @@ impl<'a> Asm<'a> {
         let name_tok = match label {
             Some(l) => Some(&toks[l]),
             None => {
-                // `MACRO name, params`
+                // `MACRO name, p1, p2` or `MACRO name p1, p2` (the first parameter after a space).
                 let first = args.first().and_then(|a| a.first());
-                if !args.is_empty() {
-                    args.remove(0);
+                if let Some(group) = args.first_mut() {
+                    *group = &group[1..];
+                    if group.is_empty() {
+                        args.remove(0);
+                    }
                 }
                 first
             }
@@ -1101,7 +1163,15 @@ impl<'a> Asm<'a> {
             self.site = Some((line.file, line.line));
         }
         self.macro_depth += 1;
+        self.scopes_opened += 1;
+        let procs = self.procs.len();
+        self.procs.push(Rc::new(Proc {
+            id: self.scopes_opened,
+            ..Proc::default()
+        }));
         self.run(&body, Some(scope));
+        // PROCs left open inside the expansion close with it.
+        self.procs.truncate(procs);
         self.macro_depth -= 1;
         self.site = saved_site;
         Ok(())
@@ -1135,13 +1205,14 @@ impl<'a> Asm<'a> {
         op: Option<&str>,
     ) -> R<()> {
         if let Some((a, b)) = line.bad {
+            let bad = &self.sources[line.file as usize].text[a as usize..b as usize];
             return Err(Diagnostic::new(
                 DiagKind::Syntax,
                 Loc {
                     file: line.file,
                     span: a as usize..b as usize,
                 },
-                "unexpected character",
+                format!("unexpected character '{bad}'"),
             )
             .label("not part of Z80 assembly syntax"));
         }
@@ -1176,9 +1247,17 @@ impl<'a> Asm<'a> {
             match self.value(&e) {
                 Ok(v) => self.define(&name, v, kind, loc),
                 Err(err) => {
-                    let q = self.qualify(&name);
-                    self.pending_equ.insert(q, (e, loc.clone()));
-                    return Err(self.eval_err(err, &Self::toks_loc(rest, line)));
+                    let error = self.eval_err(err, &Self::toks_loc(rest, line));
+                    self.pending_equ.push(PendingEqu {
+                        name: self.qualify(&name),
+                        expr: e,
+                        loc,
+                        here: self.here,
+                        global: self.global.clone(),
+                        macro_scope: self.macro_scope,
+                        procs: self.procs.clone(),
+                        error,
+                    });
                 }
             }
             return Ok(());
@@ -1337,7 +1416,51 @@ impl<'a> Asm<'a> {
                         .label("this is false"));
                 }
             }
-            "proc" | "endp" | "local" => {}
+            "proc" => {
+                self.scopes_opened += 1;
+                self.procs.push(Rc::new(Proc {
+                    id: self.scopes_opened,
+                    opened: Some(op_loc),
+                    ..Proc::default()
+                }));
+            }
+            "endp" => match self.procs.last() {
+                Some(p) if p.opened.is_some() => {
+                    self.procs.pop();
+                }
+                _ => {
+                    return Err(Diagnostic::new(DiagKind::Directive, op_loc, "ENDP without PROC")
+                        .label("no PROC is open here"));
+                }
+            },
+            "local" => {
+                let Some(scope) = self.procs.last() else {
+                    return Err(
+                        Diagnostic::new(DiagKind::Directive, op_loc, "LOCAL outside PROC or MACRO")
+                            .label("names can only be local to a PROC or a macro"),
+                    );
+                };
+                for item in Self::split_commas(rest) {
+                    match item {
+                        [
+                            Tok {
+                                kind: Tk::Ident(name),
+                                ..
+                            },
+                        ] => {
+                            scope.locals.borrow_mut().insert(name.clone());
+                        }
+                        _ => {
+                            return Err(Diagnostic::new(
+                                DiagKind::Syntax,
+                                Self::toks_loc(item, line),
+                                "LOCAL takes names separated by commas",
+                            )
+                            .label("not a name"));
+                        }
+                    }
+                }
+            }
             _ => {
                 if let Some(m) = self.macros.get(op).cloned() {
                     return self.expand_macro(m, line, rest, op_loc);
@@ -1749,10 +1872,16 @@ impl<'a> Asm<'a> {
                     format!("unknown instruction `{}`", self.text(op_tok)),
                 )
                 .label("not a Z80 instruction, directive or macro");
-                if let Some(s) = suggest(
-                    op,
-                    known.into_iter().chain(macro_names.iter().map(|s| s.as_str())),
-                ) {
+                // Past the rendering cap errors are only counted: skip the search.
+                let suggestion = (self.diags.len() < crate::diag::MAX_SHOWN)
+                    .then(|| {
+                        suggest(
+                            op,
+                            known.into_iter().chain(macro_names.iter().map(|s| s.as_str())),
+                        )
+                    })
+                    .flatten();
+                if let Some(s) = suggestion {
                     d = d.help(format!("did you mean `{s}`?"));
                 }
                 Err(d)
@@ -1778,7 +1907,9 @@ impl<'a> Asm<'a> {
     fn cond(&self, o: &Op, bad: &dyn Fn(&Self, &str) -> Diagnostic) -> R<Cond> {
         let name = match o {
             Op::Reg(Rg::C, _) => "c".to_string(),
-            Op::Imm(Expr::Sym(s, ..), _) => s.to_ascii_lowercase(),
+            Op::Imm(e, _) if e.as_symbol().is_some() => {
+                e.as_symbol().map_or(String::new(), |s| s.to_ascii_lowercase())
+            }
             _ => return Err(bad(self, "expects a condition (nz, z, nc, c, po, pe, p, m)")),
         };
         Cond::ALL
@@ -1839,17 +1970,25 @@ impl<'a> Asm<'a> {
 
     fn disp(&self, e: &Expr, l: &Loc) -> R<i8> {
         let v = self.need(e, l)?;
-        // -128..255 as pasmo and z80asm accept (+255 is the byte FF).
-        if (-128..=255).contains(&v) || self.lenient {
-            Ok(v as u8 as i8)
+        // pasmo and z80asm take -128..255 silently, so `(ix+200)` addresses ix-56: a user who
+        // asked for +200 would get -56. Deliberately an error here (issue #21).
+        if (-128..=127).contains(&v) || self.lenient {
+            Ok(v as i8)
         } else {
-            Err(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 DiagKind::OutOfRange,
                 l.clone(),
                 format!("index displacement {v} is out of range"),
             )
             .label("must be -128..+127")
-            .help("(ix+d) reaches 128 bytes back and 127 ahead; adjust IX instead"))
+            .help("(ix+d) reaches 128 bytes back and 127 ahead; adjust IX instead");
+            if (128..=255).contains(&v) {
+                d = d.note(format!(
+                    "pasmo and z80asm would silently use {} here",
+                    v as u8 as i8
+                ));
+            }
+            Err(d)
         }
     }
 
@@ -1933,75 +2072,195 @@ impl<'a> Asm<'a> {
         }
     }
 
-    /// Turns EQUs that could not be evaluated into "EQU cycle" errors when they depend on themselves.
-    fn finish_equ_cycles(&mut self) {
-        let pending = std::mem::take(&mut self.pending_equ);
-        let mut reported: HashSet<Rc<str>> = HashSet::new();
-        let mut names: Vec<&Rc<str>> = pending.keys().collect();
-        names.sort();
-        for start in names {
-            if reported.contains(start) {
-                continue;
-            }
-            // Depth-first walk from `start` through pending EQUs, looking for a way back to it.
-            let mut path: Vec<Rc<str>> = vec![start.clone()];
-            if let Some(cycle) = find_cycle(start, &pending, &mut path, &mut HashSet::new()) {
-                let (_, loc) = &pending[start];
-                let mut d = Diagnostic::new(
-                    DiagKind::EquCycle,
-                    loc.clone(),
-                    format!(
-                        "EQU cycle: {}",
-                        cycle.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join(" -> ")
-                    ),
-                )
-                .label("defined in terms of itself");
-                for s in &cycle[1..cycle.len() - 1] {
-                    if let Some((_, l)) = pending.get(s) {
-                        d = d.also(l.clone(), format!("`{s}` depends on the next"));
-                    }
-                }
-                reported.extend(cycle.iter().cloned());
-                self.diags.push(d);
+    /// Reports PROCs still open at the end of the source.
+    fn close_procs(&mut self) {
+        for p in std::mem::take(&mut self.procs) {
+            if let Some(loc) = &p.opened {
+                self.diags.push(
+                    Diagnostic::new(DiagKind::Directive, loc.clone(), "PROC without ENDP")
+                        .label("this PROC is never closed"),
+                );
             }
         }
-        if !reported.is_empty() {
-            // The cycle explains the "undefined symbol" errors about its members.
-            self.diags.retain(|d| {
-                d.kind != DiagKind::UndefinedSymbol
-                    || !reported
-                        .iter()
-                        .any(|n| d.message == format!("undefined symbol `{n}`"))
-            });
+    }
+
+    /// Evaluates the EQUs that met a forward reference, in dependency order (Kahn's algorithm:
+    /// linear in the number of EQUs and their symbols, whatever the length of a chain), so one
+    /// pass settles `s0 equ s1+1 ... s99999 equ 0`. What stays unresolved is reported: cycles as
+    /// "EQU cycle", the rest with the error met in place.
+    fn resolve_pending_equs(&mut self) {
+        let pending = std::mem::take(&mut self.pending_equ);
+        if pending.is_empty() {
+            return;
+        }
+        let (saved_global, saved_scope, saved_here) = (self.global.clone(), self.macro_scope, self.here);
+        let saved_procs = std::mem::take(&mut self.procs);
+        let mut index: HashMap<Rc<str>, usize> = HashMap::new();
+        for (k, p) in pending.iter().enumerate() {
+            // A name defined twice is reported by `define` when it resolves.
+            index.entry(p.name.clone()).or_insert(k);
+        }
+        // deps[k]: the pending EQUs that EQU k needs; users[j]: the EQUs waiting for j.
+        let mut waiting = vec![0usize; pending.len()];
+        let mut users: Vec<Vec<usize>> = vec![vec![]; pending.len()];
+        let mut deps: Vec<Vec<usize>> = vec![vec![]; pending.len()];
+        for (k, p) in pending.iter().enumerate() {
+            self.global = p.global.clone();
+            self.macro_scope = p.macro_scope;
+            self.procs.clone_from(&p.procs);
+            let mut names = vec![];
+            p.expr.symbols(&mut names);
+            for n in names {
+                let q = self.qualify(&n);
+                if let Some(&j) = index.get(&q)
+                    && !deps[k].contains(&j)
+                    && !self.cur.contains_key(&q)
+                {
+                    deps[k].push(j);
+                    users[j].push(k);
+                    waiting[k] += 1;
+                }
+            }
+        }
+        let mut ready: Vec<usize> = (0..pending.len()).filter(|&k| waiting[k] == 0).collect();
+        let mut done = vec![false; pending.len()];
+        while let Some(k) = ready.pop() {
+            let p = &pending[k];
+            self.global = p.global.clone();
+            self.macro_scope = p.macro_scope;
+            self.procs.clone_from(&p.procs);
+            self.here = p.here;
+            if let Ok(v) = self.value(&p.expr) {
+                done[k] = true;
+                self.cur.insert(
+                    p.name.clone(),
+                    Symbol {
+                        value: v,
+                        kind: SymbolKind::Equ,
+                        loc: p.loc.clone(),
+                    },
+                );
+                for &u in &users[k] {
+                    waiting[u] -= 1;
+                    if waiting[u] == 0 {
+                        ready.push(u);
+                    }
+                }
+            }
+        }
+        self.global = saved_global;
+        self.macro_scope = saved_scope;
+        self.here = saved_here;
+        self.procs = saved_procs;
+        self.report_unresolved(pending, &deps, &done);
+    }
+
+    /// Reports the EQUs left unresolved: each cycle once (found by following unresolved
+    /// dependencies, each EQU visited once), and the others with their own error unless a cycle
+    /// explains it.
+    fn report_unresolved(&mut self, pending: Vec<PendingEqu>, deps: &[Vec<usize>], done: &[bool]) {
+        const NAMES_SHOWN: usize = 8;
+        // 0 = not visited; otherwise the walk that visited it (1-based).
+        let mut walk_of = vec![0usize; pending.len()];
+        let mut in_cycle = vec![false; pending.len()];
+        let mut cycles: Vec<Vec<usize>> = vec![];
+        for start in 0..pending.len() {
+            if done[start] || walk_of[start] != 0 {
+                continue;
+            }
+            let walk = start + 1;
+            let mut path = vec![];
+            let mut k = start;
+            loop {
+                if walk_of[k] == walk {
+                    let from = path.iter().position(|&x| x == k).unwrap_or(0);
+                    let cycle: Vec<usize> = path[from..].to_vec();
+                    cycle.iter().for_each(|&c| in_cycle[c] = true);
+                    cycles.push(cycle);
+                    break;
+                }
+                if walk_of[k] != 0 {
+                    break;
+                }
+                walk_of[k] = walk;
+                path.push(k);
+                match deps[k].iter().find(|&&j| !done[j]) {
+                    Some(&j) => k = j,
+                    None => break,
+                }
+            }
+        }
+        let members: HashSet<Rc<str>> = cycles
+            .iter()
+            .flatten()
+            .map(|&k| pending[k].name.clone())
+            .collect();
+        for cycle in &cycles {
+            let first = &pending[cycle[0]];
+            let mut names: Vec<&str> = cycle
+                .iter()
+                .take(NAMES_SHOWN)
+                .map(|&k| pending[k].name.as_ref())
+                .collect();
+            if cycle.len() > NAMES_SHOWN {
+                names.push("...");
+            }
+            names.push(&first.name);
+            let mut d = Diagnostic::new(
+                DiagKind::EquCycle,
+                first.loc.clone(),
+                format!(
+                    "EQU cycle{}: {}",
+                    if cycle.len() > NAMES_SHOWN {
+                        format!(" of {} symbols", cycle.len())
+                    } else {
+                        String::new()
+                    },
+                    names.join(" -> ")
+                ),
+            )
+            .label("defined in terms of itself");
+            for &k in cycle.iter().skip(1).take(NAMES_SHOWN - 1) {
+                d = d.also(
+                    pending[k].loc.clone(),
+                    format!("`{}` depends on the next", pending[k].name),
+                );
+            }
+            self.diags.push(d);
+        }
+        let explained = |d: &Diagnostic| {
+            d.kind == DiagKind::UndefinedSymbol
+                && d.message
+                    .strip_prefix("undefined symbol `")
+                    .and_then(|m| m.strip_suffix('`'))
+                    .is_some_and(|n| members.contains(n))
+        };
+        for (k, p) in pending.into_iter().enumerate() {
+            if !done[k] && !in_cycle[k] && !explained(&p.error) {
+                self.diags.push(p.error);
+            }
+        }
+        if !members.is_empty() {
+            // Uses of a cycle's members elsewhere are explained by the cycle.
+            self.diags.retain(|d| !explained(d));
         }
     }
 }
 
-fn find_cycle(
-    target: &Rc<str>,
-    pending: &HashMap<Rc<str>, (Expr, Loc)>,
-    path: &mut Vec<Rc<str>>,
-    seen: &mut HashSet<Rc<str>>,
-) -> Option<Vec<Rc<str>>> {
-    let cur = path.last()?.clone();
-    let (e, _) = pending.get(&cur)?;
-    let mut deps = vec![];
-    e.symbols(&mut deps);
-    for d in deps {
-        if &d == target {
-            let mut c = path.clone();
-            c.push(d);
-            return Some(c);
-        }
-        if pending.contains_key(&d) && seen.insert(d.clone()) {
-            path.push(d);
-            if let Some(c) = find_cycle(target, pending, path, seen) {
-                return Some(c);
-            }
-            path.pop();
+/// Old Mac sources end lines with a lone CR: read it as a line break. Each CR becomes one LF, so
+/// byte offsets (and so every diagnostic's position) are unchanged; CR LF stays as it is.
+fn normalize_line_ends(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
         }
     }
-    None
+    // Only ASCII bytes were replaced by ASCII bytes.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 fn line_text(a: &Asm<'_>, _line: &Line, op_tok: &Tok, rest: &[Tok]) -> String {
