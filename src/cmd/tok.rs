@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::files::write_atomic;
+use crate::files::write_output;
 use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
 #[derive(clap::Args, Debug)]
@@ -66,7 +66,7 @@ pub fn tok(args: TokArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_atomic(&args.output, &program.to_bytes()) {
+    match write_output(&args.output, &program.to_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("retro: cannot write {}: {e}", args.output.display());
