@@ -110,6 +110,16 @@ fn asm_unreadable_file_exits_2() {
 }
 
 #[test]
+fn asm_on_a_directory_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src.asm")).unwrap();
+    let out = retro(&["asm", "src.asm", "-o", "x.bin"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("src.asm: is a directory"), "{err}");
+}
+
+#[test]
 fn dis_is_symbolic_and_reassembles_to_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "p.asm", PROGRAM);

@@ -73,9 +73,18 @@ fn parse_addr(s: &str) -> Result<u16, String> {
 }
 
 pub fn asm(args: AsmArgs) -> ExitCode {
-    if !args.file.is_file() {
-        eprintln!("retro asm: cannot read {}: no such file", args.file.display());
-        return ExitCode::from(2);
+    // Devices and pipes (`retro asm /dev/stdin`) are read through the assembler's size limit;
+    // a missing file or a directory is reported as what it is.
+    match std::fs::metadata(&args.file) {
+        Ok(m) if m.is_dir() => {
+            eprintln!("retro asm: cannot read {}: is a directory", args.file.display());
+            return ExitCode::from(2);
+        }
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("retro asm: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
     }
     let assembly = match assemble_file(&args.file) {
         Ok(a) => a,

@@ -78,7 +78,36 @@ impl Failure {
 
 /// Assembles a file from disk.
 pub fn assemble_file(path: &Path) -> Result<Assembly, Failure> {
-    assemble_with(path, &|p: &Path| std::fs::read(p))
+    assemble_with(path, &read_limited)
+}
+
+/// The most the assembler reads from one file (a source, an INCLUDE or an INCBIN): far more than
+/// any Z80 program needs, and a bound on memory for `incbin "/dev/zero"` or a runaway pipe.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a file, a device or a pipe through [`MAX_FILE_BYTES`]; a directory is an error of its
+/// own ("is a directory"), as is anything larger than the limit.
+pub fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!(
+                "larger than the assembler's limit of {} MiB",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Assembles source text; INCLUDE/INCBIN read the file system relative to `name`'s directory.
@@ -89,7 +118,7 @@ pub fn assemble_str(name: &str, text: &str) -> Result<Assembly, Failure> {
         if p == name_buf {
             Ok(text.clone())
         } else {
-            std::fs::read(p)
+            read_limited(p)
         }
     })
 }

@@ -266,3 +266,27 @@ fn slow_one_megabyte_of_random_input_is_handled_in_time() {
         assert!(!text.is_empty());
     }
 }
+
+#[test]
+fn incbin_of_an_endless_device_stops_at_the_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("z.asm");
+    std::fs::write(&src, " incbin \"/dev/zero\"\n").unwrap();
+    let f = retro_z80_asm::assemble_file(&src).unwrap_err();
+    assert_eq!(f.diagnostics.len(), 1);
+    let d = &f.diagnostics[0];
+    assert_eq!(d.kind, DiagKind::Io);
+    assert!(
+        d.message.contains("larger than the assembler's limit of 16 MiB"),
+        "{}",
+        d.message
+    );
+    // A directory is named as one, not as a missing file.
+    std::fs::write(&src, " include \".\"\n").unwrap();
+    let f = retro_z80_asm::assemble_file(&src).unwrap_err();
+    assert!(
+        f.diagnostics[0].message.contains("is a directory"),
+        "{}",
+        f.diagnostics[0].message
+    );
+}
