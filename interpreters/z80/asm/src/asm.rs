@@ -755,6 +755,7 @@ impl<'a> Asm<'a> {
                         macro_scope: self.macro_scope,
                         procs: self.procs.clone(),
                         error,
+                        kind,
                     });
                 }
             }

@@ -290,3 +290,11 @@ fn incbin_of_an_endless_device_stops_at_the_size_limit() {
         f.diagnostics[0].message
     );
 }
+
+#[test]
+fn a_forward_defl_stays_a_defl() {
+    let a = common::assemble("x defl y+1\ny equ 1\n db x\nx defl 7\n db x\n").unwrap();
+    assert_eq!(a.bytes, [2, 7]);
+    assert_eq!(a.symbols.kind("x"), Some(retro_z80_asm::SymbolKind::Defl));
+    assert_eq!(a.symbols.get("x"), Some(7));
+}

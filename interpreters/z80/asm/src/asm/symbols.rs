@@ -31,6 +31,8 @@ pub(super) struct PendingEqu {
     pub(super) procs: Vec<Rc<Proc>>,
     /// The error to report if it never resolves.
     pub(super) error: Diagnostic,
+    /// EQU or DEFL.
+    pub(super) kind: SymbolKind,
 }
 
 impl Asm<'_> {
@@ -222,7 +224,7 @@ impl Asm<'_> {
                     p.name.clone(),
                     Symbol {
                         value: v,
-                        kind: SymbolKind::Equ,
+                        kind: p.kind,
                         loc: p.loc.clone(),
                     },
                 );
