@@ -201,8 +201,10 @@ impl ariadne::Cache<SnipId> for Snips {
     }
 }
 
-/// The snippet text for `line` of `text` and the span of `span` within it: the whole line if it
-/// is short, else a window around the span's start; control characters made visible.
+/// The snippet text for `line` of `text` and the span of `span` within it, in characters: the
+/// whole line if it is short, else a window around the span's start; control characters made
+/// visible. (Character offsets, because ariadne 0.6 mixes char and byte offsets for a report's
+/// second source in byte mode.)
 fn snippet(text: &str, line: Range<usize>, span: &Range<usize>) -> (String, Range<usize>) {
     let line_text = &text[line.clone()];
     let start = floor_char_boundary(text, span.start.clamp(line.start, line.end)) - line.start;
@@ -216,26 +218,29 @@ fn snippet(text: &str, line: Range<usize>, span: &Range<usize>) -> (String, Rang
         (0, chars)
     };
     let mut out = String::new();
+    let mut len = 0;
     let (mut s, mut e) = (None, None);
     if from > 0 {
         out.push('…');
+        len += 1;
     }
     for (n, (i, c)) in line_text.char_indices().enumerate() {
         if n >= to {
             break;
         }
         if i >= start && s.is_none() {
-            s = Some(out.len());
+            s = Some(len);
         }
         if i >= end && e.is_none() {
-            e = Some(out.len());
+            e = Some(len);
         }
         if n >= from {
             out.push(picture(c));
+            len += 1;
         }
     }
-    let s = s.unwrap_or(out.len());
-    let e = e.unwrap_or(out.len()).max(s);
+    let s = s.unwrap_or(len);
+    let e = e.unwrap_or(len).max(s);
     if to < chars {
         out.push('…');
     }
@@ -248,7 +253,7 @@ fn snippet(text: &str, line: Range<usize>, span: &Range<usize>) -> (String, Rang
 pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> String {
     let mut out = Vec::new();
     let config = Config::default()
-        .with_index_type(IndexType::Byte)
+        .with_index_type(IndexType::Char)
         .with_color(color);
     let mut starts: Vec<Option<LineStarts>> = (0..files.len()).map(|_| None).collect();
     for d in diags.iter().take(MAX_SHOWN) {

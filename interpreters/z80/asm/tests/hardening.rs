@@ -298,3 +298,14 @@ fn a_forward_defl_stays_a_defl() {
     assert_eq!(a.symbols.kind("x"), Some(retro_z80_asm::SymbolKind::Defl));
     assert_eq!(a.symbols.get("x"), Some(7));
 }
+
+#[test]
+fn labels_on_two_lines_with_wide_characters_render() {
+    // Found by the_assembler_never_panics: a second snippet after a control picture (or é).
+    for src in ["\t .loc:\n.loc: ld", " db \"é\" ; é\nx: nop\nx: nop ; é\n"] {
+        let f = failure(src);
+        let out = f.render(false);
+        assert!(out.contains("defined twice"), "{out}");
+        assert!(out.contains("first defined here"), "{out}");
+    }
+}

@@ -197,3 +197,12 @@ fn values_must_fit_their_field() {
         assert_eq!(errors(src), [(DiagKind::OutOfRange, msg.to_string())], "{src}");
     }
 }
+
+#[test]
+fn a_macro_without_a_name_is_an_error_not_a_crash() {
+    // Found by the_assembler_never_panics: an empty first group after MACRO.
+    assert_eq!(
+        errors(" macro ,p\n endm\n"),
+        [(DiagKind::Syntax, "MACRO needs a name".into())]
+    );
+}

@@ -433,8 +433,9 @@ impl Asm<'_> {
             None => {
                 // `MACRO name, p1, p2` or `MACRO name p1, p2` (the first parameter after a space).
                 let first = args.first().and_then(|a| a.first());
+                // (`MACRO ,p` has an empty first group: no name, reported below.)
                 if let Some(group) = args.first_mut() {
-                    *group = &group[1..];
+                    *group = group.get(1..).unwrap_or_default();
                     if group.is_empty() {
                         args.remove(0);
                     }
