@@ -1,5 +1,5 @@
 //! Every file retro reads goes through [`read_limited`], and every file it writes through
-//! [`write_atomic`].
+//! [`write_output`].
 //!
 //! Reading: each kind of input has a documented maximum (docs/cli.md, "Files"), enforced while
 //! reading, so a device (`/dev/zero`), a pipe or a huge file costs at most that much memory and
@@ -167,6 +167,49 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
 
+/// Writes a user's output file as `cat > path` would, and atomically where that is possible:
+/// - a symbolic link is followed and its target written (the link stays a link; a dangling link
+///   creates its target, as `cat >` does);
+/// - a device, FIFO or socket is opened and written in place, never replaced by a regular file
+///   (`-o /dev/null`, `-o >(gzip > x.gz)`);
+/// - a regular file, or a new one, is written through [`write_atomic`] (a temporary file in the
+///   same directory, renamed over it), keeping an existing file's permissions.
+pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = follow_links(path)?;
+    match std::fs::metadata(&target) {
+        Ok(m) if m.is_dir() => Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory")),
+        Ok(m) if !m.is_file() => std::fs::OpenOptions::new()
+            .write(true)
+            .open(&target)?
+            .write_all(bytes),
+        Ok(m) => {
+            write_atomic(&target, bytes)?;
+            std::fs::set_permissions(&target, m.permissions())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => write_atomic(&target, bytes),
+        Err(e) => Err(e),
+    }
+}
+
+/// The path a chain of symbolic links leads to (the last link's target when it dangles).
+fn follow_links(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut p = path.to_path_buf();
+    // The kernel's own limit on links followed in one lookup.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,5 +297,65 @@ mod tests {
             classify(io::Error::from(io::ErrorKind::NotFound)),
             ReadErrorKind::NotFound
         ));
+    }
+
+    #[test]
+    fn output_goes_through_a_symlink_to_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.bin");
+        let link = dir.path().join("link.bin");
+        std::fs::write(&target, b"old").unwrap();
+        std::os::unix::fs::symlink("real.bin", &link).unwrap();
+        write_output(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        // No temporary file left beside either.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_dangling_symlink_creates_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link.bin");
+        std::os::unix::fs::symlink(dir.path().join("new.bin"), &link).unwrap();
+        write_output(&link, b"made").unwrap();
+        assert_eq!(std::fs::read(dir.path().join("new.bin")).unwrap(), b"made");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    }
+
+    #[test]
+    fn a_fifo_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write_output(&fifo, b"through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through the pipe");
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+
+    #[test]
+    fn a_regular_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.com");
+        std::fs::write(&path, b"old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o751)).unwrap();
+        write_output(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o751);
+    }
+
+    #[test]
+    fn a_directory_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = write_output(dir.path(), b"x").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::IsADirectory);
     }
 }

@@ -110,6 +110,16 @@ fn asm_unreadable_file_exits_2() {
 }
 
 #[test]
+fn asm_on_a_directory_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src.asm")).unwrap();
+    let out = retro(&["asm", "src.asm", "-o", "x.bin"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("src.asm: is a directory"), "{err}");
+}
+
+#[test]
 fn dis_is_symbolic_and_reassembles_to_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "p.asm", PROGRAM);
@@ -172,4 +182,51 @@ fn dis_undocumented_and_stdout() {
     }
     let bad = retro(&["dis", "nothing.bin"], dir.path());
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn outputs_are_written_through_symlinks_and_into_fifos() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "p.asm", " nop\n halt\n");
+    // -o through a symlink: the target gets the bytes, the link stays a link.
+    std::fs::create_dir(d.join("out")).unwrap();
+    std::fs::write(d.join("out/real.bin"), b"old").unwrap();
+    std::os::unix::fs::symlink("out/real.bin", d.join("link.bin")).unwrap();
+    std::os::unix::fs::symlink("out/listing.txt", d.join("lst")).unwrap();
+    let out = retro(&["asm", "p.asm", "-o", "link.bin", "--listing", "lst"], d);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(d.join("out/real.bin")).unwrap(), [0x00, 0x76]);
+    assert!(
+        std::fs::symlink_metadata(d.join("link.bin"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(d.join("out/listing.txt"))
+            .unwrap()
+            .contains("halt")
+    );
+    // dis -o through the same link.
+    std::fs::write(d.join("code.bin"), [0x3E, 0x07]).unwrap();
+    let out = retro(&["dis", "code.bin", "-o", "link.bin"], d);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        std::fs::read_to_string(d.join("out/real.bin"))
+            .unwrap()
+            .contains("ld a,$07")
+    );
+    // -o into a FIFO: a reader gets the bytes and the FIFO is still a FIFO.
+    let fifo = d.join("pipe");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = retro(&["asm", "p.asm", "-o", "pipe"], d);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(reader.join().unwrap(), [0x00, 0x76]);
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
 }

@@ -1,9 +1,10 @@
 //! `retro asm` and `retro dis` (Z80 assembler issue).
 //!
 //! Exit status: 0 ok, 1 assembly errors (all of them reported on stderr), 2 bad usage or an
-//! unreadable/unwritable file. Output files are written to a temporary file in the same directory
-//! and renamed, and never written when the source has errors.
-use crate::files::write_atomic;
+//! unreadable/unwritable file. Output files are written by `files::write_output` (atomically for
+//! regular files, through symlinks, in place for devices and pipes), and never written when the
+//! source has errors.
+use crate::files::write_output;
 use retro_z80_asm::{SymbolTable, assemble_file, disassemble_to_source, intel_hex, render_listing};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -72,9 +73,18 @@ fn parse_addr(s: &str) -> Result<u16, String> {
 }
 
 pub fn asm(args: AsmArgs) -> ExitCode {
-    if !args.file.is_file() {
-        eprintln!("retro asm: cannot read {}: no such file", args.file.display());
-        return ExitCode::from(2);
+    // Devices and pipes (`retro asm /dev/stdin`) are read through the assembler's size limit;
+    // a missing file or a directory is reported as what it is.
+    match std::fs::metadata(&args.file) {
+        Ok(m) if m.is_dir() => {
+            eprintln!("retro asm: cannot read {}: is a directory", args.file.display());
+            return ExitCode::from(2);
+        }
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("retro asm: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
     }
     let assembly = match assemble_file(&args.file) {
         Ok(a) => a,
@@ -118,7 +128,7 @@ pub fn asm(args: AsmArgs) -> ExitCode {
         writes.push((p.clone(), assembly.source_map.to_file().into_bytes()));
     }
     for (path, data) in writes {
-        if let Err(e) = write_atomic(&path, &data) {
+        if let Err(e) = write_output(&path, &data) {
             eprintln!("retro asm: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
@@ -163,7 +173,7 @@ pub fn dis(args: DisArgs) -> ExitCode {
     let text = disassemble_to_source(&bytes, args.org, symbols.as_ref());
     match &args.output {
         Some(p) => {
-            if let Err(e) = write_atomic(p, text.as_bytes()) {
+            if let Err(e) = write_output(p, text.as_bytes()) {
                 eprintln!("retro dis: cannot write {}: {e}", p.display());
                 return ExitCode::from(2);
             }

@@ -10,7 +10,7 @@ use retro_screen::machine::{HeadlessOptions, Machine, RunState, run_headless};
 use retro_screen::script::{self, KeyScript};
 use retro_screen::{VirtualTime, dump};
 
-use crate::files::{KEY_SCRIPT, is_broken_pipe, read_limited, write_atomic};
+use crate::files::{KEY_SCRIPT, is_broken_pipe, read_limited, write_output};
 use crate::tui::terminal::die_of;
 use crate::tui::{Finished, InteractiveOptions, run_interactive};
 
@@ -162,5 +162,5 @@ pub fn drive(
 
 fn screenshot(frame: &retro_screen::Frame, path: &Path) -> Result<(), String> {
     let png = dump::png(frame, 2).map_err(|e| format!("screenshot: {e}"))?;
-    write_atomic(path, &png).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_output(path, &png).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

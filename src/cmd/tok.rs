@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::session::usage_error;
-use crate::files::{BASIC_PROGRAM, is_broken_pipe, read_limited, write_atomic};
+use crate::files::{BASIC_PROGRAM, is_broken_pipe, read_limited, write_output};
 use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
 #[derive(clap::Args, Debug)]
@@ -67,7 +67,7 @@ pub fn tok(args: TokArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_atomic(&args.output, &program.to_bytes()) {
+    match write_output(&args.output, &program.to_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("retro: cannot write {}: {e}", args.output.display());

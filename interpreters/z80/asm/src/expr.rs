@@ -2,16 +2,29 @@
 use crate::lexer::{Tk, Tok};
 use std::rc::Rc;
 
+/// An expression in postfix order (operands before their operator), so that evaluating, walking
+/// and dropping it never recurse: a 100,000-term sum is as safe as `1+1`.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Expr {
+    nodes: Vec<Node>,
+}
+
+/// One postfix node.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Expr {
+pub enum Node {
     Num(i64),
-    /// A symbol; the token index range is kept for diagnostics as a byte span.
+    /// A symbol with its file and byte span, for diagnostics.
     Sym(Rc<str>, u32, u32, u32),
     /// `$`, the address of the current statement.
     Dollar,
-    Un(UnOp, Box<Expr>),
-    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Un(UnOp),
+    Bin(BinOp),
 }
+
+/// How deeply brackets and unary operators may nest in one expression. The parser recurses once
+/// per level; real sources stay far below this, and a limit turns a stack overflow on hostile
+/// input into a diagnostic.
+pub const MAX_NESTING: usize = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnOp {
@@ -45,17 +58,32 @@ pub enum BinOp {
 }
 
 impl Expr {
-    /// Every symbol the expression mentions (for EQU cycle detection).
-    pub fn symbols(&self, out: &mut Vec<Rc<str>>) {
-        match self {
-            Expr::Sym(s, ..) => out.push(s.clone()),
-            Expr::Un(_, e) => e.symbols(out),
-            Expr::Bin(_, a, b) => {
-                a.symbols(out);
-                b.symbols(out);
-            }
-            _ => {}
+    /// A constant expression.
+    pub fn num(n: i64) -> Expr {
+        Expr {
+            nodes: vec![Node::Num(n)],
         }
+    }
+
+    /// The postfix nodes.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The symbol's name if the expression is a lone symbol (a condition like `nz` parses as one).
+    pub fn as_symbol(&self) -> Option<&Rc<str>> {
+        match self.nodes.as_slice() {
+            [Node::Sym(s, ..)] => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Every symbol the expression mentions, in source order (for EQU dependencies).
+    pub fn symbols(&self, out: &mut Vec<Rc<str>>) {
+        out.extend(self.nodes.iter().filter_map(|n| match n {
+            Node::Sym(s, ..) => Some(s.clone()),
+            _ => None,
+        }));
     }
 }
 
@@ -72,6 +100,9 @@ pub struct Parser<'t> {
     pub toks: &'t [Tok],
     pub pos: usize,
     pub text: &'t dyn Fn(&Tok) -> &'t str,
+    /// Brackets and unary operators open around the current position.
+    depth: usize,
+    out: Vec<Node>,
 }
 
 fn binop(t: &Tk, text: &str) -> Option<(BinOp, u8)> {
@@ -114,6 +145,16 @@ fn binop(t: &Tk, text: &str) -> Option<(BinOp, u8)> {
 }
 
 impl<'t> Parser<'t> {
+    pub fn new(toks: &'t [Tok], text: &'t dyn Fn(&Tok) -> &'t str) -> Parser<'t> {
+        Parser {
+            toks,
+            pos: 0,
+            text,
+            depth: 0,
+            out: Vec::new(),
+        }
+    }
+
     pub fn peek(&self) -> Option<&'t Tok> {
         self.toks.get(self.pos)
     }
@@ -129,12 +170,19 @@ impl<'t> Parser<'t> {
         })
     }
 
+    /// Parses one expression starting at the cursor.
     pub fn expr(&mut self) -> Result<Expr, ParseError> {
-        self.binary(1)
+        self.out.clear();
+        self.binary(1)?;
+        Ok(Expr {
+            nodes: std::mem::take(&mut self.out),
+        })
     }
 
-    fn binary(&mut self, min: u8) -> Result<Expr, ParseError> {
-        let mut lhs = self.unary()?;
+    /// Precedence climbing; recursion is bounded by the number of precedence levels per nesting
+    /// level, and nesting by [`MAX_NESTING`].
+    fn binary(&mut self, min: u8) -> Result<(), ParseError> {
+        self.unary()?;
         while let Some(t) = self.peek() {
             let Some((op, prec)) = binop(&t.kind, (self.text)(t)) else {
                 break;
@@ -143,10 +191,21 @@ impl<'t> Parser<'t> {
                 break;
             }
             self.pos += 1;
-            let rhs = self.binary(prec + 1)?;
-            lhs = Expr::Bin(op, Box::new(lhs), Box::new(rhs));
+            self.binary(prec + 1)?;
+            self.out.push(Node::Bin(op));
         }
-        Ok(lhs)
+        Ok(())
+    }
+
+    /// Enters one nesting level (a bracket or a unary operator).
+    fn nest(&mut self) -> Result<(), ParseError> {
+        if self.depth >= MAX_NESTING {
+            return self.err(format!(
+                "expression nested too deeply (more than {MAX_NESTING} brackets or unary operators)"
+            ));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     /// The token after the current one starts exactly where the current one ends.
@@ -157,19 +216,26 @@ impl<'t> Parser<'t> {
             .filter(|n| n.start == cur.end && n.file == cur.file)
     }
 
-    fn unary(&mut self) -> Result<Expr, ParseError> {
+    fn unary(&mut self) -> Result<(), ParseError> {
         let Some(t) = self.peek() else {
             return self.err("expected an expression");
         };
-        let un = |p: &mut Self, op| -> Result<Expr, ParseError> {
+        let un = |p: &mut Self, op| -> Result<(), ParseError> {
+            p.nest()?;
             p.pos += 1;
-            Ok(Expr::Un(op, Box::new(p.unary()?)))
+            p.unary()?;
+            p.out.push(Node::Un(op));
+            p.depth -= 1;
+            Ok(())
         };
         match &t.kind {
             Tk::Minus => un(self, UnOp::Neg),
             Tk::Plus => {
+                self.nest()?;
                 self.pos += 1;
-                self.unary()
+                self.unary()?;
+                self.depth -= 1;
+                Ok(())
             }
             Tk::Tilde => un(self, UnOp::Not),
             Tk::Bang => un(self, UnOp::LogNot),
@@ -183,20 +249,20 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn primary(&mut self) -> Result<Expr, ParseError> {
+    fn primary(&mut self) -> Result<(), ParseError> {
         let Some(t) = self.peek() else {
             return self.err("expected an expression");
         };
         let e = match &t.kind {
-            Tk::Number(Some(n)) | Tk::DollarHex(Some(n)) => Expr::Num(*n),
+            Tk::Number(Some(n)) | Tk::DollarHex(Some(n)) => Node::Num(*n),
             Tk::Number(None) | Tk::DollarHex(None) => {
                 return self.err(format!("`{}` is not a valid number", (self.text)(t)));
             }
-            Tk::Dollar => Expr::Dollar,
-            Tk::Ident(s) => Expr::Sym(s.clone(), t.file, t.start, t.end),
+            Tk::Dollar => Node::Dollar,
+            Tk::Ident(s) => Node::Sym(s.clone(), t.file, t.start, t.end),
             Tk::Str(bytes) => match bytes.len() {
-                1 => Expr::Num(bytes[0] as i64),
-                2 => Expr::Num(bytes[0] as i64 | ((bytes[1] as i64) << 8)),
+                1 => Node::Num(bytes[0] as i64),
+                2 => Node::Num(bytes[0] as i64 | ((bytes[1] as i64) << 8)),
                 _ => return self.err("a string in an expression must have one or two characters"),
             },
             Tk::LParen | Tk::LBracket => {
@@ -205,13 +271,15 @@ impl<'t> Parser<'t> {
                 } else {
                     Tk::RBracket
                 };
+                self.nest()?;
                 self.pos += 1;
-                let e = self.expr()?;
+                self.binary(1)?;
                 if self.peek().map(|t| &t.kind) != Some(&close) {
                     return self.err("expected `)`");
                 }
                 self.pos += 1;
-                return Ok(e);
+                self.depth -= 1;
+                return Ok(());
             }
             // `%1010` (binary) and `&FF` / `#FF` (hex): the prefix glued to its digits.
             Tk::Percent | Tk::Amp | Tk::Hash => {
@@ -228,7 +296,8 @@ impl<'t> Parser<'t> {
                 match i64::from_str_radix(digits, radix) {
                     Ok(v) if matches!(n.kind, Tk::Number(_) | Tk::Ident(_)) => {
                         self.pos += 2;
-                        return Ok(Expr::Num(v));
+                        self.out.push(Node::Num(v));
+                        return Ok(());
                     }
                     _ => return self.err(format!("`{digits}` is not a valid base-{radix} number")),
                 }
@@ -236,7 +305,8 @@ impl<'t> Parser<'t> {
             _ => return self.err(format!("expected an expression, found `{}`", (self.text)(t))),
         };
         self.pos += 1;
-        Ok(e)
+        self.out.push(e);
+        Ok(())
     }
 }
 
@@ -247,58 +317,69 @@ pub enum EvalError {
     DivZero,
 }
 
-/// Evaluates with `lookup` for symbols; comparisons give -1 for true (as pasmo does).
+/// Evaluates with `lookup` for symbols; comparisons give -1 for true (as pasmo does). Runs the
+/// postfix nodes on a value stack, so the cost is linear and the native stack stays flat.
 pub fn eval(e: &Expr, dollar: i64, lookup: &mut dyn FnMut(&str) -> Option<i64>) -> Result<i64, EvalError> {
-    Ok(match e {
-        Expr::Num(n) => *n,
-        Expr::Dollar => dollar,
-        Expr::Sym(s, f, a, b) => lookup(s).ok_or_else(|| EvalError::Undefined(s.clone(), *f, *a, *b))?,
-        Expr::Un(op, x) => {
-            let v = eval(x, dollar, lookup)?;
-            match op {
-                UnOp::Neg => v.wrapping_neg(),
-                UnOp::Not => !v,
-                UnOp::LogNot => -((v == 0) as i64),
-                UnOp::High => (v >> 8) & 0xFF,
-                UnOp::Low => v & 0xFF,
+    let mut stack: Vec<i64> = Vec::with_capacity(8);
+    for n in &e.nodes {
+        let v = match n {
+            Node::Num(n) => *n,
+            Node::Dollar => dollar,
+            Node::Sym(s, f, a, b) => lookup(s).ok_or_else(|| EvalError::Undefined(s.clone(), *f, *a, *b))?,
+            Node::Un(op) => {
+                let v = stack.pop().unwrap_or(0);
+                match op {
+                    UnOp::Neg => v.wrapping_neg(),
+                    UnOp::Not => !v,
+                    UnOp::LogNot => -((v == 0) as i64),
+                    UnOp::High => (v >> 8) & 0xFF,
+                    UnOp::Low => v & 0xFF,
+                }
+            }
+            Node::Bin(op) => {
+                let y = stack.pop().unwrap_or(0);
+                let x = stack.pop().unwrap_or(0);
+                binary_value(*op, x, y)?
+            }
+        };
+        stack.push(v);
+    }
+    // The parser only builds well-formed postfix, which leaves exactly one value.
+    Ok(stack.pop().unwrap_or(0))
+}
+
+fn binary_value(op: BinOp, x: i64, y: i64) -> Result<i64, EvalError> {
+    let t = |c: bool| -(c as i64);
+    Ok(match op {
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div => x.checked_div(y).ok_or(EvalError::DivZero)?,
+        BinOp::Mod => x.checked_rem(y).ok_or(EvalError::DivZero)?,
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Shl => {
+            if (0..64).contains(&y) {
+                x.wrapping_shl(y as u32)
+            } else {
+                0
             }
         }
-        Expr::Bin(op, a, b) => {
-            let x = eval(a, dollar, lookup)?;
-            let y = eval(b, dollar, lookup)?;
-            let t = |c: bool| -(c as i64);
-            match op {
-                BinOp::Mul => x.wrapping_mul(y),
-                BinOp::Div => x.checked_div(y).ok_or(EvalError::DivZero)?,
-                BinOp::Mod => x.checked_rem(y).ok_or(EvalError::DivZero)?,
-                BinOp::Add => x.wrapping_add(y),
-                BinOp::Sub => x.wrapping_sub(y),
-                BinOp::Shl => {
-                    if (0..64).contains(&y) {
-                        x.wrapping_shl(y as u32)
-                    } else {
-                        0
-                    }
-                }
-                BinOp::Shr => {
-                    if (0..64).contains(&y) {
-                        x >> y
-                    } else {
-                        -((x < 0) as i64)
-                    }
-                }
-                BinOp::Lt => t(x < y),
-                BinOp::Le => t(x <= y),
-                BinOp::Gt => t(x > y),
-                BinOp::Ge => t(x >= y),
-                BinOp::Eq => t(x == y),
-                BinOp::Ne => t(x != y),
-                BinOp::And => x & y,
-                BinOp::Xor => x ^ y,
-                BinOp::Or => x | y,
-                BinOp::LogAnd => t(x != 0 && y != 0),
-                BinOp::LogOr => t(x != 0 || y != 0),
+        BinOp::Shr => {
+            if (0..64).contains(&y) {
+                x >> y
+            } else {
+                -((x < 0) as i64)
             }
         }
+        BinOp::Lt => t(x < y),
+        BinOp::Le => t(x <= y),
+        BinOp::Gt => t(x > y),
+        BinOp::Ge => t(x >= y),
+        BinOp::Eq => t(x == y),
+        BinOp::Ne => t(x != y),
+        BinOp::And => x & y,
+        BinOp::Xor => x ^ y,
+        BinOp::Or => x | y,
+        BinOp::LogAnd => t(x != 0 && y != 0),
+        BinOp::LogOr => t(x != 0 || y != 0),
     })
 }

@@ -22,8 +22,11 @@ pub enum Tk {
     DollarHex(Option<i64>),
     #[token("$")]
     Dollar,
-    #[regex(r#""([^"\\\n]|\\[^\n])*""#, |l| unescape(l.slice()))]
-    #[regex(r"'([^'\\\n]|\\[^\n])*'", |l| unescape(l.slice()))]
+    /// A string. In double quotes backslash escapes work (as in sjasmplus and z80asm); single
+    /// quotes take every character literally, as pasmo and sjasmplus do (`'\n'` is 5C 6E). In
+    /// both, a doubled quote stands for one (`'It''s'`, `cp ''''`).
+    #[regex(r#""([^"\\\n]|\\[^\n]|"")*""#, |l| unescape(l.slice()))]
+    #[regex(r"'([^'\n]|'')*'", |l| literal(l.slice()))]
     Str(Rc<[u8]>),
     #[token(",")]
     Comma,
@@ -118,14 +121,22 @@ pub fn parse_number(s: &str) -> Option<i64> {
         .filter(|v| *v <= 0xFFFF_FFFF)
 }
 
-/// Strips the quotes and resolves `\n \r \t \0 \\ \" \' \xHH` escapes.
+/// Strips single quotes; a doubled quote inside stands for one.
+fn literal(s: &str) -> Rc<[u8]> {
+    s[1..s.len() - 1].replace("''", "'").into_bytes().into()
+}
+
+/// Strips double quotes and resolves doubled quotes and `\n \r \t \0 \\ \" \' \xHH` escapes.
 fn unescape(s: &str) -> Rc<[u8]> {
     let inner = &s.as_bytes()[1..s.len() - 1];
     let mut out = Vec::with_capacity(inner.len());
     let mut i = 0;
     while i < inner.len() {
         let c = inner[i];
-        if c == b'\\' && i + 1 < inner.len() {
+        if c == b'"' && inner.get(i + 1) == Some(&b'"') {
+            out.push(b'"');
+            i += 1;
+        } else if c == b'\\' && i + 1 < inner.len() {
             i += 1;
             let e = inner[i];
             match e {

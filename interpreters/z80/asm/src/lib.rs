@@ -12,7 +12,9 @@ pub mod isa;
 pub mod lexer;
 pub mod output;
 
-pub use asm::{Assembly, Failure, SourceFile, assemble_file, assemble_str, assemble_with};
+pub use asm::{
+    Assembly, Failure, MAX_FILE_BYTES, SourceFile, assemble_file, assemble_str, assemble_with, read_limited,
+};
 pub use diag::{DiagKind, Diagnostic};
 pub use dis::{DisLine, disassemble, disassemble_one, disassemble_to_source};
 pub use isa::{Instruction, decode, encode, is_canonical};

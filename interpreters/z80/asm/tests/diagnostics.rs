@@ -191,7 +191,7 @@ fn unterminated_blocks_and_stray_characters() {
     let (kind, msg, line, col, _) = one(" nop\n ld a,`\n");
     assert_eq!(
         (kind, msg.as_str(), line, col),
-        (DiagKind::Syntax, "unexpected character", 2, 7)
+        (DiagKind::Syntax, "unexpected character '`'", 2, 7)
     );
 }
 

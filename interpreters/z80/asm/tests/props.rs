@@ -1,7 +1,7 @@
 //! Property tests: the disassembler and the assembler never panic, and any byte string survives
 //! disassemble -> assemble unchanged. PROPTEST_CASES=100000 in CI.
 use proptest::prelude::*;
-use retro_z80_asm::{assemble_str, assemble_with, disassemble_to_source};
+use retro_z80_asm::{assemble_str, assemble_with, disassemble, disassemble_to_source};
 use std::path::Path;
 
 /// Pieces of assembly, valid and not, for generated sources.
@@ -153,6 +153,36 @@ proptest! {
                 }
                 let _ = f.render(false);
             }
+        }
+    }
+
+    /// Fuzzing the disassembler with any bytes at any load address (including images that wrap
+    /// past $FFFF): every byte is accounted for exactly once, in address order.
+    #[test]
+    fn the_disassembler_never_panics_and_covers_every_byte(
+        bytes in prop::collection::vec(any::<u8>(), 0..256),
+        org in any::<u16>(),
+    ) {
+        let lines = disassemble(&bytes, org, None);
+        let mut at = 0usize;
+        for l in &lines {
+            prop_assert_eq!(l.addr, org.wrapping_add(at as u16));
+            prop_assert_eq!(&l.bytes[..], &bytes[at..at + l.bytes.len()]);
+            prop_assert!(!l.text.is_empty());
+            at += l.bytes.len();
+        }
+        prop_assert_eq!(at, bytes.len());
+        let _ = disassemble_to_source(&bytes, org, None);
+    }
+
+    /// Fuzzing the assembler with arbitrary text (any bytes read as UTF-8, lossily): no panic, and
+    /// every diagnostic renders.
+    #[test]
+    fn the_assembler_survives_arbitrary_text(raw in prop::collection::vec(any::<u8>(), 0..200)) {
+        let main = Path::new("raw.asm");
+        let load = move |p: &Path| if p == main { Ok(raw.clone()) } else { no_files(p) };
+        if let Err(f) = assemble_with(main, &load) {
+            let _ = f.render(false);
         }
     }
 }

@@ -1,0 +1,572 @@
+//! Directives: the dispatch of a statement's operation word, data and space directives, INCLUDE
+//! and INCBIN, and macros and REPT bodies.
+use super::*;
+
+/// Every directive, one variant each. [`Directive::parse`] is the one place that knows their
+/// spellings, so a new directive (or a new dialect's spelling of one) has one home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Directive {
+    Org,
+    /// `EQU` and `=`.
+    Equ,
+    Defl,
+    /// `DEFB`, `DB`, `DEFM`, `DM`, `BYTE`.
+    Db,
+    /// `DEFW`, `DW`, `WORD`.
+    Dw,
+    /// `DEFS`, `DS`, `BLOCK`.
+    Ds,
+    Align,
+    Include,
+    /// `INCBIN`, `BINARY`.
+    Incbin,
+    If,
+    Ifdef,
+    Ifndef,
+    Else,
+    Endif,
+    Macro,
+    /// `ENDM`, `ENDR`.
+    Endm,
+    Rept,
+    End,
+    Assert,
+    Proc,
+    Endp,
+    Local,
+}
+
+/// Each spelling (lower case) and what it means.
+const SPELLINGS: &[(&str, Directive)] = &[
+    ("org", Directive::Org),
+    ("equ", Directive::Equ),
+    ("=", Directive::Equ),
+    ("defl", Directive::Defl),
+    ("db", Directive::Db),
+    ("defb", Directive::Db),
+    ("defm", Directive::Db),
+    ("dm", Directive::Db),
+    ("byte", Directive::Db),
+    ("dw", Directive::Dw),
+    ("defw", Directive::Dw),
+    ("word", Directive::Dw),
+    ("ds", Directive::Ds),
+    ("defs", Directive::Ds),
+    ("block", Directive::Ds),
+    ("align", Directive::Align),
+    ("include", Directive::Include),
+    ("incbin", Directive::Incbin),
+    ("binary", Directive::Incbin),
+    ("if", Directive::If),
+    ("ifdef", Directive::Ifdef),
+    ("ifndef", Directive::Ifndef),
+    ("else", Directive::Else),
+    ("endif", Directive::Endif),
+    ("macro", Directive::Macro),
+    ("endm", Directive::Endm),
+    ("endr", Directive::Endm),
+    ("rept", Directive::Rept),
+    ("end", Directive::End),
+    ("assert", Directive::Assert),
+    ("proc", Directive::Proc),
+    ("endp", Directive::Endp),
+    ("local", Directive::Local),
+];
+
+impl Directive {
+    /// The directive a lower-case operation word names, if any.
+    pub(super) fn parse(word: &str) -> Option<Directive> {
+        SPELLINGS.iter().find(|(w, _)| *w == word).map(|&(_, d)| d)
+    }
+
+    /// Every spelling that is a word (for "did you mean" suggestions).
+    pub(super) fn names() -> impl Iterator<Item = &'static str> {
+        SPELLINGS.iter().map(|(w, _)| *w).filter(|w| *w != "=")
+    }
+}
+
+/// True for a mnemonic or directive word (which cannot be a label without a colon).
+pub(super) fn is_keyword(s: &str) -> bool {
+    let l = s.to_ascii_lowercase();
+    MNEMONICS.contains(&l.as_str()) || Directive::parse(&l).is_some()
+}
+
+pub(super) struct Macro {
+    pub(super) params: Vec<Rc<str>>,
+    pub(super) body: Rc<Vec<Line>>,
+    pub(super) loc: Loc,
+}
+
+impl Asm<'_> {
+    pub(super) fn operation(&mut self, line: &Line, op: &str, op_tok: &Tok, rest: &[Tok]) -> R<()> {
+        let op_loc = Self::tok_loc(op_tok);
+        let rest_loc = Self::toks_loc(rest, line);
+        let Some(directive) = Directive::parse(op) else {
+            if let Some(m) = self.macros.get(op).cloned() {
+                return self.expand_macro(m, line, rest, op_loc);
+            }
+            let insn = self.instruction(op, op_tok, rest, line)?;
+            return match encode(&insn) {
+                Ok(b) => {
+                    self.emit(&b, &op_loc);
+                    Ok(())
+                }
+                Err(e) => Err(self.bad_operands(op, op_tok, rest, line, e.to_string())),
+            };
+        };
+        match directive {
+            Directive::Org => {
+                let e = self.parse_expr(rest, line)?;
+                let v = self.need(&e, &rest_loc)?;
+                if !(0..=0xFFFF).contains(&v) {
+                    return Err(Diagnostic::new(
+                        DiagKind::OutOfRange,
+                        rest_loc,
+                        format!("ORG {v} is outside 0..$FFFF"),
+                    )
+                    .label("address"));
+                }
+                self.pc = v;
+            }
+            Directive::Db => {
+                let mut out = vec![];
+                for item in Self::split_commas(rest) {
+                    match self.parse_operand(item, line)? {
+                        Op::Str(b, _) => out.extend_from_slice(&b),
+                        Op::Imm(e, l) | Op::Mem(e, l) => {
+                            // Strings of one or two characters are strings here too.
+                            if let [Tok { kind: Tk::Str(b), .. }] = item {
+                                out.extend_from_slice(b);
+                            } else {
+                                let v = self.need(&e, &l)?;
+                                out.push(self.byte(v, &l)?);
+                            }
+                        }
+                        other => return Err(self.not_data(other.loc())),
+                    }
+                }
+                if rest.is_empty() {
+                    return Err(
+                        Diagnostic::new(DiagKind::Syntax, op_loc, "DEFB needs at least one value")
+                            .label("values go after this"),
+                    );
+                }
+                self.emit(&out, &rest_loc);
+            }
+            Directive::Dw => {
+                let mut out = vec![];
+                for item in Self::split_commas(rest) {
+                    match self.parse_operand(item, line)? {
+                        Op::Imm(e, l) | Op::Mem(e, l) => {
+                            let v = self.need(&e, &l)?;
+                            out.extend_from_slice(&self.word(v, &l)?.to_le_bytes());
+                        }
+                        other => return Err(self.not_data(other.loc())),
+                    }
+                }
+                if rest.is_empty() {
+                    return Err(
+                        Diagnostic::new(DiagKind::Syntax, op_loc, "DEFW needs at least one value")
+                            .label("values go after this"),
+                    );
+                }
+                self.emit(&out, &rest_loc);
+            }
+            Directive::Ds => {
+                let parts = Self::split_commas(rest);
+                let (n, fill) = self.count_and_fill(&parts, line, &op_loc)?;
+                if !(0..=0x10000).contains(&n) {
+                    return Err(Diagnostic::new(
+                        DiagKind::OutOfRange,
+                        rest_loc,
+                        format!("DEFS size {n} is not 0..65536"),
+                    )
+                    .label("size"));
+                }
+                self.emit(&vec![fill; n as usize], &rest_loc);
+            }
+            Directive::Align => {
+                let parts = Self::split_commas(rest);
+                let (n, fill) = self.count_and_fill(&parts, line, &op_loc)?;
+                if !(1..=0x10000).contains(&n) {
+                    return Err(Diagnostic::new(
+                        DiagKind::OutOfRange,
+                        rest_loc,
+                        format!("ALIGN {n} is not 1..65536"),
+                    )
+                    .label("alignment"));
+                }
+                let pad = (n - self.pc.rem_euclid(n)) % n;
+                self.emit(&vec![fill; pad as usize], &rest_loc);
+            }
+            Directive::Include => self.include(line, rest, &rest_loc)?,
+            Directive::Incbin => self.incbin(line, rest, &rest_loc)?,
+            Directive::End => self.ended = true,
+            Directive::Endm => {
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc, "ENDM without MACRO or REPT")
+                        .label("nothing to end here"),
+                );
+            }
+            Directive::Assert => {
+                let e = self.parse_expr(rest, line)?;
+                if self.need(&e, &rest_loc)? == 0 {
+                    return Err(Diagnostic::new(DiagKind::Directive, rest_loc, "assertion failed")
+                        .label("this is false"));
+                }
+            }
+            Directive::Proc => {
+                self.scopes_opened += 1;
+                self.procs.push(Rc::new(Proc {
+                    id: self.scopes_opened,
+                    opened: Some(op_loc),
+                    ..Proc::default()
+                }));
+            }
+            Directive::Endp => match self.procs.last() {
+                Some(p) if p.opened.is_some() => {
+                    self.procs.pop();
+                }
+                _ => {
+                    return Err(Diagnostic::new(DiagKind::Directive, op_loc, "ENDP without PROC")
+                        .label("no PROC is open here"));
+                }
+            },
+            Directive::Local => {
+                let Some(scope) = self.procs.last() else {
+                    return Err(
+                        Diagnostic::new(DiagKind::Directive, op_loc, "LOCAL outside PROC or MACRO")
+                            .label("names can only be local to a PROC or a macro"),
+                    );
+                };
+                for item in Self::split_commas(rest) {
+                    match item {
+                        [
+                            Tok {
+                                kind: Tk::Ident(name),
+                                ..
+                            },
+                        ] => {
+                            scope.locals.borrow_mut().insert(name.clone());
+                        }
+                        _ => {
+                            return Err(Diagnostic::new(
+                                DiagKind::Syntax,
+                                Self::toks_loc(item, line),
+                                "LOCAL takes names separated by commas",
+                            )
+                            .label("not a name"));
+                        }
+                    }
+                }
+            }
+            // Handled by the statement loop before an operation is dispatched.
+            Directive::Equ
+            | Directive::Defl
+            | Directive::If
+            | Directive::Ifdef
+            | Directive::Ifndef
+            | Directive::Else
+            | Directive::Endif
+            | Directive::Macro
+            | Directive::Rept => {}
+        }
+        Ok(())
+    }
+
+    pub(super) fn not_data(&self, loc: &Loc) -> Diagnostic {
+        Diagnostic::new(
+            DiagKind::BadOperands,
+            loc.clone(),
+            "a register is not a data value",
+        )
+        .label("expected a number or string")
+    }
+
+    pub(super) fn count_and_fill(&self, parts: &[&[Tok]], line: &Line, op_loc: &Loc) -> R<(i64, u8)> {
+        let Some(first) = parts.first() else {
+            return Err(
+                Diagnostic::new(DiagKind::Syntax, op_loc.clone(), "a size is needed")
+                    .label("size goes after this"),
+            );
+        };
+        let l = Self::toks_loc(first, line);
+        let n = self.parse_expr(first, line).and_then(|e| self.need(&e, &l))?;
+        let fill = match parts.get(1) {
+            Some(f) => {
+                let l = Self::toks_loc(f, line);
+                let v = self.parse_expr(f, line).and_then(|e| self.need(&e, &l))?;
+                self.byte(v, &l)?
+            }
+            None => 0,
+        };
+        Ok((n, fill))
+    }
+
+    pub(super) fn file_arg(&self, rest: &[Tok], loc: &Loc) -> R<(PathBuf, String)> {
+        let name = match rest.first().map(|t| &t.kind) {
+            Some(Tk::Str(b)) => String::from_utf8_lossy(b).into_owned(),
+            Some(_) => rest.iter().map(|t| self.text(t)).collect::<String>(),
+            None => {
+                return Err(
+                    Diagnostic::new(DiagKind::Syntax, loc.clone(), "a file name is needed")
+                        .label("file name goes here"),
+                );
+            }
+        };
+        let current = self
+            .include_stack
+            .last()
+            .map(|&f| self.sources[f as usize].path.clone())
+            .unwrap_or_default();
+        let dir = current.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok((dir.join(&name), name))
+    }
+
+    pub(super) fn include(&mut self, line: &Line, rest: &[Tok], loc: &Loc) -> R<()> {
+        let first = Self::split_commas(rest)
+            .first()
+            .map(|a| a.to_vec())
+            .unwrap_or_default();
+        let (path, name) = self.file_arg(&first, loc)?;
+        let id = self.load_source(&path).map_err(|e| {
+            Diagnostic::new(DiagKind::Io, loc.clone(), format!("cannot read `{name}`: {e}"))
+                .label("included here")
+        })?;
+        if let Some(pos) = self.include_stack.iter().position(|&f| f == id) {
+            let chain: Vec<String> = self.include_stack[pos..]
+                .iter()
+                .chain(std::iter::once(&id))
+                .map(|&f| self.sources[f as usize].path.display().to_string())
+                .collect();
+            return Err(Diagnostic::new(
+                DiagKind::IncludeCycle,
+                loc.clone(),
+                format!("`{name}` includes itself"),
+            )
+            .label("this INCLUDE closes a cycle")
+            .note(format!("include chain: {}", chain.join(" -> "))));
+        }
+        self.list(line, None);
+        self.include_stack.push(id);
+        let lines = self.sources[id as usize].lines.clone();
+        let saved_ended = self.ended;
+        self.run(&lines, None);
+        self.ended = saved_ended;
+        self.include_stack.pop();
+        Ok(())
+    }
+
+    pub(super) fn incbin(&mut self, line: &Line, rest: &[Tok], loc: &Loc) -> R<()> {
+        let parts = Self::split_commas(rest);
+        let first = parts.first().map(|a| a.to_vec()).unwrap_or_default();
+        let (path, name) = self.file_arg(&first, loc)?;
+        let data = match self.binaries.get(&path) {
+            Some(d) => d.clone(),
+            None => {
+                let d = Rc::new((self.load)(&path).map_err(|e| {
+                    Diagnostic::new(DiagKind::Io, loc.clone(), format!("cannot read `{name}`: {e}"))
+                        .label("INCBIN here")
+                })?);
+                self.binaries.insert(path, d.clone());
+                d
+            }
+        };
+        let arg = |k: usize, a: &Self| -> R<Option<i64>> {
+            match parts.get(k) {
+                Some(p) => {
+                    let l = Self::toks_loc(p, line);
+                    Ok(Some(a.parse_expr(p, line).and_then(|e| a.need(&e, &l))?))
+                }
+                None => Ok(None),
+            }
+        };
+        let skip = arg(1, self)?.unwrap_or(0);
+        let len = arg(2, self)?.unwrap_or(data.len() as i64 - skip);
+        if skip < 0 || len < 0 || skip + len > data.len() as i64 {
+            return Err(Diagnostic::new(
+                DiagKind::OutOfRange,
+                loc.clone(),
+                format!(
+                    "`{name}` has {} bytes; cannot take {len} from offset {skip}",
+                    data.len()
+                ),
+            )
+            .label("here"));
+        }
+        self.emit(&data[skip as usize..(skip + len) as usize], loc);
+        Ok(())
+    }
+
+    /// Index of the ENDM that closes a MACRO/REPT whose body starts at `from`.
+    pub(super) fn find_endm(lines: &[Line], from: usize, a: &Asm<'_>) -> Option<usize> {
+        let mut depth = 1;
+        for (k, l) in lines.iter().enumerate().skip(from) {
+            let (_, op) = a.split_label(&l.toks);
+            if let Some(Tk::Ident(s)) = op.map(|o| &l.toks[o].kind) {
+                match Directive::parse(&s.to_ascii_lowercase()) {
+                    Some(Directive::Macro | Directive::Rept) => depth += 1,
+                    Some(Directive::Endm) => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(k);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    pub(super) fn define_macro(
+        &mut self,
+        line: &Line,
+        label: Option<usize>,
+        op_at: usize,
+        body: Rc<Vec<Line>>,
+    ) {
+        let toks = &line.toks;
+        let mut args: Vec<&[Tok]> = Self::split_commas(&toks[op_at + 1..]);
+        let name_tok = match label {
+            Some(l) => Some(&toks[l]),
+            None => {
+                // `MACRO name, p1, p2` or `MACRO name p1, p2` (the first parameter after a space).
+                let first = args.first().and_then(|a| a.first());
+                // (`MACRO ,p` has an empty first group: no name, reported below.)
+                if let Some(group) = args.first_mut() {
+                    *group = group.get(1..).unwrap_or_default();
+                    if group.is_empty() {
+                        args.remove(0);
+                    }
+                }
+                first
+            }
+        };
+        let Some(name_tok) = name_tok else {
+            let loc = Self::toks_loc(toks, line);
+            self.diags
+                .push(Diagnostic::new(DiagKind::Syntax, loc, "MACRO needs a name").label("name it here"));
+            return;
+        };
+        let Tk::Ident(name) = &name_tok.kind else {
+            self.diags.push(
+                Diagnostic::new(
+                    DiagKind::Syntax,
+                    Self::tok_loc(name_tok),
+                    "a macro name must be an identifier",
+                )
+                .label("here"),
+            );
+            return;
+        };
+        let mut params = vec![];
+        for a in args {
+            match a {
+                [
+                    Tok {
+                        kind: Tk::Ident(p), ..
+                    },
+                ] => params.push(p.clone()),
+                _ => {
+                    self.diags.push(
+                        Diagnostic::new(
+                            DiagKind::Syntax,
+                            Self::toks_loc(a, line),
+                            "a macro parameter must be a name",
+                        )
+                        .label("here"),
+                    );
+                    return;
+                }
+            }
+        }
+        let key = name.to_ascii_lowercase();
+        if let Some(old) = self.macros.get(&key) {
+            self.diags.push(
+                Diagnostic::new(
+                    DiagKind::DuplicateLabel,
+                    Self::tok_loc(name_tok),
+                    format!("macro `{name}` is defined twice"),
+                )
+                .label("second definition")
+                .also(old.loc.clone(), "first defined here"),
+            );
+            return;
+        }
+        self.macros.insert(
+            key,
+            Rc::new(Macro {
+                params,
+                body,
+                loc: Self::tok_loc(name_tok),
+            }),
+        );
+    }
+
+    pub(super) fn expand_macro(&mut self, m: Rc<Macro>, line: &Line, rest: &[Tok], loc: Loc) -> R<()> {
+        if self.macro_depth > 64 {
+            return Err(Diagnostic::new(
+                DiagKind::Directive,
+                loc,
+                "macros nested more than 64 deep (a macro calls itself?)",
+            )
+            .label("here"));
+        }
+        let args = Self::split_commas(rest);
+        if args.len() > m.params.len() {
+            return Err(Diagnostic::new(
+                DiagKind::BadOperands,
+                Self::toks_loc(rest, line),
+                format!(
+                    "the macro takes {} arguments, {} given",
+                    m.params.len(),
+                    args.len()
+                ),
+            )
+            .label("too many arguments")
+            .also(m.loc.clone(), "macro defined here"));
+        }
+        let body: Vec<Line> = m
+            .body
+            .iter()
+            .map(|l| {
+                let toks: Vec<Tok> = l
+                    .toks
+                    .iter()
+                    .flat_map(|t| match &t.kind {
+                        Tk::Ident(s) => match m.params.iter().position(|p| p == s) {
+                            Some(k) => args.get(k).map_or(vec![], |a| a.to_vec()),
+                            None => vec![t.clone()],
+                        },
+                        _ => vec![t.clone()],
+                    })
+                    .collect();
+                Line {
+                    toks: toks.into(),
+                    ..l.clone()
+                }
+            })
+            .collect();
+        self.list(line, None);
+        self.expansions += 1;
+        let scope = self.expansions;
+        let saved_site = self.site;
+        if self.site.is_none() {
+            self.site = Some((line.file, line.line));
+        }
+        self.macro_depth += 1;
+        self.scopes_opened += 1;
+        let procs = self.procs.len();
+        self.procs.push(Rc::new(Proc {
+            id: self.scopes_opened,
+            ..Proc::default()
+        }));
+        self.run(&body, Some(scope));
+        // PROCs left open inside the expansion close with it.
+        self.procs.truncate(procs);
+        self.macro_depth -= 1;
+        self.site = saved_site;
+        Ok(())
+    }
+}
