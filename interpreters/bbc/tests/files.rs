@@ -97,3 +97,15 @@ fn star_cat_lists_the_directory() {
     assert_eq!(out, "a.dat\nb.dat\na.dat\nb.dat\n");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn any_channel_number_that_is_not_open_is_a_channel_error() {
+    let d = scratch("channels");
+    for n in ["0", "1", "-1", "254", "256", "-2147483648", "2147483647"] {
+        let (_, err) = run(&format!("10 X=BGET#{n}\n"), &d);
+        assert_eq!(err.as_deref(), Some("Channel at line 10"), "BGET#{n}");
+        let (_, err) = run(&format!("10 PTR#({n})=0\n"), &d);
+        assert_eq!(err.as_deref(), Some("Channel at line 10"), "PTR#{n}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -73,8 +73,9 @@ impl Files {
     }
 
     fn chan(&mut self, n: i32) -> Result<&mut Chan, BasicError> {
-        let i = 255 - n;
-        if !(0..MAX_OPEN as i32).contains(&i) {
+        // Channels count down from 255; anything else (however big) is no channel.
+        let i = 255 - n as i64;
+        if !(0..MAX_OPEN as i64).contains(&i) {
             return Err(CHANNEL);
         }
         self.chans

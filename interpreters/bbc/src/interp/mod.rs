@@ -497,7 +497,9 @@ impl Interp {
         self.mem[area + 4..area + 4 + body.len()].copy_from_slice(body);
         self.mem[area + 4 + body.len()..area + 6 + body.len()].copy_from_slice(&[0x0D, 0xFF]);
         self.pc = area + 4;
-        self.stack.clear();
+        self.drop_stack();
+        self.depth = 0;
+        self.fn_level = 0;
         self.run_loop()
     }
 
@@ -507,7 +509,7 @@ impl Interp {
         self.vdu = std::mem::take(&mut old.vdu);
         self.files = std::mem::take(&mut old.files);
         self.resident = old.resident;
-        self.rnd = old.rnd.clone();
+        self.rnd = old.rnd;
         self.count = old.count;
         self.time_offset = old.time_offset;
         self.max_depth = old.max_depth;
@@ -546,18 +548,24 @@ impl Interp {
             Some(h) if h.local.is_none() => {
                 // Global handlers restart with an empty stack; LOCAL variables keep the values
                 // they had, as on the real machine.
-                // Arrays lent to routines go back to their names.
-                while let Some(f) = self.stack.pop() {
-                    if let Frame::ArraySave { slot, old, back } = f {
-                        self.restore_array(slot, old, back);
-                    }
-                }
+                self.drop_stack();
                 self.depth = 0;
                 self.fn_level = 0;
                 self.pc = h.pc;
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Empties the control stack without restoring LOCAL variables (what a global error
+    /// handler and a new line at the prompt do), except that arrays lent to routines go back to
+    /// their names: the caller's array is the same array on the real machine.
+    fn drop_stack(&mut self) {
+        while let Some(f) = self.stack.pop() {
+            if let Frame::ArraySave { slot, old, back } = f {
+                self.restore_array(slot, old, back);
+            }
         }
     }
 

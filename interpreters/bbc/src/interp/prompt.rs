@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::host::{Host, LineRead, Signal};
+use super::host::{LineRead, Signal};
 use super::{Interp, Outcome};
 use crate::program::{Line, Program};
 use crate::tokens::{decode_line_number, encode_line_number};
@@ -374,6 +374,18 @@ mod tests {
             ">x=3\n>PRINT x/0\nDivision by zero\n>PRINT x\n         3\n>10 PRINT y\n>RUN\nNo such variable at line 10\n>QUIT 3\n"
         );
         assert_eq!(end, PromptEnd::Quit(3));
+    }
+
+    #[test]
+    fn an_array_lent_to_a_routine_that_failed_is_back_at_the_prompt() {
+        let (out, _) = session(concat!(
+            "10 DIM a(2):a()=1,2,3:PROCp(a())\n20 DEF PROCp(b()):b(0)=9:ERROR 1,\"x\"\n",
+            "RUN\nPRINT a(0);SUM(a())\n"
+        ));
+        assert!(
+            out.ends_with(">RUN\nx at line 20\n>PRINT a(0);SUM(a())\n         914\n>"),
+            "{out}"
+        );
     }
 
     #[test]
