@@ -24,6 +24,8 @@ enum Command {
     /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
     /// quits, F12 shows the help.
     Run(cmd::run::RunArgs),
+    /// BBC BASIC's `>` prompt (immediate mode); --headless reads the typed lines from stdin.
+    Bbc(cmd::bbc::PromptArgs),
     /// Tokenize a BBC BASIC text listing into a RISC OS tokenized program.
     Tok(cmd::tok::TokArgs),
     /// Detokenize a BASIC program (LIST), or show each line's bytes with --tokens.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Run(args) => cmd::run::run(args),
+        Command::Bbc(args) => cmd::bbc::prompt(&args),
         Command::Tok(args) => cmd::tok::tok(args),
         Command::List(args) => cmd::tok::list(args),
         Command::Asm(args) => cmd::asm::asm(args),

@@ -36,7 +36,9 @@ pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCod
     } else {
         InputSource::Keys
     };
-    let mut machine = match BbcMachine::new(&program.to_bytes(), seed, input) {
+    // Files the program opens are found in the directory retro started in (and below it).
+    let files = std::env::current_dir().ok();
+    let mut machine = match BbcMachine::with_files(&program.to_bytes(), seed, input, files) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("{}: {e}", path.display())),
     };
@@ -59,4 +61,48 @@ fn is_rheolism(path: &Path) -> bool {
     path.file_stem()
         .and_then(|s| s.to_str())
         .is_some_and(|s| s.eq_ignore_ascii_case("rheolism"))
+}
+
+/// `retro bbc`: BBC BASIC's `>` prompt.
+#[derive(clap::Args, Debug)]
+pub struct PromptArgs {
+    /// Read the lines typed at the prompt from stdin and print the screen's text to stdout.
+    #[arg(long)]
+    pub headless: bool,
+}
+
+/// The `>` prompt, headless: every line of stdin is typed at it (or read by INPUT), and what the
+/// screen shows goes to stdout. Files are found in the current directory. The exit status is
+/// QUIT's value, or 0 when the input ends.
+pub fn prompt(args: &PromptArgs) -> ExitCode {
+    use retro_bbc::interp::Interp;
+    use retro_bbc::interp::host::ScriptHost;
+    use retro_bbc::interp::prompt::{Prompt, PromptEnd};
+    use std::io::{Read, Write};
+
+    if !args.headless && std::io::stdout().is_terminal() {
+        return usage_error(
+            "retro bbc: the prompt runs headless only so far (retro bbc --headless, lines on stdin)"
+                .to_string(),
+        );
+    }
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
+        return usage_error(format!("cannot read stdin: {e}"));
+    }
+    let host = ScriptHost::new(&input);
+    let Ok(mut it) = Interp::new(&[0x0D, 0xFF], Box::new(host)) else {
+        return usage_error("cannot start BBC BASIC".to_string());
+    };
+    it.set_file_root(std::env::current_dir().ok());
+    let end = Prompt::default().run(&mut it);
+    let mut text = String::new();
+    it.vdu.take_text(&mut text);
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    match end {
+        PromptEnd::Quit(n) => ExitCode::from(n as u8),
+        PromptEnd::InputEnded => ExitCode::SUCCESS,
+    }
 }

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use retro_bbc::interp::vdu::Vdu;
-use retro_bbc::interp::{Outcome, run_text};
+use retro_bbc::interp::{Outcome, run_text_in};
 
 const BUDGET: u64 = 50_000_000;
 
@@ -49,8 +49,18 @@ fn brandy_transcript(raw: &[u8]) -> (String, Option<String>) {
     (printable(raw), None)
 }
 
+/// A fresh empty directory for one program's files (brandy's recording ran in one too).
+fn scratch_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("retro-corpus-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
 fn ours(src: &str, input: &[u8]) -> String {
-    let t = run_text(src, input, Some(BUDGET)).expect("corpus programs tokenize");
+    let dir = scratch_dir("files");
+    let t = run_text_in(src, input, Some(BUDGET), Some(&dir)).expect("corpus programs tokenize");
+    let _ = std::fs::remove_dir_all(&dir);
     let err = match &t.outcome {
         Outcome::Error { .. } => t.outcome.message(),
         Outcome::Aborted => Some("(statement budget exhausted or input ran out)".to_string()),
@@ -173,9 +183,11 @@ fn golden_files_match_a_fresh_brandy_recording() {
             let _ = std::fs::remove_file(&spool);
             let wrapped = tmp.join("prog.bas");
             std::fs::write(&wrapped, format!("0 *SPOOL {}\n{src}", spool.display())).expect("write");
+            let work = scratch_dir("brandy-files");
             let _ = Command::new("timeout")
                 .args(["20", "brandy", "-quit"])
                 .arg(&wrapped)
+                .current_dir(&work)
                 .env("SDL_VIDEODRIVER", "dummy")
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())

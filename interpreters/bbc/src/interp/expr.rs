@@ -450,12 +450,12 @@ impl Interp {
         self.to_f64(v)
     }
 
-    fn factor_int(&mut self) -> R<i32> {
+    pub(super) fn factor_int(&mut self) -> R<i32> {
         let v = self.factor()?;
         self.to_int(v)
     }
 
-    fn factor_str(&mut self) -> R<Vec<u8>> {
+    pub(super) fn factor_str(&mut self) -> R<Vec<u8>> {
         let v = self.factor()?;
         self.to_str(v)
     }
@@ -674,6 +674,15 @@ impl Interp {
                     Val::Str(vec![k])
                 }
             }
+            tok::DIM => self.dim_fn()?,
+            tok::ESC_FN => {
+                let t2 = self.at(self.pc);
+                self.pc += 1;
+                match t2 {
+                    tok::func::SUM => self.sum_fn()?,
+                    _ => return Err(error::UNSUPPORTED.into()),
+                }
+            }
             tok::EVAL => {
                 let s = self.factor_str()?;
                 self.eval_string(&s)?
@@ -683,14 +692,9 @@ impl Interp {
                 self.factor_int()?;
                 Val::Int(0)
             }
-            tok::USR
-            | tok::OPENIN
-            | tok::OPENOUT
-            | tok::OPENUP
-            | tok::EOF
-            | tok::BGET
-            | tok::EXT
-            | tok::PTR => {
+            tok::OPENIN | tok::OPENOUT | tok::OPENUP => self.open_fn(t)?,
+            tok::EOF | tok::BGET | tok::EXT | tok::PTR => self.file_fn(t)?,
+            tok::USR => {
                 return Err(error::UNSUPPORTED.into());
             }
             _ => return Err(error::SYNTAX.into()),
@@ -746,7 +750,7 @@ impl Interp {
     }
 
     /// EVAL: the string is tokenized into a scratch line and evaluated there.
-    fn eval_string(&mut self, s: &[u8]) -> R<Val> {
+    pub(super) fn eval_string(&mut self, s: &[u8]) -> R<Val> {
         let bytes = super::eval_tokens(s);
         if bytes.len() + 2 > 500 {
             return Err(error::STRING_TOO_LONG.into());
@@ -950,13 +954,21 @@ impl Interp {
                 let ret = self.eat(tok::RETURN);
                 self.skip_spaces();
                 let p = self.pc;
-                let (e, arr, _) = self.scan_name(p);
-                if e == p || arr || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
+                let (mut e, arr, _) = self.scan_name(p);
+                if e == p || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
                     return Err(error::ARGUMENTS.into());
+                }
+                if arr {
+                    // An array, passed by reference: `name()`.
+                    match self.whole_array_at(p) {
+                        Some((_, _, end)) => e = end,
+                        None => return Err(error::ARGUMENTS.into()),
+                    }
                 }
                 self.formals.push(Formal {
                     at: p,
                     ret,
+                    arr,
                     var: None,
                 });
                 self.pc = e;
@@ -990,7 +1002,9 @@ impl Interp {
                 if n >= count {
                     return Err(error::ARGUMENTS.into());
                 }
-                let arg = if self.arg_formals[fbase + n].ret {
+                let arg = if self.arg_formals[fbase + n].arr {
+                    (Val::Int(self.whole_array(true)? as i32), None)
+                } else if self.arg_formals[fbase + n].ret {
                     let v = self.var_ref(true)?;
                     (self.read(v)?, Some(v))
                 } else {
@@ -1011,6 +1025,10 @@ impl Interp {
         for k in 0..count {
             let formal = self.arg_formals[fbase + k];
             let (val, actual) = std::mem::take(&mut self.args[vbase + k]);
+            if let (true, Val::Int(slot)) = (formal.arr, &val) {
+                self.bind_array(formal.at, *slot as u32)?;
+                continue;
+            }
             let v = self.formal_var(formal, generation, first + k)?;
             self.push_local(v, val)?;
             if let (true, Some(a)) = (formal.ret, actual) {
@@ -1028,7 +1046,9 @@ impl Interp {
         if !self.eat(b'(') {
             return Err(error::ARGUMENTS.into());
         }
-        let (val, actual) = if formal.ret {
+        let (val, actual) = if formal.arr {
+            (Val::Int(self.whole_array(true)? as i32), None)
+        } else if formal.ret {
             let v = self.var_ref(true)?;
             (self.read(v)?, Some(v))
         } else {
@@ -1039,6 +1059,11 @@ impl Interp {
             return Err(error::ARGUMENTS.into());
         }
         let ret = self.pc;
+        if let (true, Val::Int(slot)) = (formal.arr, &val) {
+            self.bind_array(formal.at, *slot as u32)?;
+            self.fill_call_frame(frame_at, ret, Vec::new());
+            return Ok(ret);
+        }
         let v = self.formal_var(formal, generation, first)?;
         self.push_local(v, val)?;
         let returns = match (formal.ret, actual) {

@@ -63,6 +63,16 @@ pub struct BbcMachine {
 impl BbcMachine {
     /// A machine that will run `program` (tokenized bytes) from its first frame.
     pub fn new(program: &[u8], seed: Option<i64>, input: InputSource) -> Result<BbcMachine, LoadError> {
+        Self::with_files(program, seed, input, None)
+    }
+
+    /// [`BbcMachine::new`] with the program's files (OPENIN, `*CAT`...) in `dir` and below.
+    pub fn with_files(
+        program: &[u8],
+        seed: Option<i64>,
+        input: InputSource,
+        dir: Option<std::path::PathBuf>,
+    ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
         // The machine draws on the graphics screen (MODE 7 until the program picks another).
@@ -86,6 +96,7 @@ impl BbcMachine {
         let mut interp = Interp::new(program, Box::new(host))?;
         interp.vdu = vdu;
         interp.max_depth = WORKER_MAX_DEPTH;
+        interp.set_file_root(dir);
         if let Some(s) = seed {
             interp.seed(s);
         }

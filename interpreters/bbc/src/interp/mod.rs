@@ -7,12 +7,15 @@
 //! Output goes byte by byte into the [`vdu::Vdu`] queue; input, time and Escape come from a
 //! [`host::Host`].
 
+mod arrays;
 pub mod error;
 mod expr;
 mod fastexpr;
+pub mod files;
 pub mod host;
 pub mod machine;
 pub mod number;
+pub mod prompt;
 mod quick;
 pub mod rnd;
 mod stmt;
@@ -29,6 +32,9 @@ use number::Num;
 use rnd::Rnd;
 use value::Val;
 use vdu::Vdu;
+
+/// Where a line typed at the prompt goes, above HIMEM (after EVAL's area).
+const IMMEDIATE: usize = 512;
 
 /// Where programs load: RISC OS BASIC's usual PAGE.
 pub const PAGE: usize = 0x8F00;
@@ -65,8 +71,11 @@ pub enum VarRef {
 /// An array: dimensions (each the highest subscript + 1) and elements.
 #[derive(Debug, Clone)]
 pub struct Array {
+    /// Empty for a name that has no DIM yet (a LOCAL array, or a parameter's placeholder).
     pub dims: Vec<u32>,
     pub data: ArrayData,
+    /// Made by LOCAL: its DIM takes no space from the heap (RISC OS puts it on the stack).
+    pub local: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -123,9 +132,17 @@ enum Frame {
     Handler {
         old: Option<Handler>,
     },
-    /// LOCAL DATA: the data pointer to restore.
+    /// LOCAL DATA: the data pointer to restore (and whether it was inside a DATA statement).
     Data {
         ptr: usize,
+        inside: bool,
+    },
+    /// A LOCAL array (`back` None) or an array parameter (`back`: the caller's slot, whose
+    /// array moved into `slot`): `old` goes back into `slot` (see `arrays`).
+    ArraySave {
+        slot: u32,
+        old: Array,
+        back: Option<u32>,
     },
 }
 
@@ -148,6 +165,8 @@ struct Formal {
     at: usize,
     /// `RETURN name`: the value is copied back to the actual variable on exit.
     ret: bool,
+    /// `name()`: an array, bound by reference.
+    arr: bool,
     /// The variable the name resolved to when first bound (variables only go away with CLEAR,
     /// which forgets these).
     var: Option<VarRef>,
@@ -305,6 +324,8 @@ pub struct Interp {
     caching: bool,
     /// Scratch area for EVAL (above HIMEM).
     eval_area: usize,
+    /// Open files and where they are found (see `files`).
+    files: files::Files,
 }
 
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
@@ -356,7 +377,8 @@ impl Interp {
             return Err(LoadError::TooBig);
         }
         let himem = PAGE + memory;
-        let mut mem = vec![0u8; himem + 512];
+        // Above HIMEM: EVAL's scratch area, then the line typed at the prompt (`IMMEDIATE`).
+        let mut mem = vec![0u8; himem + IMMEDIATE + 256 + 2];
         mem[PAGE..PAGE + prog_len].copy_from_slice(&program[..prog_len]);
         let top = PAGE + prog_len;
         let mut it = Interp {
@@ -413,6 +435,7 @@ impl Interp {
             max_depth: DEFAULT_MAX_DEPTH,
             caching: true,
             eval_area: himem,
+            files: files::Files::default(),
         };
         it.resident[0] = 0x90A;
         it.index_lines();
@@ -453,8 +476,47 @@ impl Interp {
 
     /// Runs the program from its first line until it ends, fails or the host stops it.
     pub fn run(&mut self) -> Outcome {
+        let outcome = self.run_program();
+        // Files still open are written back now (a file is never left half written).
+        let _ = self.files.close_all();
+        outcome
+    }
+
+    fn run_program(&mut self) -> Outcome {
         self.pc = self.page;
         self.clear_state();
+        self.run_loop()
+    }
+
+    /// Runs one line of statements typed at the prompt (its tokenized `body`), with the
+    /// variables, stacks and files as the last line left them.
+    pub fn run_immediate(&mut self, body: &[u8]) -> Outcome {
+        let area = self.himem + IMMEDIATE;
+        let body = &body[..body.len().min(251)];
+        self.mem[area..area + 4].copy_from_slice(&[0x0D, 0, 0, body.len() as u8 + 4]);
+        self.mem[area + 4..area + 4 + body.len()].copy_from_slice(body);
+        self.mem[area + 4 + body.len()..area + 6 + body.len()].copy_from_slice(&[0x0D, 0xFF]);
+        self.pc = area + 4;
+        self.drop_stack();
+        self.depth = 0;
+        self.fn_level = 0;
+        self.run_loop()
+    }
+
+    /// What survives a change to the program at the prompt: the host's clock aside, the screen,
+    /// files, RND, A%-Z% and @%, and the settings.
+    fn host_restore_from(&mut self, old: &mut Interp) {
+        self.vdu = std::mem::take(&mut old.vdu);
+        self.files = std::mem::take(&mut old.files);
+        self.resident = old.resident;
+        self.rnd = old.rnd;
+        self.count = old.count;
+        self.time_offset = old.time_offset;
+        self.max_depth = old.max_depth;
+        self.caching = old.caching;
+    }
+
+    fn run_loop(&mut self) -> Outcome {
         loop {
             let r = self.exec_level(0);
             let stop = match r {
@@ -486,13 +548,24 @@ impl Interp {
             Some(h) if h.local.is_none() => {
                 // Global handlers restart with an empty stack; LOCAL variables keep the values
                 // they had, as on the real machine.
-                self.stack.clear();
+                self.drop_stack();
                 self.depth = 0;
                 self.fn_level = 0;
                 self.pc = h.pc;
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Empties the control stack without restoring LOCAL variables (what a global error
+    /// handler and a new line at the prompt do), except that arrays lent to routines go back to
+    /// their names: the caller's array is the same array on the real machine.
+    fn drop_stack(&mut self) {
+        while let Some(f) = self.stack.pop() {
+            if let Frame::ArraySave { slot, old, back } = f {
+                self.restore_array(slot, old, back);
+            }
         }
     }
 
@@ -549,10 +622,11 @@ impl Interp {
                 let _ = self.assign(var, old);
             }
             Frame::Handler { old } => self.handler = old,
-            Frame::Data { ptr } => {
+            Frame::Data { ptr, inside } => {
                 self.data_ptr = ptr;
-                self.data_in = false;
+                self.data_in = inside;
             }
+            Frame::ArraySave { slot, old, back } => self.restore_array(slot, old, back),
             _ => {}
         }
     }
@@ -890,6 +964,9 @@ impl Interp {
         };
         self.pc = end;
         let ndims = self.arrays[ai as usize].dims.len();
+        if ndims == 0 {
+            return Err(error::ARRAY.into());
+        }
         let mut off: u64 = 0;
         for d in 0..ndims {
             let i = self.expr()?;
@@ -1015,6 +1092,12 @@ impl Interp {
             VarRef::Int(i) => {
                 let x = self.to_int(val)?;
                 *self.ints.get_mut(i as usize).ok_or_else(gone)? = x;
+            }
+            VarRef::Resident(0) if matches!(val, Val::Str(_)) => {
+                let Val::Str(s) = val else {
+                    unreachable!("matched a string")
+                };
+                self.resident[0] = number::at_from_string(self.resident[0], &s)?;
             }
             VarRef::Resident(i) => self.resident[i as usize % 27] = self.to_int(val)?,
             VarRef::Float(i) => {
@@ -1263,16 +1346,36 @@ pub struct Transcript {
 /// Tokenizes a text listing, runs it with `input` as its keyboard/stdin and at most `budget`
 /// statements, and returns what it printed. For tests, examples and embedding.
 pub fn run_text(source: &str, input: &[u8], budget: Option<u64>) -> Result<Transcript, String> {
-    let program = crate::program::tokenize_program(source, crate::tokenize::Mode::Strict)
-        .map_err(|d| d.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join("\n"))?;
-    run_bytes(&program.to_bytes(), input, budget)
+    run_text_in(source, input, budget, None)
 }
 
 /// [`run_text`] for a tokenized program.
 pub fn run_bytes(program: &[u8], input: &[u8], budget: Option<u64>) -> Result<Transcript, String> {
+    run_bytes_in(program, input, budget, None)
+}
+
+/// [`run_text`] with files (OPENIN, `*CAT`...) in `dir`.
+pub fn run_text_in(
+    source: &str,
+    input: &[u8],
+    budget: Option<u64>,
+    dir: Option<&std::path::Path>,
+) -> Result<Transcript, String> {
+    let program = crate::program::tokenize_program(source, crate::tokenize::Mode::Strict)
+        .map_err(|d| d.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join("\n"))?;
+    run_bytes_in(&program.to_bytes(), input, budget, dir)
+}
+
+fn run_bytes_in(
+    program: &[u8],
+    input: &[u8],
+    budget: Option<u64>,
+    dir: Option<&std::path::Path>,
+) -> Result<Transcript, String> {
     let mut host = host::ScriptHost::new(input);
     host.budget = budget;
     let mut it = Interp::new(program, Box::new(host)).map_err(|e| e.to_string())?;
+    it.set_file_root(dir.map(std::path::Path::to_path_buf));
     let outcome = it.run();
     let mut output = String::new();
     it.vdu.take_text(&mut output);

@@ -36,6 +36,43 @@ pub fn f64_to_i32(f: f64) -> Result<i32, BasicError> {
     }
 }
 
+/// `@%="G10.3"`-style assignment: an optional `+` (STR$ uses @% too), the format letter (G, E or
+/// F), the field width, then `.` and the digits. Parts left out keep their value in `old`.
+pub fn at_from_string(old: i32, s: &[u8]) -> Result<i32, BasicError> {
+    let mut b = old.to_le_bytes();
+    let mut p = s.trim_ascii();
+    if let Some(rest) = p.strip_prefix(b"+") {
+        b[3] = 1;
+        p = rest;
+    } else {
+        b[3] = 0;
+    }
+    let number = |p: &mut &[u8]| -> Option<u8> {
+        let n = p.iter().take_while(|c| c.is_ascii_digit()).count();
+        let (d, rest) = p.split_at(n);
+        *p = rest;
+        std::str::from_utf8(d).ok()?.parse::<u8>().ok()
+    };
+    match p.first().map(u8::to_ascii_uppercase) {
+        Some(b'G') => b[2] = 0,
+        Some(b'E') => b[2] = 1,
+        Some(b'F') => b[2] = 2,
+        _ => return Err(error::TYPE_MISMATCH),
+    }
+    p = &p[1..];
+    if let Some(w) = number(&mut p) {
+        b[0] = w;
+    }
+    if let Some(rest) = p.strip_prefix(b".") {
+        p = rest;
+        b[1] = number(&mut p).ok_or(error::TYPE_MISMATCH)?;
+    }
+    if !p.is_empty() {
+        return Err(error::TYPE_MISMATCH);
+    }
+    Ok(i32::from_le_bytes(b))
+}
+
 /// The three number formats of `@%` byte 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -90,11 +127,84 @@ impl Format {
 
 /// Decimal digits (no trailing zeros stripped) and the power of ten of the first one, for `x > 0`
 /// rounded to `sig` significant digits.
+///
+/// An exact half rounds up (away from zero), as RISC OS's conversion does; Rust's formatting
+/// (like Brandy's C printf) would round it to even (`0.125` to 2 digits: RISC OS `0.13`).
 fn digits_of(x: f64, sig: usize) -> (Vec<u8>, i32) {
-    let s = format!("{:.*e}", sig.saturating_sub(1), x);
+    let sig = sig.max(1);
+    let s = format!("{:.*e}", sig - 1 + TIE_DIGITS, x);
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
-    (digits, exp.parse().unwrap_or(0))
+    let mut exp: i32 = exp.parse().unwrap_or(0);
+    let all: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
+    if is_tie(&all[sig.min(all.len())..]) {
+        let mut d = all[..sig].to_vec();
+        if round_up(&mut d) {
+            exp += 1;
+        }
+        return (d, exp);
+    }
+    let s = format!("{:.*e}", sig - 1, x);
+    let (mant, e) = s.split_once('e').unwrap_or((&s, "0"));
+    exp = e.parse().unwrap_or(0);
+    (mant.bytes().filter(u8::is_ascii_digit).collect(), exp)
+}
+
+/// Extra digits looked at to tell an exact half from a value just either side of one (an
+/// exact binary fraction that is a decimal tie ends within this many digits).
+const TIE_DIGITS: usize = 40;
+
+/// Whether the digits after the kept ones are exactly 5000...
+fn is_tie(rest: &[u8]) -> bool {
+    rest.first() == Some(&b'5') && rest[1..].iter().all(|&b| b == b'0')
+}
+
+/// Adds one in the last place of a digit string; true if it carried out of the first (the
+/// digits become 100..0 with one more power of ten, kept at the same length).
+fn round_up(d: &mut [u8]) -> bool {
+    for c in d.iter_mut().rev() {
+        if *c == b'9' {
+            *c = b'0';
+        } else {
+            *c += 1;
+            return false;
+        }
+    }
+    if let Some(first) = d.first_mut() {
+        *first = b'1';
+    }
+    true
+}
+
+/// `x` with `places` decimals, an exact half rounded away from zero (see [`digits_of`]); a
+/// negative number that rounds to zero keeps its sign (`-0.00`), as on RISC OS and Brandy.
+fn fixed(x: f64, places: usize) -> String {
+    let long = format!("{:.*}", places + TIE_DIGITS, x.abs());
+    let point = long.find('.').unwrap_or(long.len());
+    let cut = point + 1 + places;
+    if !is_tie(&long.as_bytes()[cut.min(long.len())..]) {
+        return format!("{:.*}", places, x);
+    }
+    let mut digits: Vec<u8> = long.as_bytes()[..cut]
+        .iter()
+        .copied()
+        .filter(u8::is_ascii_digit)
+        .collect();
+    let carried = round_up(&mut digits);
+    if carried {
+        digits.insert(0, b'1');
+        digits[1] = b'0';
+    }
+    let int_len = digits.len() - places;
+    let mut out = String::new();
+    if x < 0.0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&digits[..int_len]).unwrap_or("0"));
+    if places > 0 {
+        out.push('.');
+        out.push_str(std::str::from_utf8(&digits[int_len..]).unwrap_or(""));
+    }
+    out
 }
 
 /// Appends the text of `n` in format `f` (no field padding) to `out`.
@@ -126,13 +236,7 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
                     },
                 );
             }
-            let s = format!("{:.*}", places, x);
-            // "-0.00" reads as a negative number that is not there.
-            if s.starts_with('-') && s.bytes().all(|b| b == b'-' || b == b'0' || b == b'.') {
-                out.extend_from_slice(&s.as_bytes()[1..]);
-            } else {
-                out.extend_from_slice(s.as_bytes());
-            }
+            out.extend_from_slice(fixed(x, places).as_bytes());
         }
         Style::Exponent => {
             if x < 0.0 {
@@ -334,6 +438,35 @@ mod tests {
             "4.57E0"
         );
         assert_eq!(num_to_string(Num::Int(12345), Format::from_at(0x1030A)), "1.23E4");
+    }
+
+    #[test]
+    fn at_percent_strings_set_the_parts_they_name() {
+        assert_eq!(at_from_string(0x90A, b"F10.3"), Ok(0x2030A));
+        assert_eq!(at_from_string(0x2030A, b"G"), Ok(0x0030A));
+        assert_eq!(at_from_string(0x2030A, b"+E12"), Ok(0x0101030C));
+        assert_eq!(at_from_string(0x90A, b"X10"), Err(error::TYPE_MISMATCH));
+        assert_eq!(at_from_string(0x90A, b"G10.x"), Err(error::TYPE_MISMATCH));
+    }
+
+    #[test]
+    fn exact_halves_round_up_and_negative_zero_keeps_its_sign() {
+        let f2 = Format::from_at(0x2020A);
+        assert_eq!(num_to_string(Num::Float(0.125), f2), "0.13");
+        assert_eq!(num_to_string(Num::Float(-0.125), f2), "-0.13");
+        assert_eq!(num_to_string(Num::Float(9.995), f2), "9.99"); // below the half in binary
+        assert_eq!(num_to_string(Num::Float(99.995_f64.next_up()), f2), "100.00");
+        assert_eq!(num_to_string(Num::Float(-0.004), f2), "-0.00");
+        assert_eq!(num_to_string(Num::Float(0.004), f2), "0.00");
+        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x2000A)), "3");
+        assert_eq!(num_to_string(Num::Float(0.375), Format::from_at(0x2020A)), "0.38");
+        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x1010A)), "3E0");
+        assert_eq!(
+            num_to_string(Num::Float(0.125), Format::from_at(0x1020A)),
+            "1.3E-1"
+        );
+        assert_eq!(num_to_string(Num::Float(9.5), Format::from_at(0x1010A)), "1E1");
+        assert_eq!(num_to_string(Num::Float(0.125), Format::from_at(0x0020A)), "0.13");
     }
 
     #[test]

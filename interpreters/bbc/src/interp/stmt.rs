@@ -81,7 +81,12 @@ impl Interp {
                 }
                 tok::PROC => self.proc_stmt()?,
                 tok::ENDPROC => self.endproc()?,
-                tok::DEF | tok::REM | tok::DATA | b'*' => self.pc = self.line_end(self.pc),
+                tok::DEF | tok::REM | tok::DATA => self.pc = self.line_end(self.pc),
+                b'*' => self.star_line()?,
+                tok::CLOSE => self.close_stmt()?,
+                tok::BPUT => self.bput_stmt()?,
+                tok::PTR_LEFT => self.ptr_ext_stmt(false)?,
+                tok::EXT => self.ptr_ext_stmt(true)?,
                 tok::LOCAL => self.local_stmt()?,
                 tok::DIM => self.dim_stmt()?,
                 tok::READ => self.read_stmt()?,
@@ -172,7 +177,8 @@ impl Interp {
                     self.end_stmt()?;
                 }
                 tok::OSCLI => {
-                    self.expr_str()?;
+                    let c = self.expr_str()?;
+                    self.star_command(&c)?;
                     self.end_stmt()?;
                 }
                 tok::RUN => {
@@ -206,6 +212,9 @@ impl Interp {
             s::CASE => self.case_stmt(),
             s::WHILE => self.while_stmt(),
             s::SWAP => {
+                if self.whole_array_at(self.pc).is_some() {
+                    return self.swap_arrays();
+                }
                 let a = self.var_ref(false)?;
                 self.expect(b',', error::MISSING_COMMA)?;
                 let b = self.var_ref(false)?;
@@ -361,6 +370,9 @@ impl Interp {
 
     #[inline(never)]
     fn print(&mut self) -> R<()> {
+        if self.skip_spaces() == b'#' {
+            return self.print_file();
+        }
         let fmt = Format::from_at(self.resident[0]);
         let width = fmt.width as usize;
         // Numbers right-justify in the @% field at the start and after a comma, not after `;`.
@@ -466,7 +478,16 @@ impl Interp {
 
     #[inline(never)]
     fn assignment(&mut self) -> R<()> {
-        let v = self.var_ref(true)?;
+        let start = self.pc;
+        let v = match self.var_ref(true) {
+            Ok(v) => v,
+            // `name()=`: a whole-array assignment (found when the element's subscript fails).
+            Err(_) if self.whole_array_at(start).is_some() => {
+                self.pc = start;
+                return self.array_assignment();
+            }
+            Err(e) => return Err(e),
+        };
         if let VarRef::Str(i) = v
             && self.str_assignment(i)?
         {
@@ -1217,8 +1238,8 @@ impl Interp {
             return self.push(Frame::Handler { old }, error::DEEP_CALL);
         }
         if self.eat(tok::DATA) {
-            let ptr = self.data_ptr;
-            return self.push(Frame::Data { ptr }, error::DEEP_CALL);
+            let (ptr, inside) = (self.data_ptr, self.data_in);
+            return self.push(Frame::Data { ptr, inside }, error::DEEP_CALL);
         }
         loop {
             // A simple variable already resolved here is taken from the site cache (what
@@ -1232,6 +1253,13 @@ impl Interp {
                 Some((v, len)) if !self.is_binary_indirection(self.pc + len) => {
                     self.pc += len;
                     v
+                }
+                _ if self.whole_array_at(self.pc).is_some() => {
+                    self.local_array()?;
+                    if !self.eat(b',') {
+                        return self.end_stmt();
+                    }
+                    continue;
                 }
                 _ => self.var_ref(true)?,
             };
@@ -1370,9 +1398,13 @@ impl Interp {
             }
             if arr {
                 let key: Box<[u8]> = self.mem[start..end].into();
-                if self.array_names.contains_key(&key) {
-                    return Err(error::BAD_DIM.into());
-                }
+                // A name may exist without a DIM (LOCAL, or a parameter placeholder).
+                let existing = self.array_names.get(&key).copied();
+                let local = match existing {
+                    Some(s) if self.arrays[s as usize].dims.is_empty() => self.arrays[s as usize].local,
+                    Some(_) => return Err(error::BAD_DIM.into()),
+                    None => false,
+                };
                 self.pc = end;
                 let mut dims = Vec::new();
                 loop {
@@ -1393,15 +1425,23 @@ impl Interp {
                 if size > (self.himem - self.vartop) as u64 {
                     return Err(error::DIM_SPACE.into());
                 }
-                self.vartop += size as usize;
+                if !local {
+                    self.vartop += size as usize;
+                }
                 let n = total as usize;
                 let data = match ty {
                     b'%' => ArrayData::Int(vec![0; n]),
                     b'$' => ArrayData::Str(vec![Vec::new(); n]),
                     _ => ArrayData::Float(vec![0.0; n]),
                 };
-                self.arrays.push(Array { dims, data });
-                self.array_names.insert(key, self.arrays.len() as u32 - 1);
+                let array = Array { dims, data, local };
+                match existing {
+                    Some(s) => self.arrays[s as usize] = array,
+                    None => {
+                        self.arrays.push(array);
+                        self.array_names.insert(key, self.arrays.len() as u32 - 1);
+                    }
+                }
             } else {
                 // DIM name size: a block of size+1 bytes; the variable holds its address.
                 let v = self.var_ref(true)?;
@@ -1430,24 +1470,23 @@ impl Interp {
     /// The next DATA item's text.
     fn next_data(&mut self) -> R<Vec<u8>> {
         let mut p = self.data_ptr;
-        // data_ptr is either inside a DATA statement (after DATA or a comma) or at a line
-        // boundary from which to search.
+        // data_ptr is either inside a DATA statement (after DATA or a comma) or at the CR
+        // that starts a line record, from which to search. Only a DATA that starts its line
+        // counts (one after a colon is never found, as on RISC OS).
         if !self.data_in {
             loop {
-                match self.at(p) {
-                    0x0D => {
-                        if self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
-                            return Err(error::OUT_OF_DATA.into());
-                        }
-                        p += 4;
-                    }
-                    tok::DATA => {
-                        p += 1;
-                        break;
-                    }
-                    tok::REM => p = self.line_end(p),
-                    _ => p = self.next_item(p),
+                if self.at(p) != 0x0D || self.at(p + 1) == 0xFF || p + 4 >= self.mem.len() {
+                    return Err(error::OUT_OF_DATA.into());
                 }
+                p += 4;
+                while self.at(p) == b' ' {
+                    p += 1;
+                }
+                if self.at(p) == tok::DATA {
+                    p += 1;
+                    break;
+                }
+                p = self.line_end(p);
             }
         }
         while self.at(p) == b' ' {
@@ -1499,7 +1538,7 @@ impl Interp {
             let item = self.next_data()?;
             let val = match self.read(v)? {
                 Val::Str(_) => Val::Str(item),
-                _ => val_of(&item),
+                _ => self.data_number(&item)?,
             };
             self.assign(v, val)?;
             if !self.eat(b',') {
@@ -1508,8 +1547,42 @@ impl Interp {
         }
     }
 
+    /// A numeric DATA item: a plain number is read as one; anything else (`&FF`, `2*3`) is
+    /// evaluated as an expression, as BBC BASIC does.
+    fn data_number(&mut self, item: &[u8]) -> R<Val> {
+        let t = item.trim_ascii();
+        let digits = t.strip_prefix(b"-").or_else(|| t.strip_prefix(b"+")).unwrap_or(t);
+        let (_, len) = number::parse_decimal(digits);
+        if t.is_empty() || len == digits.len() {
+            return Ok(val_of(item));
+        }
+        self.eval_string(t)
+    }
+
+    /// RESTORE ERROR and RESTORE DATA: take back the handler or DATA pointer the innermost
+    /// LOCAL ERROR / ON ERROR LOCAL or LOCAL DATA saved.
+    fn restore_saved(&mut self, data: bool) -> R<()> {
+        let at = self.stack.iter().rposition(|f| match f {
+            Frame::Data { .. } => data,
+            Frame::Handler { .. } => !data,
+            _ => false,
+        });
+        let Some(at) = at else {
+            return Err(error::NOT_LOCAL.into());
+        };
+        let f = self.stack.remove(at);
+        self.undo_frame(f);
+        self.end_stmt()
+    }
+
     #[inline(never)]
     fn restore_stmt(&mut self) -> R<()> {
+        if self.eat(tok::ERROR) {
+            return self.restore_saved(false);
+        }
+        if self.eat(tok::DATA) {
+            return self.restore_saved(true);
+        }
         if self.at_stmt_end() {
             self.data_ptr = self.page;
         } else {
@@ -1523,6 +1596,9 @@ impl Interp {
 
     #[inline(never)]
     fn input_stmt(&mut self) -> R<()> {
+        if self.skip_spaces() == b'#' {
+            return self.input_file();
+        }
         let line_mode = self.eat(tok::LINE);
         let mut pending: Vec<Vec<u8>> = Vec::new();
         let mut prompted = false;

@@ -18,7 +18,9 @@ for prog in "$dir"/*.bbc; do
     rm -f "$spool"
     # Line 0 spools the VDU stream; no corpus program uses line 0.
     { echo "0 *SPOOL $spool"; cat "$prog"; } > "$tmp/prog.bas"
-    SDL_VIDEODRIVER=dummy timeout 20 brandy -quit "$tmp/prog.bas" </dev/null >/dev/null 2>&1 || true
+    # Each program runs in an empty directory of its own (some write files).
+    rm -rf "$tmp/work" && mkdir "$tmp/work"
+    (cd "$tmp/work" && SDL_VIDEODRIVER=dummy timeout 20 brandy -quit "$tmp/prog.bas" </dev/null >/dev/null 2>&1) || true
     if [ -e "$spool" ]; then
         cp "$spool" "$name.brandy"
     else

@@ -1,0 +1,471 @@
+//! Files, as BASIC V has them, on a host directory: OPENIN/OPENOUT/OPENUP, CLOSE#, BGET#,
+//! BPUT#, PRINT#/INPUT# (BASIC's binary records), EOF#, PTR#, EXT#, and the `*` commands
+//! programs use (*DIR, *CAT/*., *DELETE, *RENAME).
+//!
+//! - Every name is resolved inside one root directory (the one the user started in, or the one
+//!   an embedder names with [`Interp::set_file_root`]); absolute names and `..` that would leave
+//!   it are "Bad name". Without a root, files are not available ("Bad name" too).
+//! - An open file is held in memory and written back when it is closed (CLOSE#, or the end of
+//!   the run), to a temporary name then renamed over the old file: a file is never left half
+//!   written.
+//! - PRINT# writes RISC OS BASIC's records: `&40` and a big-endian 32-bit integer; `&00`, the
+//!   length and the bytes in reverse order for a string; and, since numbers here are 64-bit,
+//!   BASIC VI's `&88` and the 8-byte double (high word first, each word little-endian), as
+//!   Brandy writes it. INPUT# reads those three.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::error::{self, BasicError};
+use super::tok;
+use super::value::Val;
+use super::{Interp, MAX_STRING, R, VarRef};
+
+/// RISC OS's errors for files.
+pub const CHANNEL: BasicError = BasicError::new(222, "Channel");
+pub const BAD_NAME: BasicError = BasicError::new(204, "Bad name");
+pub const EOF_ERROR: BasicError = BasicError::new(223, "End of file");
+pub const NOT_FOUND: BasicError = BasicError::new(214, "File not found");
+pub const READ_ONLY: BasicError = BasicError::new(193, "Not open for update");
+pub const FILE_ERROR: BasicError = BasicError::new(189, "Disc error");
+
+/// The largest file a program may build (it is held in memory).
+const MAX_FILE: usize = 64 << 20;
+/// Open files at once (RISC OS's FileSwitch default is about this many).
+const MAX_OPEN: usize = 32;
+
+#[derive(Debug)]
+struct Chan {
+    path: PathBuf,
+    data: Vec<u8>,
+    ptr: usize,
+    write: bool,
+    dirty: bool,
+}
+
+/// The open files and the directory they are found in.
+#[derive(Debug, Default)]
+pub struct Files {
+    root: Option<PathBuf>,
+    /// The current directory (*DIR), relative to the root.
+    dir: PathBuf,
+    chans: Vec<Option<Chan>>,
+}
+
+impl Files {
+    /// The host path of `name` in the current directory, refusing names that leave the root.
+    fn resolve(&self, name: &[u8]) -> Result<PathBuf, BasicError> {
+        let root = self.root.as_ref().ok_or(BAD_NAME)?;
+        let rel = relative(&self.dir, name)?;
+        Ok(root.join(rel))
+    }
+
+    /// Writes every changed file back and closes all channels.
+    pub fn close_all(&mut self) -> Result<(), BasicError> {
+        let mut r = Ok(());
+        for c in self.chans.iter_mut() {
+            if let Some(ch) = c.take()
+                && let Err(e) = flush(&ch)
+            {
+                r = Err(e);
+            }
+        }
+        r
+    }
+
+    fn chan(&mut self, n: i32) -> Result<&mut Chan, BasicError> {
+        // Channels count down from 255; anything else (however big) is no channel.
+        let i = 255 - n as i64;
+        if !(0..MAX_OPEN as i64).contains(&i) {
+            return Err(CHANNEL);
+        }
+        self.chans
+            .get_mut(i as usize)
+            .and_then(Option::as_mut)
+            .ok_or(CHANNEL)
+    }
+
+    fn open(&mut self, ch: Chan) -> i32 {
+        let free = self.chans.iter().position(Option::is_none);
+        let i = match free {
+            Some(i) => i,
+            None if self.chans.len() < MAX_OPEN => {
+                self.chans.push(None);
+                self.chans.len() - 1
+            }
+            None => return 0,
+        };
+        self.chans[i] = Some(ch);
+        255 - i as i32
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = self.close_all();
+    }
+}
+
+/// `name` (RISC OS style or host style) as a path relative to the root, from directory `dir`.
+fn relative(dir: &Path, name: &[u8]) -> Result<PathBuf, BasicError> {
+    let name = std::str::from_utf8(name).map_err(|_| BAD_NAME)?.trim();
+    if name.is_empty() || name.contains('\0') {
+        return Err(BAD_NAME);
+    }
+    let mut out = dir.to_path_buf();
+    for c in Path::new(name).components() {
+        match c {
+            Component::Normal(p) => out.push(p),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return Err(BAD_NAME);
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return Err(BAD_NAME),
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a changed file: to a temporary name beside it, then renamed over it.
+fn flush(ch: &Chan) -> Result<(), BasicError> {
+    if !ch.dirty {
+        return Ok(());
+    }
+    let name = ch.path.file_name().ok_or(BAD_NAME)?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(".retro-tmp");
+    let tmp = ch.path.with_file_name(tmp_name);
+    let written = std::fs::write(&tmp, &ch.data).and_then(|()| std::fs::rename(&tmp, &ch.path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(FILE_ERROR);
+    }
+    Ok(())
+}
+
+impl Interp {
+    /// Lets the program use files in `dir` (and below it); `None` takes files away.
+    pub fn set_file_root(&mut self, dir: Option<PathBuf>) {
+        let _ = self.files.close_all();
+        self.files.root = dir;
+        self.files.dir = PathBuf::new();
+    }
+
+    /// OPENIN, OPENOUT, OPENUP (`t`): pc is past the keyword. The channel, or 0 if the file
+    /// is not there (OPENIN, OPENUP) or too many are open.
+    pub(super) fn open_fn(&mut self, t: u8) -> R<Val> {
+        let name = self.factor_str()?;
+        let path = self.files.resolve(&name)?;
+        let data = if t == tok::OPENOUT {
+            if path.is_dir() {
+                return Err(BAD_NAME.into());
+            }
+            Vec::new()
+        } else {
+            match std::fs::read(&path) {
+                Ok(d) if d.len() <= MAX_FILE => d,
+                Ok(_) => return Err(FILE_ERROR.into()),
+                Err(_) => return Ok(Val::Int(0)),
+            }
+        };
+        let ch = Chan {
+            path,
+            data,
+            ptr: 0,
+            write: t != tok::OPENIN,
+            dirty: t == tok::OPENOUT,
+        };
+        Ok(Val::Int(self.files.open(ch)))
+    }
+
+    /// `#channel` at pc.
+    fn channel(&mut self) -> R<i32> {
+        self.expect(b'#', error::MISSING_HASH)?;
+        self.factor_int()
+    }
+
+    /// EOF#, BGET#, EXT#, PTR# as functions: pc is past the keyword.
+    pub(super) fn file_fn(&mut self, t: u8) -> R<Val> {
+        let n = self.channel()?;
+        let ch = self.files.chan(n)?;
+        Ok(Val::Int(match t {
+            tok::EOF => -((ch.ptr >= ch.data.len()) as i32),
+            tok::EXT => ch.data.len() as i32,
+            tok::PTR => ch.ptr as i32,
+            _ => match ch.data.get(ch.ptr) {
+                Some(&b) => {
+                    ch.ptr += 1;
+                    b as i32
+                }
+                // Past the end BGET# gives 0 and stays there (as Brandy does).
+                None => 0,
+            },
+        }))
+    }
+
+    /// CLOSE#n (0: every file).
+    pub(super) fn close_stmt(&mut self) -> R<()> {
+        let n = self.channel()?;
+        if n == 0 {
+            self.files.close_all()?;
+        } else {
+            self.files.chan(n)?;
+            let i = (255 - n) as usize;
+            if let Some(ch) = self.files.chans[i].take() {
+                flush(&ch)?;
+            }
+        }
+        self.end_stmt()
+    }
+
+    /// PTR#n=x and EXT#n=x: pc is past the keyword.
+    pub(super) fn ptr_ext_stmt(&mut self, ext: bool) -> R<()> {
+        let n = self.channel()?;
+        self.expect(b'=', error::MISTAKE)?;
+        let x = self.expr_int()?;
+        let ch = self.files.chan(n)?;
+        let x = usize::try_from(x).map_err(|_| error::OUT_OF_RANGE)?;
+        if x > MAX_FILE {
+            return Err(FILE_ERROR.into());
+        }
+        if ext {
+            if !ch.write {
+                return Err(READ_ONLY.into());
+            }
+            ch.data.resize(x, 0);
+            ch.ptr = ch.ptr.min(x);
+            ch.dirty = true;
+        } else if x > ch.data.len() && !ch.write {
+            return Err(EOF_ERROR.into());
+        } else {
+            ch.ptr = x;
+        }
+        self.end_stmt()
+    }
+
+    /// Writes `bytes` at a channel's pointer, extending the file.
+    fn put(&mut self, n: i32, bytes: &[u8]) -> R<()> {
+        let ch = self.files.chan(n)?;
+        if !ch.write {
+            return Err(READ_ONLY.into());
+        }
+        let end = ch.ptr + bytes.len();
+        if end > MAX_FILE {
+            return Err(FILE_ERROR.into());
+        }
+        if ch.data.len() < ch.ptr {
+            ch.data.resize(ch.ptr, 0);
+        }
+        let overlap = (ch.data.len() - ch.ptr).min(bytes.len());
+        ch.data[ch.ptr..ch.ptr + overlap].copy_from_slice(&bytes[..overlap]);
+        ch.data.extend_from_slice(&bytes[overlap..]);
+        ch.ptr = end;
+        ch.dirty = true;
+        Ok(())
+    }
+
+    /// BPUT#n,byte and BPUT#n,string[;] (a string is followed by a line feed unless `;`).
+    pub(super) fn bput_stmt(&mut self) -> R<()> {
+        let n = self.channel()?;
+        self.expect(b',', error::MISSING_COMMA)?;
+        match self.expr()? {
+            Val::Str(mut s) => {
+                if !self.eat(b';') {
+                    s.push(10);
+                }
+                self.put(n, &s)?;
+            }
+            v => {
+                let b = self.to_int(v)? as u8;
+                self.put(n, &[b])?;
+            }
+        }
+        self.end_stmt()
+    }
+
+    /// PRINT#n,items: pc is past the `#`... at the `#`.
+    pub(super) fn print_file(&mut self) -> R<()> {
+        let n = self.channel()?;
+        self.files.chan(n)?;
+        while self.eat(b',') || self.eat(b';') {
+            if self.at_stmt_end() {
+                break;
+            }
+            let mut rec = Vec::with_capacity(10);
+            match self.expr()? {
+                Val::Int(i) => {
+                    rec.push(0x40);
+                    rec.extend_from_slice(&i.to_be_bytes());
+                }
+                Val::Float(f) => {
+                    rec.push(0x88);
+                    let b = f.to_bits();
+                    rec.extend_from_slice(&((b >> 32) as u32).to_le_bytes());
+                    rec.extend_from_slice(&(b as u32).to_le_bytes());
+                }
+                Val::Str(s) => {
+                    rec.push(0);
+                    rec.push(s.len() as u8);
+                    rec.extend(s.iter().rev());
+                }
+            }
+            self.put(n, &rec)?;
+        }
+        self.end_stmt()
+    }
+
+    /// Reads `len` bytes at a channel's pointer ("End of file" if they are not all there).
+    fn take(&mut self, n: i32, len: usize) -> R<Vec<u8>> {
+        let ch = self.files.chan(n)?;
+        let end = ch.ptr + len;
+        let Some(b) = ch.data.get(ch.ptr..end) else {
+            return Err(EOF_ERROR.into());
+        };
+        let b = b.to_vec();
+        ch.ptr = end;
+        Ok(b)
+    }
+
+    /// One PRINT# record.
+    fn read_record(&mut self, n: i32) -> R<Val> {
+        let t = self.take(n, 1)?[0];
+        Ok(match t {
+            0x40 => {
+                let b = self.take(n, 4)?;
+                Val::Int(i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+            }
+            0x88 => {
+                let b = self.take(n, 8)?;
+                let hi = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64;
+                let lo = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as u64;
+                Val::Float(f64::from_bits(hi << 32 | lo))
+            }
+            0x00 => {
+                let len = self.take(n, 1)?[0] as usize;
+                let mut s = self.take(n, len)?;
+                s.reverse();
+                Val::Str(s)
+            }
+            _ => return Err(error::TYPE_MISMATCH.into()),
+        })
+    }
+
+    /// INPUT#n,variables: pc is at the `#`.
+    pub(super) fn input_file(&mut self) -> R<()> {
+        let n = self.channel()?;
+        self.files.chan(n)?;
+        while self.eat(b',') || self.eat(b';') {
+            let v = self.var_ref(true)?;
+            let val = self.read_record(n)?;
+            let is_str = matches!(v, VarRef::Str(_) | VarRef::StrEl(..) | VarRef::MemStr(_));
+            if is_str != matches!(val, Val::Str(_)) {
+                return Err(error::TYPE_MISMATCH.into());
+            }
+            self.assign(v, val)?;
+        }
+        self.end_stmt()
+    }
+
+    /// A `*` command (from a `*` line or OSCLI). Commands other than the file ones are
+    /// accepted and do nothing, as before.
+    pub(super) fn star_command(&mut self, line: &[u8]) -> R<()> {
+        let line = line.trim_ascii();
+        let line = line.strip_prefix(b"*").unwrap_or(line).trim_ascii_start();
+        let split = line.iter().position(|&b| b == b' ').unwrap_or(line.len());
+        let (cmd, args) = (line[..split].to_ascii_uppercase(), line[split..].trim_ascii());
+        let arg_list: Vec<&[u8]> = args.split(|&b| b == b' ').filter(|a| !a.is_empty()).collect();
+        match &cmd[..] {
+            b"DIR" => {
+                let dir = if args.is_empty() {
+                    PathBuf::new()
+                } else {
+                    relative(&self.files.dir, args)?
+                };
+                let root = self.files.root.as_ref().ok_or(BAD_NAME)?;
+                if !root.join(&dir).is_dir() {
+                    return Err(NOT_FOUND.into());
+                }
+                self.files.dir = dir;
+            }
+            b"CAT" | b"." => {
+                let root = self.files.root.as_ref().ok_or(BAD_NAME)?;
+                let dir = root.join(&self.files.dir);
+                let mut names: Vec<String> = std::fs::read_dir(dir)
+                    .map_err(|_| NOT_FOUND)?
+                    .filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| !n.starts_with('.'))
+                    .collect();
+                names.sort();
+                for n in names {
+                    self.out_all(n.as_bytes());
+                    self.newline();
+                }
+            }
+            b"DELETE" => {
+                let name = arg_list.first().ok_or(BAD_NAME)?;
+                let path = self.files.resolve(name)?;
+                std::fs::remove_file(path).map_err(|_| NOT_FOUND)?;
+            }
+            b"RENAME" => {
+                let [from, to] = arg_list[..] else {
+                    return Err(BAD_NAME.into());
+                };
+                let (from, to) = (self.files.resolve(from)?, self.files.resolve(to)?);
+                if !from.exists() {
+                    return Err(NOT_FOUND.into());
+                }
+                std::fs::rename(from, to).map_err(|_| FILE_ERROR)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Writes a whole file at once (SAVE at the prompt), through a temporary name.
+    pub(super) fn save_file(&mut self, name: &[u8], bytes: &[u8]) -> Result<(), BasicError> {
+        let path = self.files.resolve(name)?;
+        flush(&Chan {
+            path,
+            data: bytes.to_vec(),
+            ptr: 0,
+            write: true,
+            dirty: true,
+        })
+    }
+
+    /// Reads a whole file (LOAD and CHAIN at the prompt).
+    pub(super) fn load_file(&mut self, name: &[u8]) -> Result<Vec<u8>, BasicError> {
+        let path = self.files.resolve(name)?;
+        std::fs::read(path).map_err(|_| NOT_FOUND)
+    }
+
+    /// The rest of a `*` line, run as a command.
+    pub(super) fn star_line(&mut self) -> R<()> {
+        let end = self.line_end(self.pc);
+        let text = self.mem[self.pc..end].to_vec();
+        self.pc = end;
+        self.star_command(&text)
+    }
+}
+
+/// Strings longer than BASIC's limit never come out of INPUT# (a record's length is a byte).
+const _: () = assert!(MAX_STRING == 255);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_inside_the_root() {
+        let d = Path::new("sub");
+        assert_eq!(relative(d, b"a.txt").ok(), Some(PathBuf::from("sub/a.txt")));
+        assert_eq!(relative(d, b"../b").ok(), Some(PathBuf::from("b")));
+        assert_eq!(relative(d, b"../../b"), Err(BAD_NAME));
+        assert_eq!(relative(d, b"/etc/passwd"), Err(BAD_NAME));
+        assert_eq!(relative(d, b""), Err(BAD_NAME));
+        assert_eq!(relative(Path::new(""), b".."), Err(BAD_NAME));
+    }
+}

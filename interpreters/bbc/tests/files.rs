@@ -1,0 +1,111 @@
+//! Files on the host: a program's files stay inside the directory it was given, and a file is
+//! never left half written (it is written whole when closed or when the run ends, through a
+//! temporary name). The corpus (tests/corpus/193-204) checks what programs read back against
+//! brandy; these check what the host directory holds afterwards.
+
+use std::path::{Path, PathBuf};
+
+use retro_bbc::interp::{Outcome, run_text_in};
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("retro-files-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
+fn run(src: &str, dir: &Path) -> (String, Option<String>) {
+    let t = run_text_in(src, b"", Some(1_000_000), Some(dir)).expect("tokenizes");
+    assert_ne!(t.outcome, Outcome::Aborted, "the program ran away");
+    (t.output, t.outcome.message())
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("readable")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_file_left_open_by_an_error_is_written_whole_when_the_run_ends() {
+    let d = scratch("open");
+    let (_, err) = run("10 c=OPENOUT \"out.txt\":BPUT#c,\"abc\":X=1/0\n", &d);
+    assert_eq!(err.as_deref(), Some("Division by zero at line 10"));
+    assert_eq!(std::fs::read(d.join("out.txt")).expect("written"), b"abc\n");
+    // No temporary file is left beside it.
+    assert_eq!(entries(&d), ["out.txt"]);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_existing_file_keeps_its_old_contents_until_the_new_ones_are_complete() {
+    let d = scratch("replace");
+    std::fs::write(d.join("f.dat"), b"older").expect("write");
+    // While the program writes, the host file is untouched; CLOSE# replaces it in one step.
+    let (out, err) = run(
+        "10 c=OPENOUT \"f.dat\":BPUT#c,\"new\";\n20 d=OPENIN \"f.dat\":PRINT EXT#d:CLOSE#d\n30 CLOSE#c\n",
+        &d,
+    );
+    assert_eq!(err, None);
+    assert_eq!(out, "         5\n");
+    assert_eq!(std::fs::read(d.join("f.dat")).expect("written"), b"new");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn names_cannot_leave_the_directory() {
+    let d = scratch("escape");
+    let inner = d.join("inner");
+    std::fs::create_dir_all(&inner).expect("inner");
+    std::fs::write(d.join("secret"), b"x").expect("write");
+    for name in ["../secret", "/etc/passwd", "sub/../../secret"] {
+        let (_, err) = run(&format!("10 c=OPENIN \"{name}\"\n"), &inner);
+        assert_eq!(err.as_deref(), Some("Bad name at line 10"), "{name}");
+        let (_, err) = run(&format!("10 c=OPENOUT \"{name}\"\n"), &inner);
+        assert_eq!(err.as_deref(), Some("Bad name at line 10"), "{name}");
+    }
+    let (_, err) = run("10 *DELETE ../secret\n", &inner);
+    assert_eq!(err.as_deref(), Some("Bad name at line 10"));
+    assert!(d.join("secret").exists());
+    // Inside the directory `..` is fine as long as it stays inside.
+    std::fs::create_dir_all(inner.join("sub")).expect("sub");
+    let (out, err) = run(
+        "10 *DIR sub\n20 c=OPENOUT \"../x\":CLOSE#c\n30 PRINT OPENIN \"../x\"<>0\n",
+        &inner,
+    );
+    assert_eq!((out.as_str(), err), ("        -1\n", None));
+    assert!(inner.join("x").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn without_a_directory_there_are_no_files() {
+    let t = retro_bbc::interp::run_text("10 PRINT OPENIN \"x\"\n", b"", Some(1000)).expect("tokenizes");
+    assert_eq!(t.outcome.message().as_deref(), Some("Bad name at line 10"));
+}
+
+#[test]
+fn star_cat_lists_the_directory() {
+    let d = scratch("cat");
+    std::fs::write(d.join("b.dat"), b"").expect("write");
+    std::fs::write(d.join("a.dat"), b"").expect("write");
+    let (out, err) = run("10 *CAT\n20 OSCLI \".\"\n", &d);
+    assert_eq!(err, None);
+    assert_eq!(out, "a.dat\nb.dat\na.dat\nb.dat\n");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn any_channel_number_that_is_not_open_is_a_channel_error() {
+    let d = scratch("channels");
+    for n in ["0", "1", "-1", "254", "256", "-2147483648", "2147483647"] {
+        let (_, err) = run(&format!("10 X=BGET#{n}\n"), &d);
+        assert_eq!(err.as_deref(), Some("Channel at line 10"), "BGET#{n}");
+        let (_, err) = run(&format!("10 PTR#({n})=0\n"), &d);
+        assert_eq!(err.as_deref(), Some("Channel at line 10"), "PTR#{n}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
