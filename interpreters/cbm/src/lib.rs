@@ -3,3 +3,9 @@
 //! Usable without a terminal: the interpreter reads keys from a queue and draws into a `Frame`.
 
 pub mod float;
+pub mod petcat;
+pub mod program;
+pub mod tokenize;
+pub mod tokens;
+
+pub use program::{Line, Program, ProgramError};
