@@ -54,11 +54,11 @@ pub fn crunch(input: &[u8]) -> Vec<u8> {
         if c != b' ' && c != 0xFF && !in_data {
             if c == b'?' {
                 stored = PRINT;
-            } else if !(b'0'..b'<').contains(&c) {
-                if let Some((token, len)) = match_keyword(table, &input[x..]) {
-                    stored = token;
-                    consumed = len;
-                }
+            } else if !(b'0'..b'<').contains(&c)
+                && let Some((token, len)) = match_keyword(table, &input[x..])
+            {
+                stored = token;
+                consumed = len;
             }
         }
         out.push(stored);
