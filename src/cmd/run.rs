@@ -28,6 +28,9 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
+    /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
+    #[arg(long)]
+    pub petcat: bool,
     #[command(flatten)]
     pub session: SessionArgs,
 }
@@ -58,7 +61,8 @@ pub fn run(args: RunArgs) -> ExitCode {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         // CP/M programs talk to a console, not a screen: they run on stdin and stdout.
         MachineKind::Cpm => super::cpm::run_cpm(&args.file),
-        MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
+        MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
+        MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }
 

@@ -54,6 +54,11 @@ impl Program {
         }
     }
 
+    /// Deletes line `number` if there is one.
+    pub fn remove(&mut self, number: u16) {
+        self.lines.retain(|l| l.number != number);
+    }
+
     /// The program as it sits in memory from `start`: each line's link, number, body and 0, then
     /// the $0000 end link.
     pub fn to_memory(&self, start: u16) -> Vec<u8> {
@@ -140,7 +145,12 @@ impl Program {
                 LineError::NoNumber => ProgramError::NoLineNumber(n),
                 LineError::TooBig => ProgramError::LineNumberTooBig(n),
             })?;
-            program.insert(line);
+            if line.body.is_empty() {
+                // A number alone deletes the line, as typing it does.
+                program.remove(line.number);
+            } else {
+                program.insert(line);
+            }
         }
         Ok(program)
     }
