@@ -156,6 +156,8 @@ pub struct Interp {
     input_prompted: bool,
     /// SYS or USR called machine code: what and where.
     machine_call: Option<(&'static str, u16)>,
+    /// Run the statement at `stmt_start` again (CONT in a program).
+    again: bool,
 }
 
 impl Interp {
@@ -189,6 +191,7 @@ impl Interp {
             pending_stop: None,
             input_prompted: false,
             machine_call: None,
+            again: false,
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -479,6 +482,11 @@ impl Interp {
         }
         self.temps.clear();
         self.depth = 0;
+        if self.again {
+            self.again = false;
+            self.pos = self.stmt_start;
+            return self.statement().map_err(|e| self.stop_for(e));
+        }
         let c = self.mem[self.pos];
         if c == 0 {
             // End of a line: the next line's link, then its number.

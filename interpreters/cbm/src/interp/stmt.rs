@@ -86,9 +86,12 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
             NEXT
         }
         t::NEW => Err(it.new_program()),
-        // In a program CONT resumes where it is (NEWSTT keeps OLDTXT at every statement), so it
-        // does nothing.
-        t::CONT if it.line.is_some() => NEXT,
+        // In a program CONT resumes at OLDTXT, which NEWSTT set to this very statement: it runs
+        // itself for ever (until RUN/STOP), as on the C64.
+        t::CONT if it.line.is_some() => {
+            it.again = true;
+            NEXT
+        }
         t::CONT => {
             it.cont()?;
             NEXT

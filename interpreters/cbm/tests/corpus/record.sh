@@ -5,6 +5,9 @@
 #   record.sh           build cbmbasic in a scratch directory and rewrite every NAME.out
 #   record.sh --check   build it and fail if any NAME.out differs from what it prints now
 #
+# Exit status: 0 recorded or agreeing, 1 a difference, 3 cbmbasic does not build, 4 its source
+# is missing (set RETRO_CBMBASIC_SRC to point at it).
+#
 # A program NAME.bas is a petcat listing in lower case; cbmbasic reads upper-case ASCII, so the
 # listing is upper-cased for it. Its output is normalised to our headless text stream: CR LF is a
 # newline, the cursor-right after numbers (ESC [ C in cbmbasic's console) a space. Programs whose
@@ -13,7 +16,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
-oracle="${CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
+oracle="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 
@@ -21,13 +24,13 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 if [ ! -f "$oracle/cbmbasic.c" ]; then
   echo "cbmbasic sources not found at $oracle: goldens not re-checked" >&2
-  exit 0
+  exit 4
 fi
 cp -r "$oracle" "$scratch/src"
 if ! make -s -C "$scratch/src" >"$scratch/build.log" 2>&1; then
   echo "cbmbasic did not build: goldens not re-checked" >&2
   cat "$scratch/build.log" >&2
-  exit 0
+  exit 3
 fi
 cbm="$scratch/src/cbmbasic"
 

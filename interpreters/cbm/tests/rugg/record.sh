@@ -3,22 +3,24 @@
 # scratch directory) followed by SAVE, and keeps the bytes the ROM saved as bmN.prg: the golden
 # files for the tokenizer (tests/rugg.rs compares `retro tok`'s bytes with them).
 #   record.sh [--check]
+# Exit status: 0 recorded or agreeing, 1 a difference, 3 cbmbasic does not build, 4 its source
+# is missing (set RETRO_CBMBASIC_SRC to point at it).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
-oracle="${CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
+oracle="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 if [ ! -f "$oracle/cbmbasic.c" ]; then
   echo "cbmbasic sources not found at $oracle: tokenizer goldens not re-checked" >&2
-  exit 0
+  exit 4
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cp -r "$oracle" "$scratch/src"
 if ! make -s -C "$scratch/src" >"$scratch/build.log" 2>&1; then
   echo "cbmbasic did not build: tokenizer goldens not re-checked" >&2
-  exit 0
+  exit 3
 fi
 fail=0
 for bas in "$here"/bm*.bas; do

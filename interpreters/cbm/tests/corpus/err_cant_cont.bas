@@ -1,1 +1,0 @@
-10 print 1:cont
