@@ -177,11 +177,7 @@ impl Interp {
     fn primary(&mut self) -> Result<Value> {
         let c = self.peekc();
         match c {
-            b'0'..=b'9' | b'.' => {
-                let r = Fac::parse(&self.mem[self.pos..])?;
-                self.pos += r.len;
-                Ok(Value::Num(r.value))
-            }
+            b'0'..=b'9' | b'.' => Ok(Value::Num(self.number_at_txtptr()?)),
             b'"' => {
                 self.pos += 1;
                 let start = self.pos;

@@ -158,6 +158,10 @@ pub struct Interp {
     machine_call: Option<(&'static str, u16)>,
     /// Run the statement at `stmt_start` again (CONT in a program).
     again: bool,
+    /// Numbers already read from the program text, by address: the value and the bytes FIN
+    /// used. Emptied whenever the program's bytes change (POKE below VARTAB, LOAD), so it only
+    /// saves FIN's time, never changes a result.
+    constants: Vec<Option<(Fac, u8)>>,
 }
 
 impl Interp {
@@ -192,6 +196,7 @@ impl Interp {
             input_prompted: false,
             machine_call: None,
             again: false,
+            constants: Vec::new(),
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -210,6 +215,7 @@ impl Interp {
         self.mem[start - 1] = 0;
         self.mem[start..start + bytes.len()].copy_from_slice(&bytes);
         self.set_word(zp::VARTAB, (start + bytes.len()) as u16);
+        self.constants.clear();
         Ok(())
     }
 
@@ -275,6 +281,9 @@ impl Interp {
     /// POKE.
     pub fn poke(&mut self, addr: u16, v: u8) {
         self.mem[addr as usize] = v;
+        if addr < self.word(zp::VARTAB) {
+            self.constants.clear();
+        }
         if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
             let t = &self.mem[zp::TIME..zp::TIME + 3];
             self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
@@ -394,6 +403,25 @@ impl Interp {
 
     // ---- reading the program text -------------------------------------------------------
 
+    /// FIN at TXTPTR: a number in the program text, moving past it.
+    fn number_at_txtptr(&mut self) -> Result<Fac> {
+        let at = self.pos;
+        let in_program = at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize;
+        if in_program && let Some(Some((v, len))) = self.constants.get(at) {
+            self.pos += *len as usize;
+            return Ok(*v);
+        }
+        let r = Fac::parse(&self.mem[at..])?;
+        self.pos += r.len;
+        if in_program && r.len < 256 {
+            if self.constants.is_empty() {
+                self.constants = vec![None; 0x10000];
+            }
+            self.constants[at] = Some((r.value, r.len as u8));
+        }
+        Ok(r.value)
+    }
+
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
     #[inline]
     fn peekc(&mut self) -> u8 {
@@ -426,7 +454,11 @@ impl Interp {
 
     /// The address of line `n`'s link, searching from the start of the program.
     fn find_line(&self, n: u16) -> Option<usize> {
-        let mut at = self.word(zp::TXTTAB) as usize;
+        self.find_line_from(self.word(zp::TXTTAB) as usize, n)
+    }
+
+    /// The address of line `n`'s link, following the links from the line at `at`.
+    fn find_line_from(&self, mut at: usize, n: u16) -> Option<usize> {
         loop {
             if at >= 0xFFFC || self.mem[at + 1] == 0 {
                 return None;

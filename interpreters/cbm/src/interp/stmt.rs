@@ -207,10 +207,20 @@ impl Interp {
         NEXT
     }
 
-    /// Continues at the start of line `n` (NEWSTT will read its header).
+    /// Continues at the start of line `n` (NEWSTT will read its header). Like the ROM, a jump
+    /// forward searches from the line after this one.
     fn goto_line(&mut self, n: u16) -> Result<()> {
-        let at = self.find_line(n).ok_or(BasicError::UndefdStatement)?;
-        self.pos = at - 1;
+        let at = match self.line {
+            Some(cur) if n > cur && self.pos >= self.word(zp::TXTTAB) as usize => {
+                let mut end = self.pos;
+                while self.mem[end] != 0 {
+                    end += 1;
+                }
+                self.find_line_from(end + 1, n)
+            }
+            _ => self.find_line(n),
+        };
+        self.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
         Ok(())
     }
 

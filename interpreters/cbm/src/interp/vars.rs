@@ -198,10 +198,12 @@ impl Interp {
     /// Parses `(i, j, ...)` at TXTPTR and returns the element's address, dimensioning the array
     /// to 10 in each dimension if it does not exist.
     pub(super) fn array_elem(&mut self, name: Name) -> Result<u16> {
-        let subs = self.subscripts()?;
+        let mut subs = [0u16; 255];
+        let n = self.subscripts(&mut subs)?;
+        let subs = &subs[..n];
         let arr = match self.find_array(name) {
             Some(a) => a,
-            None => self.make_array(name, &vec![11u16; subs.len()])?,
+            None => self.make_array(name, &[11u16; 255][..n])?,
         };
         let ndims = self.mem[arr + 4] as usize;
         if ndims != subs.len() {
@@ -221,23 +223,25 @@ impl Interp {
         Ok((base + offset * elem_size(name.kind)) as u16)
     }
 
-    /// `(i, j, ...)`: each subscript a non-negative integer below 32768.
-    fn subscripts(&mut self) -> Result<Vec<u16>> {
+    /// `(i, j, ...)` into `subs`: each subscript a non-negative integer below 32768. Returns
+    /// how many there are.
+    fn subscripts(&mut self, subs: &mut [u16; 255]) -> Result<usize> {
         self.expect(b'(')?;
-        let mut subs = Vec::with_capacity(2);
+        let mut n = 0;
         loop {
             let v = self.expr_num()?;
-            subs.push(v.to_nonneg_i16()? as u16);
+            if n == subs.len() {
+                return Err(BasicError::BadSubscript);
+            }
+            subs[n] = v.to_nonneg_i16()? as u16;
+            n += 1;
             match self.getc() {
                 b',' => {}
                 b')' => break,
                 _ => return Err(BasicError::Syntax),
             }
-            if subs.len() == 255 {
-                return Err(BasicError::BadSubscript);
-            }
         }
-        Ok(subs)
+        Ok(n)
     }
 
     fn find_array(&self, name: Name) -> Option<usize> {
@@ -292,7 +296,9 @@ impl Interp {
             self.var_addr(name.n1, name.n2)?;
             return Ok(());
         }
-        let subs = self.subscripts()?;
+        let mut subs = [0u16; 255];
+        let n = self.subscripts(&mut subs)?;
+        let subs = &subs[..n];
         if self.find_array(name).is_some() {
             return Err(BasicError::RedimdArray);
         }
