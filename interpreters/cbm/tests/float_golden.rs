@@ -776,14 +776,44 @@ const ERRORS: &[(&str, Eval)] = &[
     ("1E39", |_| Fac::parse(b"1E39").map(|r| r.value)),
     ("1E100", |_| Fac::parse(b"1E100").map(|r| r.value)),
     ("1.8E38", |_| Fac::parse(b"1.8E38").map(|r| r.value)),
+    ("40000 AND 1", |_| num("40000").to_i16().map(Fac::from_i16)),
+    ("-32768.5 AND 1", |_| {
+        num("32768.5").negated().to_i16().map(Fac::from_i16)
+    }),
+    ("PEEK(-1)", |_| num("1").negated().to_u16().map(Fac::from_u16)),
+    ("PEEK(65536)", |_| num("65536").to_u16().map(Fac::from_u16)),
+    ("CHR$(256)", |_| num("256").to_u8().map(Fac::from_u8)),
+    ("CHR$(-1)", |_| num("1").negated().to_u8().map(Fac::from_u8)),
+];
+
+/// Whole lines for the errors set: FIN counts the digits after the point in a byte, so 160
+/// zeros after it make the scale wrap round to a huge positive power of ten (?OVERFLOW), while
+/// 100 zeros still give a tiny number (0).
+const ERROR_LINES: &[(&str, Eval)] = &[
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$+S$:PRINT VAL(\".\"+S$+S$+S$+S$+\"1\")",
+        |_| Fac::parse(format!(".{}1", "0".repeat(160)).as_bytes()).map(|r| r.value),
+    ),
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$+S$+S$:PRINT VAL(\".\"+S$+S$+\"1\")",
+        |_| Fac::parse(format!(".{}1", "0".repeat(100)).as_bytes()).map(|r| r.value),
+    ),
+    (
+        "S$=\"0000000000\":S$=S$+S$+S$:PRINT VAL(\".\"+S$+S$+S$+S$+\"17\")",
+        |_| Fac::parse(format!(".{}17", "0".repeat(120)).as_bytes()).map(|r| r.value),
+    ),
 ];
 
 fn errors_set() -> Set {
     let mut programs = Vec::new();
     let mut expected = Vec::new();
-    for (text, eval) in ERRORS {
+    let lines = ERRORS
+        .iter()
+        .map(|(text, eval)| (format!("PRINT {text}"), eval))
+        .chain(ERROR_LINES.iter().map(|(l, eval)| (l.to_string(), eval)));
+    for (line, eval) in lines {
         let mut p = Program::default();
-        let n = p.line(&format!("PRINT {text}"));
+        let n = p.line(&line);
         programs.push(p.text);
         expected.push(match eval(&[]) {
             Ok(v) => item(v) + "\n",
@@ -796,6 +826,196 @@ fn errors_set() -> Set {
         expected,
         labels: Vec::new(),
     }
+}
+
+/// Values for the integer conversions, as BASIC text; each is evaluated by the same tree
+/// evaluator as the property test.
+const CONVERT_VALUES: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "-1.5",
+    "1.5",
+    "-.5",
+    ".5",
+    "32767",
+    "32767.9",
+    "-32768",
+    "-32767.5",
+    "1/3*3",
+    "-1/3*3",
+    "-(1/3*3)",
+    "2.9999999999",
+    "-2.9999999999",
+    "-1E-30",
+    "1E-30",
+    "255.99999",
+    "255",
+    ".9999999999",
+    "-.9999999999",
+    "12345.678",
+    "-12345.678",
+    "1E4",
+    "2^15-1",
+    "-2^15",
+    "SQR(2)*SQR(2)",
+    "-SQR(2)*SQR(2)",
+    "10*.1*10",
+    "-(10*.1*10)",
+];
+
+fn convert_set() -> Set {
+    let mut rng = Rng(0xC0_4E27);
+    let mut values: Vec<String> = CONVERT_VALUES.iter().map(|s| s.to_string()).collect();
+    while values.len() < 400 {
+        let e = gen_expr(&mut rng, 2);
+        let mut t = String::new();
+        e.text(&mut t);
+        // Short enough for the lines below to fit the C64's 80-character input line.
+        if t.len() <= 25 {
+            values.push(t);
+        }
+    }
+    let mut cases: Vec<(Vec<String>, String)> = Vec::new();
+    for text in &values {
+        let mut lines = Vec::new();
+        let mut out = String::new();
+        let Ok(v) = parse_expr(text) else { continue };
+        // A% rounds the FAC first (keeping the shifted rounding byte); AND's left operand was
+        // pushed rounded; its right operand and NOT's take the FAC as it is.
+        let int = |r: Result<i16, FloatError>| r.map(|i| item(Fac::from_i16(i)));
+        let (Ok(var), Ok(left), Ok(right), Ok(not)) = (
+            int(v.to_int_variable()),
+            int(v.rounded().and_then(Fac::to_i16)),
+            int(v.to_i16()),
+            int(v.to_i16().map(|i| !i)),
+        ) else {
+            continue;
+        };
+        lines.push(format!("A%={text}:PRINT A%;({text})AND-1"));
+        lines.push(format!("PRINT -1AND({text});NOT({text})"));
+        out += &format!("{var}{left}\n{right}{not}\n");
+        if let Ok(b) = v.to_u8() {
+            lines.push(format!("POKE 49155,{text}:PRINT PEEK(49155)"));
+            out += &format!("{}\n", item(Fac::from_u8(b)));
+        }
+        // PEEK truncates its address: 49152 plus the value's fraction (X is the stored value).
+        let Ok(x) = v.to_packed().map(Packed::to_fac) else {
+            cases.push((lines, out));
+            continue;
+        };
+        let addr = Fac::from_u16(49152)
+            .plus(x.abs())
+            .and_then(|s| s.minus(x.abs().int()))
+            .and_then(Fac::to_u16);
+        if let Ok(a @ 49152..=49154) = addr {
+            lines.push(format!("X={text}:PRINT PEEK(49152+ABS(X)-INT(ABS(X)))"));
+            out += &format!("{}\n", item(Fac::from_u8([11u8, 22, 33][(a - 49152) as usize])));
+        }
+        cases.push((lines, out));
+    }
+    let mut programs = Vec::new();
+    let mut expected = Vec::new();
+    for chunk in cases.chunks(100) {
+        let mut p = Program::default();
+        p.line("POKE 49152,11:POKE 49153,22:POKE 49154,33");
+        for (lines, _) in chunk {
+            for l in lines {
+                p.line(l);
+            }
+        }
+        programs.push(p.text);
+        expected.push(chunk.iter().map(|(_, o)| o.as_str()).collect());
+    }
+    Set {
+        name: "convert",
+        programs,
+        expected,
+        labels: Vec::new(),
+    }
+}
+
+/// Evaluate BASIC expression text our tree generator can produce, by re-reading it: only the
+/// hand-written values use this, so a tiny precedence-climbing reader suffices.
+fn parse_expr(text: &str) -> Result<Fac, FloatError> {
+    struct R<'a> {
+        b: &'a [u8],
+        i: usize,
+    }
+    impl R<'_> {
+        fn peek(&self) -> u8 {
+            self.b.get(self.i).copied().unwrap_or(0)
+        }
+        fn expr(&mut self, min: u8) -> Result<Fac, FloatError> {
+            let mut left = self.unary()?;
+            loop {
+                let op = self.peek();
+                if !b"+-*/^".contains(&op) || op == 0 || prec(op) < min {
+                    return Ok(left);
+                }
+                self.i += 1;
+                let right = self.expr(prec(op) + 1)?;
+                left = match op {
+                    b'+' => left.plus(right)?,
+                    b'-' => left.minus(right)?,
+                    b'*' => left.times(right)?,
+                    b'/' => left.divided_by(right)?,
+                    _ => left.pow(right)?,
+                };
+            }
+        }
+        fn unary(&mut self) -> Result<Fac, FloatError> {
+            match self.peek() {
+                b'-' => {
+                    self.i += 1;
+                    Ok(self.expr(UNARY_MINUS_PREC)?.negated())
+                }
+                b'(' => {
+                    self.i += 1;
+                    let v = self.expr(0)?;
+                    self.i += 1;
+                    Ok(v)
+                }
+                c if c.is_ascii_alphabetic() => {
+                    let start = self.i;
+                    while self.peek().is_ascii_alphabetic() {
+                        self.i += 1;
+                    }
+                    let name = std::str::from_utf8(&self.b[start..self.i]).unwrap().to_string();
+                    self.i += 1;
+                    let x = self.expr(0)?;
+                    self.i += 1;
+                    let f = FUNCS.iter().find(|f| **f == name).copied().unwrap_or("SGN");
+                    Expr::Fun(f, Box::new(Expr::Lit(String::new()))).apply(x)
+                }
+                _ => {
+                    let r = Fac::parse(&crunched_number(&self.b[self.i..]))?;
+                    self.i += r.len;
+                    Ok(r.value)
+                }
+            }
+        }
+    }
+    let mut r = R {
+        b: text.as_bytes(),
+        i: 0,
+    };
+    r.expr(0)
+}
+
+/// The bytes of a number at the start of `b` as the cruncher leaves them (a sign after `E`
+/// becomes its token), stopping at the first operator that is not such a sign.
+fn crunched_number(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, &c) in b.iter().enumerate() {
+        let after_e = i > 0 && b[i - 1] == b'E';
+        match c {
+            b'+' | b'-' if after_e => out.push(if c == b'+' { 0xAA } else { 0xAB }),
+            b'0'..=b'9' | b'.' | b'E' | b' ' => out.push(c),
+            _ => break,
+        }
+    }
+    out
 }
 
 // ---- The property test: random expressions -------------------------------------------------
@@ -904,20 +1124,9 @@ impl Expr {
         Ok(match self {
             Expr::Lit(s) => Fac::parse(&crunched(s))?.value,
             Expr::Neg(e) => e.eval()?.negated(),
-            Expr::Fun(f, e) => {
+            Expr::Fun(_, e) => {
                 let x = e.eval()?;
-                match *f {
-                    "SQR" => x.sqr()?,
-                    "LOG" => x.log()?,
-                    "EXP" => x.exp()?,
-                    "SIN" => x.sin()?,
-                    "COS" => x.cos()?,
-                    "TAN" => x.tan()?,
-                    "ATN" => x.atn()?,
-                    "INT" => x.int(),
-                    "ABS" => x.abs(),
-                    _ => x.sgn(),
-                }
+                self.apply(x)?
             }
             Expr::Bin(op, l, r) => {
                 let a = l.eval()?;
@@ -933,6 +1142,27 @@ impl Expr {
                     _ if a.is_negative() && b.exp >= 0xA0 => return Err(FloatError::Overflow),
                     _ => a.pow(b)?,
                 }
+            }
+        })
+    }
+
+    /// A function node applied to its evaluated argument.
+    fn apply(&self, x: Fac) -> Result<Fac, FloatError> {
+        let Expr::Fun(f, _) = self else {
+            return Ok(x);
+        };
+        Ok({
+            match *f {
+                "SQR" => x.sqr()?,
+                "LOG" => x.log()?,
+                "EXP" => x.exp()?,
+                "SIN" => x.sin()?,
+                "COS" => x.cos()?,
+                "TAN" => x.tan()?,
+                "ATN" => x.atn()?,
+                "INT" => x.int(),
+                "ABS" => x.abs(),
+                _ => x.sgn(),
             }
         })
     }
@@ -1068,6 +1298,11 @@ fn edges_match_the_c64() {
 }
 
 #[test]
+fn integer_conversions_match_the_c64() {
+    check(convert_set());
+}
+
+#[test]
 fn errors_match_the_c64() {
     check(errors_set());
 }
@@ -1087,6 +1322,7 @@ fn all_sets() -> Vec<Set> {
         rnd_set(),
         edges_set(),
         errors_set(),
+        convert_set(),
         expressions_set(),
     ]
 }

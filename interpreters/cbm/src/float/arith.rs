@@ -77,9 +77,10 @@ impl Fac {
         carry_in(self.exp, self.neg, ext as u64)
     }
 
-    /// Round and drop the rounding byte: what COPY_FAC_TO_ARG_ROUNDED leaves in both FAC and ARG.
+    /// Round and drop the rounding byte, as pushing a left operand or storing does (what
+    /// COPY_FAC_TO_ARG_ROUNDED leaves in both FAC and ARG).
     #[inline]
-    pub(super) fn rounded(self) -> FloatResult<Fac> {
+    pub fn rounded(self) -> FloatResult<Fac> {
         let f = self.round()?;
         Ok(Fac { ext: 0, ..f })
     }

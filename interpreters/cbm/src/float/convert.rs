@@ -35,13 +35,22 @@ impl Fac {
         Fac::from_i32(v as i32)
     }
 
-    /// AYINT: the value for a `%` variable or AND/OR/NOT, floored; ?ILLEGAL QUANTITY outside
-    /// -32768..32767 (-32768 itself is checked by comparing, so a FAC that rounds to it passes).
+    /// AYINT on the FAC as it is (rounding byte included): what AND, OR and NOT do with their
+    /// right operand (the left one was pushed rounded: round it first), and array subscripts.
+    /// Floors; ?ILLEGAL QUANTITY outside -32768..32767 (-32768 itself is checked by comparing,
+    /// so a FAC that rounds to it passes).
     pub fn to_i16(self) -> FloatResult<i16> {
         if self.exp >= 0x90 && fcomp(self, NEG32768) != 0 {
             return Err(FloatError::IllegalQuantity);
         }
         Ok(qint(self) as i16)
+    }
+
+    /// The value stored into a `%` variable (LET, READ, INPUT): ROUND_FAC first, then
+    /// [`Fac::to_i16`]. ROUND_FAC leaves the rounding byte shifted left rather than cleared, so
+    /// `A%=23/(1/5)` is 115 where `INT(23/(1/5))` is 114, yet `A%=-1/3*3` is -2, as on the C64.
+    pub fn to_int_variable(self) -> FloatResult<i16> {
+        self.round()?.to_i16()
     }
 
     /// MKINT: as [`Fac::to_i16`] but negative numbers are ?ILLEGAL QUANTITY (array subscripts).

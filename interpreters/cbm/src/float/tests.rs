@@ -199,3 +199,22 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn integer_variables_round_first_but_int_does_not() {
+    // Recorded from cbmbasic: A%=23/(1/5) is 115, INT(23/(1/5)) is 114, A%=-1/3*3 is -2.
+    let q = num("23")
+        .divided_by(num("1").divided_by(num("5")).unwrap())
+        .unwrap();
+    assert_eq!(q.to_int_variable(), Ok(115));
+    assert_eq!(show(q.int()), " 114");
+    assert_eq!(q.to_i16(), Ok(114));
+    let m = num("1")
+        .negated()
+        .divided_by(num("3"))
+        .unwrap()
+        .times(num("3"))
+        .unwrap();
+    assert_eq!(m.to_int_variable(), Ok(-2));
+    assert_eq!(m.rounded().unwrap().to_i16(), Ok(-1));
+}
