@@ -159,7 +159,8 @@ impl Interp {
         let a = p.addr as usize;
         match p.kind {
             Kind::Int => {
-                let i = v.to_i16()?;
+                // LET rounds the FAC before AYINT (ROUND_FAC), unlike INT.
+                let i = v.to_int_variable()?;
                 self.mem[a..a + 2].copy_from_slice(&i.to_be_bytes());
             }
             Kind::Float => {
