@@ -173,7 +173,10 @@ impl Interp {
         dir: Option<HostDir>,
     ) -> Result<Interp> {
         let mut it = Interp {
-            mem: vec![0u8; 0x10000].into_boxed_slice(),
+            // 64 KiB, plus zeros past the end that nothing can write (addresses are 16 bits), so
+            // a scan that runs off the top of memory (after POKEs into the program) meets a 0
+            // that ends the line instead of the end of the slice.
+            mem: vec![0u8; 0x10000 + 0x100].into_boxed_slice(),
             pos: 0,
             line: None,
             stack: Vec::new(),
