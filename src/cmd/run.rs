@@ -31,6 +31,9 @@ pub struct RunArgs {
     /// The directory a program's files live in (CP/M drive A:); default: the current directory.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
+    #[arg(long)]
+    pub petcat: bool,
     #[command(flatten)]
     pub session: SessionArgs,
     /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
@@ -71,7 +74,8 @@ pub fn run(args: RunArgs) -> ExitCode {
     match kind {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
-        MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
+        MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
+        MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }
 

@@ -63,6 +63,9 @@ fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
 }
 
 pub fn tok(args: TokArgs) -> ExitCode {
+    if super::cbm::is_cbm(&args.file) {
+        return super::cbm::tok(&args.file, &args.output);
+    }
     let program = match load(&args.file, args.crunch) {
         Ok(p) => p,
         Err(code) => return code,
@@ -77,6 +80,9 @@ pub fn tok(args: TokArgs) -> ExitCode {
 }
 
 pub fn list(args: ListArgs) -> ExitCode {
+    if super::cbm::is_cbm(&args.file) {
+        return super::cbm::list(&args.file, args.tokens);
+    }
     let program = match load(&args.file, args.crunch) {
         Ok(p) => p,
         Err(code) => return code,

@@ -3,3 +3,13 @@
 //! Usable without a terminal: the interpreter reads keys from a queue and draws into a `Frame`.
 
 pub mod float;
+pub mod inspect;
+pub mod interp;
+pub mod list;
+pub mod machine;
+pub mod petcat;
+pub mod program;
+pub mod tokenize;
+pub mod tokens;
+
+pub use program::{Line, Program, ProgramError};

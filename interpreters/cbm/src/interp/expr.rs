@@ -1,0 +1,433 @@
+//! FRMEVL: expressions with the ROM's precedences (^ 7F, unary minus 7D, * / 7B, + - 79,
+//! comparisons 64, NOT 5A, AND 50, OR 46), its type checks and its functions.
+
+use std::cmp::Ordering;
+
+use super::error::{BasicError, Result};
+use super::strings::Str;
+use super::vars::{Kind, Name, Place};
+use super::{Interp, zp};
+use crate::float::{Fac, rnd};
+use crate::tokens as t;
+
+/// A value: a number in the FAC, or a string.
+#[derive(Clone, Copy, Debug)]
+pub enum Value {
+    Num(Fac),
+    Str(Str),
+}
+
+/// The 6502 stack bytes an expression may use before the ROM's GETSTK gives ?OUT OF MEMORY,
+/// and what a nested FRMEVL (a parenthesis, a function's argument) and a pending operator with
+/// its left operand take. Calibrated against cbmbasic: 10 levels of `1+(` or `-(` fit and 11 do
+/// not, 6 levels of `1+2*(` fit and 7 do not, 35 bare parentheses fit.
+const EXPR_STACK: usize = 140;
+const NEST_BYTES: usize = 3;
+const PENDING_BYTES: usize = 10;
+
+impl Interp {
+    /// FRMEVL.
+    pub(super) fn expr(&mut self) -> Result<Value> {
+        self.nested(NEST_BYTES, |it| it.binary(0))
+    }
+
+    /// Runs `f` with `bytes` more of the expression stack in use.
+    fn nested(&mut self, bytes: usize, f: impl FnOnce(&mut Interp) -> Result<Value>) -> Result<Value> {
+        self.depth += bytes;
+        if self.depth > EXPR_STACK {
+            return Err(BasicError::OutOfMemory);
+        }
+        let v = f(self);
+        self.depth -= bytes;
+        v
+    }
+
+    /// FRMNUM: a numeric expression (?TYPE MISMATCH for a string).
+    pub(super) fn expr_num(&mut self) -> Result<Fac> {
+        match self.expr()? {
+            Value::Num(f) => Ok(f),
+            Value::Str(_) => Err(BasicError::TypeMismatch),
+        }
+    }
+
+    /// A string expression (?TYPE MISMATCH for a number).
+    pub(super) fn expr_str(&mut self) -> Result<Str> {
+        match self.expr()? {
+            Value::Str(s) => Ok(s),
+            Value::Num(_) => Err(BasicError::TypeMismatch),
+        }
+    }
+
+    /// GETBYT: a numeric expression 0-255.
+    pub(super) fn expr_byte(&mut self) -> Result<u8> {
+        Ok(self.expr_num()?.to_u8()?)
+    }
+
+    /// GETADR: a numeric expression 0-65535.
+    pub(super) fn expr_addr(&mut self) -> Result<u16> {
+        Ok(self.expr_num()?.to_u16()?)
+    }
+
+    fn binary(&mut self, min: u8) -> Result<Value> {
+        let mut lhs = self.unary()?;
+        loop {
+            let c = self.peekc();
+            let prec = match c {
+                t::PLUS | t::MINUS => 0x79,
+                t::TIMES | t::DIVIDE => 0x7B,
+                t::POWER => 0x7F,
+                t::AND => 0x50,
+                t::OR => 0x46,
+                t::GREATER | t::EQUAL | t::LESS => 0x64,
+                _ => return Ok(lhs),
+            };
+            if prec <= min {
+                return Ok(lhs);
+            }
+            self.pos += 1;
+            if prec == 0x64 {
+                // A run of > = < makes one comparison: bit 0 '>', bit 1 '=', bit 2 '<'.
+                let mut mask = rel_bit(c);
+                loop {
+                    let c = self.peekc();
+                    if !matches!(c, t::GREATER | t::EQUAL | t::LESS) {
+                        break;
+                    }
+                    let bit = rel_bit(c);
+                    if mask & bit != 0 {
+                        return Err(BasicError::Syntax);
+                    }
+                    mask |= bit;
+                    self.pos += 1;
+                }
+                let rhs = self.nested(PENDING_BYTES, |it| it.binary(prec))?;
+                lhs = self.compare(lhs, rhs, mask)?;
+                continue;
+            }
+            let rhs = self.nested(PENDING_BYTES, |it| it.binary(prec))?;
+            lhs = self.arith(c, lhs, rhs)?;
+        }
+    }
+
+    fn unary(&mut self) -> Result<Value> {
+        match self.peekc() {
+            t::MINUS => {
+                self.pos += 1;
+                let v = self.nested(PENDING_BYTES, |it| it.binary(0x7D))?;
+                match v {
+                    Value::Num(f) => Ok(Value::Num(f.negated())),
+                    Value::Str(_) => Err(BasicError::TypeMismatch),
+                }
+            }
+            t::NOT => {
+                self.pos += 1;
+                let v = self.nested(PENDING_BYTES, |it| it.binary(0x5A))?;
+                match v {
+                    Value::Num(f) => Ok(Value::Num(Fac::from_i16(!f.to_i16()?))),
+                    Value::Str(_) => Err(BasicError::TypeMismatch),
+                }
+            }
+            _ => self.primary(),
+        }
+    }
+
+    fn arith(&mut self, op: u8, lhs: Value, rhs: Value) -> Result<Value> {
+        let (a, b) = match (lhs, rhs) {
+            (Value::Num(a), Value::Num(b)) => (a, b),
+            (Value::Str(a), Value::Str(b)) if op == t::PLUS => {
+                return Ok(Value::Str(self.concat(a, b)?));
+            }
+            _ => return Err(BasicError::TypeMismatch),
+        };
+        Ok(Value::Num(match op {
+            t::PLUS => a.plus(b)?,
+            t::MINUS => a.minus(b)?,
+            t::TIMES => a.times(b)?,
+            t::DIVIDE => a.divided_by(b)?,
+            t::POWER => a.pow(b)?,
+            t::AND => Fac::from_i16(a.to_i16()? & b.to_i16()?),
+            _ => Fac::from_i16(a.to_i16()? | b.to_i16()?),
+        }))
+    }
+
+    fn compare(&mut self, lhs: Value, rhs: Value, mask: u8) -> Result<Value> {
+        let ord = match (lhs, rhs) {
+            (Value::Num(a), Value::Num(b)) => a.compare(b)?,
+            (Value::Str(a), Value::Str(b)) => {
+                let ord = self.str_bytes(a).cmp(self.str_bytes(b));
+                self.free_str(b);
+                self.free_str(a);
+                ord
+            }
+            _ => return Err(BasicError::TypeMismatch),
+        };
+        let bit = match ord {
+            Ordering::Greater => 1,
+            Ordering::Equal => 2,
+            Ordering::Less => 4,
+        };
+        Ok(Value::Num(if mask & bit != 0 {
+            Fac::from_i16(-1)
+        } else {
+            Fac::ZERO
+        }))
+    }
+
+    /// EVAL: one operand.
+    fn primary(&mut self) -> Result<Value> {
+        let c = self.peekc();
+        match c {
+            b'0'..=b'9' | b'.' => Ok(Value::Num(self.number_at_txtptr()?)),
+            b'"' => {
+                self.pos += 1;
+                let start = self.pos;
+                while !matches!(self.mem[self.pos], 0 | b'"') {
+                    self.pos += 1;
+                }
+                let len = u8::try_from(self.pos - start).map_err(|_| BasicError::StringTooLong)?;
+                if self.mem[self.pos] == b'"' {
+                    self.pos += 1;
+                }
+                if start < 0x0300 {
+                    // A literal typed in direct mode is copied out of the input buffer.
+                    let bytes = self.mem[start..start + len as usize].to_vec();
+                    return Ok(Value::Str(self.new_str(&bytes)?));
+                }
+                Ok(Value::Str(self.push_temp(len, start as u16)?))
+            }
+            t::PI => {
+                self.pos += 1;
+                Ok(Value::Num(Fac::PI))
+            }
+            t::PLUS => {
+                self.pos += 1;
+                self.primary()
+            }
+            t::MINUS | t::NOT => self.unary(),
+            b'(' => {
+                self.pos += 1;
+                let v = self.expr()?;
+                self.expect(b')')?;
+                Ok(v)
+            }
+            b'A'..=b'Z' => self.variable_value(),
+            t::FN => {
+                self.pos += 1;
+                self.call_fn()
+            }
+            0xB4..=0xCA => {
+                self.pos += 1;
+                self.function(c)
+            }
+            _ => Err(BasicError::Syntax),
+        }
+    }
+
+    /// ISVAR: a variable's value. A simple variable that does not exist reads as 0 or "" and is
+    /// not created (the ROM's PTRGET makes that exception for FRMEVL).
+    fn variable_value(&mut self) -> Result<Value> {
+        let (name, paren) = self.parse_name(true)?;
+        if paren {
+            let addr = self.array_elem(name)?;
+            return Ok(self.read_place(Place {
+                addr,
+                kind: name.kind,
+            }));
+        }
+        if name.is_reserved() {
+            return self.reserved_value(name);
+        }
+        match self.find_var(name.n1, name.n2) {
+            Some(at) => Ok(self.read_place(Place {
+                addr: at + 2,
+                kind: name.kind,
+            })),
+            None => Ok(match name.kind {
+                Kind::Str => Value::Str(Str {
+                    len: 0,
+                    addr: 0,
+                    temp: false,
+                }),
+                _ => Value::Num(Fac::ZERO),
+            }),
+        }
+    }
+
+    pub(super) fn read_place(&self, p: Place) -> Value {
+        match p.kind {
+            Kind::Str => Value::Str(self.load_str(p.addr)),
+            _ => Value::Num(self.load_num(p)),
+        }
+    }
+
+    fn reserved_value(&mut self, name: Name) -> Result<Value> {
+        Ok(match (name.n1, name.n2) {
+            (b'T', b'I') => Value::Num(Fac::from_u32(self.ti())),
+            (b'S', b'T') => Value::Num(Fac::from_u8(self.mem[zp::STATUS])),
+            _ => {
+                let t = self.ti();
+                let (h, m, s) = (t / 216_000, t / 3600 % 60, t / 60 % 60);
+                let text = format!("{h:02}{m:02}{s:02}");
+                Value::Str(self.new_str(text.as_bytes())?)
+            }
+        })
+    }
+
+    /// FN name(arg): the definition's parameter takes the argument's value while its body is
+    /// evaluated, then gets its old value back.
+    fn call_fn(&mut self) -> Result<Value> {
+        let (name, _) = self.parse_name(false)?;
+        if name.kind != Kind::Float {
+            return Err(BasicError::Syntax);
+        }
+        self.expect(b'(')?;
+        let arg = self.expr_num()?;
+        self.expect(b')')?;
+        let def = self
+            .find_var(name.n1 | 0x80, name.n2)
+            .ok_or(BasicError::UndefdFunction)? as usize;
+        let body = self.word(def + 2) as usize;
+        let param = self.word(def + 4) as usize;
+        let mut saved = [0u8; 5];
+        saved.copy_from_slice(&self.mem[param..param + 5]);
+        self.store_num(
+            Place {
+                addr: param as u16,
+                kind: Kind::Float,
+            },
+            arg,
+        )?;
+        let here = self.pos;
+        self.pos = body;
+        let v = self.expr_num();
+        let end_ok = matches!(self.peekc(), 0 | b':');
+        self.pos = here;
+        self.mem[param..param + 5].copy_from_slice(&saved);
+        let v = v?;
+        if !end_ok {
+            return Err(BasicError::Syntax);
+        }
+        Ok(Value::Num(v))
+    }
+
+    /// The functions SGN .. MID$.
+    fn function(&mut self, tok: u8) -> Result<Value> {
+        if (0xC8..=0xCA).contains(&tok) {
+            return self.string_slice(tok);
+        }
+        self.expect(b'(')?;
+        let arg = self.expr()?;
+        self.expect(b')')?;
+        let num = |v: Value| match v {
+            Value::Num(f) => Ok(f),
+            Value::Str(_) => Err(BasicError::TypeMismatch),
+        };
+        let f = match tok {
+            0xB4 => num(arg)?.sgn(),
+            0xB5 => num(arg)?.int(),
+            0xB6 => num(arg)?.abs(),
+            0xB7 => {
+                let _ = num(arg)?;
+                let addr = self.word(0x0311);
+                return Err(self.machine_code("USR", addr));
+            }
+            0xB8 => {
+                if let Value::Str(s) = arg {
+                    self.free_str(s);
+                }
+                self.collect_garbage();
+                let free = self.word(zp::FRETOP).wrapping_sub(self.word(zp::STREND));
+                Fac::from_i16(free as i16)
+            }
+            0xB9 => {
+                let _ = num(arg)?;
+                Fac::from_u8(self.column())
+            }
+            0xBA => num(arg)?.sqr()?,
+            0xBB => {
+                let clock = self.cia_clock();
+                rnd(num(arg)?, &mut self.seed, clock)?
+            }
+            0xBC => num(arg)?.log()?,
+            0xBD => num(arg)?.exp()?,
+            0xBE => num(arg)?.cos()?,
+            0xBF => num(arg)?.sin()?,
+            0xC0 => num(arg)?.tan()?,
+            0xC1 => num(arg)?.atn()?,
+            0xC2 => {
+                let a = num(arg)?.to_u16()?;
+                Fac::from_u8(self.peek(a))
+            }
+            0xC3 | 0xC6 | 0xC5 => {
+                let Value::Str(s) = arg else {
+                    return Err(BasicError::TypeMismatch);
+                };
+                self.free_str(s);
+                match tok {
+                    0xC3 => Fac::from_u8(s.len),
+                    0xC6 => {
+                        if s.len == 0 {
+                            return Err(BasicError::IllegalQuantity);
+                        }
+                        Fac::from_u8(self.mem[s.addr as usize])
+                    }
+                    _ => {
+                        let bytes = self.str_bytes(s).to_vec();
+                        Fac::parse(&bytes)?.value
+                    }
+                }
+            }
+            0xC4 => {
+                let f = num(arg)?;
+                let text = f.fout();
+                return Ok(Value::Str(self.new_str(text.as_bytes())?));
+            }
+            0xC7 => {
+                let b = num(arg)?.to_u8()?;
+                return Ok(Value::Str(self.new_str(&[b])?));
+            }
+            _ => return Err(BasicError::Syntax),
+        };
+        Ok(Value::Num(f))
+    }
+
+    /// LEFT$(s, n), RIGHT$(s, n), MID$(s, i[, n]).
+    fn string_slice(&mut self, tok: u8) -> Result<Value> {
+        self.expect(b'(')?;
+        let s = self.expr_str()?;
+        self.expect(b',')?;
+        let n = self.expr_byte()? as usize;
+        let mut count = 255usize;
+        if tok == t::MID && self.peekc() == b',' {
+            self.pos += 1;
+            count = self.expr_byte()? as usize;
+        }
+        self.expect(b')')?;
+        let len = s.len as usize;
+        let (start, take) = match tok {
+            0xC8 => (0, n.min(len)),
+            0xC9 => (len - n.min(len), n.min(len)),
+            _ => {
+                if n == 0 {
+                    return Err(BasicError::IllegalQuantity);
+                }
+                let start = (n - 1).min(len);
+                (start, count.min(len - start))
+            }
+        };
+        Ok(Value::Str(self.substr(s, start, take)?))
+    }
+
+    pub(super) fn machine_code(&mut self, what: &'static str, addr: u16) -> BasicError {
+        self.machine_call = Some((what, addr));
+        BasicError::Syntax
+    }
+}
+
+fn rel_bit(c: u8) -> u8 {
+    match c {
+        t::GREATER => 1,
+        t::EQUAL => 2,
+        _ => 4,
+    }
+}

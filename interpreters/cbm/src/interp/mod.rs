@@ -1,0 +1,635 @@
+//! The interpreter: BASIC V2 running its token bytes from an emulated 64 KiB memory laid out as
+//! the ROM lays it out (program at $0801, then simple variables, arrays, free space and strings
+//! growing down from $A000), with the ROM's zero-page pointers kept where PEEK and POKE find them.
+//!
+//! Everything the program prints goes through one path, [`Interp::chrout`], as PETSCII bytes to
+//! the current output channel; the screen side (a text stream now, the C64 screen later) lives
+//! behind [`Console`].
+
+mod error;
+mod expr;
+mod files;
+mod stmt;
+mod strings;
+mod vars;
+
+pub use error::{BasicError, Stop};
+pub use files::HostDir;
+
+use crate::float::{Fac, POWER_ON_SEED, Packed};
+use crate::program::{BASIC_START, Program};
+use error::Result;
+
+/// Zero-page pointers, at the ROM's addresses.
+pub mod zp {
+    pub const TXTTAB: usize = 0x2B;
+    pub const VARTAB: usize = 0x2D;
+    pub const ARYTAB: usize = 0x2F;
+    pub const STREND: usize = 0x31;
+    pub const FRETOP: usize = 0x33;
+    pub const FRESPC: usize = 0x35;
+    pub const MEMSIZ: usize = 0x37;
+    pub const CURLIN: usize = 0x39;
+    pub const OLDLIN: usize = 0x3B;
+    pub const OLDTXT: usize = 0x3D;
+    pub const DATLIN: usize = 0x3F;
+    pub const DATPTR: usize = 0x41;
+    pub const TXTPTR: usize = 0x7A;
+    pub const STATUS: usize = 0x90;
+    /// The jiffy clock TIME, 3 bytes, most significant first.
+    pub const TIME: usize = 0xA0;
+    /// The number of keys in the keyboard buffer (NDX).
+    pub const NDX: usize = 0xC6;
+    /// The cursor column (PNTR).
+    pub const PNTR: usize = 0xD3;
+    /// The keyboard buffer.
+    pub const KEYD: usize = 0x0277;
+}
+
+/// The top of BASIC memory on a C64 (MEMSIZ after power-on).
+pub const MEMTOP: u16 = 0xA000;
+/// The input buffer (BUF), where direct-mode lines and INPUT's answers sit.
+pub const BUF: usize = 0x0200;
+
+/// The screen the interpreter prints to (device 3). Every byte a program shows arrives here,
+/// in order, as PETSCII.
+pub trait Console {
+    /// Shows one PETSCII byte (CHROUT to the screen).
+    fn chrout(&mut self, byte: u8);
+    /// The cursor's column in its logical line (PNTR, 0-79), for TAB, commas and POS.
+    fn column(&self) -> u8;
+}
+
+/// Where INPUT and GET read from.
+pub enum InputSource {
+    /// The keyboard buffer at 631 (count at 198), filled by [`Interp::type_key`].
+    Keys,
+    /// A byte stream (headless runs read stdin, as a console BASIC does): INPUT reads a line,
+    /// GET a byte, and the end of the stream ends the run where the program waits for more.
+    Stream(Box<dyn std::io::BufRead + Send>),
+}
+
+/// A FOR or GOSUB entry on the ROM's stack.
+#[derive(Clone, Debug)]
+enum Frame {
+    For {
+        /// Address of the loop variable's value.
+        var: u16,
+        step: Packed,
+        limit: Packed,
+        line: Option<u16>,
+        /// Where the statement after FOR starts.
+        pos: usize,
+    },
+    Gosub {
+        line: Option<u16>,
+        pos: usize,
+    },
+}
+
+/// Stack bytes each entry takes, as on the 6502 stack (a GOSUB leaves NEWSTT's return address
+/// under its 5 bytes), and the room the ROM's GETSTK insists on, calibrated against cbmbasic:
+/// 23 GOSUBs or 9 FORs fit, and each FOR costs as much as 18/7 GOSUBs (see tests).
+const FOR_BYTES: usize = 18;
+const GOSUB_BYTES: usize = 7;
+const FOR_LIMIT: usize = 150;
+const GOSUB_LIMIT: usize = 160;
+
+/// What a statement asks of the run loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Carry on.
+    Next,
+    /// The statement must wait (INPUT with no line yet, WAIT not satisfied): it runs again later.
+    Blocked,
+}
+
+/// How a run slice ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slice {
+    /// The budget ran out; call again.
+    Running,
+    /// A statement waits for input: call again when some arrives.
+    Waiting,
+    /// Stopped.
+    Stopped(Stop),
+}
+
+/// The interpreter's whole state.
+pub struct Interp {
+    /// The 64 KiB the program sees.
+    pub mem: Box<[u8]>,
+    /// TXTPTR: the next byte to read.
+    pos: usize,
+    /// CURLIN: the line running, None in direct mode.
+    line: Option<u16>,
+    stack: Vec<Frame>,
+    stack_bytes: usize,
+    /// Temporary string descriptors (TEMPST): (length, address).
+    temps: Vec<(u8, u16)>,
+    /// Where CONT resumes (OLDTXT, OLDLIN), if it can.
+    cont: Option<(usize, Option<u16>)>,
+    /// The RND seed (RNDX).
+    seed: Packed,
+    /// Virtual jiffies since power-on, plus what TI$= added.
+    jiffies: u64,
+    /// Where a program's PRINT goes: the console, unless CMD or PRINT# picked a file.
+    channel: u8,
+    /// Set by RUN/STOP; the next statement boundary stops with BREAK.
+    stop_key: bool,
+    /// A statement's nesting of expressions, bounded as the ROM's stack bounds it.
+    depth: usize,
+    /// Statements begun, for the CIA timer RND(0) reads.
+    ticks: u64,
+    pub console: Box<dyn Console>,
+    input: InputSource,
+    /// The line being typed for INPUT from the keyboard.
+    typed: Vec<u8>,
+    /// The input stream has ended.
+    input_done: bool,
+    files: files::Files,
+    /// The statement where a blocked statement starts, so it runs again.
+    stmt_start: usize,
+    /// END/STOP/NEW/LIST asked to stop: Some(true) for a BREAK, Some(false) for an end.
+    pending_stop: Option<bool>,
+    /// INPUT has printed its prompt and waits for its line.
+    input_prompted: bool,
+    /// SYS or USR called machine code: what and where.
+    machine_call: Option<(&'static str, u16)>,
+    /// Run the statement at `stmt_start` again (CONT in a program).
+    again: bool,
+    /// Numbers already read from the program text, by address: the value and the bytes FIN
+    /// used. Emptied whenever the program's bytes change (POKE below VARTAB, LOAD), so it only
+    /// saves FIN's time, never changes a result.
+    constants: Vec<Option<(Fac, u8)>>,
+}
+
+impl Interp {
+    /// A machine after power-on with `program` loaded, ready to RUN.
+    pub fn new(
+        program: &Program,
+        console: Box<dyn Console>,
+        input: InputSource,
+        dir: Option<HostDir>,
+    ) -> Result<Interp> {
+        let mut it = Interp {
+            // 64 KiB, plus zeros past the end that nothing can write (addresses are 16 bits), so
+            // a scan that runs off the top of memory (after POKEs into the program) meets a 0
+            // that ends the line instead of the end of the slice.
+            mem: vec![0u8; 0x10000 + 0x100].into_boxed_slice(),
+            pos: 0,
+            line: None,
+            stack: Vec::new(),
+            stack_bytes: 0,
+            temps: Vec::new(),
+            cont: None,
+            seed: POWER_ON_SEED,
+            jiffies: 0,
+            channel: 0,
+            stop_key: false,
+            depth: 0,
+            ticks: 0,
+            console,
+            input,
+            typed: Vec::new(),
+            input_done: false,
+            files: files::Files::new(dir),
+            stmt_start: 0,
+            pending_stop: None,
+            input_prompted: false,
+            machine_call: None,
+            again: false,
+            constants: Vec::new(),
+        };
+        it.set_word(zp::TXTTAB, BASIC_START);
+        it.set_word(zp::MEMSIZ, MEMTOP);
+        it.load_program(program)?;
+        it.run_from(None)?;
+        Ok(it)
+    }
+
+    /// Puts a program into memory at $0801 and sets VARTAB after it (as LOAD does).
+    pub fn load_program(&mut self, program: &Program) -> Result<()> {
+        let bytes = program.to_memory(BASIC_START);
+        let start = BASIC_START as usize;
+        if start + bytes.len() + 2 > MEMTOP as usize {
+            return Err(BasicError::OutOfMemory);
+        }
+        self.mem[start - 1] = 0;
+        self.mem[start..start + bytes.len()].copy_from_slice(&bytes);
+        self.set_word(zp::VARTAB, (start + bytes.len()) as u16);
+        self.constants.clear();
+        Ok(())
+    }
+
+    /// The program in memory, read back from TXTTAB (for LIST and SAVE).
+    pub fn program(&self) -> Program {
+        let start = self.word(zp::TXTTAB) as usize;
+        let end = (self.word(zp::VARTAB) as usize).max(start);
+        Program::from_memory(&self.mem[start..end.min(0xFFFF)]).unwrap_or_default()
+    }
+
+    /// RUN: clears variables (CLR) and starts at `line` (the first line if None).
+    pub fn run_from(&mut self, line: Option<u16>) -> Result<()> {
+        self.clr();
+        let start = self.word(zp::TXTTAB) as usize;
+        match line {
+            None => {
+                // NEWSTT reads the "end of line" 0 before TXTTAB, then the first line's link.
+                self.pos = start - 1;
+            }
+            Some(n) => {
+                let at = self.find_line(n).ok_or(BasicError::UndefdStatement)?;
+                self.pos = at - 1;
+            }
+        }
+        self.line = Some(0);
+        self.restore_data(None);
+        Ok(())
+    }
+
+    /// CLR: forgets variables, arrays, strings, the stack, open files and CONT.
+    pub fn clr(&mut self) {
+        let vartab = self.word(zp::VARTAB);
+        self.set_word(zp::ARYTAB, vartab);
+        self.set_word(zp::STREND, vartab);
+        let memsiz = self.word(zp::MEMSIZ);
+        self.set_word(zp::FRETOP, memsiz);
+        self.stack.clear();
+        self.stack_bytes = 0;
+        self.temps.clear();
+        self.cont = None;
+        self.files.close_all();
+        self.channel = 0;
+    }
+
+    // ---- memory -------------------------------------------------------------------------
+
+    #[inline]
+    pub fn word(&self, at: usize) -> u16 {
+        u16::from_le_bytes([self.mem[at], self.mem[at + 1]])
+    }
+
+    #[inline]
+    pub fn set_word(&mut self, at: usize, v: u16) {
+        self.mem[at..at + 2].copy_from_slice(&v.to_le_bytes());
+    }
+
+    /// PEEK: memory, with the registers this machine keeps elsewhere brought up to date.
+    pub fn peek(&mut self, addr: u16) -> u8 {
+        self.sync_zero_page();
+        self.mem[addr as usize]
+    }
+
+    /// POKE.
+    pub fn poke(&mut self, addr: u16, v: u8) {
+        self.mem[addr as usize] = v;
+        if addr < self.word(zp::VARTAB) {
+            self.constants.clear();
+        }
+        if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
+            let t = &self.mem[zp::TIME..zp::TIME + 3];
+            self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
+        }
+    }
+
+    /// Writes TXTPTR, CURLIN and the clock into zero page, where the ROM keeps them.
+    fn sync_zero_page(&mut self) {
+        self.set_word(zp::TXTPTR, self.pos.saturating_sub(1) as u16);
+        self.set_word(zp::CURLIN, self.line.unwrap_or(0xFF00));
+        let t = self.ti();
+        self.mem[zp::TIME] = (t >> 16) as u8;
+        self.mem[zp::TIME + 1] = (t >> 8) as u8;
+        self.mem[zp::TIME + 2] = t as u8;
+        self.mem[zp::PNTR] = self.console.column();
+    }
+
+    /// TI: jiffies, wrapping at 24 hours as the KERNAL's clock does.
+    pub fn ti(&self) -> u32 {
+        (self.jiffies % 5_184_000) as u32
+    }
+
+    /// Sets the virtual clock (the machine's frame clock drives it).
+    pub fn set_jiffies(&mut self, j: u64) {
+        self.jiffies = j;
+    }
+
+    pub fn jiffies(&self) -> u64 {
+        self.jiffies
+    }
+
+    /// RUN/STOP was pressed.
+    pub fn press_stop(&mut self) {
+        self.stop_key = true;
+    }
+
+    /// A key typed on the keyboard: into the 10-byte buffer at 631 (dropped when it is full, as
+    /// the KERNAL drops it).
+    pub fn type_key(&mut self, petscii: u8) {
+        let n = self.mem[zp::NDX] as usize;
+        if n < 10 {
+            self.mem[zp::KEYD + n] = petscii;
+            self.mem[zp::NDX] = (n + 1) as u8;
+        }
+    }
+
+    /// True when the input stream has ended (nothing more can ever be typed).
+    pub fn input_ended(&self) -> bool {
+        self.input_done
+    }
+
+    /// GETIN: the next key from the keyboard buffer or the stream; None when there is none.
+    fn next_key(&mut self) -> Option<u8> {
+        match &mut self.input {
+            InputSource::Keys => {
+                let n = self.mem[zp::NDX] as usize;
+                if n == 0 {
+                    return None;
+                }
+                let k = self.mem[zp::KEYD];
+                self.mem.copy_within(zp::KEYD + 1..zp::KEYD + n, zp::KEYD);
+                self.mem[zp::NDX] = (n - 1) as u8;
+                Some(k)
+            }
+            InputSource::Stream(r) => {
+                let mut b = [0u8];
+                match r.read(&mut b) {
+                    Ok(1) => Some(if b[0] == b'\n' { 13 } else { ascii_to_petscii(b[0]) }),
+                    _ => {
+                        self.input_done = true;
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// A line for INPUT: from the stream, or typed key by key (echoed, DEL rubs out) until
+    /// RETURN. None while it is not complete.
+    fn next_input_line(&mut self) -> Option<Vec<u8>> {
+        if let InputSource::Stream(r) = &mut self.input {
+            let mut line = Vec::new();
+            match r.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => {
+                    self.input_done = true;
+                    return None;
+                }
+                Ok(_) => {}
+            }
+            while matches!(line.last(), Some(b'\n' | b'\r')) {
+                line.pop();
+            }
+            let line: Vec<u8> = line.into_iter().map(ascii_to_petscii).take(88).collect();
+            // The screen shows what was typed.
+            for &b in &line {
+                self.console.chrout(b);
+            }
+            self.console.chrout(13);
+            return Some(line);
+        }
+        while let Some(k) = self.next_key() {
+            match k {
+                13 => {
+                    self.console.chrout(13);
+                    return Some(std::mem::take(&mut self.typed));
+                }
+                20 if self.typed.pop().is_some() => self.console.chrout(20),
+                _ if self.typed.len() < 80 && (k & 0x7F) >= 0x20 => {
+                    self.typed.push(k);
+                    self.console.chrout(k);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    // ---- reading the program text -------------------------------------------------------
+
+    /// FIN at TXTPTR: a number in the program text, moving past it.
+    fn number_at_txtptr(&mut self) -> Result<Fac> {
+        let at = self.pos;
+        let in_program = at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize;
+        if in_program && let Some(Some((v, len))) = self.constants.get(at) {
+            self.pos += *len as usize;
+            return Ok(*v);
+        }
+        let r = Fac::parse(&self.mem[at..])?;
+        self.pos += r.len;
+        if in_program && r.len < 256 {
+            if self.constants.is_empty() {
+                self.constants = vec![None; 0x10000];
+            }
+            self.constants[at] = Some((r.value, r.len as u8));
+        }
+        Ok(r.value)
+    }
+
+    /// CHRGOT: the byte at TXTPTR after skipping spaces.
+    #[inline]
+    fn peekc(&mut self) -> u8 {
+        while self.mem[self.pos] == b' ' {
+            self.pos += 1;
+        }
+        self.mem[self.pos]
+    }
+
+    /// CHRGET: the byte at TXTPTR (spaces skipped), moving past it.
+    #[inline]
+    fn getc(&mut self) -> u8 {
+        let c = self.peekc();
+        self.pos += 1;
+        c
+    }
+
+    /// SYNCHR: the next byte must be `c`.
+    fn expect(&mut self, c: u8) -> Result<()> {
+        if self.getc() == c {
+            Ok(())
+        } else {
+            Err(BasicError::Syntax)
+        }
+    }
+
+    fn at_end_of_statement(&mut self) -> bool {
+        matches!(self.peekc(), 0 | b':')
+    }
+
+    /// The address of line `n`'s link, searching from the start of the program.
+    fn find_line(&self, n: u16) -> Option<usize> {
+        self.find_line_from(self.word(zp::TXTTAB) as usize, n)
+    }
+
+    /// The address of line `n`'s link, following the links from the line at `at`.
+    fn find_line_from(&self, mut at: usize, n: u16) -> Option<usize> {
+        loop {
+            if at >= 0xFFFC || self.mem[at + 1] == 0 {
+                return None;
+            }
+            let num = self.word(at + 2);
+            if num == n {
+                return Some(at);
+            }
+            if num > n {
+                return None;
+            }
+            at = self.word(at) as usize;
+        }
+    }
+
+    /// LINGET: a line number at TXTPTR (0 if there are no digits); ?SYNTAX ERROR above 63999.
+    fn linget(&mut self) -> Result<u16> {
+        let mut n: u32 = 0;
+        while self.peekc().is_ascii_digit() {
+            let d = u32::from(self.getc() - b'0');
+            n = n * 10 + d;
+            if n > 63999 {
+                return Err(BasicError::Syntax);
+            }
+        }
+        Ok(n as u16)
+    }
+
+    // ---- the run loop -------------------------------------------------------------------
+
+    /// Runs up to `budget` statements.
+    pub fn run_slice(&mut self, budget: u32) -> Slice {
+        for _ in 0..budget {
+            match self.step() {
+                Ok(Outcome::Next) => {}
+                Ok(Outcome::Blocked) => {
+                    self.pos = self.stmt_start;
+                    return Slice::Waiting;
+                }
+                Err(stop) => return Slice::Stopped(stop),
+            }
+        }
+        Slice::Running
+    }
+
+    /// NEWSTT: moves to the next statement and executes it.
+    fn step(&mut self) -> std::result::Result<Outcome, Stop> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.stop_key {
+            self.stop_key = false;
+            self.cont = Some((self.pos, self.line));
+            return Err(Stop::Break(self.line));
+        }
+        self.temps.clear();
+        self.depth = 0;
+        if self.again {
+            self.again = false;
+            self.pos = self.stmt_start;
+            return self.statement().map_err(|e| self.stop_for(e));
+        }
+        let c = self.mem[self.pos];
+        if c == 0 {
+            // End of a line: the next line's link, then its number.
+            if self.line.is_none() {
+                return Err(Stop::End);
+            }
+            let link_hi = self.mem[self.pos + 2];
+            if link_hi == 0 {
+                self.cont = None;
+                return Err(Stop::End);
+            }
+            self.line = Some(self.word(self.pos + 3));
+            self.pos += 5;
+        } else if c == b':' {
+            self.pos += 1;
+        } else {
+            return Err(self.stop_for(BasicError::Syntax));
+        }
+        self.stmt_start = self.pos;
+        match self.statement() {
+            Ok(o) => Ok(o),
+            Err(e) => Err(self.stop_for(e)),
+        }
+    }
+
+    fn stop_for(&mut self, e: BasicError) -> Stop {
+        if let Some(is_break) = self.pending_stop.take() {
+            self.cont = Some((self.pos, self.line));
+            return if is_break {
+                Stop::Break(self.line)
+            } else {
+                Stop::End
+            };
+        }
+        if let Some((what, addr)) = self.machine_call.take() {
+            self.cont = None;
+            return Stop::MachineCode(what, addr, self.line);
+        }
+        // After an error the program cannot CONTinue, and output goes back to the screen.
+        self.cont = None;
+        self.channel = 0;
+        Stop::Error(e, self.line)
+    }
+
+    /// CONT: resumes after STOP or RUN/STOP.
+    pub fn cont(&mut self) -> Result<()> {
+        let (pos, line) = self.cont.ok_or(BasicError::CantContinue)?;
+        self.pos = pos;
+        self.line = line;
+        Ok(())
+    }
+
+    /// The statement at TXTPTR (after the `:` or line header).
+    fn statement(&mut self) -> std::result::Result<Outcome, BasicError> {
+        let c = self.getc();
+        stmt::dispatch(self, c)
+    }
+
+    // ---- output -------------------------------------------------------------------------
+
+    /// CHROUT: one PETSCII byte to the current output channel.
+    fn chrout(&mut self, b: u8) -> Result<()> {
+        if self.channel == 0 {
+            self.console.chrout(b);
+            Ok(())
+        } else {
+            self.files.write(self.channel, b, &mut *self.console)
+        }
+    }
+
+    fn chrout_all(&mut self, bytes: &[u8]) -> Result<()> {
+        for &b in bytes {
+            self.chrout(b)?;
+        }
+        Ok(())
+    }
+
+    /// The output column TAB and commas count from: the screen's cursor (the ROM asks PLOT,
+    /// also when printing to a file).
+    fn column(&self) -> u8 {
+        self.console.column()
+    }
+
+    /// A number for RND(0): the ROM reads CIA 1's timer and clock, which run with real time;
+    /// here they follow the statements executed and the jiffy clock, so runs repeat.
+    fn cia_clock(&self) -> [u8; 4] {
+        let t = self.ticks;
+        [
+            t as u8,
+            (self.jiffies % 10) as u8,
+            (t >> 8) as u8,
+            ((self.jiffies / 60) % 60) as u8,
+        ]
+    }
+
+    /// Seeds RND as `--seed` asks: as RND(-seed) would.
+    pub fn seed_rnd(&mut self, seed: i64) {
+        let f = Fac::from_i32(-(seed.clamp(1, i64::from(i32::MAX)) as i32));
+        let _ = crate::float::rnd(f, &mut self.seed, [0; 4]);
+    }
+}
+
+/// A host character typed on a C64: ASCII letters are unshifted (upper case on the C64's
+/// default screen) whatever their case, as typing on a C64 keyboard without SHIFT gives.
+pub fn ascii_to_petscii(b: u8) -> u8 {
+    match b {
+        b'a'..=b'z' => b - 0x20,
+        b'\n' => 13,
+        _ => b,
+    }
+}

@@ -1,0 +1,852 @@
+//! The statements, as the ROM's statement routines run them.
+
+use super::error::{BasicError, Result};
+use super::expr::Value;
+use super::strings::Str;
+use super::vars::{Kind, Place};
+use super::{FOR_BYTES, FOR_LIMIT, Frame, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, zp};
+use crate::float::Fac;
+use crate::tokens as t;
+
+type R = Result<Outcome>;
+const NEXT: R = Ok(Outcome::Next);
+
+/// Runs the statement whose first byte (already read) is `c`.
+pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
+    match c {
+        b'A'..=b'Z' => {
+            it.pos -= 1;
+            it.let_stmt()
+        }
+        t::LET => it.let_stmt(),
+        t::PRINT => it.print(),
+        t::GOTO => it.goto(),
+        t::GO => {
+            it.expect(t::TO)?;
+            it.goto()
+        }
+        t::IF => it.if_stmt(),
+        t::FOR => it.for_stmt(),
+        t::NEXT => it.next_stmt(),
+        t::GOSUB => it.gosub(),
+        t::RETURN => it.return_stmt(),
+        t::REM => {
+            it.skip_line();
+            NEXT
+        }
+        t::DATA => {
+            it.skip_statement();
+            NEXT
+        }
+        t::DIM => {
+            loop {
+                it.dim_one()?;
+                if it.peekc() != b',' {
+                    break;
+                }
+                it.pos += 1;
+            }
+            NEXT
+        }
+        t::READ => it.read(),
+        t::RESTORE => {
+            it.restore_data(None);
+            NEXT
+        }
+        t::ON => it.on_stmt(),
+        t::POKE => {
+            let a = it.expr_addr()?;
+            it.expect(b',')?;
+            let v = it.expr_byte()?;
+            it.poke(a, v);
+            NEXT
+        }
+        t::WAIT => it.wait(),
+        t::DEF => it.def(),
+        t::END => Err(it.end_program(false)),
+        t::STOP => Err(it.end_program(true)),
+        t::INPUT => it.input(),
+        t::GET if it.peekc() == b'#' => {
+            it.pos += 1;
+            it.get_hash()
+        }
+        t::GET => it.get(),
+        t::CLR => {
+            it.clr();
+            it.restore_data(None);
+            NEXT
+        }
+        t::RUN => {
+            if it.at_end_of_statement() {
+                it.run_from(None)?;
+            } else {
+                let n = it.linget()?;
+                it.run_from(Some(n))?;
+            }
+            NEXT
+        }
+        t::NEW => Err(it.new_program()),
+        // In a program CONT resumes at OLDTXT, which NEWSTT set to this very statement: it runs
+        // itself for ever (until RUN/STOP), as on the C64.
+        t::CONT if it.line.is_some() => {
+            it.again = true;
+            NEXT
+        }
+        t::CONT => {
+            it.cont()?;
+            NEXT
+        }
+        t::LIST => it.list_stmt(),
+        t::SYS => {
+            let a = it.expr_addr()?;
+            Err(it.machine_code("SYS", a))
+        }
+        t::OPEN => it.open(),
+        t::CLOSE => it.close(),
+        t::PRINT_HASH => it.print_hash(),
+        t::CMD => it.cmd(),
+        t::INPUT_HASH => it.input_hash(),
+        t::LOAD | t::SAVE | t::VERIFY => it.load_save(c),
+        _ => Err(BasicError::Syntax),
+    }
+}
+
+impl Interp {
+    /// END and STOP: a sentinel error the run loop turns into the right stop.
+    fn end_program(&mut self, is_break: bool) -> BasicError {
+        self.pending_stop = Some(is_break);
+        BasicError::Syntax
+    }
+
+    fn new_program(&mut self) -> BasicError {
+        let start = self.word(zp::TXTTAB) as usize;
+        self.mem[start] = 0;
+        self.mem[start + 1] = 0;
+        self.set_word(zp::VARTAB, (start + 2) as u16);
+        self.clr();
+        self.pending_stop = Some(false);
+        BasicError::Syntax
+    }
+
+    /// Skips to the end of the line (REM, a false IF).
+    pub(super) fn skip_line(&mut self) {
+        while self.mem[self.pos] != 0 {
+            self.pos += 1;
+        }
+    }
+
+    /// DATAN: skips to the end of the statement (a `:` outside quotes, or the end of the line).
+    pub(super) fn skip_statement(&mut self) {
+        let mut quote = false;
+        loop {
+            match self.mem[self.pos] {
+                0 => return,
+                b':' if !quote => return,
+                b'"' => quote = !quote,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn let_stmt(&mut self) -> R {
+        let (name, paren) = self.parse_name(true)?;
+        if !paren && name.is_reserved() {
+            if (name.n1, name.n2) == (b'T', 0xC9) {
+                self.expect(t::EQUAL)?;
+                let s = self.expr_str()?;
+                return self.set_time(s);
+            }
+            return Err(BasicError::Syntax);
+        }
+        let place = if paren {
+            Place {
+                addr: self.array_elem(name)?,
+                kind: name.kind,
+            }
+        } else {
+            Place {
+                addr: self.var_addr(name.n1, name.n2)?,
+                kind: name.kind,
+            }
+        };
+        self.expect(t::EQUAL)?;
+        let v = self.expr()?;
+        self.assign(place, v)?;
+        NEXT
+    }
+
+    pub(super) fn assign(&mut self, place: Place, v: Value) -> Result<()> {
+        match (place.kind, v) {
+            (Kind::Str, Value::Str(s)) => self.assign_str(place.addr, s),
+            (Kind::Str, _) | (_, Value::Str(_)) => Err(BasicError::TypeMismatch),
+            (_, Value::Num(f)) => self.store_num(place, f),
+        }
+    }
+
+    fn set_time(&mut self, s: Str) -> R {
+        let bytes = self.str_bytes(s).to_vec();
+        self.free_str(s);
+        if bytes.len() != 6 || !bytes.iter().all(u8::is_ascii_digit) {
+            return Err(BasicError::IllegalQuantity);
+        }
+        let n = |i: usize| u64::from(bytes[i] - b'0') * 10 + u64::from(bytes[i + 1] - b'0');
+        let (h, m, sec) = (n(0), n(2), n(4));
+        if h > 23 || m > 59 || sec > 59 {
+            return Err(BasicError::IllegalQuantity);
+        }
+        let want = (h * 3600 + m * 60 + sec) * 60;
+        let now = self.jiffies % 5_184_000;
+        self.jiffies = self.jiffies - now + want;
+        NEXT
+    }
+
+    fn goto(&mut self) -> R {
+        let n = self.linget()?;
+        self.goto_line(n)?;
+        NEXT
+    }
+
+    /// Continues at the start of line `n` (NEWSTT will read its header). Like the ROM, a jump
+    /// forward searches from the line after this one.
+    fn goto_line(&mut self, n: u16) -> Result<()> {
+        let at = match self.line {
+            Some(cur) if n > cur && self.pos >= self.word(zp::TXTTAB) as usize => {
+                let mut end = self.pos;
+                while self.mem[end] != 0 {
+                    end += 1;
+                }
+                self.find_line_from(end + 1, n)
+            }
+            _ => self.find_line(n),
+        };
+        self.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
+        Ok(())
+    }
+
+    fn if_stmt(&mut self) -> R {
+        let v = self.expr()?;
+        let truth = match v {
+            Value::Num(f) => !f.is_zero(),
+            Value::Str(s) => {
+                self.free_str(s);
+                s.len != 0
+            }
+        };
+        let c = self.peekc();
+        if c != t::GOTO {
+            self.expect(t::THEN)?;
+        }
+        if !truth {
+            self.skip_line();
+            return NEXT;
+        }
+        if c == t::GOTO {
+            self.pos += 1;
+            return self.goto();
+        }
+        if self.peekc().is_ascii_digit() {
+            return self.goto();
+        }
+        let c = self.getc();
+        if c == 0 || c == b':' {
+            self.pos -= 1;
+            return NEXT;
+        }
+        dispatch(self, c)
+    }
+
+    fn push_frame(&mut self, f: Frame) -> Result<()> {
+        let (bytes, limit) = match f {
+            Frame::For { .. } => (FOR_BYTES, FOR_LIMIT),
+            Frame::Gosub { .. } => (GOSUB_BYTES, GOSUB_LIMIT),
+        };
+        if self.stack_bytes > limit {
+            return Err(BasicError::OutOfMemory);
+        }
+        self.stack_bytes += bytes;
+        self.stack.push(f);
+        Ok(())
+    }
+
+    fn truncate_stack(&mut self, len: usize) {
+        while self.stack.len() > len {
+            let f = self.stack.pop().expect("len checked");
+            self.stack_bytes -= match f {
+                Frame::For { .. } => FOR_BYTES,
+                Frame::Gosub { .. } => GOSUB_BYTES,
+            };
+        }
+    }
+
+    /// FNDFOR: the FOR entry of `var` (or the top FOR entry if None) among the FOR entries on
+    /// top of the stack; a GOSUB entry ends the search.
+    fn find_for(&self, var: Option<u16>) -> Option<usize> {
+        for (i, f) in self.stack.iter().enumerate().rev() {
+            match f {
+                Frame::For { var: v, .. } if var.is_none_or(|w| w == *v) => return Some(i),
+                Frame::For { .. } => {}
+                Frame::Gosub { .. } => return None,
+            }
+        }
+        None
+    }
+
+    fn for_stmt(&mut self) -> R {
+        let (name, paren) = self.parse_name(false)?;
+        if paren || name.is_reserved() {
+            return Err(BasicError::Syntax);
+        }
+        let var = self.var_addr(name.n1, name.n2)?;
+        self.expect(t::EQUAL)?;
+        let start = self.expr_num()?;
+        let place = Place {
+            addr: var,
+            kind: Kind::Float,
+        };
+        self.store_num(place, start)?;
+        if let Some(i) = self.find_for(Some(var)) {
+            self.truncate_stack(i);
+        }
+        self.expect(t::TO)?;
+        let limit = self.expr_num()?.to_packed()?;
+        let mut step = Fac::ONE.to_packed()?;
+        if self.peekc() == t::STEP {
+            self.pos += 1;
+            step = self.expr_num()?.to_packed()?;
+        }
+        let frame = Frame::For {
+            var,
+            step,
+            limit,
+            line: self.line,
+            pos: self.pos,
+        };
+        self.push_frame(frame)?;
+        NEXT
+    }
+
+    fn next_stmt(&mut self) -> R {
+        loop {
+            let var = if self.at_end_of_statement() {
+                None
+            } else {
+                let (name, paren) = self.parse_name(false)?;
+                if paren {
+                    return Err(BasicError::Syntax);
+                }
+                Some(self.var_addr(name.n1, name.n2)?)
+            };
+            let i = self.find_for(var).ok_or(BasicError::NextWithoutFor)?;
+            self.truncate_stack(i + 1);
+            let Frame::For {
+                var,
+                step,
+                limit,
+                line,
+                pos,
+            } = self.stack[i].clone()
+            else {
+                unreachable!("find_for returns FOR entries")
+            };
+            let place = Place {
+                addr: var,
+                kind: Kind::Float,
+            };
+            let step = Fac::from_packed(step);
+            let value = step.plus(self.load_num(place))?;
+            let packed = value.to_packed()?;
+            self.mem[var as usize..var as usize + 5].copy_from_slice(&packed.0);
+            let done = Fac::from_packed(limit).compare(Fac::from_packed(packed))?;
+            // Done when value compares with the limit the way the step's sign says.
+            let sign = step.sign();
+            let cmp = match done {
+                std::cmp::Ordering::Less => 1,
+                std::cmp::Ordering::Equal => 0,
+                std::cmp::Ordering::Greater => -1,
+            };
+            if cmp != sign {
+                self.pos = pos;
+                self.line = line;
+                return NEXT;
+            }
+            self.truncate_stack(i);
+            if self.peekc() != b',' {
+                return NEXT;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn gosub(&mut self) -> R {
+        let frame = Frame::Gosub {
+            line: self.line,
+            pos: self.pos,
+        };
+        self.push_frame(frame)?;
+        self.goto()
+    }
+
+    fn return_stmt(&mut self) -> R {
+        let i = self
+            .stack
+            .iter()
+            .rposition(|f| matches!(f, Frame::Gosub { .. }))
+            .ok_or(BasicError::ReturnWithoutGosub)?;
+        let Frame::Gosub { line, pos } = self.stack[i] else {
+            unreachable!("rposition")
+        };
+        self.truncate_stack(i);
+        self.line = line;
+        self.pos = pos;
+        self.skip_statement();
+        NEXT
+    }
+
+    fn on_stmt(&mut self) -> R {
+        let n = self.expr_byte()?;
+        let c = self.getc();
+        if c != t::GOTO && c != t::GOSUB {
+            return Err(BasicError::Syntax);
+        }
+        // ONGLOP counts down from n (0 wraps to 255) through the list.
+        let mut k = n;
+        loop {
+            k = k.wrapping_sub(1);
+            if k == 0 {
+                return if c == t::GOSUB { self.gosub() } else { self.goto() };
+            }
+            self.linget()?;
+            if self.peekc() != b',' {
+                return NEXT;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn wait(&mut self) -> R {
+        let a = self.expr_addr()?;
+        self.expect(b',')?;
+        let mask = self.expr_byte()?;
+        let mut xor = 0;
+        if self.peekc() == b',' {
+            self.pos += 1;
+            xor = self.expr_byte()?;
+        }
+        if (self.peek(a) ^ xor) & mask == 0 {
+            return Ok(Outcome::Blocked);
+        }
+        NEXT
+    }
+
+    fn def(&mut self) -> R {
+        if self.line.is_none() {
+            return Err(BasicError::IllegalDirect);
+        }
+        self.expect(t::FN)?;
+        let (name, _) = self.parse_name(false)?;
+        if name.kind != Kind::Float {
+            return Err(BasicError::Syntax);
+        }
+        // GETFNM creates the function's variable before the parameter's.
+        let def = self.var_addr(name.n1 | 0x80, name.n2)? as usize;
+        self.expect(b'(')?;
+        let (param, paren) = self.parse_name(false)?;
+        if paren || param.kind != Kind::Float {
+            return Err(BasicError::Syntax);
+        }
+        let param_addr = self.var_addr(param.n1, param.n2)?;
+        self.expect(b')')?;
+        self.expect(t::EQUAL)?;
+        let body = self.pos as u16;
+        self.set_word(def, body);
+        self.set_word(def + 2, param_addr);
+        self.mem[def + 4] = 0;
+        self.skip_statement();
+        NEXT
+    }
+
+    // ---- DATA and READ --------------------------------------------------------------------
+
+    /// RESTORE: DATA is read from the start of the program again.
+    pub(super) fn restore_data(&mut self, _line: Option<u16>) {
+        let start = self.word(zp::TXTTAB);
+        self.set_word(zp::DATPTR, start - 1);
+    }
+
+    /// Moves the DATA pointer to the next item; returns false when there is no more DATA.
+    fn find_data(&mut self) -> bool {
+        let mut p = self.word(zp::DATPTR) as usize;
+        // At an item separator within a DATA statement: the next item follows.
+        if self.mem[p] == b',' {
+            self.set_word(zp::DATPTR, (p + 1) as u16);
+            return true;
+        }
+        // Otherwise search statement by statement for the next DATA.
+        loop {
+            // p is at a ':' or a 0 ending a statement (or TXTTAB-1 at the start).
+            if self.mem[p] == 0 {
+                if p + 2 >= 0x10000 || self.mem[p + 2] == 0 {
+                    return false;
+                }
+                let line = self.word(p + 3);
+                self.set_word(zp::DATLIN, line);
+                p += 5;
+            } else {
+                p += 1;
+            }
+            while self.mem[p] == b' ' {
+                p += 1;
+            }
+            if self.mem[p] == t::DATA {
+                self.set_word(zp::DATPTR, (p + 1) as u16);
+                return true;
+            }
+            // Skip this statement.
+            let mut quote = false;
+            while !(self.mem[p] == 0 || (self.mem[p] == b':' && !quote)) {
+                if self.mem[p] == b'"' {
+                    quote = !quote;
+                }
+                p += 1;
+            }
+        }
+    }
+
+    fn read(&mut self) -> R {
+        loop {
+            let (_, place) = self.target()?;
+            if !self.find_data() {
+                return Err(BasicError::OutOfData);
+            }
+            let here = self.pos;
+            self.pos = self.word(zp::DATPTR) as usize;
+            let r = self.read_item(place);
+            let end = self.peekc();
+            let data_pos = self.pos;
+            self.pos = here;
+            if let Err(e) = r {
+                return Err(self.data_error(e));
+            }
+            if !matches!(end, 0 | b':' | b',') {
+                return Err(self.data_error(BasicError::Syntax));
+            }
+            self.set_word(zp::DATPTR, data_pos as u16);
+            if self.peekc() != b',' {
+                return NEXT;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// An error in a DATA item is reported in the DATA's line.
+    fn data_error(&mut self, e: BasicError) -> BasicError {
+        self.line = Some(self.word(zp::DATLIN));
+        e
+    }
+
+    /// Reads one DATA item at TXTPTR into `place`.
+    fn read_item(&mut self, place: Place) -> Result<()> {
+        if place.kind == Kind::Str {
+            let s = self.scan_item(true)?;
+            return self.assign_str(place.addr, s);
+        }
+        let c = self.peekc();
+        if matches!(c, 0 | b',' | b':') {
+            return self.store_num(place, Fac::ZERO);
+        }
+        let r = Fac::parse(&self.mem[self.pos..])?;
+        self.pos += r.len;
+        self.store_num(place, r.value)
+    }
+
+    /// A string item of DATA or INPUT at TXTPTR: quoted, or up to a comma (or `:` in DATA).
+    /// Leading spaces are skipped, trailing ones kept. Returns a descriptor of the text in place.
+    fn scan_item(&mut self, colon_ends: bool) -> Result<Str> {
+        let c = self.peekc();
+        let start;
+        let len;
+        if c == b'"' {
+            self.pos += 1;
+            start = self.pos;
+            while !matches!(self.mem[self.pos], 0 | b'"') {
+                self.pos += 1;
+            }
+            len = self.pos - start;
+            if self.mem[self.pos] == b'"' {
+                self.pos += 1;
+            }
+        } else {
+            start = self.pos;
+            while !(matches!(self.mem[self.pos], 0 | b',') || (colon_ends && self.mem[self.pos] == b':')) {
+                self.pos += 1;
+            }
+            len = self.pos - start;
+        }
+        let len = u8::try_from(len).map_err(|_| BasicError::StringTooLong)?;
+        if start < 0x0300 {
+            let bytes = self.mem[start..start + len as usize].to_vec();
+            return self.new_str(&bytes);
+        }
+        Ok(Str {
+            len,
+            addr: start as u16,
+            temp: false,
+        })
+    }
+
+    // ---- INPUT and GET --------------------------------------------------------------------
+
+    fn input(&mut self) -> R {
+        if self.line.is_none() {
+            return Err(BasicError::IllegalDirect);
+        }
+        let stmt = self.pos;
+        let mut prompt: Option<Vec<u8>> = None;
+        if self.peekc() == b'"' {
+            let s = self.expr_str()?;
+            prompt = Some(self.str_bytes(s).to_vec());
+            self.free_str(s);
+            self.expect(b';')?;
+        }
+        if !self.input_prompted {
+            if let Some(p) = &prompt {
+                let p = p.clone();
+                self.chrout_all(&p)?;
+            }
+            self.chrout_all(b"? ")?;
+            self.input_prompted = true;
+        }
+        let Some(line) = self.next_input_line() else {
+            self.pos = stmt;
+            return Ok(Outcome::Blocked);
+        };
+        self.input_prompted = false;
+        self.input_items(line, stmt, prompt)
+    }
+
+    /// Puts a typed line into BUF and reads the INPUT's variables from it, asking for more
+    /// (`??`) when it runs out and redoing on a bad number.
+    fn input_items(&mut self, line: Vec<u8>, stmt: usize, _prompt: Option<Vec<u8>>) -> R {
+        self.fill_buffer(&line);
+        let vars_at = self.pos;
+        let mut buf_pos = super::BUF;
+        let mut first = true;
+        loop {
+            let (_, place) = self.target()?;
+            let after_var = self.pos;
+            self.pos = buf_pos;
+            if !first && self.peekc() == 0 {
+                // Ran out: the ROM prints ?? and reads another line.
+                self.pos = after_var;
+                self.chrout_all(b"?? ")?;
+                let Some(more) = self.next_input_line() else {
+                    self.pos = stmt;
+                    return Ok(Outcome::Blocked);
+                };
+                self.fill_buffer(&more);
+                self.pos = super::BUF;
+            }
+            first = false;
+            if self.peekc() == 0 && buf_pos == super::BUF && place.kind != Kind::Str && line.is_empty() {
+                // An empty answer leaves the variables as they were.
+                self.pos = after_var;
+                self.skip_statement();
+                return NEXT;
+            }
+            let ok = if place.kind == Kind::Str {
+                let s = self.scan_item(false)?;
+                self.assign_str(place.addr, s)?;
+                true
+            } else {
+                match Fac::parse(&self.mem[self.pos..]) {
+                    Ok(r) => {
+                        let end = self.mem[self.pos + r.len];
+                        if matches!(end, 0 | b',') {
+                            self.pos += r.len;
+                            self.store_num(place, r.value)?;
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    Err(_) => false,
+                }
+            };
+            if !ok {
+                self.chrout_all(b"?REDO FROM START\r")?;
+                self.pos = stmt;
+                let _ = vars_at;
+                return self.input();
+            }
+            let c = self.peekc();
+            buf_pos = self.pos + usize::from(c == b',');
+            self.pos = after_var;
+            if self.peekc() != b',' {
+                if c == b',' {
+                    self.chrout_all(b"?EXTRA IGNORED\r")?;
+                }
+                return NEXT;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn fill_buffer(&mut self, line: &[u8]) {
+        let n = line.len().min(88);
+        self.mem[super::BUF..super::BUF + n].copy_from_slice(&line[..n]);
+        self.mem[super::BUF + n] = 0;
+    }
+
+    fn get(&mut self) -> R {
+        if self.line.is_none() {
+            return Err(BasicError::IllegalDirect);
+        }
+        loop {
+            let key = self.next_key();
+            self.get_into(key)?;
+            if self.peekc() != b',' {
+                return NEXT;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Stores a key GET read (None: nothing) into the variable at TXTPTR.
+    pub(super) fn get_into(&mut self, key: Option<u8>) -> Result<()> {
+        let (_, place) = self.target()?;
+        if place.kind == Kind::Str {
+            let s = match key {
+                Some(k) => self.new_str(&[k])?,
+                None => self.new_str(&[])?,
+            };
+            return self.assign_str(place.addr, s);
+        }
+        let v = match key {
+            None => Fac::ZERO,
+            Some(k) if k.is_ascii_digit() => Fac::from_u8(k - b'0'),
+            // The ROM reads the key as DATA: these read as an empty item, 0.
+            Some(b':' | b',') => Fac::ZERO,
+            Some(_) => return Err(BasicError::Syntax),
+        };
+        self.store_num(place, v)
+    }
+
+    // ---- PRINT -----------------------------------------------------------------------------
+
+    fn print(&mut self) -> R {
+        loop {
+            let c = self.peekc();
+            match c {
+                0 | b':' => {
+                    self.crdo()?;
+                    return NEXT;
+                }
+                b';' => {
+                    self.pos += 1;
+                    if self.at_end_of_statement() {
+                        return NEXT;
+                    }
+                }
+                b',' => {
+                    self.pos += 1;
+                    let col = self.column();
+                    let n = 10 - col % 10;
+                    for _ in 0..n {
+                        self.cursor_right()?;
+                    }
+                    if self.at_end_of_statement() {
+                        return NEXT;
+                    }
+                }
+                t::TAB | t::SPC => {
+                    self.pos += 1;
+                    let n = self.expr_byte()?;
+                    self.expect(b')')?;
+                    let count = if c == t::TAB {
+                        n.saturating_sub(self.column())
+                    } else {
+                        n
+                    };
+                    for _ in 0..count {
+                        if c == t::TAB || self.channel != 0 {
+                            self.chrout(b' ')?;
+                        } else {
+                            self.cursor_right()?;
+                        }
+                    }
+                    if self.at_end_of_statement() {
+                        return NEXT;
+                    }
+                }
+                _ => match self.expr()? {
+                    Value::Num(f) => {
+                        let text = f.fout();
+                        self.chrout_all(text.as_bytes())?;
+                        self.cursor_right()?;
+                    }
+                    Value::Str(s) => {
+                        let bytes = self.str_bytes(s).to_vec();
+                        self.free_str(s);
+                        self.chrout_all(&bytes)?;
+                    }
+                },
+            }
+        }
+    }
+
+    /// OUTSPC: after a number, a cursor-right on the screen, a space to files.
+    fn cursor_right(&mut self) -> Result<()> {
+        self.chrout(if self.channel == 0 { 0x1D } else { b' ' })
+    }
+
+    /// CRDO: a CR, and a LF after it for logical files 128 and up.
+    fn crdo(&mut self) -> Result<()> {
+        self.chrout(13)?;
+        if self.channel >= 128 {
+            self.chrout(10)?;
+        }
+        Ok(())
+    }
+
+    fn list_stmt(&mut self) -> R {
+        let (from, to) = self.list_range()?;
+        let program = self.program();
+        let mut text = Vec::new();
+        for line in program
+            .lines()
+            .iter()
+            .filter(|l| l.number >= from && l.number <= to)
+        {
+            text.extend_from_slice(line.number.to_string().as_bytes());
+            text.push(b' ');
+            crate::list::list_body(&line.body, &mut text);
+            text.push(13);
+        }
+        self.chrout_all(&text)?;
+        // LIST in a program ends it (the ROM goes back to READY).
+        self.pending_stop = Some(false);
+        Err(BasicError::Syntax)
+    }
+
+    fn list_range(&mut self) -> Result<(u16, u16)> {
+        let mut from = 0;
+        let mut to = 65535;
+        if self.peekc().is_ascii_digit() {
+            from = self.linget()?;
+            to = from;
+        }
+        if self.peekc() == t::MINUS {
+            self.pos += 1;
+            to = if self.peekc().is_ascii_digit() {
+                self.linget()?
+            } else {
+                65535
+            };
+        }
+        if !self.at_end_of_statement() {
+            return Err(BasicError::Syntax);
+        }
+        Ok((from, to))
+    }
+}

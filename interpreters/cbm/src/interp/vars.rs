@@ -1,0 +1,340 @@
+//! Variables and arrays in memory, as PTRGET and the array code lay them out: simple variables
+//! from VARTAB, 7 bytes each (two name bytes with the type in their top bits, then 5 bytes of
+//! value); arrays from ARYTAB to STREND, each a header (name, total size, number of dimensions,
+//! the dimensions big-endian, last subscript first) and its elements.
+
+use super::error::{BasicError, Result};
+use super::{Interp, zp};
+use crate::float::{Fac, Packed};
+
+/// A variable's type, from its name's suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Float,
+    Int,
+    Str,
+}
+
+/// A parsed variable name: the two name bytes as stored (type bits included) and the type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub n1: u8,
+    pub n2: u8,
+    pub kind: Kind,
+}
+
+impl Name {
+    /// TI, ST and TI$, which read the clock and status instead of memory.
+    pub fn is_reserved(self) -> bool {
+        matches!((self.n1, self.n2), (b'T', b'I') | (b'S', b'T') | (b'T', 0xC9))
+    }
+}
+
+/// Where a value lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Address of the value: 5 bytes (float), 2 (integer, high byte first) or 3 (string
+    /// descriptor: length, address low, high).
+    pub addr: u16,
+    pub kind: Kind,
+}
+
+fn elem_size(kind: Kind) -> usize {
+    match kind {
+        Kind::Float => 5,
+        Kind::Int => 2,
+        Kind::Str => 3,
+    }
+}
+
+impl Interp {
+    /// Reads a variable name at TXTPTR (a letter, then letters and digits of which the first
+    /// counts, then `$` or `%`). Returns the name and whether `(` follows (not consumed).
+    pub(super) fn parse_name(&mut self, allow_int: bool) -> Result<(Name, bool)> {
+        let c = self.peekc();
+        if !c.is_ascii_uppercase() {
+            return Err(BasicError::Syntax);
+        }
+        self.pos += 1;
+        let n1 = c;
+        let mut n2 = 0;
+        let c = self.peekc();
+        if c.is_ascii_uppercase() || c.is_ascii_digit() {
+            n2 = c;
+            self.pos += 1;
+            while {
+                let c = self.peekc();
+                c.is_ascii_uppercase() || c.is_ascii_digit()
+            } {
+                self.pos += 1;
+            }
+        }
+        let mut name = Name {
+            n1,
+            n2,
+            kind: Kind::Float,
+        };
+        match self.peekc() {
+            b'$' => {
+                self.pos += 1;
+                name.n2 |= 0x80;
+                name.kind = Kind::Str;
+            }
+            b'%' => {
+                if !allow_int {
+                    return Err(BasicError::Syntax);
+                }
+                self.pos += 1;
+                name.n1 |= 0x80;
+                name.n2 |= 0x80;
+                name.kind = Kind::Int;
+            }
+            _ => {}
+        }
+        let paren = self.peekc() == b'(';
+        Ok((name, paren))
+    }
+
+    /// The simple variable's entry address, if it exists.
+    pub(super) fn find_var(&self, n1: u8, n2: u8) -> Option<u16> {
+        let mut at = self.word(zp::VARTAB) as usize;
+        let end = self.word(zp::ARYTAB) as usize;
+        while at + 7 <= end {
+            if self.mem[at] == n1 && self.mem[at + 1] == n2 {
+                return Some(at as u16);
+            }
+            at += 7;
+        }
+        None
+    }
+
+    /// The simple variable's value address, creating it (zeroed) if needed: the arrays move up
+    /// 7 bytes, as the ROM's BLTU moves them.
+    pub(super) fn var_addr(&mut self, n1: u8, n2: u8) -> Result<u16> {
+        if let Some(at) = self.find_var(n1, n2) {
+            return Ok(at + 2);
+        }
+        let arytab = self.word(zp::ARYTAB) as usize;
+        let strend = self.word(zp::STREND) as usize;
+        self.reserve(7)?;
+        self.mem.copy_within(arytab..strend, arytab + 7);
+        self.mem[arytab] = n1;
+        self.mem[arytab + 1] = n2;
+        self.mem[arytab + 2..arytab + 7].fill(0);
+        self.set_word(zp::ARYTAB, (arytab + 7) as u16);
+        self.set_word(zp::STREND, (strend + 7) as u16);
+        Ok(arytab as u16 + 2)
+    }
+
+    /// Makes room for `n` more bytes between STREND and FRETOP, collecting garbage first if
+    /// needed (REASON); ?OUT OF MEMORY if there is none.
+    pub(super) fn reserve(&mut self, n: usize) -> Result<()> {
+        let fits = |it: &Interp| it.word(zp::STREND) as usize + n < it.word(zp::FRETOP) as usize;
+        if fits(self) {
+            return Ok(());
+        }
+        self.collect_garbage();
+        if fits(self) {
+            Ok(())
+        } else {
+            Err(BasicError::OutOfMemory)
+        }
+    }
+
+    /// A numeric value from memory.
+    pub(super) fn load_num(&self, p: Place) -> Fac {
+        let a = p.addr as usize;
+        match p.kind {
+            Kind::Int => Fac::from_i16(i16::from_be_bytes([self.mem[a], self.mem[a + 1]])),
+            _ => {
+                let mut b = [0u8; 5];
+                b.copy_from_slice(&self.mem[a..a + 5]);
+                Fac::from_packed(Packed(b))
+            }
+        }
+    }
+
+    /// Stores a number (rounded for floats, floored and range-checked for integers).
+    pub(super) fn store_num(&mut self, p: Place, v: Fac) -> Result<()> {
+        let a = p.addr as usize;
+        match p.kind {
+            Kind::Int => {
+                // LET rounds the FAC before AYINT (ROUND_FAC), unlike INT.
+                let i = v.to_int_variable()?;
+                self.mem[a..a + 2].copy_from_slice(&i.to_be_bytes());
+            }
+            Kind::Float => {
+                let packed = v.to_packed()?;
+                self.mem[a..a + 5].copy_from_slice(&packed.0);
+            }
+            Kind::Str => return Err(BasicError::TypeMismatch),
+        }
+        Ok(())
+    }
+
+    /// A variable reference at TXTPTR for assignment (LET, FOR, READ, INPUT, GET): a simple
+    /// variable or an array element, created as needed. TI, ST (and TI$ outside LET) are ?SYNTAX.
+    pub(super) fn target(&mut self) -> Result<(Name, Place)> {
+        let (name, paren) = self.parse_name(true)?;
+        if paren {
+            let addr = self.array_elem(name)?;
+            return Ok((
+                name,
+                Place {
+                    addr,
+                    kind: name.kind,
+                },
+            ));
+        }
+        let addr = self.var_addr(name.n1, name.n2)?;
+        Ok((
+            name,
+            Place {
+                addr,
+                kind: name.kind,
+            },
+        ))
+    }
+
+    /// Parses `(i, j, ...)` at TXTPTR and returns the element's address, dimensioning the array
+    /// to 10 in each dimension if it does not exist.
+    pub(super) fn array_elem(&mut self, name: Name) -> Result<u16> {
+        let mut subs = [0u16; 255];
+        let n = self.subscripts(&mut subs)?;
+        let subs = &subs[..n];
+        let arr = match self.find_array(name) {
+            Some(a) => a,
+            None => self.make_array(name, &[11u16; 255][..n])?,
+        };
+        let ndims = self.mem[arr + 4] as usize;
+        if ndims != subs.len() {
+            return Err(BasicError::BadSubscript);
+        }
+        // Dimensions are stored last subscript first; the first subscript varies fastest.
+        let mut offset: usize = 0;
+        for (k, &s) in subs.iter().enumerate().rev() {
+            let d = arr + 5 + 2 * (ndims - 1 - k);
+            let size = u16::from_be_bytes([self.mem[d], self.mem[d + 1]]) as usize;
+            if s as usize >= size {
+                return Err(BasicError::BadSubscript);
+            }
+            offset = offset * size + s as usize;
+        }
+        let base = arr + 5 + 2 * ndims;
+        Ok((base + offset * elem_size(name.kind)) as u16)
+    }
+
+    /// `(i, j, ...)` into `subs`: each subscript a non-negative integer below 32768. Returns
+    /// how many there are.
+    fn subscripts(&mut self, subs: &mut [u16; 255]) -> Result<usize> {
+        self.expect(b'(')?;
+        let mut n = 0;
+        loop {
+            let v = self.expr_num()?;
+            if n == subs.len() {
+                return Err(BasicError::BadSubscript);
+            }
+            subs[n] = v.to_nonneg_i16()? as u16;
+            n += 1;
+            match self.getc() {
+                b',' => {}
+                b')' => break,
+                _ => return Err(BasicError::Syntax),
+            }
+        }
+        Ok(n)
+    }
+
+    fn find_array(&self, name: Name) -> Option<usize> {
+        let mut at = self.word(zp::ARYTAB) as usize;
+        let end = self.word(zp::STREND) as usize;
+        while at + 5 <= end {
+            if self.mem[at] == name.n1 && self.mem[at + 1] == name.n2 {
+                return Some(at);
+            }
+            let size = self.word(at + 2) as usize;
+            if size == 0 {
+                return None;
+            }
+            at += size;
+        }
+        None
+    }
+
+    /// Creates an array with the given sizes (bound + 1 per subscript, in subscript order).
+    fn make_array(&mut self, name: Name, sizes: &[u16]) -> Result<usize> {
+        let header = 5 + 2 * sizes.len();
+        let mut total: usize = elem_size(name.kind);
+        for &s in sizes {
+            total = total
+                .checked_mul(s as usize)
+                .filter(|&t| t < 0x10000)
+                .ok_or(BasicError::OutOfMemory)?;
+        }
+        total += header;
+        if total >= 0x10000 {
+            return Err(BasicError::OutOfMemory);
+        }
+        self.reserve(total)?;
+        let at = self.word(zp::STREND) as usize;
+        self.mem[at..at + total].fill(0);
+        self.mem[at] = name.n1;
+        self.mem[at + 1] = name.n2;
+        self.set_word(at + 2, total as u16);
+        self.mem[at + 4] = sizes.len() as u8;
+        for (i, &s) in sizes.iter().rev().enumerate() {
+            self.mem[at + 5 + 2 * i..at + 7 + 2 * i].copy_from_slice(&s.to_be_bytes());
+        }
+        self.set_word(zp::STREND, (at + total) as u16);
+        Ok(at)
+    }
+
+    /// DIM name(bounds): ?REDIM'D ARRAY if it exists.
+    pub(super) fn dim_one(&mut self) -> Result<()> {
+        let (name, paren) = self.parse_name(true)?;
+        if !paren {
+            // DIM of a simple variable just creates it.
+            self.var_addr(name.n1, name.n2)?;
+            return Ok(());
+        }
+        let mut subs = [0u16; 255];
+        let n = self.subscripts(&mut subs)?;
+        let subs = &subs[..n];
+        if self.find_array(name).is_some() {
+            return Err(BasicError::RedimdArray);
+        }
+        let sizes: Vec<u16> = subs.iter().map(|&s| s + 1).collect();
+        self.make_array(name, &sizes)?;
+        Ok(())
+    }
+
+    /// Every string descriptor's address: simple string variables, string array elements.
+    pub(super) fn string_descriptors(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = self.word(zp::VARTAB) as usize;
+        let arytab = self.word(zp::ARYTAB) as usize;
+        while at + 7 <= arytab {
+            if self.mem[at] & 0x80 == 0 && self.mem[at + 1] & 0x80 != 0 {
+                out.push(at + 2);
+            }
+            at += 7;
+        }
+        let end = self.word(zp::STREND) as usize;
+        while at + 5 <= end {
+            let size = self.word(at + 2) as usize;
+            if size == 0 {
+                break;
+            }
+            if self.mem[at] & 0x80 == 0 && self.mem[at + 1] & 0x80 != 0 {
+                let ndims = self.mem[at + 4] as usize;
+                let mut e = at + 5 + 2 * ndims;
+                while e + 3 <= at + size {
+                    out.push(e);
+                    e += 3;
+                }
+            }
+            at += size;
+        }
+        out
+    }
+}

@@ -1,0 +1,2 @@
+10 read a
+20 data x

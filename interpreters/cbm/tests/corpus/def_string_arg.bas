@@ -1,0 +1,1 @@
+10 def fna(x)=x:print fna("s")

@@ -1,0 +1,1 @@
+10 print "x";:print 1/0

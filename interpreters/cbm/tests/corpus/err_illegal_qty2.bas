@@ -1,0 +1,1 @@
+10 print peek(-1)

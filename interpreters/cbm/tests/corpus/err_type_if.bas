@@ -1,0 +1,1 @@
+10 if "a" then print 1

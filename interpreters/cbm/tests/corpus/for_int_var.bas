@@ -1,0 +1,1 @@
+10 for i%=1 to 5:next

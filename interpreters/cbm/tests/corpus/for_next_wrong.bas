@@ -1,0 +1,1 @@
+10 for i=1 to 2:next j

@@ -1,0 +1,1 @@
+10 for i=5 to 1:print i;:next:print i

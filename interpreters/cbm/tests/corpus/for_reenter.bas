@@ -1,0 +1,1 @@
+10 for i=1 to 3:for j=1 to 2:next i:print j

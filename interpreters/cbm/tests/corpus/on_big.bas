@@ -1,0 +1,1 @@
+10 on 255 goto 100:print "fell"

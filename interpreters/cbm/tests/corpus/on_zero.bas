@@ -1,0 +1,1 @@
+10 on 0 goto 100:print "fell"

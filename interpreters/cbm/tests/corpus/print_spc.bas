@@ -1,0 +1,2 @@
+10 print "a";spc(3);"b"
+20 print spc(0);"c"

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Records what cbmbasic (the C64's BASIC ROM recompiled to C, ../shared/oracles/cbmbasic) prints
+# for every program in this directory, as the golden files tests/corpus.rs compares against.
+#
+#   record.sh           build cbmbasic in a scratch directory and rewrite every NAME.out
+#   record.sh --check   build it and fail if any NAME.out differs from what it prints now
+#
+# Exit status: 0 recorded or agreeing, 1 a difference, 3 cbmbasic does not build, 4 its source
+# is missing (set RETRO_CBMBASIC_SRC to point at it).
+#
+# A program NAME.bas is a petcat listing in lower case; cbmbasic reads upper-case ASCII, so the
+# listing is upper-cased for it. Its output is normalised to our headless text stream: CR LF is a
+# newline, the cursor-right after numbers (ESC [ C in cbmbasic's console) a space. Programs whose
+# expectation follows the C64 rather than cbmbasic have a NAME.c64 file instead, which this
+# script never touches (the comment at the top of the .bas says why).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../../.." && pwd)
+oracle="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
+check=0
+[ "${1:-}" = "--check" ] && check=1
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+if [ ! -f "$oracle/cbmbasic.c" ]; then
+  echo "cbmbasic sources not found at $oracle: goldens not re-checked" >&2
+  exit 4
+fi
+cp -r "$oracle" "$scratch/src"
+if ! make -s -C "$scratch/src" >"$scratch/build.log" 2>&1; then
+  echo "cbmbasic did not build: goldens not re-checked" >&2
+  cat "$scratch/build.log" >&2
+  exit 3
+fi
+cbm="$scratch/src/cbmbasic"
+
+fail=0
+for bas in "$here"/*.bas; do
+  name=$(basename "$bas" .bas)
+  [ -f "$here/$name.c64" ] && continue
+  tr 'a-z' 'A-Z' <"$bas" >"$scratch/prog.bas"
+  (cd "$scratch" && timeout 10 "$cbm" prog.bas </dev/null >"$scratch/raw" 2>/dev/null) || true
+  # CR LF -> LF, ESC [ C -> space.
+  sed -e 's/\r$//' -e 's/\x1b\[C/ /g' "$scratch/raw" >"$scratch/out"
+  if [ $check = 1 ]; then
+    if ! cmp -s "$scratch/out" "$here/$name.out"; then
+      echo "MISMATCH $name" >&2
+      diff "$here/$name.out" "$scratch/out" >&2 || true
+      fail=1
+    fi
+  else
+    cp "$scratch/out" "$here/$name.out"
+  fi
+done
+exit $fail

@@ -1,0 +1,2 @@
+10 rem print "never"
+20 print "after"

@@ -1,0 +1,1 @@
+10 print "a":stop:print "b"

@@ -1,0 +1,5 @@
+10 print fre(0)
+20 a$="lit":print fre(0)
+30 b$=a$+"x":print fre(0)
+40 c$=b$:print fre(0)
+50 print fre(1)

@@ -1,0 +1,6 @@
+300 print"s"
+400 k=0
+500 k=k+1
+600 if k<1000 then 500
+700 print"e"
+800 end

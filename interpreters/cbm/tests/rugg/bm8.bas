@@ -1,0 +1,9 @@
+300 print"s"
+400 k=0
+500 k=k+1
+530 a=k^2
+540 b=log(k)
+550 c=sin(k)
+600 if k<1000 then 500
+700 print"e"
+800 end
