@@ -38,6 +38,8 @@ enum Command {
     Conformance(cmd::conformance::ConformanceArgs),
     /// Show a test card (palettes, font, pixels, held keys) to check the terminal.
     Testcard(cmd::testcard::TestcardArgs),
+    /// The Tetris Printer Algorithm: turn a sprite into Tetris drops that print it.
+    Tpa(cmd::tpa::TpaArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +65,6 @@ fn main() -> ExitCode {
         Command::Dis(args) => cmd::asm::dis(args),
         Command::Conformance(args) => cmd::conformance::conformance(args),
         Command::Testcard(args) => cmd::testcard::testcard(args),
+        Command::Tpa(args) => cmd::tpa::tpa(args),
     }
 }

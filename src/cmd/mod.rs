@@ -11,3 +11,4 @@ pub mod run;
 pub mod session;
 pub mod testcard;
 pub mod tok;
+pub mod tpa;

@@ -1,0 +1,150 @@
+//! Random sprites convert, and their sequences print exactly the sprite by legal moves.
+
+use proptest::prelude::*;
+use retro_screen::Rgb;
+use retro_tpa::convert::{ConvertError, convert, placement};
+use retro_tpa::field::{Field, WIDTH};
+use retro_tpa::image::{DEFAULT_PALETTE, Image};
+use retro_tpa::replay::Replay;
+
+/// The field the sprite should leave: its pixels where `placement` puts them, nothing else.
+fn expected(image: &Image) -> Field {
+    let p = placement(image).unwrap();
+    let mut f = Field::new();
+    for y in 0..image.height() {
+        for x in 0..image.width() {
+            if let (Some((fx, fy)), c) = (p.field_cell(x, y), image.get(x, y))
+                && c != 0
+            {
+                f.set(fx, fy, c);
+            }
+        }
+    }
+    f
+}
+
+/// Rows from the floor up that already equal the finished picture.
+fn finished_rows(now: &Field, want: &Field, printed: usize) -> usize {
+    (0..printed)
+        .take_while(|&y| (0..WIDTH).all(|x| now.colour(x, y) == want.colour(x, y)))
+        .count()
+}
+
+/// Converts and replays `image`, checking every drop; panics with the reason on any failure.
+fn check(image: &Image) {
+    let conversion = match convert(image) {
+        Ok(c) => c,
+        Err(ConvertError::GapRow(y)) => {
+            assert!(
+                (0..image.width()).all(|x| image.get(x, y) == 0),
+                "row {y} is not empty"
+            );
+            return;
+        }
+        Err(ConvertError::Empty) => {
+            assert!((0..image.height()).all(|y| (0..image.width()).all(|x| image.get(x, y) == 0)));
+            return;
+        }
+        Err(e) => panic!("{e}\n{image:?}"),
+    };
+    let want = expected(image);
+    let printed_rows = want.stack_height();
+    let mut field = Field::new();
+    for (i, d) in conversion.sequence.drops.iter().enumerate() {
+        let done = finished_rows(&field, &want, printed_rows);
+        let colour = retro_tpa::convert::piece_colour(d.orientation.piece());
+        // Every drop is a legal printer move: spawn, turn, shift, straight fall.
+        let landing = field
+            .drop(d.orientation, d.x, colour)
+            .unwrap_or_else(|e| panic!("drop {} is illegal: {e}", i + 1));
+        // No line clear ever takes away a finished row of the picture.
+        if let Some(&low) = landing.cleared.first() {
+            assert!(
+                low >= done,
+                "drop {} cleared row {low} below the {done} finished rows",
+                i + 1
+            );
+        }
+    }
+    assert_eq!(field, want, "the replay leaves exactly the sprite");
+    assert_eq!(conversion.field, want);
+    // The front end's replay plays the same sequence to the same field.
+    let mut replay = Replay::new(conversion.sequence.clone(), 7);
+    assert_eq!(replay.run_to_end().unwrap(), &want);
+}
+
+fn sprite() -> impl Strategy<Value = Image> {
+    (1usize..=17, 1usize..=16)
+        .prop_flat_map(|(w, h)| (Just(w), Just(h), prop::collection::vec(0u8..=3, w * h)))
+        .prop_map(|(w, h, px)| Image::new(w, h, px, DEFAULT_PALETTE).unwrap())
+}
+
+proptest! {
+    // Capped, not PROPTEST_CASES (100,000 in CI): a case converts and replays a whole sprite
+    // (hundreds of drops); 1,000 cases is the floor and takes seconds.
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #[test]
+    fn random_sprites_print_exactly(image in sprite()) {
+        check(&image);
+    }
+}
+
+#[test]
+fn a_full_17_by_16_sprite_in_three_colours_prints() {
+    let px: Vec<u8> = (0..17 * 16).map(|i| (i % 3 + 1) as u8).collect();
+    check(&Image::new(17, 16, px, DEFAULT_PALETTE).unwrap());
+}
+
+#[test]
+fn single_pixels_print_in_every_column_and_colour() {
+    for x in 0..17 {
+        for c in 1..=3u8 {
+            let mut px = vec![0u8; 17];
+            px[x] = c;
+            check(&Image::new(17, 1, px, DEFAULT_PALETTE).unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_pixel_over_a_hole_gets_a_platform() {
+    // Two rows: a pixel at the left on the floor, then one at the right with nothing below it.
+    let img = Image::from_text("......x\nx......\n").unwrap();
+    let c = convert(&img).unwrap();
+    assert_eq!(c.stats.platforms, 1);
+    check(&img);
+}
+
+#[test]
+fn sprites_that_cannot_print_say_why() {
+    let gap = Image::from_text("x\n.\nx\n").unwrap();
+    let e = convert(&gap).unwrap_err();
+    assert_eq!(e, ConvertError::GapRow(1));
+    assert!(
+        e.to_string()
+            .contains("empty row cannot be left between printed ones")
+    );
+    assert_eq!(
+        convert(&Image::from_text("...\n").unwrap()),
+        Err(ConvertError::Empty)
+    );
+    // Transparent rows under and over the sprite are not printed: the sprite sits on the floor.
+    let low = Image::from_text("...\n.x.\n...\n").unwrap();
+    let p = placement(&low).unwrap();
+    assert_eq!(p.field_cell(1, 1), Some((10, 0)));
+    check(&low);
+}
+
+#[test]
+fn a_tall_sprite_fills_the_field_and_stays_legal() {
+    // A 17x32 sprite (the seed's largest) either prints, or says which row does not fit.
+    let px: Vec<u8> = (0..17 * 32)
+        .map(|i| ((i * 7 / 3) % 4) as u8)
+        .map(|v| v.max(1))
+        .collect();
+    let img = Image::new(17, 32, px, [Rgb(1, 2, 3), Rgb(4, 5, 6), Rgb(7, 8, 9)]).unwrap();
+    match convert(&img) {
+        Ok(_) => check(&img),
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -1,0 +1,90 @@
+//! `retro tpa`: the Tetris Printer Algorithm. Converts a sprite (PNG or text grid) into a drop
+//! sequence, writes it, and replays it on the 21x42 field in the terminal or headless.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use retro_tpa::convert::{Conversion, convert};
+use retro_tpa::image::Image;
+use retro_tpa::replay::Replay;
+
+use super::session::{SessionArgs, drive, usage_error};
+use crate::files::write_atomic;
+
+#[derive(clap::Args, Debug)]
+pub struct TpaArgs {
+    /// The sprite: a PNG (up to 17 pixels wide, 3 colours plus transparent) or a text grid.
+    pub image: PathBuf,
+    /// Write the drop sequence here (without -o, --show or a screen option it goes to stdout).
+    #[arg(short = 'o', long, value_name = "SEQUENCE")]
+    pub output: Option<PathBuf>,
+    /// Replay the sequence on the field, animated in the terminal.
+    #[arg(long)]
+    pub show: bool,
+    /// Seconds the animated replay should take (at least one drop per frame).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    pub replay_time: u32,
+    #[command(flatten)]
+    pub session: SessionArgs,
+}
+
+fn load(path: &Path) -> Result<Image, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let image = if bytes.starts_with(b"\x89PNG") {
+        Image::from_png(&bytes)
+    } else {
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: neither a PNG nor a text grid", path.display()))?;
+        Image::from_text(&text)
+    };
+    image.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn summary(c: &Conversion) -> String {
+    let s = c.stats;
+    format!(
+        "{} drops for {} pixels ({:.2} pieces per pixel), {} passes, {} platforms, {} searched on the spot",
+        s.drops,
+        s.pixels,
+        s.drops as f64 / s.pixels.max(1) as f64,
+        s.passes,
+        s.platforms,
+        s.searched
+    )
+}
+
+pub fn tpa(args: TpaArgs) -> ExitCode {
+    let image = match load(&args.image) {
+        Ok(i) => i,
+        Err(e) => return usage_error(e),
+    };
+    let conversion = match convert(&image) {
+        Ok(c) => c,
+        Err(e) => return usage_error(format!("{}: cannot print: {e}", args.image.display())),
+    };
+    let summary = summary(&conversion);
+    let text = conversion.sequence.to_text(&format!(
+        "retro tpa sequence for {}: {summary}",
+        args.image
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    let s = &args.session;
+    let replay = args.show || s.headless || s.dump_screen.is_some() || s.screenshot.is_some();
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = write_atomic(path, text.as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            eprintln!("{summary}");
+        }
+        None if !replay => print!("{text}"),
+        None => {}
+    }
+    if !replay {
+        return ExitCode::SUCCESS;
+    }
+    let mut machine = Replay::paced(conversion.sequence, args.replay_time);
+    drive(&mut machine, s, vec![])
+}

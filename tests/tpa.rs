@@ -1,0 +1,121 @@
+//! `retro tpa`: sprite in, drop sequence out; headless replay with a colour dump; screenshots;
+//! clear refusals for sprites that cannot be printed.
+
+use std::process::{Command, Output};
+
+fn retro(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .output()
+        .expect("run retro")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const HEART: &str = "interpreters/tpa/sprites/heart.txt";
+
+#[test]
+fn the_sequence_file_is_written_and_replays_to_the_sprite() {
+    let dir = tempfile::tempdir().unwrap();
+    let seq = dir.path().join("heart.tps");
+    let o = retro(&["tpa", HEART, "-o", seq.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("pieces per pixel"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&seq).unwrap();
+    assert!(text.contains("\npalette #D82800 #FCFCFC #2038EC\n"), "{text}");
+    let parsed = retro_tpa::sequence::Sequence::parse(&text).unwrap();
+    let mut replay = retro_tpa::replay::Replay::new(parsed, 1);
+    let field = replay.run_to_end().unwrap();
+    // The heart's bottom point: one red square in the middle of the floor row.
+    assert_eq!(field.row(0), 1 << 10);
+    assert_eq!(field.colour(10, 0), 1);
+    assert_eq!(field.stack_height(), 8);
+}
+
+#[test]
+fn headless_replay_dumps_the_field_as_a_colour_grid() {
+    let o = retro(&["tpa", HEART, "--headless", "--dump-screen", "colours"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 42, "{out}");
+    assert!(lines.iter().all(|l| l.len() == 21));
+    // The heart as drawn, bottom row last, centred (columns 6..=14), white highlight = colour 2.
+    let want = [
+        "000000011000110000000",
+        "000000121101111000000",
+        "000000121111111000000",
+        "000000111111111000000",
+        "000000011111110000000",
+        "000000001111100000000",
+        "000000000111000000000",
+        "000000000010000000000",
+    ];
+    assert_eq!(&lines[34..], &want[..], "{out}");
+    assert!(
+        lines[..34].iter().all(|l| *l == "0".repeat(21)),
+        "nothing else is left: {out}"
+    );
+}
+
+#[test]
+fn a_screenshot_is_a_png_of_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("field.png");
+    let o = retro(&["tpa", HEART, "--headless", "--screenshot", shot.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    // 21x42 cells of 8x8 pixels, scaled 2x.
+    assert_eq!((info.width, info.height), (21 * 16, 42 * 16));
+}
+
+#[test]
+fn without_an_output_the_sequence_goes_to_stdout() {
+    let o = retro(&["tpa", HEART]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("# retro tpa sequence for heart.txt: "), "{out}");
+    assert!(retro_tpa::sequence::Sequence::parse(&out).is_ok());
+}
+
+#[test]
+fn sprites_that_cannot_be_printed_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "wide.txt",
+            "x".repeat(18),
+            "18 pixels wide; the printer prints at most 17",
+        ),
+        (
+            "colours.txt",
+            "abcd".to_string(),
+            "4 opaque colours; the printer has three",
+        ),
+        (
+            "gap.txt",
+            "x\n.\nx\n".to_string(),
+            "row 1 of the image (counting from 0 at the top) is empty",
+        ),
+        ("empty.txt", "...\n".to_string(), "no opaque pixels"),
+    ];
+    for (name, text, why) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let o = retro(&["tpa", path.to_str().unwrap(), "--headless"]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(stderr(&o).contains(why), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{name}");
+    }
+    let o = retro(&["tpa", "no/such/sprite.png"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/sprite.png"));
+}
