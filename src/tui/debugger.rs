@@ -185,7 +185,7 @@ fn draw(f: &mut TermFrame<'_>, cmds: &Commands, ui: &Ui, depth: colour::ColourDe
         .split(rows[0]);
     let right = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Length(5), Constraint::Min(3), Constraint::Length(4)])
+        .constraints([Constraint::Length(7), Constraint::Min(3), Constraint::Length(3)])
         .split(top[1]);
 
     // Source around the PC, or the disassembly when there is no source.
@@ -246,7 +246,7 @@ fn draw(f: &mut TermFrame<'_>, cmds: &Commands, ui: &Ui, depth: colour::ColourDe
     f.render_widget(Paragraph::new(ui.output[start..].join("\n")), rows[1]);
     f.render_widget(Paragraph::new(format!("(z80) {}_", ui.line)), rows[2]);
     f.render_widget(
-        Paragraph::new("F5 cont F10 next F11 step S-F11 finish F7 back F9 break F2 screen F1 help ^Q quit")
+        Paragraph::new("F5 cont F10 next F11 step S-F11 out F7 back F9 break F2 screen F1 help ^Q quit")
             .style(Style::default().add_modifier(Modifier::REVERSED)),
         rows[3],
     );
