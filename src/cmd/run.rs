@@ -34,6 +34,12 @@ pub struct RunArgs {
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
     #[arg(long)]
     pub petcat: bool,
+    /// Z80: load address of a .bin file (default 8000h).
+    #[arg(long, value_parser = super::asm::parse_addr)]
+    pub org: Option<u16>,
+    /// Z80: start at this label instead of the first ORG.
+    #[arg(long, value_name = "LABEL")]
+    pub entry: Option<String>,
     #[command(flatten)]
     pub session: SessionArgs,
     /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
@@ -75,7 +81,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
         MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
-        MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
+        MachineKind::Z80 => super::z80::run_z80(&args.file, args.org, args.entry.as_deref(), &args.session),
     }
 }
 
