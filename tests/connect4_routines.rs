@@ -419,3 +419,21 @@ fn check_win_cost_on_a_full_board_is_the_documented_one() {
         "checkWIN's cost on the full board differs from docs/connect4.md; measured:\n{table}"
     );
 }
+
+/// The game draws its texts with the workbench's shared font, so that the debugger's screen panel
+/// and `--dump-screen text` read them back as letters.
+#[test]
+fn the_game_font_is_the_shared_font() {
+    let z = Z80::new(CLASSIC);
+    let font = z.sym("Font");
+    for c in b' '..=b'Z' {
+        let at = font + 8 * (c - b' ') as u16;
+        let glyph: Vec<u8> = (at..at + 8).map(|a| z.peek(a)).collect();
+        assert_eq!(
+            glyph,
+            retro_screen::font::glyph(c as char),
+            "glyph {:?}",
+            c as char
+        );
+    }
+}

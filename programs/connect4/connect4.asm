@@ -1290,67 +1290,66 @@ AiTmp:          DEFB 0
 LongLen:        DEFB 0          ; longestLine's longest line and its direction
 LongDir:        DEFW 0
 
-; The characters ' ' to 'Z', 8 bytes each (top line first), drawn for this program.
+; The characters ' ' to 'Z', 8 bytes each (top line first, bit 7 the leftmost pixel): the
+; workbench's shared 8x8 font (the public-domain font8x8 basic set), so the debugger's screen view
+; and the text screen dumps read the game's texts back.
 Font:
         DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; space
-        DEFB 00h,10h,10h,10h,10h,10h,00h,10h   ; !
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; "
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; #
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; $
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; %
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; &
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; '
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; (
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; )
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; *
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; +
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; ,
-        DEFB 00h,00h,00h,00h,38h,00h,00h,00h   ; -
-        DEFB 00h,00h,00h,00h,00h,00h,10h,00h   ; .
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; /
-        DEFB 00h,38h,44h,4Ch,54h,64h,44h,38h   ; 0
-        DEFB 00h,10h,30h,10h,10h,10h,10h,38h   ; 1
-        DEFB 00h,38h,44h,04h,08h,10h,20h,7Ch   ; 2
-        DEFB 00h,78h,04h,04h,38h,04h,04h,78h   ; 3
-        DEFB 00h,08h,18h,28h,48h,7Ch,08h,08h   ; 4
-        DEFB 00h,7Ch,40h,78h,04h,04h,44h,38h   ; 5
-        DEFB 00h,38h,40h,40h,78h,44h,44h,38h   ; 6
-        DEFB 00h,7Ch,04h,08h,10h,20h,20h,20h   ; 7
-        DEFB 00h,38h,44h,44h,38h,44h,44h,38h   ; 8
-        DEFB 00h,38h,44h,44h,3Ch,04h,04h,38h   ; 9
-        DEFB 00h,00h,10h,00h,00h,00h,10h,00h   ; :
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; ;
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; <
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; =
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; >
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; ?
-        DEFB 00h,00h,00h,00h,00h,00h,00h,00h   ; @
-        DEFB 00h,38h,44h,44h,7Ch,44h,44h,44h   ; A
-        DEFB 00h,78h,44h,44h,78h,44h,44h,78h   ; B
-        DEFB 00h,38h,44h,40h,40h,40h,44h,38h   ; C
-        DEFB 00h,78h,44h,44h,44h,44h,44h,78h   ; D
-        DEFB 00h,7Ch,40h,40h,78h,40h,40h,7Ch   ; E
-        DEFB 00h,7Ch,40h,40h,78h,40h,40h,40h   ; F
-        DEFB 00h,38h,44h,40h,5Ch,44h,44h,38h   ; G
-        DEFB 00h,44h,44h,44h,7Ch,44h,44h,44h   ; H
-        DEFB 00h,38h,10h,10h,10h,10h,10h,38h   ; I
-        DEFB 00h,1Ch,08h,08h,08h,08h,48h,30h   ; J
-        DEFB 00h,44h,48h,50h,60h,50h,48h,44h   ; K
-        DEFB 00h,40h,40h,40h,40h,40h,40h,7Ch   ; L
-        DEFB 00h,44h,6Ch,54h,54h,44h,44h,44h   ; M
-        DEFB 00h,44h,64h,54h,4Ch,44h,44h,44h   ; N
-        DEFB 00h,38h,44h,44h,44h,44h,44h,38h   ; O
-        DEFB 00h,78h,44h,44h,78h,40h,40h,40h   ; P
-        DEFB 00h,38h,44h,44h,44h,54h,48h,34h   ; Q
-        DEFB 00h,78h,44h,44h,78h,50h,48h,44h   ; R
-        DEFB 00h,3Ch,40h,40h,38h,04h,04h,78h   ; S
-        DEFB 00h,7Ch,10h,10h,10h,10h,10h,10h   ; T
-        DEFB 00h,44h,44h,44h,44h,44h,44h,38h   ; U
-        DEFB 00h,44h,44h,44h,44h,44h,28h,10h   ; V
-        DEFB 00h,44h,44h,44h,54h,54h,54h,28h   ; W
-        DEFB 00h,44h,44h,28h,10h,28h,44h,44h   ; X
-        DEFB 00h,44h,44h,28h,10h,10h,10h,10h   ; Y
-        DEFB 00h,7Ch,04h,08h,10h,20h,40h,7Ch   ; Z
-
-
-        END start
+        DEFB 18h,3Ch,3Ch,18h,18h,00h,18h,00h   ; !
+        DEFB 6Ch,6Ch,00h,00h,00h,00h,00h,00h   ; "
+        DEFB 6Ch,6Ch,0FEh,6Ch,0FEh,6Ch,6Ch,00h   ; #
+        DEFB 30h,7Ch,0C0h,78h,0Ch,0F8h,30h,00h   ; $
+        DEFB 00h,0C6h,0CCh,18h,30h,66h,0C6h,00h   ; %
+        DEFB 38h,6Ch,38h,76h,0DCh,0CCh,76h,00h   ; &
+        DEFB 60h,60h,0C0h,00h,00h,00h,00h,00h   ; '
+        DEFB 18h,30h,60h,60h,60h,30h,18h,00h   ; (
+        DEFB 60h,30h,18h,18h,18h,30h,60h,00h   ; )
+        DEFB 00h,66h,3Ch,0FFh,3Ch,66h,00h,00h   ; *
+        DEFB 00h,30h,30h,0FCh,30h,30h,00h,00h   ; +
+        DEFB 00h,00h,00h,00h,00h,30h,30h,60h   ; ,
+        DEFB 00h,00h,00h,0FCh,00h,00h,00h,00h   ; -
+        DEFB 00h,00h,00h,00h,00h,30h,30h,00h   ; .
+        DEFB 06h,0Ch,18h,30h,60h,0C0h,80h,00h   ; /
+        DEFB 7Ch,0C6h,0CEh,0DEh,0F6h,0E6h,7Ch,00h   ; 0
+        DEFB 30h,70h,30h,30h,30h,30h,0FCh,00h   ; 1
+        DEFB 78h,0CCh,0Ch,38h,60h,0CCh,0FCh,00h   ; 2
+        DEFB 78h,0CCh,0Ch,38h,0Ch,0CCh,78h,00h   ; 3
+        DEFB 1Ch,3Ch,6Ch,0CCh,0FEh,0Ch,1Eh,00h   ; 4
+        DEFB 0FCh,0C0h,0F8h,0Ch,0Ch,0CCh,78h,00h   ; 5
+        DEFB 38h,60h,0C0h,0F8h,0CCh,0CCh,78h,00h   ; 6
+        DEFB 0FCh,0CCh,0Ch,18h,30h,30h,30h,00h   ; 7
+        DEFB 78h,0CCh,0CCh,78h,0CCh,0CCh,78h,00h   ; 8
+        DEFB 78h,0CCh,0CCh,7Ch,0Ch,18h,70h,00h   ; 9
+        DEFB 00h,30h,30h,00h,00h,30h,30h,00h   ; :
+        DEFB 00h,30h,30h,00h,00h,30h,30h,60h   ; ;
+        DEFB 18h,30h,60h,0C0h,60h,30h,18h,00h   ; <
+        DEFB 00h,00h,0FCh,00h,00h,0FCh,00h,00h   ; =
+        DEFB 60h,30h,18h,0Ch,18h,30h,60h,00h   ; >
+        DEFB 78h,0CCh,0Ch,18h,30h,00h,30h,00h   ; ?
+        DEFB 7Ch,0C6h,0DEh,0DEh,0DEh,0C0h,78h,00h   ; @
+        DEFB 30h,78h,0CCh,0CCh,0FCh,0CCh,0CCh,00h   ; A
+        DEFB 0FCh,66h,66h,7Ch,66h,66h,0FCh,00h   ; B
+        DEFB 3Ch,66h,0C0h,0C0h,0C0h,66h,3Ch,00h   ; C
+        DEFB 0F8h,6Ch,66h,66h,66h,6Ch,0F8h,00h   ; D
+        DEFB 0FEh,62h,68h,78h,68h,62h,0FEh,00h   ; E
+        DEFB 0FEh,62h,68h,78h,68h,60h,0F0h,00h   ; F
+        DEFB 3Ch,66h,0C0h,0C0h,0CEh,66h,3Eh,00h   ; G
+        DEFB 0CCh,0CCh,0CCh,0FCh,0CCh,0CCh,0CCh,00h   ; H
+        DEFB 78h,30h,30h,30h,30h,30h,78h,00h   ; I
+        DEFB 1Eh,0Ch,0Ch,0Ch,0CCh,0CCh,78h,00h   ; J
+        DEFB 0E6h,66h,6Ch,78h,6Ch,66h,0E6h,00h   ; K
+        DEFB 0F0h,60h,60h,60h,62h,66h,0FEh,00h   ; L
+        DEFB 0C6h,0EEh,0FEh,0FEh,0D6h,0C6h,0C6h,00h   ; M
+        DEFB 0C6h,0E6h,0F6h,0DEh,0CEh,0C6h,0C6h,00h   ; N
+        DEFB 38h,6Ch,0C6h,0C6h,0C6h,6Ch,38h,00h   ; O
+        DEFB 0FCh,66h,66h,7Ch,60h,60h,0F0h,00h   ; P
+        DEFB 78h,0CCh,0CCh,0CCh,0DCh,78h,1Ch,00h   ; Q
+        DEFB 0FCh,66h,66h,7Ch,6Ch,66h,0E6h,00h   ; R
+        DEFB 78h,0CCh,0E0h,70h,1Ch,0CCh,78h,00h   ; S
+        DEFB 0FCh,0B4h,30h,30h,30h,30h,78h,00h   ; T
+        DEFB 0CCh,0CCh,0CCh,0CCh,0CCh,0CCh,0FCh,00h   ; U
+        DEFB 0CCh,0CCh,0CCh,0CCh,0CCh,78h,30h,00h   ; V
+        DEFB 0C6h,0C6h,0C6h,0D6h,0FEh,0EEh,0C6h,00h   ; W
+        DEFB 0C6h,0C6h,6Ch,38h,38h,6Ch,0C6h,00h   ; X
+        DEFB 0CCh,0CCh,0CCh,78h,30h,30h,78h,00h   ; Y
+        DEFB 0FEh,0C6h,8Ch,18h,32h,66h,0FEh,00h   ; Z
