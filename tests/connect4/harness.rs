@@ -163,3 +163,133 @@ impl Z80 {
         self.cpu.registers().hl
     }
 }
+
+/// TEMPORARY, like the rest of this file: a headless game on a bare stand-in for the workbench
+/// machine (docs/z80-machine.md on branch z80-debug: keyboard half-rows on IN (FEh) selected by
+/// A8-A15, the debug console on OUT (0Fh), the exit port OUT (0Dh), a frame interrupt every
+/// 69,888 T-states, EI / RET at 0038h for IM 1), with the keys of a key script (the shared
+/// parser and timing of docs/key-scripts.md) mapped as that machine maps them. `retro run
+/// --headless --keys` replaces it when that machine is merged.
+pub struct Played {
+    /// The debug console's text.
+    pub console: String,
+    /// The exit port's status, if the program wrote one.
+    pub exit: Option<u8>,
+    /// The 768 attribute bytes at the end.
+    pub attrs: Vec<u8>,
+}
+
+struct GameBus {
+    mem: Box<[u8; 0x10000]>,
+    rows: [u8; 8],
+    console: Vec<u8>,
+    exit: Option<u8>,
+}
+
+impl retro_z80::Bus for GameBus {
+    fn read(&mut self, a: u16) -> u8 {
+        self.mem[a as usize]
+    }
+    fn write(&mut self, a: u16, v: u8) {
+        self.mem[a as usize] = v;
+    }
+    fn input(&mut self, port: u16) -> u8 {
+        if port & 1 != 0 {
+            return 0xFF;
+        }
+        let high = (port >> 8) as u8;
+        let down = (0..8)
+            .filter(|r| high & (1 << r) == 0)
+            .fold(0, |d, r| d | self.rows[r]);
+        0xE0 | (!down & 0x1F)
+    }
+    fn output(&mut self, port: u16, v: u8) {
+        match port as u8 {
+            0x0F => self.console.push(v),
+            0x0D => self.exit = Some(v),
+            _ => {}
+        }
+    }
+    fn peek(&self, a: u16) -> u8 {
+        self.mem[a as usize]
+    }
+}
+
+/// The Spectrum keys (half-row, bit) a terminal key holds down, as the workbench maps them.
+fn spectrum_keys(key: retro_screen::Key) -> Vec<(usize, u8)> {
+    use retro_screen::Key;
+    const ROWS: [&str; 8] = [
+        "*ZXCV", "ASDFG", "QWERT", "12345", "09876", "POIUY", "\nLKJH", " !MNB",
+    ];
+    let at = |c: char| {
+        let c = c.to_ascii_uppercase();
+        ROWS.iter()
+            .enumerate()
+            .find_map(|(r, row)| row.find(c).map(|b| (r, b as u8)))
+    };
+    let caps = (0, 0);
+    match key {
+        Key::Char(c) if c.is_ascii_alphanumeric() || c == ' ' => at(c).into_iter().collect(),
+        Key::Return => vec![at('\n').unwrap()],
+        Key::Left => vec![at('5').unwrap(), caps],
+        Key::Down => vec![at('6').unwrap(), caps],
+        Key::Up => vec![at('7').unwrap(), caps],
+        Key::Right => vec![at('8').unwrap(), caps],
+        Key::Escape => vec![at(' ').unwrap(), caps],
+        _ => vec![],
+    }
+}
+
+/// Plays connect4.asm (classic size) with `keys` until it writes the exit port or `seconds` of
+/// virtual time have passed.
+pub fn play_game(keys: &str, seconds: u64) -> Played {
+    use retro_screen::{HeldKeys, HoldMode, VirtualTime};
+    const FRAME_T: u64 = 69_888;
+    let script = retro_screen::script::parse(keys).expect("key script");
+    let asm = assemble(CLASSIC);
+    let mut bus = GameBus {
+        mem: Box::new([0; 0x10000]),
+        rows: [0; 8],
+        console: vec![],
+        exit: None,
+    };
+    bus.mem[0x38] = 0xFB; // EI
+    bus.mem[0x39] = 0xC9; // RET
+    for (addr, bytes) in &asm.blocks {
+        bus.mem[*addr as usize..*addr as usize + bytes.len()].copy_from_slice(bytes);
+    }
+    let mut cpu = Cpu::new();
+    cpu.set_pc(asm.blocks[0].0);
+    let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+    let mut next_event = 0;
+    for frame in 0..seconds * 50 {
+        let now = VirtualTime::from_micros(frame * 20_000);
+        while next_event < script.events.len() && script.events[next_event].at <= now {
+            held.apply(script.events[next_event]);
+            next_event += 1;
+        }
+        bus.rows = [0; 8];
+        for k in held.held(now) {
+            for (r, b) in spectrum_keys(k) {
+                bus.rows[r] |= 1 << b;
+            }
+        }
+        // INT is held for the frame's first 32 T-states, as the ULA does.
+        let start = frame * FRAME_T;
+        cpu.set_int_line(true);
+        while cpu.tstates() < start + FRAME_T && bus.exit.is_none() {
+            if cpu.tstates() >= start + 32 {
+                cpu.set_int_line(false);
+            }
+            cpu.step(&mut bus);
+        }
+        if bus.exit.is_some() {
+            break;
+        }
+    }
+    Played {
+        console: String::from_utf8_lossy(&bus.console).into_owned(),
+        exit: bus.exit,
+        attrs: bus.mem[0x5800..0x5B00].to_vec(),
+    }
+}

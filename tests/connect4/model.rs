@@ -87,6 +87,25 @@ impl Board {
         self.line(x, y, 1, 1, player) >= self.size.n || self.line(x, y, 1, -1, player) >= self.size.n
     }
 
+    /// The slots of the longest line of the player's pieces through (x,y), the piece at (x,y)
+    /// included (the first of equals in the order horizontal, vertical, the two diagonals), if
+    /// it has WINSIZE or more; empty if not. The game flashes these.
+    pub fn line_cells(&self, x: usize, y: usize, player: u8) -> Vec<(usize, usize)> {
+        let dirs = [(1i32, 0i32), (0, 1), (1, 1), (1, -1)];
+        let len = |&(dx, dy): &(i32, i32)| self.line(x, y, dx, dy, player);
+        let best = dirs.iter().rev().max_by_key(|d| len(d)).copied().unwrap();
+        let n = len(&best);
+        if n < self.size.n {
+            return vec![];
+        }
+        let (dx, dy) = best;
+        let back = self.semi(x, y, -dx, -dy, player) as i32;
+        let (x0, y0) = (x as i32 - back * dx, y as i32 - back * dy);
+        (0..n as i32)
+            .map(|k| ((x0 + k * dx) as usize, (y0 + k * dy) as usize))
+            .collect()
+    }
+
     /// The rule of the game: WINSIZE in a row, in any direction, through the piece at (x,y).
     pub fn wins_through(&self, x: usize, y: usize, player: u8) -> bool {
         [(1, 0), (0, 1), (1, 1), (1, -1)]
