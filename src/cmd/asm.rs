@@ -54,7 +54,7 @@ pub struct DisArgs {
     pub output: Option<PathBuf>,
 }
 
-fn parse_addr(s: &str) -> Result<u16, String> {
+pub fn parse_addr(s: &str) -> Result<u16, String> {
     let t = s.trim();
     let v = if let Some(h) = t
         .strip_prefix('$')

@@ -10,3 +10,4 @@ pub mod run;
 pub mod session;
 pub mod testcard;
 pub mod tok;
+pub mod z80;

@@ -28,6 +28,12 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
+    /// Z80: load address of a .bin file (default 8000h).
+    #[arg(long, value_parser = super::asm::parse_addr)]
+    pub org: Option<u16>,
+    /// Z80: start at this label instead of the first ORG.
+    #[arg(long, value_name = "LABEL")]
+    pub entry: Option<String>,
     #[command(flatten)]
     pub session: SessionArgs,
 }
@@ -58,7 +64,8 @@ pub fn run(args: RunArgs) -> ExitCode {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         // CP/M programs talk to a console, not a screen: they run on stdin and stdout.
         MachineKind::Cpm => super::cpm::run_cpm(&args.file),
-        MachineKind::Cbm | MachineKind::Z80 => usage_error(format!("the {kind:?} machine is not built yet")),
+        MachineKind::Z80 => super::z80::run_z80(&args.file, args.org, args.entry.as_deref(), &args.session),
+        MachineKind::Cbm => usage_error(format!("the {kind:?} machine is not built yet")),
     }
 }
 

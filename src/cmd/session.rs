@@ -148,7 +148,7 @@ pub fn drive(
     }
 }
 
-fn screenshot(frame: &retro_screen::Frame, path: &Path) -> Result<(), String> {
+pub fn screenshot(frame: &retro_screen::Frame, path: &Path) -> Result<(), String> {
     let png = dump::png(frame, 2).map_err(|e| format!("screenshot: {e}"))?;
     write_atomic(path, &png).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -1,0 +1,646 @@
+//! The Z80 debugger core: a program on the workbench machine, breakpoints and watchpoints,
+//! stepping (into, over, out, to a location), reverse execution, expressions, views, and calling
+//! a routine with chosen registers. No terminal: the batch mode ([`commands`]) and the TUI both
+//! drive it.
+//!
+//! # Calling a routine from a test
+//!
+//! ```
+//! use retro_z80_machine::debug::Debugger;
+//!
+//! let asm = retro_z80_asm::assemble_str("t.asm", "
+//!         org $8000
+//! double: ld a,(hl)
+//!         add a,a
+//!         ld (hl),a
+//!         ret
+//! ").unwrap();
+//! let mut dbg = Debugger::from_assembly(&asm);
+//! dbg.machine.poke(0x9000, 21);
+//! let r = dbg.call("double", &[("HL", 0x9000)], 1000).unwrap();
+//! assert_eq!(r.reg("A"), Some(42));
+//! assert_eq!(r.changed, vec![(0x9000, 21, 42)]);
+//! ```
+//!
+//! A routine that does not return within the budget is an error that says where it was
+//! ([`CallError::Budget`]'s message names the label, offset and source line).
+
+pub mod breakpoints;
+pub mod commands;
+pub mod expr;
+pub mod history;
+pub mod structs;
+pub mod views;
+
+use std::fmt;
+
+use retro_screen::keys::HoldMode;
+use retro_screen::script::KeyScript;
+use retro_screen::{HeldKeys, VirtualTime};
+use retro_z80::Registers;
+use retro_z80_asm::Assembly;
+
+use crate::program::Program;
+use crate::workbench::{FrameRate, NoProbe, Stop, Workbench};
+use breakpoints::{Breakpoints, Kind, WatchHit};
+use history::History;
+
+/// Why the program stopped after a run command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The step or run finished where it was meant to.
+    Done,
+    /// Breakpoints (their numbers) at the PC.
+    Breakpoint(Vec<u32>),
+    /// Watchpoints (their numbers) hit by the last instruction.
+    Watchpoint(Vec<u32>, WatchHit),
+    /// The program wrote this exit status (or returned to 0000h: status 0).
+    Exited(u8),
+    /// The instruction budget ran out.
+    Budget,
+    /// Reverse execution reached the oldest recorded step.
+    HistoryStart,
+}
+
+/// A `call` that did not come back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallError {
+    /// The routine's name is not a label or expression.
+    Target(String),
+    /// A register assignment named no register.
+    Register(String),
+    /// The budget ran out; `at` is where the routine was (`label+offset (file:line)`).
+    Budget {
+        routine: String,
+        budget: u64,
+        at: String,
+    },
+    /// The routine returned with the stack not where it started (`sp` is what it was).
+    Unbalanced { routine: String, sp: u16, expected: u16 },
+    /// The program wrote its exit status inside the routine.
+    Exited { routine: String, status: u8, at: String },
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::Target(e) => write!(f, "cannot call {e}"),
+            CallError::Register(r) => write!(f, "no register named `{r}`"),
+            CallError::Budget { routine, budget, at } => {
+                write!(
+                    f,
+                    "{routine} did not return within {budget} instructions: it was at {at}"
+                )
+            }
+            CallError::Unbalanced {
+                routine,
+                sp,
+                expected,
+            } => write!(
+                f,
+                "{routine} returned with SP={sp:04X}, not {expected:04X} (the stack is unbalanced)"
+            ),
+            CallError::Exited { routine, status, at } => {
+                write!(
+                    f,
+                    "the program exited with status {status} inside {routine}, at {at}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// What a successful `call` gives back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallResult {
+    /// The registers when the routine returned (PC is the caller's again).
+    pub regs: Registers,
+    /// Every byte the routine changed: (address, before, after), in address order.
+    pub changed: Vec<(u16, u8, u8)>,
+    /// CPU steps and T-states it took.
+    pub steps: u64,
+    pub tstates: u64,
+}
+
+impl CallResult {
+    /// A register or pair by name (`A`, `HL`, `IX`...), as [`views::register`] reads them.
+    pub fn reg(&self, name: &str) -> Option<u16> {
+        views::register(&self.regs, &name.to_ascii_uppercase()).map(|v| v as u16)
+    }
+}
+
+/// The debugger: a program loaded on a workbench machine, with everything the commands need.
+pub struct Debugger {
+    pub program: Program,
+    pub machine: Workbench,
+    pub breakpoints: Breakpoints,
+    history: History,
+    /// Whether reverse history is recorded (on by default).
+    pub record: bool,
+    /// CPU steps since the program started: the clock of reverse execution.
+    count: u64,
+    keys: KeyScript,
+    /// The registers at the previous stop, to mark what changed.
+    pub previous: Registers,
+    pub structs: structs::Structs,
+    /// Expressions shown at every stop (`display`).
+    pub displays: Vec<String>,
+}
+
+impl Debugger {
+    /// A debugger on a fresh machine running `program` (50 Hz unless the program defines
+    /// `WORKBENCH_HZ EQU 60`).
+    pub fn new(program: Program) -> Debugger {
+        let rate = match program.symbols.get("WORKBENCH_HZ") {
+            Some(60) => FrameRate::Hz60,
+            _ => FrameRate::Hz50,
+        };
+        let mut machine = Workbench::new(rate);
+        program.load_into(&mut machine);
+        let structs = structs::Structs::from_program(&program);
+        let mut d = Debugger {
+            previous: machine.cpu().registers(),
+            program,
+            machine,
+            breakpoints: Breakpoints::new(),
+            history: History::default(),
+            record: true,
+            count: 0,
+            keys: KeyScript::default(),
+            structs,
+            displays: vec![],
+        };
+        d.history.record(0, &d.machine.state);
+        d
+    }
+
+    /// A debugger for an assembled program.
+    pub fn from_assembly(asm: &Assembly) -> Debugger {
+        Debugger::new(Program::from_assembly(asm))
+    }
+
+    /// Reloads the program on a fresh machine (breakpoints, displays and keys stay).
+    pub fn restart(&mut self) {
+        let fresh = Debugger::new(self.program.clone());
+        self.machine = fresh.machine;
+        self.history = fresh.history;
+        self.count = 0;
+        self.previous = self.machine.cpu().registers();
+    }
+
+    /// Scripted keys, fed to the machine by virtual time (so reverse execution replays them).
+    pub fn set_keys(&mut self, keys: KeyScript) {
+        self.keys = keys;
+    }
+
+    /// CPU steps since the start.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The machine's virtual time.
+    pub fn now(&self) -> VirtualTime {
+        let hz = self.machine.rate().hz() as u64;
+        let t = self.machine.cpu().tstates() as u128;
+        VirtualTime::from_micros(
+            (t * 1_000_000 / (self.machine.state.clock.frame_t as u128 * hz as u128)) as u64,
+        )
+    }
+
+    /// Applies the key script's held keys at the current virtual time (at each frame start).
+    fn apply_keys(&mut self) {
+        if self.keys.events.is_empty() {
+            return;
+        }
+        let now = self.now();
+        let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+        for e in self.keys.events.iter().take_while(|e| e.at <= now) {
+            held.apply(*e);
+        }
+        self.machine.set_keys(&held.held(now));
+    }
+
+    /// Runs at most `max` steps; `stop_at(pc)` and the enabled breakpoints (when `breaks`) stop
+    /// before an instruction, watchpoints after one. Records checkpoints on the way.
+    fn advance(&mut self, max: u64, breaks: bool, stop_at: &mut dyn FnMut(u16) -> bool) -> (u64, Stop) {
+        self.advance_with(max, breaks, breaks, stop_at)
+    }
+
+    /// [`Debugger::advance`] with exec breakpoints (`exec`) and watchpoints (`watch`) chosen apart.
+    fn advance_with(
+        &mut self,
+        max: u64,
+        exec: bool,
+        watch: bool,
+        stop_at: &mut dyn FnMut(u16) -> bool,
+    ) -> (u64, Stop) {
+        let mut done = 0;
+        self.breakpoints.probe().hit.set(None);
+        loop {
+            let mut chunk = max - done;
+            if self.record {
+                chunk = chunk.min(history::INTERVAL - self.count % history::INTERVAL);
+            }
+            let bps = &self.breakpoints;
+            let (n, stop) = if exec {
+                self.machine
+                    .run(bps.probe(), chunk, u64::MAX, |pc| bps.at(pc) || stop_at(pc))
+            } else if watch {
+                self.machine.run(bps.probe(), chunk, u64::MAX, &mut *stop_at)
+            } else {
+                self.machine.run(&NoProbe, chunk, u64::MAX, &mut *stop_at)
+            };
+            self.count += n;
+            done += n;
+            if self.record && self.count.is_multiple_of(history::INTERVAL) && n > 0 {
+                self.history.record(self.count, &self.machine.state);
+            }
+            match stop {
+                Stop::Frame => self.apply_keys(),
+                Stop::Budget if done < max => {}
+                other => return (done, other),
+            }
+        }
+    }
+
+    /// Continues until a breakpoint whose condition holds, a watchpoint, the exit port or the
+    /// budget. `extra(pc)` adds stop locations (temporary ones of next/until), checked with `accept`.
+    fn resume(
+        &mut self,
+        budget: u64,
+        extra: &mut dyn FnMut(u16) -> bool,
+        accept: &mut dyn FnMut(&Debugger) -> bool,
+    ) -> Event {
+        let mut used = 0;
+        // A breakpoint at the starting PC must not stop us again: step off it first.
+        let mut first = true;
+        while used < budget {
+            let (n, stop) = if first {
+                first = false;
+                self.advance_with(1, false, true, &mut |_| false)
+            } else {
+                self.advance(budget - used, true, extra)
+            };
+            used += n;
+            match stop {
+                Stop::Exit(s) => return Event::Exited(s),
+                Stop::Probe => {
+                    if let Some(hit) = self.breakpoints.probe().hit.get() {
+                        let ids = self.breakpoints.matching(&hit);
+                        for &id in &ids {
+                            if let Some(b) = self.breakpoints.get_mut(id) {
+                                b.hits += 1;
+                            }
+                        }
+                        return Event::Watchpoint(ids, hit);
+                    }
+                }
+                Stop::Break(pc) => {
+                    if extra(pc) && accept(self) {
+                        return Event::Done;
+                    }
+                    let ids = self.breakpoints_hit(pc);
+                    if !ids.is_empty() {
+                        return Event::Breakpoint(ids);
+                    }
+                    // A false condition (or a location not accepted): step on.
+                    let (n, stop) = self.advance_with(1, false, true, &mut |_| false);
+                    used += n;
+                    if let Stop::Exit(s) = stop {
+                        return Event::Exited(s);
+                    }
+                }
+                Stop::Budget | Stop::Time => {}
+                Stop::Frame => {}
+            }
+        }
+        Event::Budget
+    }
+
+    /// The breakpoints at `pc` whose conditions hold; counts their hits and deletes temporary ones.
+    fn breakpoints_hit(&mut self, pc: u16) -> Vec<u32> {
+        let candidates: Vec<(u32, Option<expr::Expr>)> = self
+            .breakpoints
+            .exec_at(pc)
+            .map(|b| (b.id, b.condition.as_ref().map(|c| c.1.clone())))
+            .collect();
+        let mut ids = vec![];
+        for (id, cond) in candidates {
+            let holds = cond.is_none_or(|c| c.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0));
+            if holds {
+                ids.push(id);
+            }
+        }
+        for &id in &ids {
+            let temporary = match self.breakpoints.get_mut(id) {
+                Some(b) => {
+                    b.hits += 1;
+                    b.temporary
+                }
+                None => false,
+            };
+            if temporary {
+                self.breakpoints.delete(Some(id));
+            }
+        }
+        ids
+    }
+
+    /// Marks the current registers as the ones later views compare against.
+    pub fn mark_stop(&mut self, before: Registers) {
+        self.previous = before;
+    }
+
+    /// `continue`: runs until something stops it (budget: steps).
+    pub fn cont(&mut self, budget: u64) -> Event {
+        self.resume(budget, &mut |_| false, &mut |_| false)
+    }
+
+    /// `stepi`: one instruction (one CPU step: an interrupt acceptance is a step of its own).
+    pub fn stepi(&mut self) -> Event {
+        let (_, stop) = self.advance_with(1, false, true, &mut |_| false);
+        self.event_of(stop)
+    }
+
+    fn event_of(&mut self, stop: Stop) -> Event {
+        match stop {
+            Stop::Exit(s) => Event::Exited(s),
+            Stop::Probe => match self.breakpoints.probe().hit.get() {
+                Some(hit) => Event::Watchpoint(self.breakpoints.matching(&hit), hit),
+                None => Event::Done,
+            },
+            _ => Event::Done,
+        }
+    }
+
+    /// `next`: over a CALL, RST, DJNZ or repeating block instruction (to the instruction after it,
+    /// with SP back where it was), otherwise one step.
+    pub fn next(&mut self, budget: u64) -> Event {
+        let pc = self.machine.cpu().pc();
+        let (len, over) = views::step_over_info(&self.machine, pc);
+        if !over {
+            return self.stepi();
+        }
+        let target = pc.wrapping_add(len);
+        let sp0 = self.machine.cpu().sp();
+        self.resume(budget, &mut |p| p == target, &mut |d| d.machine.cpu().sp() >= sp0)
+    }
+
+    /// `finish`: until the current routine returns: a RET, RETI or RETN that takes SP above
+    /// where it was when `finish` started (nested calls' returns leave SP at or below it).
+    pub fn finish(&mut self, budget: u64) -> Event {
+        let sp0 = self.machine.cpu().sp();
+        let mut used = 0;
+        while used < budget {
+            let pc = self.machine.cpu().pc();
+            let is_ret = views::is_return(&self.machine, pc);
+            let ev = self.stepi();
+            used += 1;
+            if ev != Event::Done {
+                return ev;
+            }
+            if is_ret && self.machine.cpu().sp() > sp0 {
+                return Event::Done;
+            }
+            if self.breakpoints.at(self.machine.cpu().pc()) {
+                let ids = self.breakpoints_hit(self.machine.cpu().pc());
+                if !ids.is_empty() {
+                    return Event::Breakpoint(ids);
+                }
+            }
+        }
+        Event::Budget
+    }
+
+    /// `until ADDR` / `advance`: runs to an address (or a breakpoint before it).
+    pub fn until(&mut self, addr: u16, budget: u64) -> Event {
+        self.resume(budget, &mut |p| p == addr, &mut |_| true)
+    }
+
+    /// Goes back to step `target` by restoring the checkpoint before it and replaying.
+    pub fn goto_count(&mut self, target: u64) -> Result<(), String> {
+        let Some((c, state)) = self.history.at_or_before(target) else {
+            return Err(format!(
+                "no reverse history that far back (it starts at step {})",
+                self.history.oldest().unwrap_or(self.count)
+            ));
+        };
+        let c = *c;
+        self.machine.state = state.clone();
+        self.count = c;
+        self.machine.replaying = true;
+        let (_, _) = self.advance(target - c, false, &mut |_| false);
+        self.machine.replaying = false;
+        Ok(())
+    }
+
+    /// `reverse-stepi N`.
+    pub fn reverse_step(&mut self, n: u64) -> Event {
+        let oldest = self.history.oldest().unwrap_or(self.count);
+        let target = self.count.saturating_sub(n).max(oldest);
+        let short = self.count - target < n;
+        if self.goto_count(target).is_err() || short {
+            return Event::HistoryStart;
+        }
+        Event::Done
+    }
+
+    /// `reverse-continue`: back to the most recent earlier stop at an enabled breakpoint whose
+    /// condition holds, or to the start of the history.
+    pub fn reverse_continue(&mut self) -> Event {
+        let now = self.count;
+        let saved_record = self.record;
+        self.record = false;
+        // Segments between checkpoints, newest first; each is replayed once.
+        let mut end = now;
+        for start in self.history.counts_newest_first() {
+            if start >= end {
+                continue;
+            }
+            let _ = self.goto_count(start);
+            let mut last = None;
+            self.machine.replaying = true;
+            while self.count < end {
+                let (_, stop) = self.advance(end - self.count, true, &mut |_| false);
+                match stop {
+                    Stop::Break(pc) => {
+                        let env_holds = self.breakpoints.exec_at(pc).any(|b| {
+                            b.condition
+                                .as_ref()
+                                .is_none_or(|c| c.1.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0))
+                        });
+                        if env_holds {
+                            last = Some(self.count);
+                        }
+                        self.advance(1, false, &mut |_| false);
+                    }
+                    Stop::Probe => last = Some(self.count),
+                    _ => break,
+                }
+            }
+            self.machine.replaying = false;
+            end = start;
+            if let Some(at) = last {
+                let _ = self.goto_count(at);
+                self.record = saved_record;
+                let pc = self.machine.cpu().pc();
+                let ids: Vec<u32> = self.breakpoints.exec_at(pc).map(|b| b.id).collect();
+                return if ids.is_empty() {
+                    Event::Done
+                } else {
+                    Event::Breakpoint(ids)
+                };
+            }
+        }
+        let oldest = self.history.oldest().unwrap_or(0);
+        let _ = self.goto_count(oldest);
+        self.record = saved_record;
+        Event::HistoryStart
+    }
+
+    /// Records that the machine was changed from outside (registers or memory set by the user),
+    /// so that reverse execution replays from the changed state, not from before the change.
+    pub fn modified(&mut self) {
+        self.history.record(self.count, &self.machine.state);
+    }
+
+    /// The PCs of the last `n` steps, oldest first (replayed from the history, so tracing costs
+    /// nothing while running).
+    pub fn trace(&mut self, n: u64) -> Vec<u16> {
+        let now = self.count;
+        let from = now.saturating_sub(n).max(self.history.oldest().unwrap_or(now));
+        let saved = self.machine.state.clone();
+        let saved_record = self.record;
+        let mut pcs = vec![];
+        if self.goto_count(from).is_ok() {
+            self.record = false;
+            self.machine.replaying = true;
+            while self.count < now {
+                pcs.push(self.machine.cpu().pc());
+                self.advance(1, false, &mut |_| false);
+            }
+            self.machine.replaying = false;
+        }
+        self.record = saved_record;
+        self.machine.state = saved;
+        self.count = now;
+        pcs
+    }
+
+    /// Resolves a location: a label, `file:line`, or an expression. Returns the address.
+    pub fn location(&self, text: &str) -> Result<u16, String> {
+        let t = text.trim();
+        if let Some((file, line)) = t.rsplit_once(':')
+            && let Ok(line) = line.parse::<u32>()
+            && !file.is_empty()
+        {
+            return self
+                .program
+                .source_map
+                .address_of(file, line)
+                .ok_or_else(|| format!("no code at {file}:{line}"));
+        }
+        let v = expr::eval_str(t, &views::MachineEnv::new(self)).map_err(|e| e.to_string())?;
+        Ok(v as u16)
+    }
+
+    /// Adds an exec breakpoint at a location, with an optional condition.
+    pub fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<u32, String> {
+        let addr = self.location(location)?;
+        let condition = match condition {
+            Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
+            None => None,
+        };
+        Ok(self.breakpoints.add(
+            Kind::Exec(addr),
+            location.trim().to_string(),
+            condition,
+            temporary,
+        ))
+    }
+
+    /// Calls `routine` (a label or an expression) with registers set (`("HL", 0x9000)`, 8-bit
+    /// names set one byte), until it returns to its caller, within `budget` steps. Memory set
+    /// beforehand (through [`Workbench::poke`]) stays; breakpoints are not checked. Afterwards the
+    /// machine is as the routine left it, except that PC is back where it was.
+    pub fn call(
+        &mut self,
+        routine: &str,
+        regs: &[(&str, u16)],
+        budget: u64,
+    ) -> Result<CallResult, CallError> {
+        let target = self
+            .location(routine)
+            .map_err(|e| CallError::Target(format!("{routine}: {e}")))?;
+        for (name, value) in regs {
+            views::set_register(self.machine.cpu_mut(), name, *value)
+                .map_err(|_| CallError::Register(name.to_string()))?;
+        }
+        let before = self.machine.state.mem.clone();
+        let pc0 = self.machine.cpu().pc();
+        // Return to a sentinel: the built-in end trap at 0000h, recognised with the SP it had.
+        let sp0 = self.machine.cpu().sp();
+        let sp = sp0.wrapping_sub(2);
+        self.machine.poke(sp, 0);
+        self.machine.poke(sp.wrapping_add(1), 0);
+        self.machine.cpu_mut().set_sp(sp);
+        self.machine.cpu_mut().set_pc(target);
+        self.modified();
+        let t0 = self.machine.cpu().tstates();
+        let (steps, stop) = self.advance(budget, false, &mut |pc| pc == crate::workbench::END_TRAP);
+        let here = views::describe(self, self.machine.cpu().pc());
+        match stop {
+            Stop::Break(_) => {}
+            Stop::Exit(status) => {
+                return Err(CallError::Exited {
+                    routine: routine.to_string(),
+                    status,
+                    at: here,
+                });
+            }
+            _ => {
+                return Err(CallError::Budget {
+                    routine: routine.to_string(),
+                    budget,
+                    at: here,
+                });
+            }
+        }
+        let sp_now = self.machine.cpu().sp();
+        if sp_now != sp0 {
+            return Err(CallError::Unbalanced {
+                routine: routine.to_string(),
+                sp: sp_now,
+                expected: sp0,
+            });
+        }
+        // The return address slot below the stack is not the routine's doing.
+        self.machine.poke(sp, before[sp as usize]);
+        self.machine
+            .poke(sp.wrapping_add(1), before[sp.wrapping_add(1) as usize]);
+        self.machine.cpu_mut().set_pc(pc0);
+        // The routine's own stack frames (up to 256 bytes below the caller's SP) are scratch space,
+        // not results.
+        let frames = |a: u16| sp0.wrapping_sub(a).wrapping_sub(1) < 256;
+        let changed = (0..=0xFFFFu16)
+            .filter(|&a| before[a as usize] != self.machine.peek(a) && !frames(a))
+            .map(|a| (a, before[a as usize], self.machine.peek(a)))
+            .collect();
+        Ok(CallResult {
+            regs: self.machine.cpu().registers(),
+            changed,
+            steps,
+            tstates: self.machine.cpu().tstates() - t0,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,190 @@
+//! Structures and grids, so `print GAMESTRUCT` lists fields by name and `print Board` draws a grid.
+//!
+//! A structure comes from the course's idiom: the data is laid out under a base label and each
+//! field's offset is an EQU written as `field EQU label-BASE` (`oBoard: equ Board-GAMESTRUCT`),
+//! which code uses as `(IY+oBoard)`. The assembler's symbol table keeps only values, so these lines
+//! are found in the source text (the only thing read from it); every value comes from the symbol
+//! table. A grid is either declared (`grid Board 7 6`) or found when the program defines XSIZE
+//! and YSIZE and a label's data is exactly XSIZE*YSIZE bytes long.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use retro_z80_asm::SymbolKind;
+
+use crate::program::Program;
+
+/// One field: the offset EQU's name, the label it measures, and the offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub offset_name: String,
+    pub label: String,
+    pub offset: u16,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Structs {
+    /// Base label -> fields in offset order.
+    pub by_base: BTreeMap<String, Vec<Field>>,
+    /// Label -> (columns, rows).
+    pub grids: BTreeMap<String, (u16, u16)>,
+}
+
+/// `NAME [:] EQU A - B` (any case, optional spaces, optional comment), as (NAME, A, B).
+fn offset_equ(line: &str) -> Option<(&str, &str, &str)> {
+    let code = line.split(';').next()?;
+    let mut words = code.split_whitespace().peekable();
+    let name = words.next()?.trim_end_matches(':');
+    if words.peek() == Some(&":") {
+        words.next();
+    }
+    if !words.next()?.eq_ignore_ascii_case("equ") {
+        return None;
+    }
+    // The rest, spaces removed: `Level - GAMESTRUCT` and `Level-GAMESTRUCT` alike.
+    let after_name = code.find(name)? + name.len();
+    let rest_at = after_name + code[after_name..].to_ascii_lowercase().find("equ")? + 3;
+    let rest = code[rest_at..].trim();
+    let (a, b) = rest.split_once('-')?;
+    fn ident(s: &str) -> Option<&str> {
+        let s = s.trim();
+        (!s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            && !s.starts_with(|c: char| c.is_ascii_digit()))
+        .then_some(s)
+    }
+    Some((name, ident(a)?, ident(b)?))
+}
+
+impl Structs {
+    pub fn from_program(p: &Program) -> Structs {
+        let mut s = Structs::default();
+        for (_, text) in &p.files {
+            for line in text.lines() {
+                let Some((name, label, base)) = offset_equ(line) else {
+                    continue;
+                };
+                let (Some(off), Some(_), Some(_)) =
+                    (p.symbols.get(name), p.symbols.get(label), p.symbols.get(base))
+                else {
+                    continue;
+                };
+                if p.symbols.kind(base) != Some(SymbolKind::Label) {
+                    continue;
+                }
+                s.by_base.entry(base.to_string()).or_default().push(Field {
+                    offset_name: name.to_string(),
+                    label: label.to_string(),
+                    offset: off,
+                });
+            }
+        }
+        for fields in s.by_base.values_mut() {
+            fields.sort_by_key(|f| f.offset);
+            fields.dedup_by_key(|f| f.offset);
+        }
+        s
+    }
+
+    /// The size of a field: up to the next field, else the length of the data line at its label.
+    fn field_size(&self, p: &Program, fields: &[Field], i: usize) -> u16 {
+        if let Some(next) = fields.get(i + 1) {
+            return next.offset - fields[i].offset;
+        }
+        data_len(p, &fields[i].label).unwrap_or(1).max(1)
+    }
+
+    /// The grid shape of a label, declared or from XSIZE/YSIZE.
+    pub fn grid_of(&self, p: &Program, label: &str) -> Option<(u16, u16)> {
+        if let Some(g) = self.grids.get(label) {
+            return Some(*g);
+        }
+        let (x, y) = (p.symbols.get("XSIZE")?, p.symbols.get("YSIZE")?);
+        (data_len(p, label)? == x * y && x > 0 && y > 0).then_some((x, y))
+    }
+
+    /// `print BASE` for a structure: each field with its value.
+    pub fn show_struct(&self, p: &Program, base: &str, peek: &dyn Fn(u16) -> u8) -> Option<String> {
+        let fields = self.by_base.get(base)?;
+        let addr = p.symbols.get(base)?;
+        let mut s = format!("{base} at ${addr:04X}:\n");
+        for (i, f) in fields.iter().enumerate() {
+            let size = self.field_size(p, fields, i);
+            let at = addr.wrapping_add(f.offset);
+            let _ = write!(s, "  +{:<3} {:<16} ", f.offset, f.label);
+            if let Some((cols, rows)) = self.grid_of(p, &f.label) {
+                let _ = writeln!(s, "{cols}x{rows} grid:");
+                s.push_str(&grid_text(at, cols, rows, peek, "    "));
+            } else if size == 1 {
+                let v = peek(at);
+                let _ = writeln!(s, "= {v} (${v:02X})");
+            } else {
+                let bytes: Vec<String> = (0..size.min(32))
+                    .map(|k| format!("{:02X}", peek(at.wrapping_add(k))))
+                    .collect();
+                let more = if size > 32 { " ..." } else { "" };
+                let _ = writeln!(s, "= [{}]{more}", bytes.join(" "));
+            }
+        }
+        Some(s)
+    }
+
+    /// `print LABEL` for a grid.
+    pub fn show_grid(&self, p: &Program, label: &str, peek: &dyn Fn(u16) -> u8) -> Option<String> {
+        let (cols, rows) = self.grid_of(p, label)?;
+        let addr = p.symbols.get(label)?;
+        Some(format!(
+            "{label} at ${addr:04X}, {cols}x{rows}:\n{}",
+            grid_text(addr, cols, rows, peek, "  ")
+        ))
+    }
+}
+
+/// The bytes a label's source line produced (a DS/DB line), from the source map.
+fn data_len(p: &Program, label: &str) -> Option<u16> {
+    let addr = p.symbols.get(label)?;
+    p.source_map
+        .entries
+        .iter()
+        .find(|(a, len, _, _)| *a == addr && *len > 0)
+        .map(|e| e.1)
+}
+
+/// Rows of values, row 0 first, with column numbers on top.
+fn grid_text(addr: u16, cols: u16, rows: u16, peek: &dyn Fn(u16) -> u8, indent: &str) -> String {
+    let mut s = format!("{indent}   ");
+    for c in 0..cols {
+        let _ = write!(s, "{c:>3}");
+    }
+    s.push('\n');
+    for r in 0..rows {
+        let _ = write!(s, "{indent}{r:>2} ");
+        for c in 0..cols {
+            let _ = write!(s, "{:>3}", peek(addr.wrapping_add(r * cols + c)));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offset_equ_lines_in_the_usual_spellings() {
+        assert_eq!(
+            offset_equ("oBoard: equ Board-GAMESTRUCT"),
+            Some(("oBoard", "Board", "GAMESTRUCT"))
+        );
+        assert_eq!(
+            offset_equ("oLevel EQU Level - GAMESTRUCT ; offset"),
+            Some(("oLevel", "Level", "GAMESTRUCT"))
+        );
+        assert_eq!(offset_equ("X : equ A-B"), Some(("X", "A", "B")));
+        assert_eq!(offset_equ("XSIZE equ 7"), None);
+        assert_eq!(offset_equ("Y equ 10-2"), None);
+        assert_eq!(offset_equ("  ld a,(iy+oBoard-1)"), None);
+    }
+}

@@ -1,0 +1,378 @@
+//! Unit tests of every debugger operation, on small programs assembled here.
+
+use super::commands::{Session, run_script};
+use super::*;
+
+fn debugger(src: &str) -> Debugger {
+    let asm = retro_z80_asm::assemble_str("t.asm", src).unwrap_or_else(|f| panic!("{}", f.render(false)));
+    Debugger::from_assembly(&asm)
+}
+
+const CALLS: &str = "
+        org $8000
+main:   ld sp,$F000
+        ld hl,$9000
+        call inc2
+        call inc2
+        ld a,(hl)
+        out ($0D),a
+inc2:   inc (hl)
+        call inc1
+        ret
+inc1:   inc (hl)
+        ret
+";
+
+#[test]
+fn breakpoint_on_a_label_stops_before_it_and_counts_hits() {
+    let mut d = debugger(CALLS);
+    let id = d.break_at("inc1", None, false).unwrap();
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![id]));
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
+    assert_eq!(d.machine.peek(0x9000), 1, "inc2 ran its INC first");
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![id]));
+    assert_eq!(d.breakpoints.list()[0].hits, 2);
+    assert_eq!(d.cont(1000), Event::Exited(4));
+}
+
+#[test]
+fn conditions_filter_hits_and_temporary_breakpoints_go_away() {
+    let mut d = debugger(CALLS);
+    let id = d.break_at("inc1", Some("byte[$9000] == 3"), false).unwrap();
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![id]));
+    assert_eq!(d.machine.peek(0x9000), 3);
+    let mut d = debugger(CALLS);
+    let t = d.break_at("inc2", None, true).unwrap();
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![t]));
+    assert!(d.breakpoints.list().is_empty());
+    assert_eq!(d.cont(1000), Event::Exited(4));
+}
+
+#[test]
+fn disabled_breakpoints_do_not_stop_and_file_line_resolves() {
+    let mut d = debugger(CALLS);
+    let id = d.break_at("t.asm:9", None, false).unwrap(); // `inc2: inc (hl)`
+    assert_eq!(
+        d.location("t.asm:9").unwrap(),
+        d.program.symbols.get("inc2").unwrap()
+    );
+    d.breakpoints.set_enabled(Some(id), false);
+    assert_eq!(d.cont(1000), Event::Exited(4));
+    assert!(d.location("t.asm:999").is_err());
+}
+
+#[test]
+fn next_steps_over_calls_and_finish_returns_to_the_caller() {
+    let mut d = debugger(CALLS);
+    d.stepi();
+    d.stepi(); // now at the first CALL inc2
+    assert_eq!(views::instruction(&d, d.machine.cpu().pc()).0, "call inc2");
+    assert_eq!(d.next(1000), Event::Done);
+    assert_eq!(d.machine.peek(0x9000), 2, "the whole call ran");
+    assert_eq!(views::instruction(&d, d.machine.cpu().pc()).0, "call inc2");
+    d.stepi(); // into inc2
+    d.stepi(); // inc (hl)
+    d.stepi(); // into inc1
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
+    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(label(&d), "inc2+4", "back in inc2 after its call");
+    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(label(&d), "main+12", "back in main after the second call");
+}
+
+fn label(d: &Debugger) -> String {
+    views::label_offset(d, d.machine.cpu().pc())
+}
+
+#[test]
+fn next_over_a_call_that_never_returns_to_the_same_sp_runs_on() {
+    // `escape` drops its return address and jumps: the instruction after the CALL is reached
+    // only later, with a different SP, so `next` must not stop there by address alone.
+    let mut d = debugger(
+        "
+        org $8000
+main:   ld sp,$F000
+        call escape
+after:  ld a,1
+        out ($0D),a
+escape: pop hl
+        push hl
+        push hl
+        jp after
+",
+    );
+    d.stepi();
+    assert_eq!(
+        d.next(1000),
+        Event::Exited(1),
+        "no false stop at `after` with SP two bytes lower"
+    );
+}
+
+#[test]
+fn next_over_djnz_and_ldir_finishes_the_loop() {
+    let mut d = debugger(
+        "
+        org $8000
+        ld b,5
+loop:   djnz loop
+        ld hl,$8000
+        ld de,$9000
+        ld bc,16
+        ldir
+        halt
+",
+    );
+    d.stepi();
+    assert_eq!(d.next(1000), Event::Done);
+    assert_eq!(d.machine.cpu().b(), 0);
+    for _ in 0..3 {
+        d.stepi();
+    }
+    assert_eq!(views::instruction(&d, d.machine.cpu().pc()).0, "ldir");
+    assert_eq!(d.next(1000), Event::Done);
+    assert_eq!(d.machine.cpu().bc(), 0);
+    assert_eq!(d.machine.peek(0x900F), d.machine.peek(0x800F));
+}
+
+#[test]
+fn watchpoint_on_a_range_is_hit_by_a_block_instruction() {
+    let mut d = debugger(
+        "
+        org $8000
+        ld hl,src
+        ld de,$9000
+        ld bc,8
+        ldir
+        halt
+src:    db 1,2,3,4,5,6,7,8
+",
+    );
+    let mut s = Session::new(d);
+    assert_eq!(
+        s.execute("watch $9004..$9005").text,
+        "Watchpoint 1: $9004..$9005\n"
+    );
+    let out = s.execute("continue").text;
+    assert!(out.starts_with("Watchpoint 1: write $9004"), "{out}");
+    d = s.dbg;
+    assert_eq!(d.machine.peek(0x9004), 5);
+    assert_eq!(
+        d.machine.peek(0x9005),
+        0,
+        "stopped inside LDIR, after the first write in range"
+    );
+    assert_eq!(d.machine.cpu().bc(), 3);
+    assert_eq!(views::instruction(&d, d.machine.cpu().pc()).0, "ldir");
+}
+
+#[test]
+fn read_watchpoints_and_port_watchpoints() {
+    let mut d = debugger(
+        "
+        org $8000
+        ld a,($9000)
+        ld bc,$FBFE
+        in a,(c)
+        out ($0F),a
+        halt
+",
+    );
+    let mut s = Session::new(debugger("org 0\nhalt"));
+    std::mem::swap(&mut s.dbg, &mut d);
+    s.execute("rwatch $9000");
+    assert!(s.execute("c").text.starts_with("Watchpoint 1: read $9000"));
+    s.execute("delete 1");
+    s.execute("awatch port $FE");
+    assert!(
+        s.execute("c")
+            .text
+            .starts_with("Watchpoint 2: IN from port $FBFE")
+    );
+    s.execute("delete");
+    s.execute("watch port $0F");
+    let out = s.execute("c").text;
+    assert!(
+        out.starts_with("Watchpoint 3: OUT to port $") && out.contains("0F\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn reverse_step_restores_the_exact_state_across_an_interrupt() {
+    // A busy loop with IM 1 interrupts: stepping 200,000 steps passes several frame interrupts.
+    let mut d = debugger(
+        "
+        org $8000
+        ei
+loop:   inc hl
+        ld ($9000),hl
+        jr loop
+",
+    );
+    let start = d.machine.state.clone();
+    for _ in 0..10 {
+        d.stepi();
+    }
+    let after10 = d.machine.state.clone();
+    let (n, _) = d.advance(200_000, false, &mut |_| false);
+    assert_eq!(n, 200_000);
+    assert!(d.machine.state.clock.frame >= 5, "interrupts happened");
+    assert_eq!(d.reverse_step(200_000), Event::Done);
+    assert!(d.machine.state == after10);
+    assert_eq!(d.reverse_step(10), Event::Done);
+    assert!(d.machine.state == start);
+    assert_eq!(d.reverse_step(1), Event::HistoryStart);
+}
+
+#[test]
+fn reverse_step_into_an_interrupt_handler() {
+    let mut d = debugger(
+        "
+        org $8000
+        ei
+loop:   halt
+        jr loop
+",
+    );
+    // Run until the CPU is in the IM 1 handler at 0038h, then one step further, and back.
+    let id = d.break_at("$0038", None, false).unwrap();
+    assert_eq!(d.cont(1_000_000), Event::Breakpoint(vec![id]));
+    let in_handler = d.machine.state.clone();
+    d.stepi();
+    d.stepi();
+    assert_eq!(d.reverse_step(2), Event::Done);
+    assert!(
+        d.machine.state == in_handler,
+        "{:?}",
+        (d.machine.cpu(), d.count())
+    );
+    d.reverse_step(1);
+    assert!(
+        d.machine.cpu().halted(),
+        "one step before the acceptance the CPU was halted"
+    );
+}
+
+#[test]
+fn reverse_continue_goes_back_to_the_previous_breakpoint_hit() {
+    let mut d = debugger(CALLS);
+    let id = d.break_at("inc1", None, false).unwrap();
+    d.cont(1000);
+    let first = d.machine.state.clone();
+    d.cont(1000);
+    assert_eq!(d.machine.peek(0x9000), 3);
+    assert_eq!(d.reverse_continue(), Event::Breakpoint(vec![id]));
+    assert!(d.machine.state == first);
+    assert_eq!(d.reverse_continue(), Event::HistoryStart);
+    assert_eq!(d.count(), 0);
+}
+
+#[test]
+fn trace_lists_the_last_instructions() {
+    let mut d = debugger(CALLS);
+    for _ in 0..4 {
+        d.stepi();
+    }
+    let pcs = d.trace(3);
+    let names: Vec<String> = pcs.iter().map(|&pc| views::label_offset(&d, pc)).collect();
+    assert_eq!(names, ["main+3", "main+6", "inc2"]);
+    assert_eq!(d.count(), 4, "tracing does not move the program");
+}
+
+#[test]
+fn call_reports_registers_and_writes_and_budget_errors_say_where() {
+    let mut d = debugger(CALLS);
+    d.machine.poke(0x9000, 10);
+    let r = d.call("inc2", &[("HL", 0x9000)], 1000).unwrap();
+    assert_eq!(r.changed, vec![(0x9000, 10, 12)]);
+    assert_eq!(r.reg("HL"), Some(0x9000));
+    assert_eq!(d.machine.cpu().pc(), 0x8000, "PC back where it was");
+    let mut d = debugger("org $8000\nspin: jr spin\n");
+    let e = d.call("spin", &[], 100).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "spin did not return within 100 instructions: it was at $8000 spin (t.asm:2)"
+    );
+    assert!(matches!(d.call("nowhere", &[], 10), Err(CallError::Target(_))));
+    assert_eq!(
+        d.call("spin", &[("QQ", 1)], 10),
+        Err(CallError::Register("QQ".into()))
+    );
+}
+
+#[test]
+fn structures_and_grids_print_by_name() {
+    let src = "
+        org $8000
+XSIZE   equ 3
+YSIZE   equ 2
+GAMESTRUCT:
+Level:  db 4
+Player: db 2
+Board:  ds XSIZE*YSIZE
+oLevel  equ Level-GAMESTRUCT
+oPlayer: equ Player-GAMESTRUCT
+oBoard  equ Board-GAMESTRUCT
+";
+    let mut s = Session::new(debugger(src));
+    s.execute("set byte[Board+4] = 1");
+    let out = s.execute("print GAMESTRUCT").text;
+    assert!(out.contains("+0   Level            = 4 ($04)"), "{out}");
+    assert!(out.contains("+1   Player           = 2 ($02)"), "{out}");
+    assert!(out.contains("+2   Board            3x2 grid:"), "{out}");
+    let grid = s.execute("print Board").text;
+    assert_eq!(
+        grid,
+        "Board at $8002, 3x2:\n       0  1  2\n   0   0  0  0\n   1   0  1  0\n"
+    );
+}
+
+#[test]
+fn script_transcript_is_plain_and_errors_are_reported() {
+    let mut s = Session::new(debugger(CALLS));
+    let (out, failed) = run_script(
+        &mut s,
+        "break inc1\nc\np byte[$9000]\nbogus\ninfo breakpoints\nq\nc\n",
+    );
+    assert!(failed);
+    let expected = "\
+(z80) break inc1
+Breakpoint 1 at $8014 inc1 (t.asm:12)
+(z80) c
+Breakpoint 1, $8014 inc1 (t.asm:12)
+$8014 inc1 (t.asm:12)  inc (hl)
+    12  inc1:   inc (hl)
+(z80) p byte[$9000]
+byte[$9000] = 1 ($01)
+(z80) bogus
+error: unknown command `bogus` (try `help`)
+(z80) info breakpoints
+Num  Type             Enb  Hits  What
+1    breakpoint       y    1     inc1 $8014 inc1 (t.asm:12)
+(z80) q
+";
+    assert_eq!(out, expected);
+}
+
+proptest::proptest! {
+    // Each case assembles nothing and runs at most a few thousand steps, but with reverse
+    // history it copies 64 KiB per checkpoint: capped at 64 cases to stay cheap under CI's
+    // PROPTEST_CASES=100000.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn reverse_step_n_after_step_n_restores_the_exact_state(
+        code in proptest::collection::vec(proptest::prelude::any::<u8>(), 1..256),
+        before in 0u64..20_000,
+        n in 1u64..20_000,
+    ) {
+        let mut d = Debugger::new(crate::Program::from_binary(code, 0x8000));
+        d.advance(before, false, &mut |_| false);
+        let (at, start) = (d.count(), d.machine.state.clone());
+        let (ran, _) = d.advance(n, false, &mut |_| false);
+        proptest::prop_assume!(ran > 0);
+        d.reverse_step(ran);
+        proptest::prop_assert_eq!(d.count(), at);
+        proptest::prop_assert!(d.machine.state == start, "state differs after reverse-step {}", ran);
+    }
+}

@@ -1,0 +1,153 @@
+//! The workbench machine's I/O: which port does what, and the devices behind them (docs/z80-machine.md
+//! is the user's description of the same map).
+//!
+//! Ports are decoded the way the Spectrum decodes them, on the low address lines only, so the high
+//! byte (B in `IN A,(C)`, A in `IN A,(n)`) is free to carry the keyboard's half-row selection.
+
+use crate::keyboard::Matrix;
+
+/// Any even port: the ULA. `OUT` sets the border (bits 0-2) and the beeper (bit 4); `IN` reads
+/// the keyboard half-rows selected by the zero bits of the high address byte.
+pub const ULA: u8 = 0xFE;
+/// The NES-style controller read as one byte: bit 0 A, 1 B, 2 SELECT, 3 START, 4 UP, 5 DOWN,
+/// 6 LEFT, 7 RIGHT; 1 = pressed.
+pub const PAD_PARALLEL: u8 = 0x1F;
+/// The NES-style controller read serially, as the NES reads $4016: `OUT` with bit 0 set latches
+/// the buttons (strobe), `OUT` with bit 0 clear releases the latch; each `IN` then returns the next
+/// button in bit 0 (A, B, SELECT, START, UP, DOWN, LEFT, RIGHT, then 1s), 1 = pressed.
+pub const PAD_SERIAL: u8 = 0x3F;
+/// The debug console: `OUT` writes the byte to the text stream (13 and 10 both end a line).
+pub const CONSOLE: u8 = 0x0F;
+/// The exit port: `OUT` ends the run with the byte as its exit status.
+pub const EXIT: u8 = 0x0D;
+
+/// The state of every device, plain data, so that the debugger can snapshot it with the CPU and
+/// memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Devices {
+    /// Border colour (0-7), from the last `OUT` to the ULA.
+    pub border: u8,
+    /// The beeper bit (bit 4 of the last ULA write); shown in the status, never an error.
+    pub beeper: bool,
+    /// The keys held down, as the half-rows read them.
+    pub keys: Matrix,
+    /// Controller buttons held, in [`PAD_PARALLEL`]'s bit order.
+    pub pad: u8,
+    /// The serial read's shift register and whether the strobe is high.
+    pub pad_shift: u8,
+    pub pad_strobe: bool,
+    /// Set by a write to [`EXIT`].
+    pub exit: Option<u8>,
+    /// Set when the CPU acknowledged the frame interrupt (the machine then drops the INT line).
+    pub int_acked: bool,
+    /// Bytes written to the console since the machine was created, counted so that replays can
+    /// tell output already shown from new output.
+    pub console_count: u64,
+}
+
+impl Devices {
+    pub fn new() -> Devices {
+        Devices {
+            border: 7,
+            beeper: false,
+            keys: Matrix::default(),
+            pad: 0,
+            pad_shift: 0,
+            pad_strobe: false,
+            exit: None,
+            int_acked: false,
+            console_count: 0,
+        }
+    }
+
+    /// An `IN` from `port`.
+    pub fn input(&mut self, port: u16) -> u8 {
+        let low = port as u8;
+        if low & 1 == 0 {
+            // Bits 5-7 read 1 (nothing on EAR), bits 0-4 are the keys, 0 = pressed.
+            return 0xE0 | self.keys.read((port >> 8) as u8);
+        }
+        match low {
+            PAD_PARALLEL => self.pad,
+            PAD_SERIAL => {
+                if self.pad_strobe {
+                    return self.pad & 1;
+                }
+                let bit = self.pad_shift & 1;
+                // After eight reads an official NES pad returns 1s.
+                self.pad_shift = (self.pad_shift >> 1) | 0x80;
+                bit
+            }
+            _ => 0xFF,
+        }
+    }
+
+    /// An `OUT` to `port`; console bytes go to `console` unless it is `None` (a replay).
+    pub fn output(&mut self, port: u16, value: u8, console: Option<&mut Vec<u8>>) {
+        let low = port as u8;
+        if low & 1 == 0 {
+            self.border = value & 7;
+            self.beeper = value & 0x10 != 0;
+            return;
+        }
+        match low {
+            PAD_SERIAL => {
+                self.pad_strobe = value & 1 != 0;
+                self.pad_shift = self.pad;
+            }
+            CONSOLE => {
+                self.console_count += 1;
+                if let Some(out) = console {
+                    out.push(value);
+                }
+            }
+            EXIT => self.exit = Some(value),
+            _ => {}
+        }
+    }
+}
+
+impl Default for Devices {
+    fn default() -> Self {
+        Devices::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serial_pad_reads_buttons_in_nes_order_then_ones() {
+        let mut d = Devices::new();
+        d.pad = 0b1000_0101; // A, SELECT, RIGHT
+        d.output(PAD_SERIAL as u16, 1, None);
+        assert_eq!(d.input(PAD_SERIAL as u16), 1, "strobe high reads A continuously");
+        d.output(PAD_SERIAL as u16, 0, None);
+        let bits: Vec<u8> = (0..10).map(|_| d.input(PAD_SERIAL as u16)).collect();
+        assert_eq!(bits, [1, 0, 1, 0, 0, 0, 0, 1, 1, 1]);
+        assert_eq!(d.input(PAD_PARALLEL as u16), 0b1000_0101);
+    }
+
+    #[test]
+    fn ula_sets_border_and_beeper_on_any_even_port() {
+        let mut d = Devices::new();
+        d.output(0x12FE, 0x12, None);
+        assert_eq!((d.border, d.beeper), (2, true));
+        d.output(0x0000, 0x05, None);
+        assert_eq!((d.border, d.beeper), (5, false));
+    }
+
+    #[test]
+    fn console_and_exit_ports() {
+        let mut d = Devices::new();
+        let mut out = vec![];
+        d.output(0xAA0F, b'h', Some(&mut out));
+        d.output(0x000F, b'i', None);
+        assert_eq!(out, b"h");
+        assert_eq!(d.console_count, 2);
+        assert_eq!(d.exit, None);
+        d.output(0x000D, 3, None);
+        assert_eq!(d.exit, Some(3));
+    }
+}

@@ -1,0 +1,81 @@
+//! `retro run` for the Z80 workbench machine: assembles a source file (diagnostics as `retro asm`
+//! gives them) or loads a binary at `--org`, then drives the machine like any other.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+
+use retro_z80_machine::{FrameRate, Program, Workbench};
+
+use super::session::{SessionArgs, drive, usage_error};
+
+/// Reads `path` as a workbench program: `.bin` is raw bytes loaded at `org` (default 8000h),
+/// anything else is assembly source. Errors are already reported; the `Err` is the exit status.
+pub fn load_program(path: &Path, org: Option<u16>, entry: Option<&str>) -> Result<Program, ExitCode> {
+    let is_bin = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"));
+    let mut program = if is_bin {
+        let bytes =
+            std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
+        Program::from_binary(bytes, org.unwrap_or(0x8000))
+    } else {
+        match retro_z80_asm::assemble_file(path) {
+            Ok(asm) => Program::from_assembly(&asm),
+            Err(failure) => {
+                let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+                eprint!("{}", failure.render(color));
+                let n = failure.diagnostics.len();
+                eprintln!(
+                    "retro: {n} error{} in {}; not run",
+                    if n == 1 { "" } else { "s" },
+                    path.display()
+                );
+                return Err(ExitCode::from(2));
+            }
+        }
+    };
+    if let Some(label) = entry {
+        program.set_entry_label(label).map_err(usage_error)?;
+    }
+    Ok(program)
+}
+
+/// The machine for a program: 60 Hz when the source defines `WORKBENCH_HZ EQU 60`, else 50 Hz.
+pub fn machine_for(program: &Program) -> Workbench {
+    let rate = match program.symbols.get("WORKBENCH_HZ") {
+        Some(60) => FrameRate::Hz60,
+        _ => FrameRate::Hz50,
+    };
+    let mut m = Workbench::new(rate);
+    program.load_into(&mut m);
+    m
+}
+
+pub fn run_z80(path: &Path, org: Option<u16>, entry: Option<&str>, session: &SessionArgs) -> ExitCode {
+    let program = match load_program(path, org, entry) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut machine = machine_for(&program);
+    let help = vec![
+        ("letters, digits, Enter, Space", "the Spectrum keys"),
+        ("arrows", "cursor keys (CAPS SHIFT 5-8) and the controller's pad"),
+        ("Tab", "SYMBOL SHIFT"),
+    ];
+    // The screenshot is the pixel view (bitmap and attributes); the session's own screenshot
+    // would be the attribute cells.
+    let mut plain = session.clone();
+    let shot = plain.screenshot.take();
+    let code = drive(&mut machine, &plain, help);
+    if let Some(path) = shot
+        && let Err(e) = super::session::screenshot(&machine.pixel_frame(), &path)
+    {
+        return usage_error(e);
+    }
+    match machine.exit_status() {
+        Some(status) if code == ExitCode::SUCCESS => ExitCode::from(status),
+        _ => code,
+    }
+}

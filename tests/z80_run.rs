@@ -1,0 +1,90 @@
+//! `retro run` on the Z80 workbench machine: small programs written for it (tests/z80/*.asm),
+//! checked for what a user sees: the screen's colours, the console text and the exit status.
+//! The expectations come from docs/z80-machine.md (the machine's specification) and the programs'
+//! own comments.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["run"])
+        .args(args)
+        .output()
+        .expect("run retro")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn attribute_ram_writes_colour_the_screen_cells() {
+    let o = run(&["tests/z80/attrs.asm", "--headless", "--dump-screen", "colours"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "returning from the program ends with status 0"
+    );
+    let rows: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(rows.len(), 24);
+    // Paper colours 1..7 down the diagonal; the eighth wrapped to 0.
+    for (i, row) in rows.iter().enumerate().take(7) {
+        let expected: String = (0..32)
+            .map(|c| {
+                if c == i {
+                    char::from_digit(i as u32 + 1, 16).unwrap()
+                } else {
+                    '0'
+                }
+            })
+            .collect();
+        assert_eq!(row, &expected, "row {i}");
+    }
+    assert!(rows[7..].iter().all(|r| r == &"0".repeat(32)));
+}
+
+#[test]
+fn keyboard_half_rows_read_the_scripted_keys() {
+    let o = run(&["tests/z80/keys.asm", "--headless", "--keys", "=+200 q +300 p"]);
+    assert_eq!(stdout(&o), "QP\n");
+    // Q is down from 200 ms (frame 10 at 50 Hz) and P from 500 ms (frame 25): the program counts
+    // the frames it waited and exits with that count.
+    assert_eq!(o.status.code(), Some(28));
+    let none = run(&["tests/z80/keys.asm", "--headless", "--time", "1"]);
+    assert_eq!(
+        stdout(&none),
+        "",
+        "without keys it waits until --time ends the run"
+    );
+    assert_eq!(none.status.code(), Some(0));
+}
+
+#[test]
+fn im2_interrupt_routine_counts_frames() {
+    let o = run(&["tests/z80/im2.asm", "--headless"]);
+    assert_eq!(o.status.code(), Some(50));
+}
+
+#[test]
+fn console_port_text_goes_to_stdout_and_the_exit_port_sets_the_status() {
+    let o = run(&["tests/z80/console.asm", "--headless"]);
+    assert_eq!(stdout(&o), "Hello from the Z80\nsecond line\n");
+    assert_eq!(o.status.code(), Some(7));
+}
+
+#[test]
+fn binaries_load_at_org_and_assembly_errors_stop_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("p.bin");
+    // LD A,'!' / OUT (0Fh),A / LD A,5 / OUT (0Dh),A, loaded at C000h.
+    std::fs::write(&bin, [0x3E, b'!', 0xD3, 0x0F, 0x3E, 5, 0xD3, 0x0D]).unwrap();
+    let o = run(&[bin.to_str().unwrap(), "--org", "0xC000", "--headless"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("!", Some(5)));
+    let bad = dir.path().join("bad.asm");
+    std::fs::write(&bad, "  org $8000\n  ld a,(hl\n").unwrap();
+    let o = run(&[bad.to_str().unwrap(), "--headless"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad.asm"));
+    let o = run(&["tests/z80/console.asm", "--entry", "nowhere", "--headless"]);
+    assert_eq!(o.status.code(), Some(2));
+}
