@@ -1,55 +1,98 @@
-//! Whole Connect-4 games played headless by key scripts. The game logs every round to the
-//! machine's debug console: the columns played and the result with both players' points
-//! (docs/connect4.md); the board is read from the attribute cells.
+//! Whole Connect-4 games played headless by key scripts: `retro run programs/connect4/connect4.asm
+//! --headless --keys ... --dump-screen colours`. The game logs every round to the machine's debug
+//! console (stdout when headless): the columns played and the result with both players' points
+//! (docs/connect4.md); the colour dump after it shows the board.
 //!
 //! The expected results come from the rules (each game's moves are checked by the Rust model in
 //! tests/connect4/model.rs before the Z80 plays them), never from a recording.
-//!
-//! TEMPORARY: the games run on the harness's stand-in for the workbench machine
-//! (`harness::play_game`) until the machine itself is merged; then they run through
-//! `retro run programs/connect4/connect4.asm --headless --keys ...`.
 
 mod connect4;
 
-use connect4::harness::{CLASSIC, Played, assemble, play_game};
+use std::process::{Command, Stdio};
+
+use connect4::harness::{CLASSIC, assemble};
 use connect4::model::Board;
+
+const CONNECT4: &str = "programs/connect4/connect4.asm";
+
+/// A headless run: the console text and the final colour grid (24 rows of 32 palette indices).
+struct Played {
+    console: String,
+    grid: Vec<Vec<u8>>,
+}
 
 /// Plays the game with `keys`, and checks it ended through the quit key (exit status 0).
 fn play(keys: &str) -> Played {
-    let played = play_game(keys, 600);
+    let keys = format!("={keys}");
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args([
+            "run",
+            CONNECT4,
+            "--headless",
+            "--keys",
+            &keys,
+            "--dump-screen",
+            "colours",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run retro");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(
-        played.exit,
+        o.status.code(),
         Some(0),
-        "the game did not quit; console:\n{}",
-        played.console
+        "stdout:\n{out}\nstderr:\n{}",
+        String::from_utf8_lossy(&o.stderr)
     );
-    played
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() >= 24, "no screen dump in:\n{out}");
+    let split = lines.len() - 24;
+    let grid = lines[split..]
+        .iter()
+        .map(|l| {
+            l.chars()
+                .map(|c| c.to_digit(16).expect("a colour digit") as u8)
+                .collect()
+        })
+        .collect();
+    Played {
+        console: lines[..split].iter().map(|l| format!("{l}\n")).collect(),
+        grid,
+    }
 }
 
-/// Checks the attribute cells show `board`: each slot's top-left cell has the paper colour of
-/// what the slot holds (SlotColors: black, red, yellow), with FLASH exactly on `flashing`.
-fn assert_screen_shows(attrs: &[u8], board: &Board, flashing: &[(usize, usize)]) {
+/// Checks the screen shows `board`: each slot's top-left cell has the paper colour of what the
+/// slot holds (SlotColors: black 0, bright red 10, bright yellow 14). The `flashing` slots may
+/// show their ink instead (bright white 15 on red, bright black 8 on yellow), all in the same
+/// phase, as FLASH swaps ink and paper.
+fn assert_screen_shows(grid: &[Vec<u8>], board: &Board, flashing: &[(usize, usize)]) -> bool {
     let asm = assemble(CLASSIC);
     let sym = |n: &str| asm.symbols.get(n).unwrap() as usize;
     let (row0, col0, pitch) = (sym("FRAMEROW") + 1, sym("FRAMECOL") + 1, sym("PITCH"));
+    let mut swapped = None;
     for y in 0..CLASSIC.h {
         for x in 0..CLASSIC.w {
-            let attr = attrs[(row0 + y * pitch) * 32 + col0 + x * pitch];
-            let paper = (attr >> 3) & 7;
-            let want = [0, 2, 6][board.get(x, y) as usize]; // black, red, yellow
-            assert_eq!(
-                paper,
-                want,
-                "slot ({x},{y}) shows paper {paper}, the board holds {}",
-                board.get(x, y)
-            );
-            assert_eq!(
-                attr & 0x80 != 0,
-                flashing.contains(&(x, y)),
-                "FLASH on slot ({x},{y})"
-            );
+            let shown = grid[row0 + y * pitch][col0 + x * pitch];
+            let (paper, ink) = [(0, 7), (10, 15), (14, 8)][board.get(x, y) as usize];
+            if flashing.contains(&(x, y)) {
+                assert!(
+                    shown == paper || shown == ink,
+                    "flashing slot ({x},{y}) shows {shown}"
+                );
+                let phase = shown == ink;
+                assert_eq!(*swapped.get_or_insert(phase), phase, "the line flashes in step");
+            } else {
+                assert_eq!(
+                    shown,
+                    paper,
+                    "slot ({x},{y}) shows {shown}, the board holds {}",
+                    board.get(x, y)
+                );
+            }
         }
     }
+    swapped.unwrap_or(false)
 }
 
 /// Where the cursor starts each round: the middle column (0-based).
@@ -156,7 +199,22 @@ fn two_player_rounds(rounds: &[&[usize]]) {
     assert_eq!(played.console, expected);
     // The last round's board stays on the screen, its winning line flashing.
     let last = last.unwrap();
-    assert_screen_shows(&played.attrs, &last.board, &last.line);
+    assert_screen_shows(&played.grid, &last.board, &last.line);
+}
+
+/// The winning line flashes: ended 16 frames (one flash phase, 320 ms) apart, two runs of the same
+/// game show it once in the players' colour and once swapped.
+#[test]
+fn the_winning_line_flashes() {
+    let columns = [4, 4, 3, 3, 2, 2, 1];
+    let end = outcome(&columns, 1);
+    let mut phases = Vec::new();
+    for wait in ["+1500", "+1820"] {
+        let mut cursor = START_COLUMN;
+        let keys = format!("+500 2 +500 {} {wait} Q", round_keys(&columns, &mut cursor));
+        phases.push(assert_screen_shows(&play(&keys).grid, &end.board, &end.line));
+    }
+    assert_ne!(phases[0], phases[1], "the line looks the same 16 frames apart");
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Shared by the Connect-4 tests: the (temporary) call harness and the Rust model of the rules.
+//! Shared by the Connect-4 tests: calling the routines through the debugger core, and the Rust
+//! model of the rules.
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod harness;
@@ -30,11 +31,18 @@ pub fn game_struct(z: &Z80) -> Vec<u8> {
 }
 
 /// Calls a win check (checkWIN, checkWINgeneral, or one of the checks that take B = X, C = Y)
-/// and returns true for A = 0 ("N in a row"), false for A = FFh; any other A fails the test.
+/// and returns true for A = 0 ("N in a row"), false for A = FFh; any other A fails the test, and
+/// so does a write to any byte of memory but pieceCount (the routine's own stack aside).
 pub fn check(z: &mut Z80, routine: &str, x: usize, y: usize) -> bool {
     let gs = z.sym("GAMESTRUCT");
     z.call(routine, &[("B", x as u16), ("C", y as u16), ("IY", gs)], BUDGET)
         .unwrap_or_else(|e| panic!("{e}"));
+    let count = z.sym("pieceCount");
+    let stray: Vec<_> = z.changed().iter().filter(|c| c.0 != count).collect();
+    assert!(
+        stray.is_empty(),
+        "{routine} wrote to memory beyond pieceCount: {stray:?}"
+    );
     match z.a() {
         0 => true,
         0xFF => false,
