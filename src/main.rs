@@ -29,6 +29,8 @@ enum Command {
     Asm(cmd::asm::AsmArgs),
     /// Disassemble a Z80 binary.
     Dis(cmd::asm::DisArgs),
+    /// Debug a Z80 program: breakpoints, stepping, reverse steps (terminal UI, or --script).
+    Debug(cmd::debug::DebugArgs),
     /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
     Conformance(cmd::conformance::ConformanceArgs),
     /// Show a test card (palettes, font, pixels, held keys) to check the terminal.
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Command::List(args) => cmd::tok::list(args),
         Command::Asm(args) => cmd::asm::asm(args),
         Command::Dis(args) => cmd::asm::dis(args),
+        Command::Debug(args) => cmd::debug::debug(args),
         Command::Conformance(args) => cmd::conformance::conformance(args),
         Command::Testcard(args) => cmd::testcard::testcard(args),
     }

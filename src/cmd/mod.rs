@@ -6,6 +6,7 @@ pub mod asm;
 pub mod bbc;
 pub mod conformance;
 pub mod cpm;
+pub mod debug;
 pub mod run;
 pub mod session;
 pub mod testcard;

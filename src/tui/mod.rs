@@ -3,6 +3,7 @@
 //! to the wall clock without busy-waiting, and always gives the terminal back as it found it.
 
 pub mod app;
+pub mod debugger;
 pub mod input;
 pub mod terminal;
 pub mod view;

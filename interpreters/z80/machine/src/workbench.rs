@@ -416,12 +416,7 @@ impl Machine for Workbench {
         self.cell_frame()
     }
     fn drain_text(&mut self, out: &mut String) {
-        for b in self.take_console() {
-            out.push(match b {
-                13 | 10 => '\n',
-                b => b as char,
-            });
-        }
+        out.push_str(&crate::debug::commands::console_text(&self.take_console()));
     }
 }
 

@@ -624,6 +624,12 @@ pub fn run_script(session: &mut Session, script: &str) -> (String, bool) {
         }
         let _ = writeln!(out, "(z80) {line}");
         let o = session.execute(line);
+        // What the program printed on the console port comes first, as a terminal would show it.
+        let console = console_text(&session.dbg.machine.take_console());
+        out.push_str(&console);
+        if !console.is_empty() && !console.ends_with('\n') {
+            out.push('\n');
+        }
         out.push_str(&o.text);
         failed |= o.error;
         if o.flow == Flow::Quit {
@@ -631,6 +637,14 @@ pub fn run_script(session: &mut Session, script: &str) -> (String, bool) {
         }
     }
     (out, failed)
+}
+
+/// Console bytes as text: 13 and 10 end lines, other bytes are Latin-1 characters.
+pub fn console_text(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| if b == 13 || b == 10 { '\n' } else { b as char })
+        .collect()
 }
 
 pub const HELP: &str = "\

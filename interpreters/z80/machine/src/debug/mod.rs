@@ -188,11 +188,15 @@ impl Debugger {
         self.history = fresh.history;
         self.count = 0;
         self.previous = self.machine.cpu().registers();
+        self.apply_keys();
+        self.modified();
     }
 
     /// Scripted keys, fed to the machine by virtual time (so reverse execution replays them).
     pub fn set_keys(&mut self, keys: KeyScript) {
         self.keys = keys;
+        self.apply_keys();
+        self.modified();
     }
 
     /// CPU steps since the start.
@@ -209,12 +213,15 @@ impl Debugger {
         )
     }
 
-    /// Applies the key script's held keys at the current virtual time (at each frame start).
+    /// Applies the key script's held keys for the frame now starting. A headless `retro run`
+    /// calls `run_frame` for frame k+1 with the time at that frame's end, so the keys of a frame
+    /// are those held at its end: the same here, so that `run` and `debug` behave the same.
     fn apply_keys(&mut self) {
         if self.keys.events.is_empty() {
             return;
         }
-        let now = self.now();
+        let hz = self.machine.rate().hz() as u64;
+        let now = VirtualTime((self.machine.state.clock.frame + 1) * 1_000_000 / hz);
         let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
         for e in self.keys.events.iter().take_while(|e| e.at <= now) {
             held.apply(*e);

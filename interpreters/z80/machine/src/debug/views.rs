@@ -152,13 +152,13 @@ pub fn set_register(cpu: &mut Cpu, name: &str, v: u16) -> Result<(), String> {
     Ok(())
 }
 
-/// `label+offset` for an address: the nearest label at or below it (within 4 KiB), else `$XXXX`.
+/// `label+offset` for an address: the nearest label at or below it (within 256 bytes), else `$XXXX`.
 pub fn label_offset(d: &Debugger, addr: u16) -> String {
     let best = d
         .program
         .symbols
         .iter()
-        .filter(|(_, v, k)| *k == SymbolKind::Label && *v <= addr && addr - *v < 0x1000)
+        .filter(|(_, v, k)| *k == SymbolKind::Label && *v <= addr && addr - *v < 0x100)
         .max_by_key(|(n, v, _)| (*v, std::cmp::Reverse(n.len())));
     match best {
         Some((n, v, _)) if v == addr => n.to_string(),

@@ -1,0 +1,87 @@
+//! `retro debug FILE`: the Z80 debugger, as a batch run of a command script (`--script`) or in the
+//! terminal. Both take the command language of docs/debugger.md.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use retro_z80_machine::debug::Debugger;
+use retro_z80_machine::debug::commands::{Session, run_script};
+
+use super::session::usage_error;
+
+#[derive(clap::Args, Debug)]
+pub struct DebugArgs {
+    /// The Z80 program: assembly source (.asm, .z80) or a binary (.bin, with --org).
+    pub file: PathBuf,
+    /// Set a breakpoint before starting: an address, a label or file:line (repeatable).
+    #[arg(long = "break", value_name = "WHERE")]
+    pub breaks: Vec<String>,
+    /// Run these debugger commands (a file, or the commands after a leading '=', separated by
+    /// newlines or ';') and print a plain-text transcript, instead of the terminal UI.
+    #[arg(long, value_name = "CMDS")]
+    pub script: Option<String>,
+    /// Scripted keys for the program (see docs/key-scripts.md).
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
+    /// Load address of a .bin file (default 8000h).
+    #[arg(long, value_parser = super::asm::parse_addr)]
+    pub org: Option<u16>,
+    /// Start at this label instead of the first ORG.
+    #[arg(long, value_name = "LABEL")]
+    pub entry: Option<String>,
+}
+
+fn read_arg(arg: &str, what: &str) -> Result<String, String> {
+    match arg.strip_prefix('=') {
+        Some(inline) => Ok(inline.replace(';', "\n")),
+        None => std::fs::read_to_string(arg).map_err(|e| format!("cannot read {what} {arg}: {e}")),
+    }
+}
+
+pub fn debug(args: DebugArgs) -> ExitCode {
+    if !args.file.is_file() {
+        return usage_error(format!("cannot read {}: no such file", args.file.display()));
+    }
+    let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut dbg = Debugger::new(program);
+    if let Some(keys) = &args.keys {
+        let text = match read_arg(keys, "key script") {
+            Ok(t) => t,
+            Err(e) => return usage_error(e),
+        };
+        match retro_screen::script::parse(&text) {
+            Ok(s) => dbg.set_keys(s),
+            Err(e) => return usage_error(format!("key script {keys}: {e}")),
+        }
+    }
+    for b in &args.breaks {
+        if let Err(e) = dbg.break_at(b, None, false) {
+            return usage_error(format!("--break {b}: {e}"));
+        }
+    }
+    let mut session = Session::new(dbg);
+    match &args.script {
+        Some(script) => {
+            let text = match read_arg(script, "script") {
+                Ok(t) => t,
+                Err(e) => return usage_error(e),
+            };
+            let (out, failed) = run_script(&mut session, &text);
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush());
+            if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        None => match crate::tui::debugger::run(&mut session) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => usage_error(format!("terminal: {e}")),
+        },
+    }
+}

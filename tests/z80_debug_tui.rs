@@ -1,0 +1,46 @@
+//! `retro debug` in a pseudo-terminal at 80x24: set a breakpoint by label, continue (F5), step
+//! (F11), quit with Ctrl-Q; the screen shows the current source line, and the terminal settings
+//! are restored afterwards.
+
+use std::process::Command;
+use std::time::Duration;
+
+#[test]
+#[cfg(unix)]
+fn breakpoint_continue_step_quit_in_a_terminal() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/z80/calls.asm; rc=$?; \
+         after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST"
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    // ratatui only draws cells that change, so the spaces between words are not in the output:
+    // the test looks for single words.
+    s.expect("debug:").expect("the debugger starts");
+    s.send("break inc1\r").unwrap();
+    s.expect("(calls.asm:11)")
+        .expect("the breakpoint is set by label");
+    s.send("\x1b[15~").unwrap(); // F5: continue
+    let redraw = s.expect("1,").expect("continue stops at breakpoint 1");
+    // The source panel (drawn before the output lines) shows the current line, marked.
+    let redraw = String::from_utf8_lossy(redraw.before()).into_owned();
+    assert!(redraw.contains("=>") && redraw.contains("inc1:"), "{redraw:?}");
+    s.send("\x1b[23~").unwrap(); // F11: step into
+    // Only changed cells are redrawn, so ask for the PC in a form that appears nowhere else.
+    s.send("print PC\r").unwrap();
+    s.expect("32789").expect("one instruction further: PC = 8015h");
+    s.send("\x11").unwrap(); // Ctrl-Q
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+    assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
+}
