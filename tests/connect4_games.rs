@@ -312,3 +312,49 @@ fn the_computer_wins_against_simple_players() {
         );
     }
 }
+
+/// The code block that follows `marker` in docs/connect4.md.
+fn doc_block(doc: &str, marker: &str) -> String {
+    let after = &doc[doc
+        .find(marker)
+        .unwrap_or_else(|| panic!("no {marker} in docs/connect4.md"))..];
+    let start = after.find("```text\n").expect("a text block") + "```text\n".len();
+    let end = after[start..].find("```").expect("the block's end");
+    after[start..start + end].to_string()
+}
+
+/// docs/connect4.md's debugger walkthrough: its keys and commands are the files it names, and
+/// running them prints exactly the output the page shows.
+#[test]
+fn the_debugger_walkthrough_prints_what_the_docs_show() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/docs/connect4.md")).unwrap();
+    let keys = "programs/connect4/walkthrough.keys";
+    let script = "programs/connect4/walkthrough.gdb";
+    assert_eq!(
+        doc_block(&doc, "<!-- walkthrough keys -->"),
+        std::fs::read_to_string(format!("{root}/{keys}")).unwrap()
+    );
+    assert_eq!(
+        doc_block(&doc, "<!-- walkthrough script -->"),
+        std::fs::read_to_string(format!("{root}/{script}")).unwrap()
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["debug", CONNECT4, "--keys", keys, "--script", script])
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run retro");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        out,
+        doc_block(&doc, "<!-- walkthrough output -->"),
+        "the walkthrough's output changed"
+    );
+}
