@@ -1,6 +1,6 @@
 //! ZEXDOC and ZEXALL, one `#[ignore]`d test per group and program (each group is a few seconds in
 //! release mode; the whole run about half a minute per program):
-//! `cargo test --release -p retro-z80 --test zex -- --ignored`.
+//! `cargo test --release -p retro-z80-conformance --test zex -- --ignored`.
 //!
 //! The .COM files come from cargo's registry (the `ez80` crate, a dev-dependency of
 //! `retro-z80-peers`, ships both) or from $RETRO_ZEX_DIR. Without them the tests print a notice

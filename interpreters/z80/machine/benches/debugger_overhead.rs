@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use retro_z80::conformance::zex;
+use retro_z80_conformance::zex;
 use retro_z80_machine::debug::{Debugger, Event};
 use retro_z80_machine::{FrameRate, NoProbe, Program, Stop, Workbench};
 
