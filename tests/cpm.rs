@@ -3,25 +3,13 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+mod common;
 use std::process::{Command, Output, Stdio};
 
-/// BBC BASIC (Z80) for CP/M and its test programs, from ../shared/oracles (or `$RETRO_ORACLES`).
-/// Missing data skips the test, except under RETRO_REQUIRE_CONFORMANCE (CI), where it fails.
+/// BBC BASIC (Z80) for CP/M and its test programs, from the oracles.
 fn bbcz80() -> Option<PathBuf> {
-    let oracles = std::env::var_os("RETRO_ORACLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles"));
-    let dir = oracles.join("bbcz80");
-    if dir.join("bin/cpm/BBCBASIC.COM").is_file() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-        "{} is missing and RETRO_REQUIRE_CONFORMANCE is set",
-        dir.display()
-    );
-    eprintln!("SKIPPED: {} not found (set RETRO_ORACLES)", dir.display());
-    None
+    common::oracle("bbcz80", "bin/cpm/BBCBASIC.COM")
 }
 
 /// A scratch copy of BBC BASIC (Z80)'s test programs, as drive A:.

@@ -8,21 +8,10 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn oracle_movies() -> Option<PathBuf> {
-    let oracles = std::env::var_os("RETRO_ORACLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles"));
-    let dir = oracles.join("meta_nestris/tests/movies");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-        "{} is missing and RETRO_REQUIRE_CONFORMANCE is set",
-        dir.display()
-    );
-    eprintln!("SKIPPED: {} not found (set RETRO_ORACLES)", dir.display());
-    None
+    common::oracle("meta_nestris/tests/movies", "metadata.yaml")
 }
 
 fn trace(name: &str) -> Vec<String> {
