@@ -1,0 +1,123 @@
+//! The debugger's command language is a parser users and tests feed by hand: any line, made of
+//! its own words with random arguments or of random text, gets an answer (a result or an error
+//! message) and never a panic.
+
+use proptest::prelude::*;
+use retro_z80_machine::debug::Debugger;
+use retro_z80_machine::debug::commands::Session;
+
+const PROGRAM: &str = "        org 8000h
+start:  ld hl,table
+        ld b,4
+loop:   ld a,(hl)
+        add a,b
+        ld (hl),a
+        inc hl
+        call sub
+        djnz loop
+        ret
+sub:    push bc
+        pop bc
+        ret
+table:  db 1,2,3,4
+Field   equ table+1-table
+";
+
+fn session() -> Session {
+    let asm = retro_z80_asm::assemble_str("fuzz.asm", PROGRAM).expect("assembles");
+    Session::new(Debugger::from_assembly(&asm))
+}
+
+const WORDS: &[&str] = &[
+    "break",
+    "b",
+    "tbreak",
+    "delete",
+    "disable",
+    "enable",
+    "watch",
+    "rwatch",
+    "awatch",
+    "run",
+    "continue",
+    "c",
+    "step",
+    "s",
+    "stepi",
+    "next",
+    "n",
+    "finish",
+    "until",
+    "reverse-step",
+    "reverse-continue",
+    "print",
+    "p",
+    "set",
+    "x",
+    "info",
+    "backtrace",
+    "bt",
+    "disassemble",
+    "display",
+    "call",
+    "trace",
+    "grid",
+    "frame",
+    "quit",
+    "help",
+];
+const ARGS: &[&str] = &[
+    "start",
+    "loop",
+    "sub",
+    "table",
+    "fuzz.asm:4",
+    "$8000",
+    "0",
+    "-1",
+    "65536",
+    "A",
+    "HL",
+    "(HL)",
+    "byte[table]",
+    "word[$8000]",
+    "A == 2",
+    "if",
+    "registers",
+    "breakpoints",
+    "Z",
+    "C",
+    "table..table+3",
+    "A=7",
+    "IY=table",
+    "x/4",
+    "/x",
+    "..",
+    "((((",
+    "1/0",
+    "$",
+    "''",
+    "\"",
+    "9999999999999999999",
+];
+
+fn line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (
+            prop::sample::select(WORDS),
+            prop::collection::vec(prop::sample::select(ARGS), 0..4)
+        )
+            .prop_map(|(w, args)| format!("{w} {}", args.join(" "))),
+        1 => "\\PC{0,30}",
+    ]
+}
+
+proptest! {
+    #[test]
+    fn any_command_line_gets_an_answer_not_a_panic(lines in prop::collection::vec(line(), 1..6)) {
+        let mut s = session();
+        for l in &lines {
+            let _ = s.execute(l);
+        }
+    }
+}
