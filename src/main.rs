@@ -9,7 +9,7 @@ mod cmd;
 mod files;
 mod tui;
 
-/// A terminal workbench for BBC BASIC V and the Z80 (the Commodore 64 is not built yet).
+/// A terminal workbench for BBC BASIC V, Commodore 64 BASIC V2 and the Z80.
 #[derive(Parser, Debug)]
 #[command(name = "retro", version, about, long_about = None, propagate_version = true)]
 struct Cli {

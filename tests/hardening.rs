@@ -200,15 +200,20 @@ fn help_and_hints_describe_only_what_exists() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("retro tok --crunch"), "{err}");
+    // Every machine `run` offers exists, and the help says nothing is missing.
     let help = String::from_utf8_lossy(&retro(&["--help"]).stdout).into_owned();
-    assert!(!help.contains("Commodore 64 BASIC V2 and"), "{help}");
+    assert!(!help.contains("not built"), "{help}");
     let help = String::from_utf8_lossy(&retro(&["run", "--help"]).stdout).into_owned();
     assert!(help.contains("Ctrl-C"), "{help}");
-    assert!(help.contains("not built yet"), "{help}");
+    assert!(!help.contains("not built"), "{help}");
     let dir = tempfile::tempdir().unwrap();
     let prg = dir.path().join("x.prg");
     std::fs::write(&prg, b"\x01\x08").unwrap();
     let o = retro(&["run", prg.to_str().unwrap(), "--headless"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not built yet"), "{}", stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "an empty C64 program runs: {}",
+        stderr(&o)
+    );
 }

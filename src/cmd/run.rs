@@ -10,9 +10,9 @@ use super::session::{SessionArgs, usage_error};
 pub enum MachineKind {
     /// BBC BASIC V (RISC OS): .bbc files, tokenized or text.
     Bbc,
-    /// Commodore 64 BASIC V2: .bas and .prg files (not built yet).
+    /// Commodore 64 BASIC V2: .bas and .prg files.
     Cbm,
-    /// The Z80 workbench machine: .asm, .z80 and .bin files (not built yet).
+    /// The Z80 workbench machine: .asm, .z80 and .bin files.
     Z80,
     /// CP/M 2.2 on a Z80: .com files.
     Cpm,
