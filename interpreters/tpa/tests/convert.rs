@@ -79,21 +79,27 @@ fn sprite() -> impl Strategy<Value = Image> {
         .prop_map(|(w, h, px)| Image::new(w, h, px, DEFAULT_PALETTE).unwrap())
 }
 
-proptest! {
-    // Capped, not PROPTEST_CASES (100,000 in CI), and seeded: some random sprites make the
-    // converter's realtime search run for minutes (issue #18 stays open for it), so this runs 100
-    // fixed cases (about 2 s) instead of the issue's 1,000 random ones. A failing case is reported
-    // as found, not shrunk: shrinking re-runs whole conversions.
-    #![proptest_config(ProptestConfig {
+/// Capped and seeded, with an explicit runner (the `proptest!` macro would let PROPTEST_CASES,
+/// 100,000 in CI, override the count): some random sprites make the converter's realtime search
+/// run for minutes (issue #18 stays open for it), so this runs 100 fixed cases (about 2 s) instead
+/// of the issue's 1,000 random ones. A failing case is reported as found, not shrunk: shrinking
+/// re-runs whole conversions.
+#[test]
+fn random_sprites_print_exactly() {
+    use proptest::test_runner::{Config, RngSeed, TestRunner};
+    let mut runner = TestRunner::new(Config {
         cases: 100,
         max_shrink_iters: 0,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7E7215),
-        ..ProptestConfig::default()
-    })]
-    #[test]
-    fn random_sprites_print_exactly(image in sprite()) {
-        check(&image);
-    }
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(0x7E7215),
+        ..Config::default()
+    });
+    runner
+        .run(&sprite(), |image| {
+            check(&image);
+            Ok(())
+        })
+        .unwrap();
 }
 
 #[test]

@@ -36,37 +36,63 @@ proptest! {
     }
 }
 
-proptest! {
-    // Each case makes a directory and may create files in it: 2,000 cases (CI's 100,000 would
-    // take a quarter of an hour of file system calls); the case above covers the CPU and console
-    // paths 100,000 times.
-    #![proptest_config(ProptestConfig::with_cases(2_000))]
-    #[test]
-    fn random_programs_with_a_drive_never_panic_or_leave_it(
-        prog in program(),
-        input in prop::collection::vec(any::<u8>(), 0..64),
-        args in prop::collection::vec("[ -~]{0,12}", 0..3),
-    ) {
-        let outer = tempfile::tempdir().unwrap();
-        let drive = outer.path().join("A");
-        std::fs::create_dir(&drive).unwrap();
-        std::fs::write(drive.join("FILE.TXT"), b"some text").unwrap();
-        let mut m = CpmMachine::new(&prog).unwrap();
-        m.disk = Some(Disk::new(&drive));
-        m.console = Console::new(InputStream::Stream(Box::new(std::io::Cursor::new(input))));
-        m.set_command_line(&CommandLine::new(&args));
-        let limits = CpmLimits { max_instructions: Some(5_000) };
-        let mut out = Vec::new();
-        match m.run(&mut out, limits) {
-            Ok(_) | Err(CpmError::Halted { .. } | CpmError::InstructionLimit { .. } | CpmError::InputEnded { .. }) => {}
-            Err(e) => prop_assert!(false, "unexpected error {e}"),
-        }
-        // Whatever the program did, only the drive's directory can have changed.
-        let outside: Vec<_> = std::fs::read_dir(outer.path()).unwrap().flatten().map(|e| e.file_name()).collect();
-        prop_assert_eq!(outside, vec![std::ffi::OsString::from("A")]);
-        prop_assert!(std::fs::read_dir(&drive).unwrap().flatten().all(|e| e.file_type().unwrap().is_file()));
-    }
+/// Each case makes a directory and may create files in it: 2,000 cases (CI's 100,000 would take a
+/// quarter of an hour of file system calls), run by an explicit runner because the `proptest!`
+/// macro lets PROPTEST_CASES override its config; the case above covers the CPU and console paths
+/// PROPTEST_CASES times.
+#[test]
+fn random_programs_with_a_drive_never_panic_or_leave_it() {
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config {
+        cases: 2_000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let cases = (
+        program(),
+        prop::collection::vec(any::<u8>(), 0..64),
+        prop::collection::vec("[ -~]{0,12}", 0..3),
+    );
+    runner
+        .run(&cases, |(prog, input, args)| {
+            let outer = tempfile::tempdir().unwrap();
+            let drive = outer.path().join("A");
+            std::fs::create_dir(&drive).unwrap();
+            std::fs::write(drive.join("FILE.TXT"), b"some text").unwrap();
+            let mut m = CpmMachine::new(&prog).unwrap();
+            m.disk = Some(Disk::new(&drive));
+            m.console = Console::new(InputStream::Stream(Box::new(std::io::Cursor::new(input))));
+            m.set_command_line(&CommandLine::new(&args));
+            let limits = CpmLimits {
+                max_instructions: Some(5_000),
+            };
+            let mut out = Vec::new();
+            match m.run(&mut out, limits) {
+                Ok(_)
+                | Err(
+                    CpmError::Halted { .. } | CpmError::InstructionLimit { .. } | CpmError::InputEnded { .. },
+                ) => {}
+                Err(e) => prop_assert!(false, "unexpected error {e}"),
+            }
+            // Whatever the program did, only the drive's directory can have changed.
+            let outside: Vec<_> = std::fs::read_dir(outer.path())
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name())
+                .collect();
+            prop_assert_eq!(outside, vec![std::ffi::OsString::from("A")]);
+            prop_assert!(
+                std::fs::read_dir(&drive)
+                    .unwrap()
+                    .flatten()
+                    .all(|e| e.file_type().unwrap().is_file())
+            );
+            Ok(())
+        })
+        .unwrap();
+}
 
+proptest! {
     #[test]
     fn frames_of_random_programs_never_panic(prog in program(), keys in prop::collection::vec(any::<u8>(), 0..16)) {
         use retro_screen::machine::Machine;
