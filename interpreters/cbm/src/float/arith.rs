@@ -153,7 +153,13 @@ impl Fac {
 
     /// INT: the largest integer not above the value (the rounding byte counts).
     pub fn int(self) -> Fac {
-        int(self).0
+        self.int_charac(&mut 0)
+    }
+
+    /// INT, writing the integer's low byte to `charac` as the ROM writes CHARAC ($07), which
+    /// `^` reads later (see [`Fac::pow_charac`]); values of 2^31 and more leave it alone.
+    pub fn int_charac(self, charac: &mut u8) -> Fac {
+        int(self, charac)
     }
 }
 
@@ -404,19 +410,20 @@ pub(super) fn qint(f: Fac) -> i32 {
     }
 }
 
-/// INT, also giving CHARAC (the integer's low byte) that EXP and `^` use.
-pub(super) fn int(f: Fac) -> (Fac, u8) {
+/// INT, also leaving the integer's low byte in CHARAC (`charac`), which EXP and `^` read. From
+/// 2^31 up the value is already an integer and INT returns at once, leaving CHARAC as it was.
+pub(super) fn int(f: Fac, charac: &mut u8) -> Fac {
     if f.exp >= 0xA0 {
-        return (f, 0);
+        return f;
     }
     let q = qint(f);
-    let charac = q as u8;
+    *charac = q as u8;
     let (neg, mag) = if q < 0 {
         (true, (q as i64).unsigned_abs())
     } else {
         (false, q as u64)
     };
-    (normalize(0xA0, neg, mag << 8), charac)
+    normalize(0xA0, neg, mag << 8)
 }
 
 /// MUL10: FAC rounded, times four by exponent, plus itself, then doubled by exponent.

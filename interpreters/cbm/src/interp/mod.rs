@@ -11,6 +11,7 @@ mod expr;
 mod files;
 mod stmt;
 mod strings;
+mod textcache;
 mod vars;
 
 pub use error::{BasicError, Stop};
@@ -22,6 +23,9 @@ use error::Result;
 
 /// Zero-page pointers, at the ROM's addresses.
 pub mod zp {
+    /// CHARAC, a scratch byte: INT leaves its integer's low byte here, the text scanners their
+    /// delimiters, and `^` of a negative number takes its result's sign from it.
+    pub const CHARAC: usize = 0x07;
     pub const TXTTAB: usize = 0x2B;
     pub const VARTAB: usize = 0x2D;
     pub const ARYTAB: usize = 0x2F;
@@ -117,7 +121,9 @@ pub enum Slice {
 
 /// The interpreter's whole state.
 pub struct Interp {
-    /// The 64 KiB the program sees.
+    /// The 64 KiB the program sees. Write to it with [`Interp::poke`], or call
+    /// [`Interp::memory_changed`] after writing directly, so that what the interpreter
+    /// remembers of the program text and the variables is dropped when they change.
     pub mem: Box<[u8]>,
     /// TXTPTR: the next byte to read.
     pos: usize,
@@ -158,10 +164,13 @@ pub struct Interp {
     machine_call: Option<(&'static str, u16)>,
     /// Run the statement at `stmt_start` again (CONT in a program).
     again: bool,
-    /// Numbers already read from the program text, by address: the value and the bytes FIN
-    /// used. Emptied whenever the program's bytes change (POKE below VARTAB, LOAD), so it only
-    /// saves FIN's time, never changes a result.
-    constants: Vec<Option<(Fac, u8)>>,
+    /// Numbers, names and GOTO targets already read from the program text (see textcache).
+    cache: textcache::TextCache,
+    /// The address of the name `parse_name` read last, when it is in the program (the key of
+    /// its cache slot, where the variable it finds is remembered).
+    name_at: Option<usize>,
+    /// The statement count when the jiffy clock last moved (RND(0)'s timer counts from it).
+    jiffy_tick: u64,
 }
 
 impl Interp {
@@ -199,7 +208,9 @@ impl Interp {
             input_prompted: false,
             machine_call: None,
             again: false,
-            constants: Vec::new(),
+            cache: textcache::TextCache::new(),
+            name_at: None,
+            jiffy_tick: 0,
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -218,7 +229,8 @@ impl Interp {
         self.mem[start - 1] = 0;
         self.mem[start..start + bytes.len()].copy_from_slice(&bytes);
         self.set_word(zp::VARTAB, (start + bytes.len()) as u16);
-        self.constants.clear();
+        self.cache.text_changed();
+        self.cache.vars_changed();
         Ok(())
     }
 
@@ -255,6 +267,7 @@ impl Interp {
         self.set_word(zp::STREND, vartab);
         let memsiz = self.word(zp::MEMSIZ);
         self.set_word(zp::FRETOP, memsiz);
+        self.cache.vars_changed();
         self.stack.clear();
         self.stack_bytes = 0;
         self.temps.clear();
@@ -284,13 +297,27 @@ impl Interp {
     /// POKE.
     pub fn poke(&mut self, addr: u16, v: u8) {
         self.mem[addr as usize] = v;
-        if addr < self.word(zp::VARTAB) {
-            self.constants.clear();
+        let a = addr as usize;
+        if (zp::TXTTAB..zp::ARYTAB + 2).contains(&a) {
+            // Where the program or the variables are.
+            self.cache.text_changed();
+            self.cache.vars_changed();
+        } else if a >= self.word(zp::TXTTAB) as usize && a < self.word(zp::VARTAB) as usize {
+            self.cache.text_changed();
+        } else if a >= self.word(zp::VARTAB) as usize && a < self.word(zp::ARYTAB) as usize {
+            self.cache.vars_changed();
         }
         if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
             let t = &self.mem[zp::TIME..zp::TIME + 3];
             self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
         }
+    }
+
+    /// Forgets everything remembered about the program text and the variables (after writing
+    /// [`Interp::mem`] directly).
+    pub fn memory_changed(&mut self) {
+        self.cache.text_changed();
+        self.cache.vars_changed();
     }
 
     /// Writes TXTPTR, CURLIN and the clock into zero page, where the ROM keeps them.
@@ -311,6 +338,9 @@ impl Interp {
 
     /// Sets the virtual clock (the machine's frame clock drives it).
     pub fn set_jiffies(&mut self, j: u64) {
+        if j != self.jiffies {
+            self.jiffy_tick = self.ticks;
+        }
         self.jiffies = j;
     }
 
@@ -409,20 +439,23 @@ impl Interp {
     /// FIN at TXTPTR: a number in the program text, moving past it.
     fn number_at_txtptr(&mut self) -> Result<Fac> {
         let at = self.pos;
-        let in_program = at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize;
-        if in_program && let Some(Some((v, len))) = self.constants.get(at) {
-            self.pos += *len as usize;
-            return Ok(*v);
+        if let Some((v, len)) = self.cache.number(at) {
+            self.pos += len as usize;
+            return Ok(v);
         }
         let r = Fac::parse(&self.mem[at..])?;
         self.pos += r.len;
-        if in_program && r.len < 256 {
-            if self.constants.is_empty() {
-                self.constants = vec![None; 0x10000];
-            }
-            self.constants[at] = Some((r.value, r.len as u8));
+        if self.in_program(at) && r.len < 256 {
+            self.cache.set_number(at, r.value, r.len as u8);
         }
         Ok(r.value)
+    }
+
+    /// True if `at` is in the program's text (TXTTAB up to VARTAB), where the text cache may
+    /// remember what was read.
+    #[inline]
+    fn in_program(&self, at: usize) -> bool {
+        at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize
     }
 
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
@@ -482,6 +515,8 @@ impl Interp {
         let mut n: u32 = 0;
         while self.peekc().is_ascii_digit() {
             let d = u32::from(self.getc() - b'0');
+            // The ROM keeps each digit's value in CHARAC while it multiplies.
+            self.mem[zp::CHARAC] = d as u8;
             n = n * 10 + d;
             if n > 63999 {
                 return Err(BasicError::Syntax);
@@ -592,6 +627,12 @@ impl Interp {
         }
     }
 
+    /// STROUT: a message printed as a string made by STRLIT, which leaves CHARAC a quote.
+    fn strout(&mut self, bytes: &[u8]) -> Result<()> {
+        self.mem[zp::CHARAC] = b'"';
+        self.chrout_all(bytes)
+    }
+
     fn chrout_all(&mut self, bytes: &[u8]) -> Result<()> {
         for &b in bytes {
             self.chrout(b)?;
@@ -605,16 +646,21 @@ impl Interp {
         self.console.column()
     }
 
-    /// A number for RND(0): the ROM reads CIA 1's timer and clock, which run with real time;
-    /// here they follow the statements executed and the jiffy clock, so runs repeat.
+    /// The bytes RND(0) reads: CIA 1's timer A low, time-of-day tenths, timer A high and
+    /// time-of-day seconds ($DC04, $DC08, $DC05, $DC09).
+    ///
+    /// On a C64 the KERNAL runs timer A from the latch $4025 (PAL: 16421 cycles, one jiffy) down
+    /// to 0 and round again, and never starts the time-of-day clock, so its tenths and seconds
+    /// read 0. Here timer A runs on the virtual clock: it counts down through one jiffy as
+    /// the jiffy's statements run ([`crate::machine::STATEMENTS_PER_JIFFY`] of them; without a
+    /// clock, as in `run_to_end`, every that many statements), so a run repeats exactly.
     fn cia_clock(&self) -> [u8; 4] {
-        let t = self.ticks;
-        [
-            t as u8,
-            (self.jiffies % 10) as u8,
-            (t >> 8) as u8,
-            ((self.jiffies / 60) % 60) as u8,
-        ]
+        const LATCH: u64 = 0x4025;
+        let per_jiffy = u64::from(crate::machine::STATEMENTS_PER_JIFFY);
+        let into = self.ticks.wrapping_sub(self.jiffy_tick) % per_jiffy;
+        let timer = (LATCH - 1 - into * LATCH / per_jiffy) as u16;
+        let [hi, lo] = timer.to_be_bytes();
+        [lo, 0, hi, 0]
     }
 
     /// Seeds RND as `--seed` asks: as RND(-seed) would.

@@ -81,6 +81,7 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
                 it.run_from(None)?;
             } else {
                 let n = it.linget()?;
+                it.mem[zp::CHARAC] = 0;
                 it.run_from(Some(n))?;
             }
             NEXT
@@ -123,30 +124,41 @@ impl Interp {
         self.mem[start] = 0;
         self.mem[start + 1] = 0;
         self.set_word(zp::VARTAB, (start + 2) as u16);
+        self.cache.text_changed();
         self.clr();
         self.pending_stop = Some(false);
         BasicError::Syntax
     }
 
-    /// Skips to the end of the line (REM, a false IF).
+    /// REMN: skips to the end of the line (REM, a false IF). CHARAC ends 0.
     pub(super) fn skip_line(&mut self) {
         while self.mem[self.pos] != 0 {
             self.pos += 1;
         }
+        self.mem[zp::CHARAC] = 0;
     }
 
     /// DATAN: skips to the end of the statement (a `:` outside quotes, or the end of the line).
     pub(super) fn skip_statement(&mut self) {
+        self.pos = self.statement_end(self.pos);
+    }
+
+    /// Where DATAN stops scanning from `p`, leaving CHARAC as DATAN leaves it: the ROM swaps its
+    /// two delimiters (`:` and 0) at the start and at every quote, so CHARAC is 0 after an even
+    /// number of quotes and `:` after an odd one.
+    pub(super) fn statement_end(&mut self, mut p: usize) -> usize {
         let mut quote = false;
         loop {
-            match self.mem[self.pos] {
-                0 => return,
-                b':' if !quote => return,
+            match self.mem[p] {
+                0 => break,
+                b':' if !quote => break,
                 b'"' => quote = !quote,
                 _ => {}
             }
-            self.pos += 1;
+            p += 1;
         }
+        self.mem[zp::CHARAC] = if quote { b':' } else { 0 };
+        p
     }
 
     fn let_stmt(&mut self) -> R {
@@ -202,8 +214,24 @@ impl Interp {
     }
 
     fn goto(&mut self) -> R {
+        self.peekc();
+        let at = self.pos;
+        if let Some(line) = self.line
+            && let Some(target) = self.cache.goto(at, line)
+        {
+            self.mem[zp::CHARAC] = 0;
+            self.pos = target;
+            return NEXT;
+        }
         let n = self.linget()?;
+        // GOTO finds the end of its line with REMN, which leaves CHARAC 0.
+        self.mem[zp::CHARAC] = 0;
         self.goto_line(n)?;
+        if let Some(line) = self.line
+            && self.in_program(at)
+        {
+            self.cache.set_goto(at, line, self.pos);
+        }
         NEXT
     }
 
@@ -308,6 +336,8 @@ impl Interp {
         if let Some(i) = self.find_for(Some(var)) {
             self.truncate_stack(i);
         }
+        // FOR finds the end of its statement (DATAN) before it reads TO.
+        self.statement_end(self.pos);
         self.expect(t::TO)?;
         let limit = self.expr_num()?.to_packed()?;
         let mut step = Fac::ONE.to_packed()?;
@@ -482,7 +512,9 @@ impl Interp {
             self.set_word(zp::DATPTR, (p + 1) as u16);
             return true;
         }
-        // Otherwise search statement by statement for the next DATA.
+        // Otherwise search statement by statement for the next DATA, with DATAN (the first
+        // call, at the end of the last statement read, leaves CHARAC 0).
+        self.mem[zp::CHARAC] = 0;
         loop {
             // p is at a ':' or a 0 ending a statement (or TXTTAB-1 at the start).
             if self.mem[p] == 0 {
@@ -503,13 +535,7 @@ impl Interp {
                 return true;
             }
             // Skip this statement.
-            let mut quote = false;
-            while !(self.mem[p] == 0 || (self.mem[p] == b':' && !quote)) {
-                if self.mem[p] == b'"' {
-                    quote = !quote;
-                }
-                p += 1;
-            }
+            p = self.statement_end(p);
         }
     }
 
@@ -566,6 +592,8 @@ impl Interp {
         let c = self.peekc();
         let start;
         let len;
+        // The ROM scans with CHARAC as the delimiter: a quote, or `:` (and `,` in ENDCHR).
+        self.mem[zp::CHARAC] = if c == b'"' { b'"' } else { b':' };
         if c == b'"' {
             self.pos += 1;
             start = self.pos;
@@ -614,7 +642,7 @@ impl Interp {
                 let p = p.clone();
                 self.chrout_all(&p)?;
             }
-            self.chrout_all(b"? ")?;
+            self.strout(b"? ")?;
             self.input_prompted = true;
         }
         let Some(line) = self.next_input_line() else {
@@ -639,7 +667,7 @@ impl Interp {
             if !first && self.peekc() == 0 {
                 // Ran out: the ROM prints ?? and reads another line.
                 self.pos = after_var;
-                self.chrout_all(b"?? ")?;
+                self.strout(b"?? ")?;
                 let Some(more) = self.next_input_line() else {
                     self.pos = stmt;
                     return Ok(Outcome::Blocked);
@@ -674,7 +702,7 @@ impl Interp {
                 }
             };
             if !ok {
-                self.chrout_all(b"?REDO FROM START\r")?;
+                self.strout(b"?REDO FROM START\r")?;
                 self.pos = stmt;
                 let _ = vars_at;
                 return self.input();
@@ -684,7 +712,7 @@ impl Interp {
             self.pos = after_var;
             if self.peekc() != b',' {
                 if c == b',' {
-                    self.chrout_all(b"?EXTRA IGNORED\r")?;
+                    self.strout(b"?EXTRA IGNORED\r")?;
                 }
                 return NEXT;
             }
@@ -716,6 +744,7 @@ impl Interp {
     pub(super) fn get_into(&mut self, key: Option<u8>) -> Result<()> {
         let (_, place) = self.target()?;
         if place.kind == Kind::Str {
+            self.mem[zp::CHARAC] = 0;
             let s = match key {
                 Some(k) => self.new_str(&[k])?,
                 None => self.new_str(&[])?,
@@ -782,6 +811,8 @@ impl Interp {
                 _ => match self.expr()? {
                     Value::Num(f) => {
                         let text = f.fout();
+                        // PRINT makes FOUT's text a string with STRLIT (CHARAC = quote).
+                        self.mem[zp::CHARAC] = b'"';
                         self.chrout_all(text.as_bytes())?;
                         self.cursor_right()?;
                     }

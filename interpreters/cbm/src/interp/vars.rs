@@ -52,6 +52,16 @@ impl Interp {
     /// counts, then `$` or `%`). Returns the name and whether `(` follows (not consumed).
     pub(super) fn parse_name(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         let c = self.peekc();
+        let at = self.pos;
+        if let Some((name, paren, len)) = self.cache.name(at) {
+            if name.kind == Kind::Int && !allow_int {
+                return Err(BasicError::Syntax);
+            }
+            self.pos = at + len as usize;
+            self.name_at = Some(at);
+            return Ok((name, paren));
+        }
+        self.name_at = None;
         if !c.is_ascii_uppercase() {
             return Err(BasicError::Syntax);
         }
@@ -92,7 +102,28 @@ impl Interp {
             _ => {}
         }
         let paren = self.peekc() == b'(';
+        if self.in_program(at)
+            && let Ok(len) = u8::try_from(self.pos - at)
+        {
+            self.cache.set_name(at, name, paren, len);
+            self.name_at = Some(at);
+        }
         Ok((name, paren))
+    }
+
+    /// [`Interp::find_var`] for the name `parse_name` read last, remembering what it found in
+    /// that name's cache slot.
+    pub(super) fn find_named_var(&mut self, n1: u8, n2: u8) -> Option<u16> {
+        if let Some(at) = self.name_at
+            && let Some(v) = self.cache.var(at, n1, n2)
+        {
+            return Some(v);
+        }
+        let found = self.find_var(n1, n2);
+        if let (Some(at), Some(v)) = (self.name_at, found) {
+            self.cache.set_var(at, n1, n2, v);
+        }
+        found
     }
 
     /// The simple variable's entry address, if it exists.
@@ -111,7 +142,7 @@ impl Interp {
     /// The simple variable's value address, creating it (zeroed) if needed: the arrays move up
     /// 7 bytes, as the ROM's BLTU moves them.
     pub(super) fn var_addr(&mut self, n1: u8, n2: u8) -> Result<u16> {
-        if let Some(at) = self.find_var(n1, n2) {
+        if let Some(at) = self.find_named_var(n1, n2) {
             return Ok(at + 2);
         }
         let arytab = self.word(zp::ARYTAB) as usize;
@@ -123,6 +154,9 @@ impl Interp {
         self.mem[arytab + 2..arytab + 7].fill(0);
         self.set_word(zp::ARYTAB, (arytab + 7) as u16);
         self.set_word(zp::STREND, (strend + 7) as u16);
+        if let Some(at) = self.name_at {
+            self.cache.set_var(at, n1, n2, arytab as u16);
+        }
         Ok(arytab as u16 + 2)
     }
 
