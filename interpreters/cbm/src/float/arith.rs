@@ -143,15 +143,11 @@ impl Fac {
     /// BASIC's comparison of `self` (rounded, as the operator stack holds it) with `rhs` (the
     /// FAC), by FCOMP.
     pub fn compare(self, rhs: Fac) -> FloatResult<Ordering> {
-        let left = self.to_packed()?;
-        Ok(match fcomp(rhs, left) {
-            1 => Ordering::Less,
-            0 => Ordering::Equal,
-            _ => Ordering::Greater,
-        })
+        Ok(self.to_packed()?.compare(rhs))
     }
 
     /// INT: the largest integer not above the value (the rounding byte counts).
+    #[inline]
     pub fn int(self) -> Fac {
         self.int_charac(&mut 0)
     }
@@ -160,6 +156,19 @@ impl Fac {
     /// `^` reads later (see [`Fac::pow_charac`]); values of 2^31 and more leave it alone.
     pub fn int_charac(self, charac: &mut u8) -> Fac {
         int(self, charac)
+    }
+}
+
+impl Packed {
+    /// BASIC's comparison of this stored number (on the left) with `rhs` (the FAC), by FCOMP:
+    /// what [`Fac::compare`] does once its left operand is stored.
+    #[inline]
+    pub fn compare(self, rhs: Fac) -> Ordering {
+        match fcomp(rhs, self) {
+            1 => Ordering::Less,
+            0 => Ordering::Equal,
+            _ => Ordering::Greater,
+        }
     }
 }
 

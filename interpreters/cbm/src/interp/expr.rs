@@ -32,6 +32,7 @@ impl Interp {
     }
 
     /// Runs `f` with `bytes` more of the expression stack in use.
+    #[inline(always)]
     fn nested(&mut self, bytes: usize, f: impl FnOnce(&mut Interp) -> Result<Value>) -> Result<Value> {
         self.depth += bytes;
         if self.depth > EXPR_STACK {
@@ -212,7 +213,16 @@ impl Interp {
                 self.expect(b')')?;
                 Ok(v)
             }
-            b'A'..=b'Z' => self.variable_value(),
+            b'A'..=b'Z' => {
+                // A variable this text found before: straight to its value.
+                let at = self.pos;
+                if let Some((var, kind, len)) = self.cache.simple_var(at) {
+                    self.pos = at + len as usize;
+                    self.name_at = Some(at);
+                    return Ok(self.read_place(Place { addr: var + 2, kind }));
+                }
+                self.variable_value()
+            }
             t::FN => {
                 self.pos += 1;
                 self.call_fn()

@@ -162,6 +162,17 @@ impl Interp {
     }
 
     fn let_stmt(&mut self) -> R {
+        self.peekc();
+        let at = self.pos;
+        if let Some((var, kind, len)) = self.cache.simple_var(at) {
+            // A variable this text found before (never TI, ST or TI$, which are not in memory).
+            self.pos = at + len as usize;
+            self.name_at = Some(at);
+            self.expect(t::EQUAL)?;
+            let v = self.expr()?;
+            self.assign(Place { addr: var + 2, kind }, v)?;
+            return NEXT;
+        }
         let (name, paren) = self.parse_name(true)?;
         if !paren && name.is_reserved() {
             if (name.n1, name.n2) == (b'T', 0xC9) {
@@ -375,7 +386,7 @@ impl Interp {
                 limit,
                 line,
                 pos,
-            } = self.stack[i].clone()
+            } = self.stack[i]
             else {
                 unreachable!("find_for returns FOR entries")
             };
@@ -387,7 +398,7 @@ impl Interp {
             let value = step.plus(self.load_num(place))?;
             let packed = value.to_packed()?;
             self.mem[var as usize..var as usize + 5].copy_from_slice(&packed.0);
-            let done = Fac::from_packed(limit).compare(Fac::from_packed(packed))?;
+            let done = limit.compare(Fac::from_packed(packed));
             // Done when value compares with the limit the way the step's sign says.
             let sign = step.sign();
             let cmp = match done {

@@ -152,6 +152,23 @@ impl TextCache {
         (s.made == self.text_gen && s.var_gen == self.vars_gen && s.n1 == n1 && s.n2 == n2).then_some(s.var)
     }
 
+    /// The simple variable (not an array element) named at `at`, in one look: its entry's
+    /// address, its type and the name's length, when both the name and the variable it found
+    /// are remembered and current.
+    #[inline]
+    pub(super) fn simple_var(&self, at: usize) -> Option<(u16, Kind, u8)> {
+        let s = self.names.get(at)?;
+        if s.made != self.text_gen || s.var_gen != self.vars_gen || s.paren {
+            return None;
+        }
+        let kind = match s.kind {
+            0 => Kind::Float,
+            1 => Kind::Int,
+            _ => Kind::Str,
+        };
+        Some((s.var, kind, s.len))
+    }
+
     /// Remembers the variable the name at `at` found (only for the name read there).
     pub(super) fn set_var(&mut self, at: usize, n1: u8, n2: u8, var: u16) {
         let (text_gen, vars_gen) = (self.text_gen, self.vars_gen);
