@@ -32,7 +32,11 @@ fn every_level_decodes_to_its_design_and_encodes_back_to_its_data() {
     assert!(grids.len() >= 10);
     for (data, (name, grid)) in levels.iter().zip(&grids) {
         assert_eq!(&decode(data), grid, "level {name}");
-        assert_eq!(&encode(grid), data, "level {name}: the DATA is what D would print");
+        assert_eq!(
+            &encode(grid),
+            data,
+            "level {name}: the DATA is what D would print"
+        );
     }
 }
 
@@ -60,7 +64,13 @@ fn every_level_is_solved_by_its_key_script() {
         // The win waits for a key on "SOLVED! PRESS A KEY"; the next level follows it.
         g.keys("SPACE");
         if i + 1 < SOLUTIONS.len() {
-            assert_eq!(g.field(), designed()[i + 1].1, "level {} follows level {}", i + 2, i + 1);
+            assert_eq!(
+                g.field(),
+                designed()[i + 1].1,
+                "level {} follows level {}",
+                i + 2,
+                i + 1
+            );
         }
     }
 }

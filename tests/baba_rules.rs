@@ -44,7 +44,11 @@ fn you_moves_and_words_are_push() {
     assert_eq!(tile(&g.field(), 0, 2), (0, 0));
     // Up into the IS of BABA IS YOU pushes it off the top? No: the edge stops the whole line.
     g.keys("UP UP");
-    assert_eq!(tile(&g.field(), 1, 1), (BABA, 0), "pushing a word against the edge does nothing");
+    assert_eq!(
+        tile(&g.field(), 1, 1),
+        (BABA, 0),
+        "pushing a word against the edge does nothing"
+    );
     assert_eq!(tile(&g.field(), 1, 0), (16, 0));
 }
 
@@ -53,7 +57,10 @@ fn stop_blocks_and_a_push_chain_stops_at_stop() {
     let mut g = play(&["IPQ.JPS", "KPT", "", "A.CC.B"]);
     g.keys("RIGHT");
     let f = g.field();
-    assert_eq!((tile(&f, 1, 3), tile(&f, 2, 3), tile(&f, 3, 3)), ((BABA, 0), (ROCK, 0), (ROCK, 0)));
+    assert_eq!(
+        (tile(&f, 1, 3), tile(&f, 2, 3), tile(&f, 3, 3)),
+        ((BABA, 0), (ROCK, 0), (ROCK, 0))
+    );
     g.keys("RIGHT");
     let f = g.field();
     assert_eq!(
@@ -93,7 +100,11 @@ fn shut_and_open_destroy_each_other() {
     assert_eq!(tile(&g.field(), 1, 3), (BABA, 0));
     g.keys("RIGHT");
     let f = g.field();
-    assert_eq!((tile(&f, 1, 3), tile(&f, 2, 3)), ((0, 0), (0, 0)), "BABA (OPEN) and the door (SHUT) are gone");
+    assert_eq!(
+        (tile(&f, 1, 3), tile(&f, 2, 3)),
+        ((0, 0), (0, 0)),
+        "BABA (OPEN) and the door (SHUT) are gone"
+    );
     // Without OPEN the door is a wall.
     let mut g = play(&["IPQ.OPU", "", "A.G"]);
     g.keys("RIGHT*2");
@@ -107,10 +118,17 @@ fn shut_open_through_a_push_chain() {
     let mut g = play(&["IPQ.OPU", "KPT.KPV", "", "A.C.G"]);
     g.keys("RIGHT*2");
     let f = g.field();
-    assert_eq!((tile(&f, 2, 3), tile(&f, 3, 3), tile(&f, 4, 3)), ((BABA, 0), (ROCK, 0), (DOOR, 0)));
+    assert_eq!(
+        (tile(&f, 2, 3), tile(&f, 3, 3), tile(&f, 4, 3)),
+        ((BABA, 0), (ROCK, 0), (DOOR, 0))
+    );
     g.keys("RIGHT");
     let f = g.field();
-    assert_eq!((tile(&f, 3, 3), tile(&f, 4, 3)), ((BABA, 0), (0, 0)), "rock and door destroyed");
+    assert_eq!(
+        (tile(&f, 3, 3), tile(&f, 4, 3)),
+        ((BABA, 0), (0, 0)),
+        "rock and door destroyed"
+    );
 }
 
 #[test]
@@ -121,7 +139,11 @@ fn sink_destroys_both() {
     assert_eq!((tile(&f, 3, 3), tile(&f, 4, 3)), ((ROCK, 0), (WATER, 0)));
     g.keys("RIGHT");
     let f = g.field();
-    assert_eq!((tile(&f, 3, 3), tile(&f, 4, 3)), ((BABA, 0), (0, 0)), "rock and water sank");
+    assert_eq!(
+        (tile(&f, 3, 3), tile(&f, 4, 3)),
+        ((BABA, 0), (0, 0)),
+        "rock and water sank"
+    );
     // BABA into water sinks too, and then nothing is YOU.
     let mut g = play(&["IPQ.MPW", "", "A.E"]);
     g.keys("RIGHT*2");
@@ -134,10 +156,18 @@ fn lose_destroys_you_only() {
     // Lava is LOSE: BABA (YOU) walking onto it destroys both; a pushed rock does not.
     let mut g = play(&["IPQ.NPX", "KPT", "", "AC.F"]);
     g.keys("RIGHT*2");
-    assert_eq!(tile(&g.field(), 3, 3), (ROCK, LAVA), "a rock (not YOU) sits on LOSE");
+    assert_eq!(
+        tile(&g.field(), 3, 3),
+        (ROCK, LAVA),
+        "a rock (not YOU) sits on LOSE"
+    );
     g.keys("RIGHT");
     let f = g.field();
-    assert_eq!((tile(&f, 3, 3), tile(&f, 4, 3)), ((0, 0), (ROCK, 0)), "BABA and the lava are gone");
+    assert_eq!(
+        (tile(&f, 3, 3), tile(&f, 4, 3)),
+        ((0, 0), (ROCK, 0)),
+        "BABA and the lava are gone"
+    );
     assert_eq!(g.yous(), 0);
 }
 
@@ -151,7 +181,10 @@ fn hot_melts_melt_only() {
     g.keys("RIGHT*2");
     assert_eq!(tile(&g.field(), 2, 2), (BABA, LAVA));
     g.keys("RIGHT");
-    assert_eq!((tile(&g.field(), 2, 2), tile(&g.field(), 3, 2)), ((LAVA, 0), (BABA, 0)));
+    assert_eq!(
+        (tile(&g.field(), 2, 2), tile(&g.field(), 3, 2)),
+        ((LAVA, 0), (BABA, 0))
+    );
 }
 
 #[test]
@@ -161,7 +194,11 @@ fn noun_is_noun_transforms() {
     g.keys("RIGHT*4 UP*2 LEFT");
     let f = g.field();
     assert_eq!(tile(&f, 2, 1), (12, 0), "FLAG is next to ROCK IS");
-    assert_eq!((tile(&f, 0, 5), tile(&f, 6, 5)), ((FLAG, 0), (FLAG, 0)), "every rock is a flag");
+    assert_eq!(
+        (tile(&f, 0, 5), tile(&f, 6, 5)),
+        ((FLAG, 0), (FLAG, 0)),
+        "every rock is a flag"
+    );
 }
 
 #[test]

@@ -26,16 +26,16 @@ fn at_level(n: usize) -> Baba {
 
 #[test]
 fn any_moves_undone_give_back_the_start_screen() {
-    // Each case plays up to 30 keys on one level and undoes them all: about 0.1 s a case in a
-    // debug build, so 48 cases rather than CI's 100,000.
+    // Each case plays up to 24 moves on one level and undoes them all: over a second a case in
+    // a debug build on a loaded machine, so 12 cases rather than CI's 100,000.
     let mut runner = TestRunner::new(Config {
-        cases: 48,
+        cases: 12,
         ..Config::default()
     });
     let levels = designed().len();
     runner
         .run(
-            &(1..=levels, proptest::collection::vec(0..4usize, 1..30)),
+            &(1..=levels, proptest::collection::vec(0..4usize, 1..24)),
             |(level, moves)| {
                 let mut g = at_level(level);
                 let start = picture(&mut g);
@@ -52,7 +52,11 @@ fn any_moves_undone_give_back_the_start_screen() {
                         turns += 1;
                     }
                 }
-                prop_assert_eq!(g.var("T") as usize, turns, "a turn counts only when something moved");
+                prop_assert_eq!(
+                    g.var("T") as usize,
+                    turns,
+                    "a turn counts only when something moved"
+                );
                 for _ in 0..turns {
                     g.keys("z");
                 }
@@ -77,7 +81,11 @@ fn dump(g: &mut Baba) -> (Vec<(u32, Vec<u8>)>, String) {
     let mut ml = String::new();
     for line in printed.split(|&b| b == 13) {
         // Colour and clear-screen codes print nothing.
-        let line: Vec<u8> = line.iter().copied().filter(|&b| !(b < 32 || (128..160).contains(&b))).collect();
+        let line: Vec<u8> = line
+            .iter()
+            .copied()
+            .filter(|&b| !(b < 32 || (128..160).contains(&b)))
+            .collect();
         let text: String = line.iter().map(|&b| b as char).collect();
         if let Some((num, rest)) = text.split_once(" DATA\"") {
             let string = rest.strip_suffix('"').expect("the string closes the line");
@@ -130,7 +138,11 @@ fn the_editor_places_tiles_and_d_keeps_them() {
     g.keys("F7");
     let (lines, _) = dump(&mut g);
     let printed: Vec<Vec<u8>> = lines.iter().map(|(_, s)| s.clone()).collect();
-    assert_eq!(decode(&printed), kept, "D of an edited field decodes to it, backgrounds and all");
+    assert_eq!(
+        decode(&printed),
+        kept,
+        "D of an edited field decodes to it, backgrounds and all"
+    );
 }
 
 #[test]
@@ -138,5 +150,32 @@ fn the_prg_is_the_listing_tokenized() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let prg = std::fs::read(root.join(PRG)).expect("baba.prg is committed");
     let program = retro_cbm::Program::read(listing().as_bytes()).expect("the listing reads");
-    assert_eq!(program.to_prg(), prg, "run `retro tok programs/baba/baba.bas -o programs/baba/baba.prg`");
+    assert_eq!(
+        program.to_prg(),
+        prg,
+        "run `retro tok programs/baba/baba.bas -o programs/baba/baba.prg`"
+    );
+}
+
+#[test]
+fn a_full_undo_memory_forgets_the_oldest_turns_only() {
+    // With room for 20 records (line 10's mu), 30 moves of 2 records each fill it twice over;
+    // the latest turns still undo exactly, and undo stops where the memory begins.
+    let text = listing().replace("mu=2000", "mu=20");
+    assert_ne!(text, listing(), "line 10 sets mu");
+    let level = baba::levels::grid(&["IPQ", "", "....A"]);
+    let mut g = Baba::listing(&baba::levels::with_levels(&text, &[level]));
+    g.keys("SPACE");
+    let mut seen = vec![g.field()];
+    for i in 0..30 {
+        g.keys(if i % 2 == 0 { "RIGHT" } else { "LEFT" });
+        seen.push(g.field());
+    }
+    for back in 1..=5 {
+        g.keys("z");
+        assert_eq!(g.field(), seen[30 - back], "undo {back}");
+    }
+    g.keys("z*40");
+    assert!(g.stopped.is_none());
+    assert!(g.var("T") > 0.0, "the oldest turns were forgotten");
 }

@@ -55,7 +55,15 @@ pub fn script(keys: &str) -> Vec<u8> {
 
 impl Baba {
     /// Loads a listing (petcat text) and runs it to its first key wait.
+    ///
+    /// The interpreter cannot yet resume a statement that blocked (after `WAIT 198,15` waits,
+    /// typing a key gives ?SYNTAX ERROR: `run_slice` rewinds to the statement's token without
+    /// marking it to run again), so the harness runs the program with line 390's wait for a key
+    /// as a GET loop, and calls the program idle when it loops there with no key typed.
     pub fn listing(text: &str) -> Baba {
+        let wait = "390 poke 53280,14:wait 198,15:get k$:return";
+        assert!(text.contains(wait), "line 390 waits for a key");
+        let text = text.replace(wait, "390 poke 53280,14:get k$:if k$=\"\" then 390\n391 return");
         let program = Program::read(text.as_bytes()).expect("the listing reads");
         let machine = CbmMachine::new(&program, InputSource::Keys, Options::default()).expect("loads");
         let mut b = Baba {
@@ -77,21 +85,34 @@ impl Baba {
         let mut run = 0u64;
         loop {
             match self.machine.interp().run_slice(100) {
-                Slice::Running => run += 100,
+                Slice::Running => {
+                    run += 100;
+                    let line = u16::from(self.peek(57)) | u16::from(self.peek(58)) << 8;
+                    if line == 390 && self.peek(198) == 0 {
+                        break;
+                    }
+                }
                 Slice::Waiting => break,
                 Slice::Stopped(s) => {
                     self.stopped = Some(s);
                     break;
                 }
             }
-            assert!(run < BUDGET, "the program ran {run} statements without waiting for a key");
+            assert!(
+                run < BUDGET,
+                "the program ran {run} statements without waiting for a key"
+            );
         }
         self.last_statements = run;
     }
 
     /// Types one key and lets the program play it.
     pub fn key(&mut self, petscii: u8) {
-        assert!(self.stopped.is_none(), "the program has stopped: {:?}", self.stopped);
+        assert!(
+            self.stopped.is_none(),
+            "the program has stopped: {:?}",
+            self.stopped
+        );
         self.machine.interp().type_key(petscii);
         self.settle();
     }
@@ -201,8 +222,7 @@ impl Baba {
         f
     }
 
-    /// A float or integer scalar's value is not needed; the level number is `l%`, read by
-    /// PEEKing the status line instead (row 19: "LEVEL n OF m   TURN t").
+    /// The status line (row 19: "LEVEL n OF m   TURN t").
     pub fn status(&mut self) -> String {
         self.row_text(19)
     }
@@ -215,7 +235,7 @@ impl Baba {
                 match s {
                     0 => '@',
                     1..=26 => (b'A' + s - 1) as char,
-                    27..=63 => s as char,
+                    32..=63 => s as char,
                     _ => '?',
                 }
             })

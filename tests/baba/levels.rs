@@ -54,9 +54,13 @@ pub fn data_strings(listing: &str, first: u32) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for line in listing.lines() {
         let t = line.trim_start();
-        let Some((num, rest)) = t.split_once(' ') else { continue };
+        let Some((num, rest)) = t.split_once(' ') else {
+            continue;
+        };
         let Ok(num) = num.parse::<u32>() else { continue };
-        let Some(body) = rest.strip_prefix("data") else { continue };
+        let Some(body) = rest.strip_prefix("data") else {
+            continue;
+        };
         if num < first {
             continue;
         }
