@@ -5,7 +5,7 @@ mod baba;
 
 use baba::codec::decode;
 use baba::harness::Baba;
-use baba::levels::{PRG, designed, listing, program_levels, quoted};
+use baba::levels::{PRG, designed, listing, program_levels};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
