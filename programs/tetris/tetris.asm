@@ -65,7 +65,8 @@ boot:   ld hl,8988h
         call clear_screen
         ret
 
-; read_pad: the controller's 8 buttons, A first, into `pad`, and the new presses into `pressed`.
+; read_pad: the controller's 8 buttons, A first, into `pad` (the keyboard's X, Z, Enter and Space
+; press A, B, Start and Select as well), and the new presses into `pressed`.
 read_pad:
         ld a,1
         out (PADPORT),a         ; latch
@@ -76,7 +77,27 @@ read_pad:
         rra
         rl c
         djnz .bit
-        ld a,c
+        ld a,0FEh               ; the keyboard too: X = A, Z = B (CAPS SHIFT to V row)
+        in a,(0FEh)
+        cpl
+        ld b,a
+        bit 2,b
+        jr z,.nox
+        set 7,c
+.nox:   bit 1,b
+        jr z,.noz
+        set 6,c
+.noz:   ld a,0BFh               ; Enter = Start
+        in a,(0FEh)
+        rra
+        jr c,.noent
+        set 4,c
+.noent: ld a,7Fh                ; Space = Select
+        in a,(0FEh)
+        rra
+        jr c,.nosp
+        set 5,c
+.nosp:  ld a,c
         ld (pad),a
         ld a,(prev)
         cpl
