@@ -161,12 +161,10 @@ pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, 
             if !m.cpu().halted() {
                 overruns += 1;
             }
-            let start = m.cpu().tstates();
             let busy = busy_until_halt(m);
             if busy > worst.0 {
                 worst = (busy, i + 1);
             }
-            let _ = start;
         }
         if let Some(code) = run_to_frame(m) {
             let _ = lock.write_all(out.as_bytes());
