@@ -40,6 +40,18 @@ pub struct RunArgs {
     /// Z80: start at this label instead of the first ORG.
     #[arg(long, value_name = "LABEL")]
     pub entry: Option<String>,
+    /// Z80: feed the controller from an FCEUX .fm2 movie, one input per frame (headless).
+    #[arg(long, value_name = "FILE.fm2")]
+    pub movie: Option<PathBuf>,
+    /// Z80 with --movie: print the NES Tetris state after every frame (docs/tetris.md).
+    #[arg(long, requires = "movie")]
+    pub trace_state: bool,
+    /// Z80 with --movie: report the busiest frame's T-states (frame start to the next HALT).
+    #[arg(long, requires = "movie")]
+    pub frame_stats: bool,
+    /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
+    #[arg(long, value_name = "LABEL=VALUE")]
+    pub poke: Vec<String>,
     #[command(flatten)]
     pub session: SessionArgs,
     /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
@@ -81,7 +93,18 @@ pub fn run(args: RunArgs) -> ExitCode {
         MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
         MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
         MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
-        MachineKind::Z80 => super::z80::run_z80(&args.file, args.org, args.entry.as_deref(), &args.session),
+        MachineKind::Z80 => super::z80::run_z80(
+            &args.file,
+            args.org,
+            args.entry.as_deref(),
+            &args.session,
+            &super::z80::MovieArgs {
+                movie: args.movie.as_deref(),
+                trace_state: args.trace_state,
+                frame_stats: args.frame_stats,
+                pokes: &args.poke,
+            },
+        ),
     }
 }
 
