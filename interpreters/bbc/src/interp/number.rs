@@ -476,12 +476,12 @@ mod tests {
         assert_eq!(num_to_string(Num::Float(0.004), f2), "0.00");
         assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x2000A)), "3");
         assert_eq!(num_to_string(Num::Float(0.375), Format::from_at(0x2020A)), "0.38");
-        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x1010A)), "3E0");
+        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x1010A)), "3E0  ");
         assert_eq!(
             num_to_string(Num::Float(0.125), Format::from_at(0x1020A)),
-            "1.3E-1"
+            "1.3E-1 "
         );
-        assert_eq!(num_to_string(Num::Float(9.5), Format::from_at(0x1010A)), "1E1");
+        assert_eq!(num_to_string(Num::Float(9.5), Format::from_at(0x1010A)), "1E1  ");
         assert_eq!(num_to_string(Num::Float(0.125), Format::from_at(0x0020A)), "0.13");
     }
 
