@@ -86,7 +86,7 @@ impl LineEdit {
                 self.replace(vdu, history.lines[i].clone());
             }
             138 => {
-                let Some(i) = self.recall else { return None };
+                let i = self.recall?;
                 let next = if i + 1 < history.lines.len() {
                     self.recall = Some(i + 1);
                     history.lines[i + 1].clone()
