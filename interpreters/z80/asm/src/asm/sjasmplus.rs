@@ -95,15 +95,11 @@ impl Asm<'_> {
                     );
                 }
             },
-            Directive::Endmodule => {
-                if self.modules.pop().is_none() {
-                    return Err(Diagnostic::new(
-                        DiagKind::Directive,
-                        op_loc.clone(),
-                        "ENDMODULE without MODULE",
-                    )
-                    .label("no MODULE is open here"));
-                }
+            Directive::Endmodule if self.modules.pop().is_none() => {
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc.clone(), "ENDMODULE without MODULE")
+                        .label("no MODULE is open here"),
+                );
             }
             Directive::Ends => {
                 return Err(
@@ -147,7 +143,7 @@ impl Asm<'_> {
                         Diagnostic::new(DiagKind::Syntax, Self::tok_loc(t), "DH needs pairs of hex digits")
                             .label("here")
                     };
-                    if digits.len() % 2 != 0 {
+                    if !digits.len().is_multiple_of(2) {
                         return Err(bad());
                     }
                     for pair in digits.chunks(2) {
