@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod colour;
+pub mod debug;
 pub mod dump;
 pub mod font;
 pub mod frame;
