@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use retro_screen::debug::{Console, Debuggable};
+use retro_screen::debug::Console;
 use retro_screen::machine::Machine;
 use retro_z80_machine::debug::Debugger;
 

@@ -102,7 +102,8 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
             let stop = d.run(RunLimit::Frame);
             if stop != StopReason::Limit {
                 ui.running = false;
-                output(&mut ui, d, &console.report(&*d, &stop));
+                let report = console.report(&*d, &stop);
+                output(&mut ui, d, &report);
             } else {
                 output(&mut ui, d, "");
             }
@@ -167,11 +168,8 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
         let stop = matches!(k.code, KeyCode::Esc | KeyCode::F(5)) || (ctrl && k.code == KeyCode::Char('c'));
         if stop {
             ui.running = false;
-            output(
-                ui,
-                d,
-                &format!("Stopped.\n{}", console.report(&*d, &StopReason::Done)),
-            );
+            let report = format!("Stopped.\n{}", console.report(&*d, &StopReason::Done));
+            output(ui, d, &report);
         }
         return;
     }

@@ -66,7 +66,7 @@ pub fn machine_command(d: &mut Debugger, line: &str) -> Option<Result<String, St
     let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     let rest = rest.trim();
     let mut z = Z80Commands { dbg: d };
-    Some(z.dispatch(word, modifier, rest)?)
+    z.dispatch(word, modifier, rest)
 }
 
 /// The Z80 commands' working state: the debugger.
@@ -339,7 +339,7 @@ impl Z80Commands<'_> {
             let (r, v) = w
                 .split_once('=')
                 .ok_or_else(|| format!("`{w}` is not REG=VALUE"))?;
-            let v = expr::eval_str(v, &MachineEnv::new(&self.dbg)).map_err(|e| e.to_string())?;
+            let v = expr::eval_str(v, &MachineEnv::new(self.dbg)).map_err(|e| e.to_string())?;
             regs.push((r.to_string(), v as u16));
         }
         let regs: Vec<(&str, u16)> = regs.iter().map(|(r, v)| (r.as_str(), *v)).collect();

@@ -239,8 +239,7 @@ impl Debuggable for Debugger {
             PanelKind::Source => {
                 let text = views::source_around(self, pc, rows32 / 3, rows32)?;
                 let title = views::source_of(self, pc)
-                    .map(|(f, _)| f.file_name().map(|n| n.to_string_lossy().into_owned()))
-                    .flatten()
+                    .and_then(|(f, _)| f.file_name().map(|n| n.to_string_lossy().into_owned()))
                     .unwrap_or_default();
                 Panel {
                     title,

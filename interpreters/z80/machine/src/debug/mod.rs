@@ -661,7 +661,7 @@ impl Debugger {
             return None;
         }
         let call = self.pending_call.take()?;
-        let (routine, saved) = (call.routine.clone(), call.saved.clone());
+        let (routine, saved) = (call.routine.clone(), call.saved);
         let r = self.end_call(call);
         self.machine.cpu_mut().set_registers(&saved);
         self.modified();

@@ -503,7 +503,7 @@ fn the_shared_console_drives_the_debugger_as_a_debuggable_machine() {
     let mem = d.panel(PanelKind::Memory, 2).unwrap();
     assert_eq!(mem.lines[0].text, "$9000 01 00 00 00 00 00 00 00  ........");
     // Running frame by frame: a limit, then the same run goes on to the breakpoint.
-    assert_eq!(d.delete_breakpoint(Some(1)), true);
+    assert!(d.delete_breakpoint(Some(1)));
     d.break_at("inc1", None, false).unwrap();
     assert!(matches!(d.run(RunLimit::Frame), StopReason::Breakpoint(_)));
     let mut steps = 0;
