@@ -20,8 +20,8 @@ pub enum MachineKind {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The program to run.
-    pub file: PathBuf,
+    /// The program to run (none with --machine cbm: the C64's READY. prompt).
+    pub file: Option<PathBuf>,
     /// The machine to run it on (default: from the file's extension).
     #[arg(long, value_enum)]
     pub machine: Option<MachineKind>,
@@ -61,14 +61,24 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
 }
 
 pub fn run(args: RunArgs) -> ExitCode {
+    let Some(file) = args.file.clone() else {
+        return match args.machine {
+            Some(MachineKind::Cbm) => super::cbm::direct(args.seed, &args.session, args.petcat),
+            _ => usage_error("retro run: give a program to run (only --machine cbm starts without one)"),
+        };
+    };
+    run_file(&file, args)
+}
+
+fn run_file(file: &Path, args: RunArgs) -> ExitCode {
     // Say what is wrong with the path before guessing a machine from its name.
-    if let Err(e) = crate::files::check_path(&args.file) {
+    if let Err(e) = crate::files::check_path(file) {
         return usage_error(e);
     }
-    let Some(kind) = args.machine.or_else(|| machine_for(&args.file)) else {
+    let Some(kind) = args.machine.or_else(|| machine_for(file)) else {
         return usage_error(format!(
             "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
-            args.file.display()
+            file.display()
         ));
     };
     if kind != MachineKind::Cpm && !args.args.is_empty() {
@@ -78,10 +88,10 @@ pub fn run(args: RunArgs) -> ExitCode {
         ));
     }
     match kind {
-        MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
-        MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
-        MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
-        MachineKind::Z80 => super::z80::run_z80(&args.file, args.org, args.entry.as_deref(), &args.session),
+        MachineKind::Bbc => super::bbc::run_bbc(file, args.seed, &args.session),
+        MachineKind::Cpm => super::cpm::run_cpm(file, &args.args, args.dir.as_deref(), &args.session),
+        MachineKind::Cbm => super::cbm::run_cbm(file, args.seed, &args.session, args.petcat),
+        MachineKind::Z80 => super::z80::run_z80(file, args.org, args.entry.as_deref(), &args.session),
     }
 }
 

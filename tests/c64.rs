@@ -1,0 +1,259 @@
+//! End-to-end tests of the C64 around BASIC (issue #15): screen and colour RAM, the screen
+//! editor's control codes, the keyboard buffer through `--keys`, RUN/STOP and CONT, direct mode
+//! at READY. (headless: stdin's lines typed at it), and golden screens.
+//!
+//! Expectations come from the reference sheet (../shared/reference/cbm-basic.md sections 4.5-4.7:
+//! screen codes, colour codes, cursor-key codes, F-key codes, the keyboard buffer) and from the
+//! KERNAL's documented behaviour (power-on screen, READY., BREAK IN n, ?REDO FROM START).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn retro(args: &[&str], stdin: &str, dir: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("retro runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `program` (a petcat listing) headless with `keys` and returns (stdout, stderr, status).
+fn run(program: &str, args: &[&str]) -> (String, String, i32) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.bas"), program).unwrap();
+    let mut all = vec!["run", "--headless", "p.bas"];
+    all.extend_from_slice(args);
+    let r = retro(&all, "", dir.path());
+    (text(&r.stdout), text(&r.stderr), r.status.code().unwrap_or(-1))
+}
+
+/// The last 25 lines of a run's stdout: the screen `--dump-screen` printed.
+fn screen(stdout: &str) -> Vec<String> {
+    let lines: Vec<String> = stdout.lines().map(str::to_string).collect();
+    lines[lines.len() - 25..].to_vec()
+}
+
+#[test]
+fn pokes_to_screen_and_colour_ram_show_and_peek_reads_them_back() {
+    let prog = "10 poke 1024,1:poke 55296,2:poke 1063,26:poke 55335,7\n\
+                20 poke 53280,0:poke 53281,1\n\
+                30 print \"{home}{down}\";peek(1024);peek(55296);peek(53280);peek(53281)\n";
+    let (out, err, status) = run(prog, &["--dump-screen", "text"]);
+    assert_eq!(status, 0, "{err}");
+    let s = screen(&out);
+    assert_eq!(&s[0][..1], "A");
+    assert_eq!(&s[0][39..], "Z");
+    // Colour registers read back with their top four bits set, colour RAM with only its low four.
+    assert_eq!(s[1].trim_end(), " 1  2  240  241");
+    let (out, _, _) = run(prog, &["--dump-screen", "colours"]);
+    let c = screen(&out);
+    assert_eq!(&c[0][..1], "2");
+    assert_eq!(&c[0][39..], "7");
+}
+
+#[test]
+fn get_returns_nothing_at_once_then_the_key() {
+    // The loop counts its empty GETs; a key typed 500 ms in ends it.
+    let prog = "10 get a$:if a$=\"\" then n=n+1:goto 10\n20 print a$;n>0\n";
+    let (out, err, status) = run(prog, &["--keys", "=+500 x"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, "X-1 \n");
+}
+
+#[test]
+fn wait_198_waits_for_a_key_then_get_reads_it() {
+    let prog = "10 print \"a\";:wait 198,15:print peek(198);:get k$:print k$;peek(198);ti>20\n";
+    let (out, err, status) = run(prog, &["--keys", "=+500 q"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, "A 1 Q 0 -1 \n");
+    // Without keys to come, the run ends where the program waits.
+    let (out, _, status) = run(prog, &["--keys", "="]);
+    assert_eq!((out.as_str(), status), ("A", 0));
+}
+
+#[test]
+fn function_and_cursor_keys_arrive_as_their_petscii_codes() {
+    let prog = "10 for i=1 to 14:wait 198,15:get k$:print asc(k$);:next\n";
+    let keys = "=F1 F3 F5 F7 F2 F4 F6 F8 UP DOWN LEFT RIGHT HOME BACKSPACE";
+    let (out, err, status) = run(prog, &["--keys", keys]);
+    assert_eq!(status, 0, "{err}");
+    // Reference sheet 4.6: F1=133, F3=134, F5=135, F7=136, F2=137, F4=138, F6=139, F8=140;
+    // cursor keys up 145, down 17, left 157, right 29; HOME 19; DEL 20.
+    assert_eq!(
+        out,
+        " 133  134  135  136  137  138  139  140  145  17  157  29  19  20 "
+    );
+}
+
+#[test]
+fn run_stop_breaks_and_cont_continues_in_direct_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.bas"), "10 i=i+1:goto 10\n").unwrap();
+    let r = retro(
+        &["run", "--headless", "p.bas", "--keys", "=+300 ESCAPE"],
+        "",
+        dir.path(),
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(text(&r.stderr).trim(), "BREAK IN 10");
+    // At READY., CONT carries on where it stopped.
+    let r = retro(
+        &["c64", "--headless"],
+        "10 print \"a\";:stop:print \"b\"\nrun\ncont\n",
+        dir.path(),
+    );
+    let out = text(&r.stdout);
+    assert!(
+        out.contains("RUN\nA\nBREAK IN 10\nREADY.\nCONT\nB\n\nREADY.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn direct_mode_starts_at_the_power_on_screen_and_runs_typed_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = retro(
+        &["c64", "--headless", "--dump-screen", "text"],
+        "10 print \"hi\"\n20 print 2\nlist\nrun\n20\nlist\nnew\nlist\nprint 1+1\nfoo\n",
+        dir.path(),
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let out = text(&r.stdout);
+    let want = "\n    **** COMMODORE 64 BASIC V2 ****\n\n 64K RAM SYSTEM  38911 BASIC BYTES FREE\n\n\
+                READY.\n10 PRINT \"HI\"\n20 PRINT 2\nLIST\n\n10 PRINT \"HI\"\n20 PRINT 2\nREADY.\n\
+                RUN\nHI\n 2 \n\nREADY.\n20\nLIST\n\n10 PRINT \"HI\"\nREADY.\nNEW\n\nREADY.\nLIST\n\n\nREADY.\n\
+                PRINT 1+1\n 2 \n\nREADY.\nFOO\n\n?SYNTAX  ERROR\nREADY.\n";
+    assert!(out.starts_with(want), "{out}");
+    // The screen shows the same session, scrolled.
+    let s = screen(&out);
+    assert!(s.iter().any(|l| l.starts_with("?SYNTAX  ERROR")), "{s:?}");
+}
+
+#[test]
+fn input_reads_the_screen_line_with_redo_from_start() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.bas"),
+        "10 input \"n\";a:print a*2\n20 input a$,b$:print a$;b$\n",
+    )
+    .unwrap();
+    let keys = "=+200 x RETURN +200 2 1 RETURN +200 h i , SPACE y o RETURN";
+    let r = retro(
+        &[
+            "run",
+            "--headless",
+            "p.bas",
+            "--keys",
+            keys,
+            "--dump-screen",
+            "text",
+        ],
+        "",
+        dir.path(),
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let s = screen(&text(&r.stdout));
+    assert_eq!(
+        s[..6].iter().map(|l| l.trim_end()).collect::<Vec<_>>(),
+        vec!["N? X", "?REDO FROM START", "N? 21", " 42", "? HI, YO", "HIYO"]
+    );
+}
+
+#[test]
+fn editing_a_listed_line_with_the_cursor_and_return_changes_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    // List the line, go up onto it, change "1" to "7" and press RETURN, then list again.
+    let keys = "=+100 l i s t RETURN +300 UP UP RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT 7 RETURN \
+                +300 r u n RETURN";
+    let r = retro(
+        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
+        "",
+        dir.path(),
+    );
+    // No stdin lines: typed keys only, the program comes from a first line typed by keys.
+    let _ = r;
+    let r = retro(
+        &[
+            "c64",
+            "--headless",
+            "--keys",
+            &format!("=1 0 SPACE p r i n t SPACE 1 RETURN {}", &keys[1..]),
+            "--dump-screen",
+            "text",
+        ],
+        "",
+        dir.path(),
+    );
+    let s = screen(&text(&r.stdout));
+    let rows: Vec<&str> = s.iter().map(|l| l.trim_end()).collect();
+    assert!(rows.contains(&"10 PRINT 7"), "{rows:?}");
+    let run_at = rows.iter().position(|&l| l == "RUN").expect("RUN typed");
+    assert_eq!(rows[run_at + 1], " 7");
+}
+
+/// Compares `got` with the golden file `name` (RETRO_BLESS=1 rewrites it).
+fn golden(name: &str, got: &[u8]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/c64")
+        .join(name);
+    if std::env::var_os("RETRO_BLESS").is_some() {
+        std::fs::write(&path, got).unwrap();
+    }
+    let want = std::fs::read(&path).unwrap_or_default();
+    assert!(got == want.as_slice(), "{name} differs:\n{}", text(got));
+}
+
+/// Runs tests/golden/c64/chars.bas, pressing `key` when it asks which character set to show.
+fn chars(key: &str, extra: &[&str]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/c64");
+    let dir = tempfile::tempdir().unwrap();
+    let keys = format!("=+100 {key}");
+    let mut args = vec![
+        "run",
+        "--headless",
+        root.join("chars.bas").to_str().unwrap().to_string(),
+        "--keys".into(),
+        keys,
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let r = retro(&args, "", dir.path());
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    screen(&text(&r.stdout)).join("\n") + "\n"
+}
+
+#[test]
+fn every_screen_code_and_colour_in_both_character_sets_matches_the_golden_screens() {
+    golden(
+        "chars-upper.text",
+        chars("u", &["--dump-screen", "text"]).as_bytes(),
+    );
+    golden(
+        "chars-lower.text",
+        chars("l", &["--dump-screen", "text"]).as_bytes(),
+    );
+    golden(
+        "chars-upper.colours",
+        chars("u", &["--dump-screen", "colours"]).as_bytes(),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("chars.png");
+    chars(
+        "u",
+        &["--dump-screen", "text", "--screenshot", png.to_str().unwrap()],
+    );
+    golden("chars-upper.png", &std::fs::read(&png).unwrap());
+}
