@@ -64,7 +64,9 @@ pub fn run(args: RunArgs) -> ExitCode {
     let Some(file) = args.file.clone() else {
         return match args.machine {
             Some(MachineKind::Cbm) => super::cbm::direct(args.seed, &args.session, args.petcat),
-            _ => usage_error("retro run: give a program to run (only --machine cbm starts without one)"),
+            _ => usage_error(
+                "retro run: give the FILE to run (only --machine cbm starts without one, at READY.)",
+            ),
         };
     };
     run_file(&file, args)

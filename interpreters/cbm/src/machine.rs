@@ -349,7 +349,12 @@ impl Machine for CbmMachine {
         };
         let keys_waiting = !self.keys.is_empty() || self.interp.mem[mem::NDX] != 0;
         match state {
-            RunState::WaitingForKey if keys_waiting => RunState::Running,
+            // Keys still to be taken, or stdin's next line to type at READY.: not idle.
+            RunState::WaitingForKey
+                if keys_waiting || (self.phase == Phase::Editing && self.interp.reads_stream()) =>
+            {
+                RunState::Running
+            }
             s => s,
         }
     }

@@ -533,7 +533,9 @@ impl Interp {
             match self.step() {
                 Ok(Outcome::Next) => {}
                 Ok(Outcome::Blocked) => {
+                    // The statement runs again from its start when input arrives.
                     self.pos = self.stmt_start;
+                    self.again = true;
                     return Slice::Waiting;
                 }
                 Err(stop) => return Slice::Stopped(stop),
@@ -610,6 +612,11 @@ impl Interp {
         let (pos, line) = self.cont.ok_or(BasicError::CantContinue)?;
         self.pos = pos;
         self.line = line;
+        // Broken off inside a statement that was waiting (WAIT, INPUT): it runs again.
+        if !matches!(self.mem[pos], 0 | b':') {
+            self.stmt_start = pos;
+            self.again = true;
+        }
         Ok(())
     }
 
