@@ -20,7 +20,8 @@ pub enum MachineKind {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The program to run (`--machine bbc` without one starts BBC BASIC's `>` prompt).
+    /// The program to run (none with --machine bbc: BBC BASIC's `>` prompt; with --machine cbm:
+    /// the C64's READY. prompt).
     pub file: Option<PathBuf>,
     /// The machine to run it on (default: from the file's extension).
     #[arg(long, value_enum)]
@@ -74,22 +75,26 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
 
 pub fn run(args: RunArgs) -> ExitCode {
     let Some(file) = args.file.clone() else {
-        if args.machine == Some(MachineKind::Bbc) {
-            let prompt = super::bbc::PromptArgs {
+        return match args.machine {
+            Some(MachineKind::Bbc) => super::bbc::prompt(&super::bbc::PromptArgs {
                 seed: args.seed,
                 session: args.session,
-            };
-            return super::bbc::prompt(&prompt);
-        }
-        return usage_error(
-            "retro run FILE: give the program to run (only --machine bbc starts without one, at the > prompt)",
-        );
+            }),
+            Some(MachineKind::Cbm) => super::cbm::direct(args.seed, &args.session, args.petcat),
+            _ => usage_error(
+                "retro run: give the FILE to run (only --machine bbc and --machine cbm start without one, at their prompts)",
+            ),
+        };
     };
+    run_file(&file, args)
+}
+
+fn run_file(file: &Path, args: RunArgs) -> ExitCode {
     // Say what is wrong with the path before guessing a machine from its name.
-    if let Err(e) = crate::files::check_path(&file) {
+    if let Err(e) = crate::files::check_path(file) {
         return usage_error(e);
     }
-    let Some(kind) = args.machine.or_else(|| machine_for(&file)) else {
+    let Some(kind) = args.machine.or_else(|| machine_for(file)) else {
         return usage_error(format!(
             "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
             file.display()
@@ -102,11 +107,11 @@ pub fn run(args: RunArgs) -> ExitCode {
         ));
     }
     match kind {
-        MachineKind::Bbc => super::bbc::run_bbc(&file, args.seed, &args.session),
-        MachineKind::Cpm => super::cpm::run_cpm(&file, &args.args, args.dir.as_deref(), &args.session),
-        MachineKind::Cbm => super::cbm::run_cbm(&file, args.seed, &args.session, args.petcat),
+        MachineKind::Bbc => super::bbc::run_bbc(file, args.seed, &args.session),
+        MachineKind::Cpm => super::cpm::run_cpm(file, &args.args, args.dir.as_deref(), &args.session),
+        MachineKind::Cbm => super::cbm::run_cbm(file, args.seed, &args.session, args.petcat),
         MachineKind::Z80 => super::z80::run_z80(
-            &file,
+            file,
             args.org,
             args.entry.as_deref(),
             &args.session,

@@ -20,6 +20,7 @@ pub mod machine;
 pub mod movie;
 pub mod palette;
 pub mod script;
+pub mod symbols;
 
 pub use clock::{VirtualClock, VirtualTime};
 pub use frame::{Cell, CellGrid, Cursor, Frame, PixelBuffer, Screen};

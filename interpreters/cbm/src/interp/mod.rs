@@ -6,6 +6,7 @@
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 
+mod direct;
 mod error;
 mod expr;
 mod files;
@@ -14,6 +15,7 @@ mod strings;
 mod textcache;
 mod vars;
 
+pub use direct::Typed;
 pub use error::{BasicError, Stop};
 pub use files::HostDir;
 
@@ -57,11 +59,20 @@ pub const BUF: usize = 0x0200;
 
 /// The screen the interpreter prints to (device 3). Every byte a program shows arrives here,
 /// in order, as PETSCII.
+///
+/// A console gets the machine's memory with every call, so a screen that lives in memory (the
+/// C64's screen editor keeps its cursor, line links and colours in zero page, and its characters
+/// in screen and colour RAM) is drawn where PEEK and POKE see it.
 pub trait Console {
     /// Shows one PETSCII byte (CHROUT to the screen).
-    fn chrout(&mut self, byte: u8);
+    fn chrout(&mut self, mem: &mut [u8], byte: u8);
     /// The cursor's column in its logical line (PNTR, 0-79), for TAB, commas and POS.
-    fn column(&self) -> u8;
+    fn column(&self, mem: &[u8]) -> u8;
+    /// A POKE wrote `addr` (already stored in `mem`): hardware registers fix up what reads back.
+    fn poked(&mut self, _mem: &mut [u8], _addr: u16) {}
+    /// A key typed while INPUT (or the READY. prompt) waits for a line: the screen editor shows
+    /// it, and returns the line when RETURN ends it.
+    fn input_key(&mut self, mem: &mut [u8], key: u8) -> Option<Vec<u8>>;
 }
 
 /// Where INPUT and GET read from.
@@ -149,8 +160,9 @@ pub struct Interp {
     ticks: u64,
     pub console: Box<dyn Console>,
     input: InputSource,
-    /// The line being typed for INPUT from the keyboard.
-    typed: Vec<u8>,
+    /// GETs that found no key since the machine last looked (a program polling the keyboard
+    /// is idle: the machine gives the rest of the frame back).
+    pub idle_polls: u32,
     /// The input stream has ended.
     input_done: bool,
     files: files::Files,
@@ -200,7 +212,7 @@ impl Interp {
             ticks: 0,
             console,
             input,
-            typed: Vec::new(),
+            idle_polls: 0,
             input_done: false,
             files: files::Files::new(dir),
             stmt_start: 0,
@@ -307,6 +319,7 @@ impl Interp {
         } else if a >= self.word(zp::VARTAB) as usize && a < self.word(zp::ARYTAB) as usize {
             self.cache.vars_changed();
         }
+        self.console.poked(&mut self.mem, addr);
         if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
             let t = &self.mem[zp::TIME..zp::TIME + 3];
             self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
@@ -328,7 +341,7 @@ impl Interp {
         self.mem[zp::TIME] = (t >> 16) as u8;
         self.mem[zp::TIME + 1] = (t >> 8) as u8;
         self.mem[zp::TIME + 2] = t as u8;
-        self.mem[zp::PNTR] = self.console.column();
+        self.mem[zp::PNTR] = self.console.column(&self.mem);
     }
 
     /// TI: jiffies, wrapping at 24 hours as the KERNAL's clock does.
@@ -394,6 +407,31 @@ impl Interp {
         }
     }
 
+    /// The next line of the input stream (headless direct mode types it at READY.), as
+    /// PETSCII; None at its end, or when input comes from the keyboard.
+    pub fn stream_line(&mut self) -> Option<Vec<u8>> {
+        let InputSource::Stream(r) = &mut self.input else {
+            return None;
+        };
+        let mut line = Vec::new();
+        match r.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => {
+                self.input_done = true;
+                return None;
+            }
+            Ok(_) => {}
+        }
+        while matches!(line.last(), Some(b'\n' | b'\r')) {
+            line.pop();
+        }
+        Some(line.into_iter().map(ascii_to_petscii).take(80).collect())
+    }
+
+    /// Whether input comes from a stream rather than the keyboard buffer.
+    pub fn reads_stream(&self) -> bool {
+        matches!(self.input, InputSource::Stream(_))
+    }
+
     /// A line for INPUT: from the stream, or typed key by key (echoed, DEL rubs out) until
     /// RETURN. None while it is not complete.
     fn next_input_line(&mut self) -> Option<Vec<u8>> {
@@ -412,26 +450,23 @@ impl Interp {
             let line: Vec<u8> = line.into_iter().map(ascii_to_petscii).take(88).collect();
             // The screen shows what was typed.
             for &b in &line {
-                self.console.chrout(b);
+                self.console.chrout(&mut self.mem, b);
             }
-            self.console.chrout(13);
+            self.console.chrout(&mut self.mem, 13);
             return Some(line);
         }
         while let Some(k) = self.next_key() {
-            match k {
-                13 => {
-                    self.console.chrout(13);
-                    return Some(std::mem::take(&mut self.typed));
-                }
-                20 if self.typed.pop().is_some() => self.console.chrout(20),
-                _ if self.typed.len() < 80 && (k & 0x7F) >= 0x20 => {
-                    self.typed.push(k);
-                    self.console.chrout(k);
-                }
-                _ => {}
+            if let Some(line) = self.console.input_key(&mut self.mem, k) {
+                return Some(line);
             }
         }
         None
+    }
+
+    /// GETIN for the machine: the next key from the keyboard buffer (direct mode reads its
+    /// lines with it).
+    pub fn take_key(&mut self) -> Option<u8> {
+        self.next_key()
     }
 
     // ---- reading the program text -------------------------------------------------------
@@ -541,7 +576,9 @@ impl Interp {
             match self.step() {
                 Ok(Outcome::Next) => {}
                 Ok(Outcome::Blocked) => {
+                    // The statement runs again from its start when input arrives.
                     self.pos = self.stmt_start;
+                    self.again = true;
                     return Slice::Waiting;
                 }
                 Err(stop) => return Slice::Stopped(stop),
@@ -592,7 +629,11 @@ impl Interp {
 
     fn stop_for(&mut self, e: BasicError) -> Stop {
         if let Some(is_break) = self.pending_stop.take() {
-            self.cont = Some((self.pos, self.line));
+            // In direct mode END, STOP, NEW and LIST leave CONT's place alone (the ROM saves
+            // OLDTXT only when CURLIN is a program line).
+            if self.line.is_some() {
+                self.cont = Some((self.pos, self.line));
+            }
             return if is_break {
                 Stop::Break(self.line)
             } else {
@@ -614,6 +655,11 @@ impl Interp {
         let (pos, line) = self.cont.ok_or(BasicError::CantContinue)?;
         self.pos = pos;
         self.line = line;
+        // Broken off inside a statement that was waiting (WAIT, INPUT): it runs again.
+        if !matches!(self.mem[pos], 0 | b':') {
+            self.stmt_start = pos;
+            self.again = true;
+        }
         Ok(())
     }
 
@@ -628,10 +674,11 @@ impl Interp {
     /// CHROUT: one PETSCII byte to the current output channel.
     fn chrout(&mut self, b: u8) -> Result<()> {
         if self.channel == 0 {
-            self.console.chrout(b);
+            self.console.chrout(&mut self.mem, b);
             Ok(())
         } else {
-            self.files.write(self.channel, b, &mut *self.console)
+            self.files
+                .write(self.channel, b, &mut *self.console, &mut self.mem)
         }
     }
 
@@ -651,7 +698,7 @@ impl Interp {
     /// The output column TAB and commas count from: the screen's cursor (the ROM asks PLOT,
     /// also when printing to a file).
     fn column(&self) -> u8 {
-        self.console.column()
+        self.console.column(&self.mem)
     }
 
     /// The bytes RND(0) reads: CIA 1's timer A low, time-of-day tenths, timer A high and

@@ -260,6 +260,10 @@ impl Interp {
             _ => self.find_line(n),
         };
         self.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
+        // From direct mode, the program runs on from there (NEWSTT reads the line's header).
+        if self.line.is_none() {
+            self.line = Some(0);
+        }
         Ok(())
     }
 
@@ -743,6 +747,9 @@ impl Interp {
         }
         loop {
             let key = self.next_key();
+            if key.is_none() {
+                self.idle_polls = self.idle_polls.saturating_add(1);
+            }
             self.get_into(key)?;
             if self.peekc() != b',' {
                 return NEXT;
