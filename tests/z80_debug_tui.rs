@@ -27,7 +27,9 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
         .expect("the breakpoint is set by label");
     s.send("\x1b[15~").unwrap(); // F5: continue
     // (The stop report's "Breakpoint 1," may be partly skipped by the diff; its address is not.)
-    let redraw = s.expect("$8014").expect("continue stops at the breakpoint on inc1");
+    let redraw = s
+        .expect("$8014")
+        .expect("continue stops at the breakpoint on inc1");
     // The source panel (drawn before the output lines) shows the current line, marked.
     let redraw = String::from_utf8_lossy(redraw.before()).into_owned();
     assert!(redraw.contains("=>") && redraw.contains("inc1:"), "{redraw:?}");
