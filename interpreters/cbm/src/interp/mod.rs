@@ -410,6 +410,12 @@ impl Interp {
     /// The next line of the input stream (headless direct mode types it at READY.), as
     /// PETSCII; None at its end, or when input comes from the keyboard.
     pub fn stream_line(&mut self) -> Option<Vec<u8>> {
+        self.read_stream_line(80)
+    }
+
+    /// One line of the input stream as PETSCII, at most `max` characters, without its line end;
+    /// None (and the input marked done) at its end, or when input comes from the keyboard.
+    fn read_stream_line(&mut self, max: usize) -> Option<Vec<u8>> {
         let InputSource::Stream(r) = &mut self.input else {
             return None;
         };
@@ -424,7 +430,7 @@ impl Interp {
         while matches!(line.last(), Some(b'\n' | b'\r')) {
             line.pop();
         }
-        Some(line.into_iter().map(ascii_to_petscii).take(80).collect())
+        Some(line.into_iter().map(ascii_to_petscii).take(max).collect())
     }
 
     /// Whether input comes from a stream rather than the keyboard buffer.
@@ -435,19 +441,8 @@ impl Interp {
     /// A line for INPUT: from the stream, or typed key by key (echoed, DEL rubs out) until
     /// RETURN. None while it is not complete.
     fn next_input_line(&mut self) -> Option<Vec<u8>> {
-        if let InputSource::Stream(r) = &mut self.input {
-            let mut line = Vec::new();
-            match r.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => {
-                    self.input_done = true;
-                    return None;
-                }
-                Ok(_) => {}
-            }
-            while matches!(line.last(), Some(b'\n' | b'\r')) {
-                line.pop();
-            }
-            let line: Vec<u8> = line.into_iter().map(ascii_to_petscii).take(88).collect();
+        if self.reads_stream() {
+            let line = self.read_stream_line(88)?;
             // The screen shows what was typed.
             for &b in &line {
                 self.console.chrout(&mut self.mem, b);
