@@ -14,7 +14,7 @@ use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualT
 
 use super::input::{self, Action};
 use super::speed::SpeedMeter;
-use super::terminal::Session;
+use super::terminal::{HANGUP, Input, Session};
 use super::view::{self, FrameView};
 
 /// Settings of an interactive run.
@@ -148,8 +148,13 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             } else {
                 (next_frame - now).min(MAX_WAIT)
             };
-            if !event::poll(wait)? {
-                continue;
+            match session.wait_input(wait)? {
+                Input::Ready => {}
+                Input::Timeout => continue,
+                Input::HungUp => {
+                    drop(session);
+                    return finish(state, Some(HANGUP));
+                }
             }
             match event::read()? {
                 Event::Key(k) => match input::map(&k) {
