@@ -104,6 +104,32 @@ impl Baba {
         self.settle();
     }
 
+    /// Types one key and lets the program play it statement by statement, noting the border
+    /// colour (53280) after each: the colours it showed, in order, starting with the one before
+    /// the key (repeats of a colour counted once).
+    pub fn key_border(&mut self, petscii: u8) -> Vec<u8> {
+        let mut seen = vec![self.peek(53280) & 15];
+        self.machine.interp().type_key(petscii);
+        let mut run = 0u64;
+        loop {
+            let slice = self.machine.interp().run_slice(1);
+            let border = self.peek(53280) & 15;
+            if seen.last() != Some(&border) {
+                seen.push(border);
+            }
+            match slice {
+                Slice::Running => run += 1,
+                Slice::Waiting => break,
+                Slice::Stopped(s) => {
+                    self.stopped = Some(s);
+                    break;
+                }
+            }
+            assert!(run < BUDGET, "the program ran {run} statements without waiting");
+        }
+        seen
+    }
+
     /// Plays a key script.
     pub fn keys(&mut self, keys: &str) {
         for k in script(keys) {
