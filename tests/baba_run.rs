@@ -354,8 +354,8 @@ fn spaced(s: &str) -> String {
 /// `retro run programs/baba/baba.prg` in a terminal (tmux, 100x40), as a player uses it: the
 /// title, a level played to its win, then the editor's way of adding a level: D prints level 3
 /// as DATA and stops at READY.; RETURN on the two printed lines enters them (the screen editor),
-/// RUN, and N ten times reaches the new level 11, which is level 3 again. Ctrl-Q gives the
-/// terminal back as it was.
+/// SAVE writes the program, RUN, and N ten times reaches the new level 11, which is level 3
+/// again. Ctrl-Q gives the terminal back as it was.
 #[test]
 #[cfg(unix)]
 fn played_in_a_terminal_with_a_level_added_through_d() {
@@ -372,9 +372,12 @@ fn played_in_a_terminal_with_a_level_added_through_d() {
     let session = format!("retro-baba-{}", std::process::id());
     let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
     let stty = dir.path().join("stty");
-    let prg = Path::new(env!("CARGO_MANIFEST_DIR")).join(PRG);
+    // Device 8 is the directory the program is in: a copy in the test's own directory.
+    let prg = dir.path().join("baba.prg");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(PRG), &prg).expect("copy baba.prg");
     let cmd = format!(
-        "stty -g > '{s}.before'; '{}' run '{}'; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
+        "cd '{}'; stty -g > '{s}.before'; '{}' run '{}'; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
+        dir.path().display(),
         env!("CARGO_BIN_EXE_retro"),
         prg.display(),
         s = stty.display()
@@ -427,6 +430,15 @@ fn played_in_a_terminal_with_a_level_added_through_d() {
     press("Up", 3);
     send(&["Enter"]);
     send(&["Down"]);
+    // SAVE the program with its new level.
+    send(&["-l", "save\"baba2\",8"]);
+    send(&["Enter"]);
+    wait_for(&spaced("SAVING BABA2"));
+    let saved = dir.path().join("baba2.prg");
+    let start = Instant::now();
+    while !saved.exists() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
     send(&["-l", "run"]);
     send(&["Enter"]);
     wait_for(&spaced("PRESS A KEY TO START"));
@@ -442,6 +454,12 @@ fn played_in_a_terminal_with_a_level_added_through_d() {
     let s = wait_for("RC=");
     let _ = tmux(&["kill-session", "-t", &session]);
     assert!(s.contains("RC=0"), "{s}");
+    let listed = retro(&["list", saved.to_str().expect("a UTF-8 path")]);
+    let listed = String::from_utf8_lossy(&listed.stdout).into_owned();
+    assert!(
+        listed.contains("15 ml=11") && listed.contains("9110 data\""),
+        "the saved program holds the new level:\n{listed}"
+    );
     let before = std::fs::read_to_string(format!("{}.before", stty.display())).unwrap();
     let after = std::fs::read_to_string(format!("{}.after", stty.display())).unwrap();
     assert_eq!(before, after, "the terminal settings are restored");
