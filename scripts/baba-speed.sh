@@ -7,16 +7,23 @@
 #
 #   scripts/baba-speed.sh [N [RUNS]]      (default 500 rounds, 5 runs)
 #
-# Environment: RETRO_BIN (default target/release/retro). The level's listing is written by
-# `cargo run --release --example baba_speed -- --listing FILE`.
+# Environment: RETRO_PROFILE (release, the default, or dev: which build of retro and of the
+# example), RETRO_BIN (default target/release/retro, or target/debug/retro for dev). The level's
+# listing is written by `cargo run [--release] --example baba_speed -- --listing FILE`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 n="${1:-500}"
 runs="${2:-5}"
-retro="${RETRO_BIN:-$root/target/release/retro}"
+profile="${RETRO_PROFILE:-release}"
+case "$profile" in
+  release) flag=(--release); dir=release ;;
+  dev) flag=(); dir=debug ;;
+  *) echo "RETRO_PROFILE is release or dev" >&2; exit 2 ;;
+esac
+retro="${RETRO_BIN:-$root/target/$dir/retro}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$root" && cargo run -q --release --example baba_speed -- --listing "$work/words30.bas")
+(cd "$root" && cargo run -q "${flag[@]}" --example baba_speed -- --listing "$work/words30.bas")
 
 keys="SPACE"
 for _ in $(seq "$n"); do keys="$keys RIGHT z"; done
@@ -36,7 +43,7 @@ best() {
 }
 read -r w1 c1 < <(best "$work/moves.keys")
 read -r w0 c0 < <(best "$work/none.keys")
-awk -v n="$n" -v w1="$w1" -v c1="$c1" -v w0="$w0" -v c0="$c0" 'BEGIN {
-  printf "%d moves and %d undos: %.2f s wall, %.2f s CPU; the level alone: %.2f s wall, %.2f s CPU\n", n, n, w1, c1, w0, c0
+awk -v p="$profile" -v n="$n" -v w1="$w1" -v c1="$c1" -v w0="$w0" -v c0="$c0" 'BEGIN {
+  printf "%s build, %d moves and %d undos: %.2f s wall, %.2f s CPU; the level alone: %.2f s wall, %.2f s CPU\n", p, n, n, w1, c1, w0, c0
   printf "per key (a move or an undo, the rules read again): %.3f ms wall, %.3f ms CPU\n", 1000 * (w1 - w0) / (2 * n), 1000 * (c1 - c0) / (2 * n)
 }'
