@@ -215,6 +215,10 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             next_event += 1;
         }
         state = machine.run_frame(t, &held);
+        // QUIT leaves at once, as the real machine returns to its host.
+        if machine.quit_status().is_some() {
+            return finish(state, None);
+        }
         speed.sample(Instant::now(), t);
         machine.drain_text(&mut discard);
         // The program's text is on the screen already; only its bell (BEL, e.g. BBC VDU 7)
