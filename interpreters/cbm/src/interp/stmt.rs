@@ -867,10 +867,11 @@ impl Interp {
             .iter()
             .filter(|l| l.number >= from && l.number <= to)
         {
+            // The ROM prints the RETURN before each line, and READY.'s own RETURN ends the last.
+            text.push(13);
             text.extend_from_slice(line.number.to_string().as_bytes());
             text.push(b' ');
             crate::list::list_body(&line.body, &mut text);
-            text.push(13);
         }
         self.chrout_all(&text)?;
         // LIST in a program ends it (the ROM goes back to READY).
