@@ -258,3 +258,131 @@ fn every_screen_code_and_colour_in_both_character_sets_matches_the_golden_screen
     );
     golden("chars-upper.png", &std::fs::read(&png).unwrap());
 }
+
+#[test]
+fn run_stop_restore_resets_the_screen_and_shows_ready_and_cont_carries_on() {
+    let dir = tempfile::tempdir().unwrap();
+    // A program that changes the colours and the character set, then loops; Page Up is
+    // RUN/STOP+RESTORE (docs/c64.md). The KERNAL's CINT clears the screen with the power-on
+    // colours and BASIC's warm start prints READY. (its RETURN first: READY. is on row 1).
+    let keys = "=1 0 SPACE p o k e 5 3 2 8 0 , 2 : p o k e 5 3 2 8 1 , 0 : p o k e 5 3 2 7 2 , 2 3 RETURN \
+                2 0 SPACE g o t o SPACE 2 0 RETURN r u n RETURN +500 PAGEUP +200 p r i n t SPACE 7 RETURN";
+    let r = retro(
+        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
+        "",
+        dir.path(),
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let s = screen(&text(&r.stdout));
+    let rows: Vec<&str> = s.iter().map(|l| l.trim_end()).collect();
+    assert_eq!(
+        rows[..6],
+        ["", "READY.", "PRINT 7", " 7", "", "READY."],
+        "{rows:?}"
+    );
+    let r = retro(
+        &["c64", "--headless", "--keys", keys, "--dump-screen", "colours"],
+        "",
+        dir.path(),
+    );
+    // Light blue text (e) again.
+    assert!(screen(&text(&r.stdout))[1].starts_with("eeeeee"));
+    // CONT carries on from where RESTORE stopped the program, and RUN/STOP breaks it again.
+    let keys = "=1 0 SPACE g o t o SPACE 1 0 RETURN r u n RETURN +300 PAGEUP +200 c o n t RETURN +300 ESCAPE";
+    let r = retro(
+        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
+        "",
+        dir.path(),
+    );
+    let rows: Vec<String> = screen(&text(&r.stdout))
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(
+        rows[..6],
+        ["", "READY.", "CONT", "", "BREAK IN 10", "READY."],
+        "{rows:?}"
+    );
+    // In a headless run of a program, RUN/STOP+RESTORE ends the run, with no message.
+    std::fs::write(dir.path().join("p.bas"), "10 print \"x\":goto 10\n").unwrap();
+    let r = retro(
+        &[
+            "run",
+            "--headless",
+            "p.bas",
+            "--keys",
+            "=+100 PAGEUP",
+            "--dump-screen",
+            "text",
+        ],
+        "",
+        dir.path(),
+    );
+    assert_eq!((r.status.code(), text(&r.stderr).as_str()), (Some(0), ""));
+    assert!(screen(&text(&r.stdout)).iter().all(|l| l.trim().is_empty()));
+}
+
+#[test]
+fn the_commodore_key_types_graphics_and_shift_commodore_switches_the_character_set() {
+    // Alt is the Commodore key: the graphic on the key's front, and the colours 8-15 on 1-8.
+    // Codes from the KERNAL's Commodore decode table as petcat names them ({CBM-A} is 176).
+    let prog = "10 for i=1 to 6:wait 198,15:get k$:print asc(k$);:next\n";
+    let (out, err, status) = run(prog, &["--keys", "=ALT-a ALT-b ALT-+ ALT-* ALT-1 ALT-8"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, " 176  191  166  223  129  155 ");
+    // SHIFT+Commodore (Page Down) switches to the lower/upper case set and back, unless
+    // CHR$(8) has locked the switch.
+    let dir = tempfile::tempdir().unwrap();
+    let banner = |keys: &str| {
+        let r = retro(
+            &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
+            "",
+            dir.path(),
+        );
+        screen(&text(&r.stdout))[1].trim().to_string()
+    };
+    assert_eq!(banner("=+100 PAGEDOWN +100"), "**** commodore 64 basic v2 ****");
+    assert_eq!(
+        banner("=+100 PAGEDOWN +100 PAGEDOWN +100"),
+        "**** COMMODORE 64 BASIC V2 ****"
+    );
+    assert_eq!(
+        banner("=? c h r $ ( 8 ) RETURN +100 PAGEDOWN +100"),
+        "**** COMMODORE 64 BASIC V2 ****"
+    );
+}
+
+#[test]
+fn the_fallback_glyphs_leave_out_the_legacy_computing_block() {
+    let screen_text = chars("u", &["--dump-screen", "text", "--fallback-glyphs"]);
+    assert!(
+        !screen_text
+            .chars()
+            .any(|c| ('\u{1FB00}'..='\u{1FBFF}').contains(&c)),
+        "{screen_text}"
+    );
+    // Only the graphics change: letters and the box drawing characters stay.
+    assert!(screen_text.starts_with("@ABCDEFGHIJKLMNOPQRSTUVWXYZ[£]↑← !\"#$%&'"));
+    assert!(screen_text.contains("┌┐└┘ ─┼ π"));
+}
+
+#[test]
+fn save_and_load_on_device_8_use_prg_files_in_the_working_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = retro(
+        &["c64", "--headless"],
+        "10 print 5\nsave\"t\",8\nnew\nload\"t\",8\nlist\nrun\n",
+        dir.path(),
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let out = text(&r.stdout);
+    // The KERNAL's messages in direct mode: SAVING, SEARCHING FOR and LOADING.
+    let want = "SAVE\"T\",8\n\nSAVING T\nREADY.\nNEW\n\nREADY.\nLOAD\"T\",8\n\nSEARCHING FOR T\nLOADING\nREADY.\n\
+                LIST\n\n10 PRINT 5\nREADY.\nRUN\n 5 \n\nREADY.\n";
+    assert!(out.contains(want), "{out}");
+    // The file is the .prg the C64 saves: load address $0801, one line, the end link.
+    assert_eq!(
+        std::fs::read(dir.path().join("t.prg")).unwrap(),
+        [1, 8, 9, 8, 10, 0, 0x99, b' ', b'5', 0, 0, 0]
+    );
+}

@@ -587,6 +587,8 @@ impl Interp {
         self.ticks = self.ticks.wrapping_add(1);
         if self.stop_key {
             self.stop_key = false;
+            // An INPUT broken off prints its prompt again when it next runs (after CONT).
+            self.input_prompted = false;
             self.cont = Some((self.pos, self.line));
             return Err(Stop::Break(self.line));
         }
