@@ -146,14 +146,16 @@ fn direct_mode_starts_at_the_power_on_screen_and_runs_typed_lines() {
 }
 
 #[test]
-fn input_reads_the_screen_line_with_redo_from_start() {
+fn input_reads_the_screen_line_with_redo_from_start_and_extra_ignored() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("p.bas"),
-        "10 input \"n\";a:print a*2\n20 input a$,b$:print a$;b$\n",
+        "10 input \"n\";a:print a*2\n20 input a$,b$:print a$;b$\n\
+         30 input c:print c\n40 input d,e:print d+e\n",
     )
     .unwrap();
-    let keys = "=+200 x RETURN +200 2 1 RETURN +200 h i , SPACE y o RETURN";
+    let keys = "=+200 x RETURN +200 2 1 RETURN +200 h i , SPACE y o RETURN +200 3 , 4 RETURN \
+                +200 5 RETURN +200 6 RETURN";
     let r = retro(
         &[
             "run",
@@ -172,6 +174,11 @@ fn input_reads_the_screen_line_with_redo_from_start() {
     assert_eq!(
         s[..6].iter().map(|l| l.trim_end()).collect::<Vec<_>>(),
         vec!["N? X", "?REDO FROM START", "N? 21", " 42", "? HI, YO", "HIYO"]
+    );
+    // Too many answers: ?EXTRA IGNORED; too few: ?? asks for the rest.
+    assert_eq!(
+        s[6..12].iter().map(|l| l.trim_end()).collect::<Vec<_>>(),
+        vec!["? 3,4", "?EXTRA IGNORED", " 3", "? 5", "?? 6", " 11"]
     );
 }
 
@@ -385,4 +392,17 @@ fn save_and_load_on_device_8_use_prg_files_in_the_working_directory() {
         std::fs::read(dir.path().join("t.prg")).unwrap(),
         [1, 8, 9, 8, 10, 0, 0x99, b' ', b'5', 0, 0, 0]
     );
+}
+
+#[test]
+fn peek_197_and_653_read_the_key_held_now() {
+    // Waits for a key to be held, then reports its matrix code and the SHIFT flag: A (held
+    // with Shift) is matrix code 10 with SHIFT (1); the Commodore key with A is flag 2. With no
+    // key held 197 reads 64 (the KERNAL's "no key").
+    let prog = "5 print peek(197);\n10 if peek(197)=64 then 10\n20 print peek(197);peek(653)\n";
+    let (out, err, status) = run(prog, &["--keys", "=+200 hold A 300"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, " 64  10  1 \n");
+    let (out, _, _) = run(prog, &["--keys", "=+200 hold ALT-a 300"]);
+    assert_eq!(out, " 64  10  2 \n");
 }

@@ -99,6 +99,9 @@ fn help() -> Vec<(&'static str, &'static str)> {
         ("Backspace / Delete", "DEL / INST"),
         ("Home / End", "HOME / CLR"),
         ("F1-F8", "the function keys"),
+        ("Alt + key", "Commodore + key: the graphics on the keys' fronts"),
+        ("Page Up", "RUN/STOP + RESTORE: reset the screen, READY."),
+        ("Page Down", "SHIFT + Commodore: switch character set"),
     ]
 }
 
