@@ -406,3 +406,17 @@ fn peek_197_and_653_read_the_key_held_now() {
     let (out, _, _) = run(prog, &["--keys", "=+200 hold ALT-a 300"]);
     assert_eq!(out, " 64  10  2 \n");
 }
+
+#[test]
+fn printing_past_column_39_links_a_second_row_and_peek_211_counts_in_the_logical_line() {
+    // Reference sheet 4.5 and BABA IS C64's DATA writer (section 1a): PEEK(211) is the column
+    // in the logical line (0-79), PEEK(214) the physical row.
+    let prog = "10 print \"{clr}\";:for i=1 to 45:print \"x\";:next:a=peek(211):b=peek(214)\n\
+                20 print:print a;b\n";
+    let (out, err, status) = run(prog, &["--dump-screen", "text"]);
+    assert_eq!(status, 0, "{err}");
+    let s = screen(&out);
+    assert_eq!(s[0], "X".repeat(40));
+    assert_eq!(s[1].trim_end(), "XXXXX");
+    assert_eq!(s[2].trim_end(), " 45  1");
+}
