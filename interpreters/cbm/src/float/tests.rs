@@ -163,6 +163,32 @@ mod properties {
     }
 
     proptest! {
+        /// NEXT's whole-number path (interp/stmt.rs) stores what FADD and MOVMF store: for
+        /// any two whole numbers below 2^31 whose sum is not zero, and any stored bytes that
+        /// read as a whole number are that number's own bytes.
+        #[test]
+        fn whole_number_sums_are_the_roms(
+            a in -(1i64 << 31) + 1..(1i64 << 31),
+            b in -(1i64 << 31) + 1..(1i64 << 31),
+            bytes in any::<[u8; 5]>(),
+        ) {
+            if let (Some(pa), Some(pb), Some(sum)) =
+                (Packed::from_whole(a), Packed::from_whole(b), Packed::from_whole(a + b))
+            {
+                prop_assert_eq!(pa.to_whole(), Some(a));
+                let rom = Fac::from_packed(pb).plus(Fac::from_packed(pa)).unwrap().to_packed().unwrap();
+                prop_assert_eq!(sum, rom);
+            }
+            let p = Packed(bytes);
+            if let Some(v) = p.to_whole() {
+                prop_assert_eq!(Packed::from_whole(v), Some(p));
+                prop_assert_eq!(Fac::from_packed(p).to_f64(), v as f64);
+            } else if p.0[0] != 0 {
+                let f = Fac::from_packed(p).to_f64();
+                prop_assert!(f.fract() != 0.0 || f.abs() >= 2f64.powi(31), "{f} is whole");
+            }
+        }
+
         #[test]
         fn fin_never_panics_and_stays_in_bounds(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
             if let Ok(r) = Fac::parse(&bytes) {
