@@ -77,6 +77,20 @@ fn a_program_that_ends_exits_0_and_prints_no_ready() {
     assert_eq!(r.status.code(), Some(0));
 }
 
+/// The text stream keeps what the upper-case screen keeps apart: CHR$(201), a shifted I, is a
+/// graphic there, not the letter I.
+#[test]
+fn shifted_letters_are_graphics_in_the_text_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.bas"),
+        "10 print chr$(201)chr$(73)chr$(81)chr$(209)chr$(255)\n",
+    )
+    .unwrap();
+    let r = retro(&["run", "--headless", "p.bas"], "", dir.path());
+    assert_eq!(text(&r.stdout), "{SHIFT-I}IQ{SHIFT-Q}π\n");
+}
+
 #[test]
 fn run_stop_breaks_a_runaway_program() {
     let dir = tempfile::tempdir().unwrap();

@@ -46,7 +46,8 @@ pub enum ControlCodes {
 }
 
 /// Converts the PETSCII a program prints to the text stream: CR is a newline, the cursor-right
-/// after numbers (and any other) a space, letters as the C64's upper-case screen shows them.
+/// after numbers (and any other) a space, letters as the C64's upper-case screen shows them,
+/// graphics (shifted letters among them) in petcat's notation.
 pub fn petscii_to_text(bytes: &[u8], codes: ControlCodes, out: &mut String) {
     for &b in bytes {
         match b {
@@ -58,6 +59,13 @@ pub fn petscii_to_text(bytes: &[u8], codes: ControlCodes, out: &mut String) {
             0x5F => out.push('←'),
             0xA0 => out.push(' '),
             0xFF => out.push('π'),
+            // A shifted letter is a graphic on the upper-case screen: petcat's {SHIFT-x} keeps
+            // it apart from the letter (which petcat's own text would write as a capital).
+            0xC1..=0xDA => {
+                out.push_str("{SHIFT-");
+                out.push((b - 0x80) as char);
+                out.push('}');
+            }
             0x00..=0x1F | 0x80..=0x9F if codes == ControlCodes::Omit => {}
             _ => petcat::byte_to_text(b, out),
         }
