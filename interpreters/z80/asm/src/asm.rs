@@ -190,10 +190,29 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
                 file: main,
                 span: 0..0,
             };
+            // Name the symbols still moving, so the user knows where to look.
+            let prev = prev_values.as_ref();
+            let mut moving: Vec<&str> = values
+                .iter()
+                .filter(|(k, v)| prev.and_then(|p| p.get(*k)) != Some(v))
+                .map(|(k, _)| &**k)
+                .chain(
+                    prev.into_iter()
+                        .flat_map(|p| p.keys())
+                        .filter(|k| !values.contains_key(*k))
+                        .map(|k| &**k),
+                )
+                .collect();
+            moving.sort_unstable();
+            let names = match moving.len() {
+                0 => String::from(" (temporary labels still moving)"),
+                n if n <= 5 => format!(": {}", moving.join(", ")),
+                n => format!(": {} and {} more", moving[..5].join(", "), n - 5),
+            };
             a.diags.push(Diagnostic::new(
                 DiagKind::Directive,
                 loc,
-                "symbol values did not settle after 12 passes",
+                format!("symbol values did not settle after 12 passes{names}"),
             ));
         }
         prev_values = Some(values);
@@ -623,7 +642,7 @@ impl<'a> Asm<'a> {
                         _ => {
                             let defined = match rest.first().map(|t| &t.kind) {
                                 Some(Tk::Ident(s)) => {
-                                    self.lookup(s).is_some()
+                                    self.defined_in_this_pass(s)
                                         || self.macros.contains_key(&s.to_ascii_lowercase())
                                         || self.defines.contains_key(s)
                                 }

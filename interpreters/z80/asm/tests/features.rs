@@ -51,6 +51,16 @@ fn rept_if_else_and_nesting() {
     );
 }
 
+/// The defaults idiom: IFNDEF sees only what is defined so far in the pass, so the EQU inside
+/// is assembled every pass (a symbol the previous pass placed does not count), and an earlier
+/// definition wins. (Connect-4 builds its board size this way.)
+#[test]
+fn ifndef_defaults_settle() {
+    let src = " ifndef SIZE\nSIZE equ 7\n endif\n db SIZE\n ld a,(ix+later-$)\nlater:\n";
+    assert_eq!(bytes(src)[0], 7);
+    assert_eq!(bytes(&format!("SIZE equ 8\n{src}"))[0], 8);
+}
+
 #[test]
 fn forward_references_settle_in_ds_org_and_if() {
     // DS depends on a later EQU, the label after it on the DS.

@@ -73,6 +73,17 @@ impl Asm<'_> {
         Some(r)
     }
 
+    /// Whether IFDEF sees `name`: only a symbol defined earlier in this pass counts, never one
+    /// the previous pass placed further on. Otherwise the defaults idiom (`IFNDEF XSIZE` /
+    /// `XSIZE EQU 7` / `ENDIF`) would skip the EQU every other pass and never settle.
+    pub(super) fn defined_in_this_pass(&self, name: &str) -> bool {
+        self.cur.contains_key(&self.qualify(name))
+            || (self.dialect == Dialect::Sjasmplus
+                && !self.modules.is_empty()
+                && !name.starts_with(['.', '@'])
+                && self.cur.contains_key(name))
+    }
+
     pub(super) fn lookup(&self, name: &str) -> Option<i64> {
         if self.dialect == Dialect::Sjasmplus
             && let Some((n, forward)) = parse_temp_ref(name)
