@@ -102,8 +102,9 @@ fn the_level_menu_shows_levels_and_b_type_heights() {
     assert_eq!(row(&a, 7), "   5 6 7 8 9");
     let b = screen("+4600 START +600 START +600 RIGHT START +600", 7.0, "text");
     assert_eq!(row(&b, 0).trim(), "B-TYPE");
-    assert_eq!(row(&b, 3), "   LEVEL          HEIGHT");
-    assert_eq!(row(&b, 5), "   0 1 2 3 4      0 1 2");
+    assert_eq!(row(&b, 3), "   LEVEL           HEIGHT");
+    assert_eq!(row(&b, 5), "   0 1 2 3 4       0 1 2");
+    assert_eq!(row(&b, 7), "   5 6 7 8 9       3 4 5");
 }
 
 #[test]
