@@ -207,7 +207,7 @@ mod tests {
             Pad::SELECT | Pad::DOWN,
         ];
         let text = write_fm2(&pads, "recorded\nby a test");
-        assert!(text.contains("|0|R..T....|........||\n"), "{text}");
+        assert!(text.contains("|0|R...T...|........||\n"), "{text}");
         let movie = parse_fm2(&text).unwrap();
         assert_eq!(movie.get("comment"), Some("recorded"));
         let back: Vec<u8> = movie.frames.iter().map(|f| f.pad.0).collect();
