@@ -120,3 +120,33 @@ fn every_oracle_movie_replays_frame_by_frame_as_far_as_the_table_says() {
     eprint!("{report}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Our own movies (programs/tetris/movies, recorded from key scripts with `retro run --record`:
+/// a short A-type game from level 0, a level 19 start, a B-type game) match the oracle's traces
+/// (recorded by record-traces.sh) at every frame up to the top-out, which each of them reaches;
+/// the oracle does not model what follows it.
+#[test]
+fn our_own_movies_match_the_oracle_to_the_top_out() {
+    for name in ["a_type_level0", "level19", "b_type"] {
+        let want = trace(&format!("ours/{name}"));
+        let death = want
+            .iter()
+            .position(|l| l.split(' ').nth(1) == Some("play") && l.split(' ').nth(13) == Some("1"))
+            .unwrap_or_else(|| panic!("{name}: the oracle's game does not top out"));
+        let movie = root().join(format!("programs/tetris/movies/{name}.fm2"));
+        let got = our_trace(&movie, want.len(), false);
+        let same = want.iter().zip(&got).take_while(|(a, b)| a == b).count();
+        assert!(
+            same > death,
+            "{name}: frame {} differs:\n  oracle: {}\n  ours:   {}",
+            same + 1,
+            want[same],
+            got.get(same).map_or("<end>", String::as_str)
+        );
+        eprintln!(
+            "{name}: {} frames match, the top-out at frame {}",
+            same,
+            death + 1
+        );
+    }
+}

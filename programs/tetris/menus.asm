@@ -71,8 +71,23 @@ title_screen:
         jp new_screen
 
 game_type_menu:
+        ld hl,music_type        ; Down and Up choose the music (there is no sound: it is only shown)
         ld a,(pressed)
-        cp BTN_LEFT
+        cp BTN_DOWN
+        jr nz,.notd
+        ld a,(hl)
+        cp 3
+        jp nc,set_prev
+        inc (hl)
+        jp set_prev
+.notd:  cp BTN_UP
+        jr nz,.notu
+        ld a,(hl)
+        or a
+        jp z,set_prev
+        dec (hl)
+        jp set_prev
+.notu:  cp BTN_LEFT
         jr nz,.notl
         xor a
         ld (game_type),a

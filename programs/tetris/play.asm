@@ -25,7 +25,11 @@ game_init:
         jr z,.a
         ld a,25h                ; B-type counts 25 lines down
         ld (lines),a
-.a:     ld a,GMS_PLAY
+.a:     xor a
+        ld (start_game),a
+        ld a,-16                ; the curtain's wait, should the game end
+        ld (curtain),a
+        ld a,GMS_PLAY
         ld (gms),a
         ld a,PS_MOVE
         ld (play_state),a
@@ -107,7 +111,7 @@ garbage:
 game_frame:
         ld a,(dead)
         or a
-        ret nz                  ; the game is over: it stands still
+        jp nz,game_over_frame
         ld hl,frame_counter
         inc (hl)
         call rng_step
@@ -154,6 +158,14 @@ game_logic:
         ld a,(gms)
         cp GMS_PLAY
         jr nz,.start
+        ld a,(pressed)          ; Select shows or hides the next piece
+        and BTN_SELECT
+        jr z,.nosel
+        ld hl,hide_next
+        ld a,(hl)
+        xor 1
+        ld (hl),a
+.nosel:
         ld hl,fall
         inc (hl)
         ld hl,play_delay
@@ -182,6 +194,53 @@ game_logic:
 .done:  ld a,GMS_PLAY
         ld (gms),a
         ret
+
+; game_over_frame: after the top-out (nes-tetris.md section 9) the curtain comes down: 64 frames'
+; wait, then a row every fourth frame; then Start goes back to the level menu (the NES's
+; high-score entry is not kept: TOP keeps the best score).
+game_over_frame:
+        ld hl,frame_counter
+        inc (hl)
+        call rng_step
+        ld a,(curtain)
+        cp 20
+        jr z,.wait
+        ld a,(frame_counter)
+        and 3
+        jp nz,set_prev
+        ld hl,curtain
+        inc (hl)
+        jp set_prev
+.wait:  ld a,(pressed)
+        and BTN_START
+        jp z,set_prev
+        ld hl,top+2             ; a better score becomes TOP
+        ld de,score+2
+        ld b,3
+.cmp:   ld a,(de)
+        cp (hl)
+        jr c,.menu
+        jr nz,.best
+        dec hl
+        dec de
+        djnz .cmp
+        jr .menu
+.best:  ld hl,score
+        ld de,top
+        ld bc,3
+        ldir
+.menu:  xor a
+        ld (in_game),a
+        ld (sel_on_height),a
+        ld a,(sel_level)        ; the menu shows 0-9 (A+Start's ten more is asked for again)
+        cp 10
+        jr c,.lv
+        sub 10
+        ld (sel_level),a
+.lv:    ld a,MENU_LEVEL
+        ld de,4
+        ld bc,0303h
+        jp new_screen
 
 play_op:
         ld a,(play_state)

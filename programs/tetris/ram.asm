@@ -65,3 +65,21 @@ tmp_x:          db 0
 mino_attr:      db 0
 draw_row:       db 0
 class_attrs:    ds 4            ; attributes of empty and tile classes 1-3 at this level
+shown_lines:    ds 2            ; the numbers last drawn (FFh: unknown)
+shown_score:    ds 3
+shown_level:    ds 1
+shown_stats:    ds 14
+shown_end:
+drawing_mode:   db 0FFh         ; the screen being drawn (cleared, its texts under way)
+text_ptr:       dw 0            ; its next text
+text_budget:    db 0            ; characters draw_texts may still draw this frame
+text_col:       db 0
+numbers_due:    db 0            ; 1: the game's screen is drawn, its starting numbers not yet
+fill_sp:        dw 0            ; SP kept while fill pushes into the screen
+text_attr:      db 0            ; the colours put_char writes
+sel_attr:       db 0            ; the colours of the menu choice being painted
+pause_shown:    db 0            ; PAUSE is on the playfield
+hide_next:      db 0            ; 1: Select has hidden the next piece (the NES's toggle)
+music_type:     db 0            ; the game-type menu's music: 0-2 MUSIC-1 to 3, 3 OFF (no sound here)
+curtain:        db 0            ; after a top-out: the curtain's row + 1 (from -16: 64 frames' wait)
+top:            db 00h,00h,01h  ; TOP: the best score (BCD, little-endian), 010000 at power-on

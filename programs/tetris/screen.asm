@@ -1,48 +1,639 @@
-; The screen: attribute cells only (the terminal shows them as coloured cells). The playfield is
-; 10 x 20 cells at columns 11-20, rows 2-21, framed; the next piece sits to its right. Colours per
-; level as the NES's colorTable, mapped to the Spectrum's 15 colours (docs/tetris.md).
+; The screen, laid out as the NES's in 32 x 24 cells: the playfield in attribute cells (10 x 20 at
+; columns 11-20, rows 2-21, framed), LINES above it, STATISTICS with the small pieces and their
+; counts on the left, TOP, SCORE, NEXT and LEVEL on the right; the menus as text in the workbench's
+; 8x8 font (font.asm). Colours per level as the NES's colorTable, mapped to the Spectrum's 15
+; colours (docs/tetris.md).
 
 FIELD_COL       equ 11
 FIELD_ROW       equ 2
 ATTR            equ 5800h
 FRAME_ATTR      equ 38h+40h         ; bright white paper: the frame
 EMPTY_ATTR      equ 0               ; black
+TEXT_ATTR       equ 07h             ; white on black
+LABEL_ATTR      equ 47h             ; bright white on black
+TITLE_ATTR      equ 42h             ; bright red on black
+SEL_ATTR        equ 0F0h            ; the menu cursor: black on bright yellow, flashing
+HELD_ATTR       equ 70h             ; a choice the cursor is not on: black on bright yellow
+CURTAIN_ATTR    equ 38h             ; the game-over curtain: white
+GAME_SCREEN     equ 0FDh            ; shown_mode: the game's screen drawn, the game not yet shown
+GAME_SHOWN      equ 0FEh            ; shown_mode: the game is on
+NEXT_X          equ 14              ; the next piece's pivot, in playfield cells (screen column 25,
+NEXT_Y          equ 8               ; row 10)
+STATS_ROW       equ 4               ; the statistics: piece i at row 4 + 2i
+PAUSE_ROW       equ 11
+PAUSE_COL       equ 13
 
-; clear_screen: every attribute black (the bitmap stays empty: only attributes are drawn).
-clear_screen:
-        ld hl,ATTR
-        ld de,ATTR+1
-        ld bc,767
-        ld (hl),0
-        ldir
-        xor a
-        out (0FEh),a
-        ret
-
-; render: the menus show one coloured bar per screen (the cursor a brighter cell); a game shows the
-; playfield (when it changed) and the piece (when it moved).
+; render: the screen the game is on. A new screen takes two frames (the NES's menus wait out their
+; screen uploads meanwhile: `delay`): the first clears it, the second draws it. Then only what
+; changed is drawn: the menu cursors; in a game the numbers, the playfield (when it changed) and
+; the piece (when it moved).
 render: ld a,(in_game)
         or a
-        jr nz,render_game
+        jp nz,render_game
+        ld a,(start_game)
+        or a
+        ld a,GAME_SCREEN        ; the level menu chose: the game's screen, drawn while it starts
+        jr nz,.want
         ld a,(menu_mode)
-        ld hl,shown_mode
+.want:  ld hl,shown_mode
+        cp (hl)
+        jr z,.same
+        ld hl,drawing_mode
+        cp (hl)
+        jr z,.draw
+        ld (hl),a               ; the first frame clears and finds the screen's texts
+        ld hl,game_texts
+        cp GAME_SCREEN
+        jr z,.texts
+        add a,a
+        ld e,a
+        ld d,0
+        ld hl,screen_texts
+        add hl,de
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+.texts: ld (text_ptr),hl
+        jp clear_screen
+.draw:  ld hl,(text_ptr)        ; then the texts, some 60 characters a frame (30,000 T-states)
+        ld a,60
+        ld (text_budget),a
+        call draw_texts
+        ld (text_ptr),hl
+        ret nz                  ; more next frame
+        ld a,(drawing_mode)
+        ld (shown_mode),a
+        ld a,0FFh
+        ld (shown_cursor),a
+        ld (drawing_mode),a
+        ld a,(shown_mode)
+        cp GAME_SCREEN
+        jp z,draw_game_screen
+        cp MENU_LEVEL
+        ret nz
+        ld hl,level_a_texts     ; the level menu names the game type; B-type has its heights
+        ld a,(game_type)
+        or a
+        jr z,.lvl
+        ld hl,level_b_texts
+.lvl:   ld a,60
+        ld (text_budget),a
+        jp draw_texts
+.same:  cp GAME_SCREEN
+        jr nz,.menu
+        ld hl,numbers_due
+        ld a,(hl)
+        or a
+        ret z
+        ld (hl),0
+        jp draw_start_numbers
+.menu:  cp MENU_GAMETYPE
+        jp z,game_type_cursor
+        cp MENU_LEVEL
+        jp z,level_cursor
+        ret
+
+; clear_screen: bitmap and attributes all zero (black), and a black border: 38,000 T-states.
+clear_screen:
+        xor a
+        out (0FEh),a
+        ld hl,5B00h
+        ld b,(5B00h-4000h)/32
+        ld e,a
+; fill: the B blocks of 32 bytes below HL set to E, by PUSH. Interrupts are off while SP points
+; into the screen (the frame interrupt comes only after the frame's HALT, so none is lost).
+fill:   di
+        ld (fill_sp),sp
+        ld sp,hl
+        ld d,e
+.blk:   push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        push de
+        djnz .blk
+        ld sp,(fill_sp)
+        ei
+        ret
+
+; game_type_cursor: the chosen game type and music flash, as the NES's arrows do.
+game_type_cursor:
+        ld a,(music_type)
+        add a,a
+        ld hl,game_type
+        or (hl)
+        ld hl,shown_cursor
         cp (hl)
         ret z
         ld (hl),a
-        call clear_screen
-        ld a,(menu_mode)
-        inc a
-        out (0FEh),a            ; each menu screen its own border colour
+        ld hl,game_type_options
+        call paint_options
+        ld a,SEL_ATTR
+        ld (sel_attr),a
+        ld a,(game_type)
+        ld hl,game_type_options
+        call paint_option
+        ld a,(music_type)
+        add a,2
+        ld hl,game_type_options
+        jp paint_option
+
+; level_cursor: the chosen level (and B-type height) highlighted; the one the cursor is on flashes.
+level_cursor:
+        ld a,(sel_height)
+        add a,a
+        add a,a
+        add a,a
+        add a,a
+        ld hl,sel_level
+        or (hl)
+        ld hl,sel_on_height
+        bit 0,(hl)
+        jr z,.sig
+        or 80h
+.sig:   ld hl,shown_cursor
+        cp (hl)
+        ret z
+        ld (hl),a
+        ld hl,level_options
+        call paint_options
+        ld a,(sel_on_height)
+        or a
+        ld a,SEL_ATTR
+        jr z,.lv
+        ld a,HELD_ATTR
+.lv:    ld (sel_attr),a
+        ld a,(sel_level)
+        ld hl,level_options
+        call paint_option
+        ld a,(game_type)
+        or a
+        ret z
+        ld hl,height_options
+        call paint_options
+        ld a,(sel_on_height)
+        or a
+        ld a,SEL_ATTR
+        jr nz,.ht
+        ld a,HELD_ATTR
+.ht:    ld (sel_attr),a
+        ld a,(sel_height)
+        ld hl,height_options
+        jp paint_option
+
+; paint_options: every option of the list at HL (row, column, width; FFh ends) in TEXT_ATTR.
+paint_options:
+        ld a,(hl)
+        cp 0FFh
+        ret z
+        ld d,a
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+        ld c,TEXT_ATTR
+        call paint
+        jr paint_options
+
+; paint_option: option A of the list at HL in sel_attr.
+paint_option:
+        ld e,a
+        add a,a
+        add a,e
+        ld e,a
+        ld d,0
+        add hl,de
+        ld d,(hl)
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld b,(hl)
+        ld a,(sel_attr)
+        ld c,a
+; paint: B cells from row D, column E get attribute C. Keeps DE, HL.
+paint:  push hl
+        call attr_addr
+.cell:  ld (hl),c
+        inc hl
+        djnz .cell
+        pop hl
         ret
+
+; attr_addr: HL = the attribute of row D, column E. Keeps BC, DE.
+attr_addr:
+        ld a,d
+        rrca
+        rrca
+        rrca
+        ld l,a
+        and 3
+        or high(ATTR)
+        ld h,a
+        ld a,l
+        and 0E0h
+        or e
+        ld l,a
+        ret
+
+; put_char: character A (' ' to 'Z') at row D, column E in text_attr; E moves on. Keeps BC, HL.
+put_char:
+        push hl
+        push bc
+        push de
+        sub ' '
+        ld l,a
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld bc,font
+        add hl,bc               ; HL = the glyph
+        ld a,d                  ; DE = its bitmap: 40h | row & 18h, (row & 7) << 5 | column
+        and 18h
+        or 40h
+        ld b,a
+        ld a,d
+        rrca
+        rrca
+        rrca
+        and 0E0h
+        or e
+        ld e,a
+        ld d,b
+        ld b,8
+.row:   ld a,(hl)
+        ld (de),a
+        inc hl
+        inc d
+        djnz .row
+        pop de
+        call attr_addr
+        ld a,(text_attr)
+        ld (hl),a
+        inc e
+        pop bc
+        pop hl
+        ret
+
+; print: the 0-terminated text at HL from row D, column E. HL ends after the 0.
+print:  ld a,(hl)
+        inc hl
+        or a
+        ret z
+        call put_char
+        jr print
+
+; draw_texts: the list at HL of (row, column, attribute, text, 0), ended by FFh, until its end (Z)
+; or until text_budget characters are spent (NZ, HL at the next text).
+draw_texts:
+        ld a,(hl)
+        cp 0FFh
+        ret z
+        ld a,(text_budget)
+        or a
+        jr z,.out
+        ld d,(hl)
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld a,(hl)
+        ld (text_attr),a
+        inc hl
+        ld a,e
+        ld (text_col),a
+        call print
+        ld a,(text_col)
+        sub e                   ; minus the text's length
+        ld e,a
+        ld a,(text_budget)
+        add a,e
+        jr c,.left
+        xor a                   ; spent
+.left:  ld (text_budget),a
+        jr draw_texts
+.out:   inc a                   ; NZ
+        ret
+
+; put_bcd: the two digits of BCD byte A; put_digit: digit A (0-9).
+put_bcd:
+        push af
+        rrca
+        rrca
+        rrca
+        rrca
+        and 0Fh
+        call put_digit
+        pop af
+        and 0Fh
+put_digit:
+        add a,'0'
+        jp put_char
+
+; draw_game_screen: the frame, the type, the statistics' pieces and TOP (the labels were the
+; screen's texts); the numbers follow next frame (draw_start_numbers).
+draw_game_screen:
+        call draw_frame
+        ld hl,a_type_text
+        ld a,(game_type)
+        or a
+        jr z,.type
+        ld hl,b_type_text
+.type:  ld de,1
+        ld a,LABEL_ATTR
+        ld (text_attr),a
+        call print
+        ld de,0217h             ; TOP's score: row 2, column 23
+        ld a,TEXT_ATTR
+        ld (text_attr),a
+        ld a,(top+2)
+        call put_bcd
+        ld a,(top+1)
+        call put_bcd
+        ld a,(top)
+        call put_bcd
+        ld hl,mini_pieces       ; the small pieces' pixels
+        ld d,STATS_ROW
+        ld c,7
+.mini:  ld e,1
+        call put_pixels
+        inc e
+        call put_pixels
+        inc d
+        inc d
+        dec c
+        jr nz,.mini
+        ld a,1                  ; the numbers next frame
+        ld (numbers_due),a
+        ret
+
+; put_pixels: the 8 bytes at HL into the bitmap cell at row D, column E; HL moves on. Keeps BC, DE.
+put_pixels:
+        push bc
+        push de
+        ld a,d
+        and 18h
+        or 40h
+        ld b,a
+        ld a,d
+        rrca
+        rrca
+        rrca
+        and 0E0h
+        or e
+        ld e,a
+        ld d,b
+        ld b,8
+.row:   ld a,(hl)
+        ld (de),a
+        inc hl
+        inc d
+        djnz .row
+        pop de
+        pop bc
+        ret
+
+; draw_numbers: LINES, SCORE, LEVEL and the statistics' counts, each when it changed.
+draw_numbers:
+        ld a,TEXT_ATTR
+        ld (text_attr),a
+        ld hl,lines
+        ld de,shown_lines
+        ld b,2
+        call changed
+        call nz,draw_lines
+        ld hl,score
+        ld de,shown_score
+        ld b,3
+        call changed
+        call nz,draw_score
+        ld hl,level
+        ld de,shown_level
+        ld b,1
+        call changed
+        call nz,draw_level
+        ld hl,stats
+        ld de,shown_stats
+        ld c,STATS_ROW
+.stat:  ld b,2
+        push bc
+        call changed
+        pop bc
+        call nz,draw_stat
+        inc hl
+        inc hl
+        inc de
+        inc de
+        inc c
+        inc c
+        ld a,c
+        cp STATS_ROW+14
+        jr c,.stat
+        ret
+
+; draw_start_numbers: the numbers a game starts with, drawn while it starts (so that its first
+; frames, a B-type's garbage among them, have only the play to draw).
+draw_start_numbers:
+        ld a,TEXT_ATTR
+        ld (text_attr),a
+        ld hl,shown_lines
+        ld b,shown_end-shown_lines
+.zero:  ld (hl),0
+        inc hl
+        djnz .zero
+        ld a,(game_type)
+        or a
+        jr z,.a
+        ld a,25h                ; B-type counts 25 lines down
+        ld (shown_lines),a
+.a:     ld a,(sel_level)
+        ld (shown_level),a
+        call draw_lines
+        call draw_score
+        call draw_level
+        ld de,shown_stats
+        ld c,STATS_ROW
+.stat:  call draw_stat
+        inc de
+        inc de
+        inc c
+        inc c
+        ld a,c
+        cp STATS_ROW+14
+        jr c,.stat
+        ret
+
+; draw_lines, draw_score, draw_level: the shown values. Keep HL, DE.
+draw_lines:
+        push de
+        ld de,0011h             ; row 0, column 17
+        ld a,(shown_lines+1)
+        and 0Fh
+        call put_digit
+        ld a,(shown_lines)
+        call put_bcd
+        pop de
+        ret
+
+draw_score:
+        push de
+        ld de,0517h             ; row 5, column 23
+        ld a,(shown_score+2)
+        call put_bcd
+        ld a,(shown_score+1)
+        call put_bcd
+        ld a,(shown_score)
+        call put_bcd
+        pop de
+        ret
+
+; draw_level: the level in decimal (its last two digits), and the small pieces in its colours.
+draw_level:
+        push hl
+        push de
+        ld a,(shown_level)
+.hund:  sub 100
+        jr nc,.hund
+        add a,100
+        ld b,-1
+.tens:  inc b
+        sub 10
+        jr nc,.tens
+        add a,10
+        ld c,a
+        ld a,b
+        ld de,0F18h             ; row 15, column 24
+        call put_digit
+        ld a,c
+        call put_digit
+        ld a,(shown_level)
+        call set_colours_of
+        ld hl,mini_class
+        ld d,STATS_ROW
+        ld b,7
+.mcol:  ld a,(hl)
+        inc hl
+        call field_attr         ; the paper colour and BRIGHT, as ink
+        ld c,a
+        rrca
+        rrca
+        rrca
+        and 7
+        ld e,a
+        ld a,c
+        and 40h
+        or e
+        ld c,a
+        push bc
+        ld e,1
+        ld b,2
+        call paint
+        pop bc
+        inc d
+        inc d
+        djnz .mcol
+        pop de
+        pop hl
+        ret
+
+; draw_stat: the statistics count at DE (BCD, little-endian) on row C. Keeps BC, DE, HL.
+draw_stat:
+        push hl
+        push de
+        push bc
+        ex de,hl
+        ld d,c
+        ld e,5
+        ld a,(hl)               ; the tens and units
+        inc hl
+        ld b,a
+        ld a,(hl)               ; the hundreds
+        and 0Fh
+        call put_digit
+        ld a,b
+        call put_bcd
+        pop bc
+        pop de
+        pop hl
+        ret
+
+; changed: do the B bytes at HL differ from those at DE? NZ: yes, and DE's are now HL's. Keeps
+; HL, DE.
+changed:
+        push hl
+        push de
+        push bc
+.cmp:   ld a,(de)
+        cp (hl)
+        jr nz,.diff
+        inc hl
+        inc de
+        djnz .cmp
+        pop bc
+        pop de
+        pop hl
+        ret
+.diff:  pop bc
+        pop de
+        pop hl
+        push hl
+        push de
+        push bc
+        ld c,b
+        ld b,0
+        ldir
+        pop bc
+        pop de
+        pop hl
+        or 1
+        ret
+
+; next_shown: A = the next piece's orientation, or 19 (none) while Select has hidden it.
+next_shown:
+        ld a,(hide_next)
+        or a
+        ld a,19
+        ret nz
+        ld a,(next)
+        ret
+
+; draw_curtain: after a top-out the curtain comes down over the playfield, a row at a time.
+draw_curtain:
+        ld a,(curtain)
+        dec a
+        cp 20
+        ret nc
+        add a,FIELD_ROW
+        ld d,a
+        ld e,FIELD_COL
+        ld b,10
+        ld c,CURTAIN_ATTR
+        jp paint
 
 render_game:
         ld a,(shown_mode)
-        cp 0FEh
+        cp GAME_SHOWN
         jr z,.framed
-        ld a,0FEh
-        ld (shown_mode),a
-        jp draw_frame           ; (the menus leave every attribute black) the playfield next frame: a B-type start's garbage is a full frame's work
+        ld a,GAME_SHOWN         ; the game's first frame draws nothing: a B-type start's garbage
+        ld (shown_mode),a       ; is a full frame's work
+        ret
 .framed:
+        ld a,(dead)
+        or a
+        jp nz,draw_curtain
+        call draw_numbers
         ld a,(paused)
         or a
         jr z,.show
@@ -64,12 +655,26 @@ render_game:
         add hl,bc
         pop bc
         djnz .blank
-        ret
+        ld a,1
+        ld (pause_shown),a
+        ld hl,pause_text
+        ld de,PAUSE_ROW*256+PAUSE_COL
+        ld a,LABEL_ATTR
+        ld (text_attr),a
+        jp print
 .show:  ld a,(field_dirty)
         or a
         jr z,.piece
         xor a
         ld (field_dirty),a
+        ld hl,pause_shown       ; unpaused: PAUSE's pixels go (draw_field sets the attributes)
+        cp (hl)
+        jr z,.nopause
+        ld (hl),a
+        ld hl,no_pause_text
+        ld de,PAUSE_ROW*256+PAUSE_COL
+        call print
+.nopause:
         call draw_field
         jr .new
 .piece: ld hl,shown_piece
@@ -85,7 +690,7 @@ render_game:
         cp (hl)
         jr nz,.moved
         inc hl
-        ld a,(next)
+        call next_shown
         cp (hl)
         ret z
 .moved: ld a,(shown_piece)      ; put back the playfield under the old piece
@@ -98,8 +703,8 @@ render_game:
         call draw_minos
         ld a,(shown_next)
         ld c,a
-        ld e,4
-        ld d,13
+        ld e,NEXT_Y
+        ld d,NEXT_X
         ld b,1
         ld a,EMPTY_ATTR
         ld (mino_attr),a
@@ -117,15 +722,19 @@ render_game:
         cp PS_CHECK
         jr nc,.next
         ld a,c
+        push de                 ; (class_attr takes DE)
         call class_attr
+        pop de
         ld b,1
         call draw_minos
-.next:  ld a,(next)
+.next:  call next_shown
         ld (shown_next),a
         ld c,a
+        cp 19
+        ret nc                  ; hidden
         call class_attr
-        ld d,13
-        ld e,4
+        ld d,NEXT_X
+        ld e,NEXT_Y
         ld b,1
         jp draw_minos
 
@@ -144,6 +753,7 @@ class_attr:
 ; colours repeat every 10 levels). Clobbers AF, DE, HL.
 set_colours:
         ld a,(level)
+set_colours_of:                 ; (A = the level)
 .mod10: sub 10
         jr nc,.mod10
         add a,10
@@ -310,3 +920,85 @@ level_colours:
         db 2*8, 1*8+40h         ; 7: dark red, violet
         db 2*8+40h, 1*8         ; 8: orange-red, blue
         db 6*8+40h, 2*8+40h     ; 9: orange, orange-red
+
+; The statistics' pieces' tile classes, T J Z O S L I (pieces.asm's tile_class).
+mini_class: db 1,3,2,1,3,2,1
+
+; The statistics' small pieces, T J Z O S L I as the NES shows them: minos of 4 x 4 pixels (3 x 3
+; lit) centred in two character cells, the left cell's 8 rows, then the right's.
+mini_pieces:
+        db $3B,$3B,$3B,$00,$03,$03,$03,$00,$B8,$B8,$B8,$00,$80,$80,$80,$00  ; T
+        db $3B,$3B,$3B,$00,$00,$00,$00,$00,$B8,$B8,$B8,$00,$38,$38,$38,$00  ; J
+        db $3B,$3B,$3B,$00,$03,$03,$03,$00,$80,$80,$80,$00,$B8,$B8,$B8,$00  ; Z
+        db $0E,$0E,$0E,$00,$0E,$0E,$0E,$00,$E0,$E0,$E0,$00,$E0,$E0,$E0,$00  ; O
+        db $03,$03,$03,$00,$3B,$3B,$3B,$00,$B8,$B8,$B8,$00,$80,$80,$80,$00  ; S
+        db $3B,$3B,$3B,$00,$38,$38,$38,$00,$B8,$B8,$B8,$00,$00,$00,$00,$00  ; L
+        db $00,$00,$EE,$EE,$EE,$00,$00,$00,$00,$00,$EE,$EE,$EE,$00,$00,$00  ; I
+
+; The screens' texts: (row, column, attribute, text, 0) lists ended by FFh. The NES's words, in
+; our font and the workbench's 24 rows.
+screen_texts: dw legal_texts, title_texts, game_type_texts, level_texts
+
+legal_texts:
+        db 3,6,TEXT_ATTR,"TM AND (C) 1987 V/O",0
+        db 5,2,TEXT_ATTR,"ELECTRONORGTECHNICA (",34,"ELORG",34,")",0
+        db 8,7,TEXT_ATTR,"TETRIS LICENSED TO",0
+        db 10,12,TEXT_ATTR,"NINTENDO",0
+        db 12,8,TEXT_ATTR,"(C) 1989 NINTENDO",0
+        db 14,7,TEXT_ATTR,"ALL RIGHTS RESERVED",0
+        db 18,4,TEXT_ATTR,"ORIGINAL CONCEPT, DESIGN",0
+        db 19,4,TEXT_ATTR,"AND PROGRAM BY",0
+        db 20,4,TEXT_ATTR,"ALEXEY PAZHITNOV",0
+        db 0FFh
+
+title_texts:
+        db 7,13,TITLE_ATTR,"TETRIS",0
+        db 15,11,LABEL_ATTR,"PUSH START",0
+        db 21,8,TEXT_ATTR,"(C) 1989 NINTENDO",0
+        db 0FFh
+
+game_type_texts:
+        db 3,11,LABEL_ATTR,"GAME TYPE",0
+        db 6,5,TEXT_ATTR,"A-TYPE",0
+        db 6,21,TEXT_ATTR,"B-TYPE",0
+        db 11,11,LABEL_ATTR,"MUSIC TYPE",0
+        db 14,12,TEXT_ATTR,"MUSIC-1",0
+        db 16,12,TEXT_ATTR,"MUSIC-2",0
+        db 18,12,TEXT_ATTR,"MUSIC-3",0
+        db 20,14,TEXT_ATTR,"OFF",0
+        db 0FFh
+; The options the cursor picks from: (row, column, width), game type then music.
+game_type_options:
+        db 6,5,6, 6,21,6, 14,12,7, 16,12,7, 18,12,7, 20,14,3, 0FFh
+
+level_texts:
+        db 3,3,LABEL_ATTR,"LEVEL",0
+        db 5,3,TEXT_ATTR,"0 1 2 3 4",0
+        db 7,3,TEXT_ATTR,"5 6 7 8 9",0
+        db 0FFh
+level_a_texts:
+        db 0,13,LABEL_ATTR,"A-TYPE",0
+        db 0FFh
+level_b_texts:
+        db 0,13,LABEL_ATTR,"B-TYPE",0
+        db 3,19,LABEL_ATTR,"HEIGHT",0
+        db 5,19,TEXT_ATTR,"0 1 2",0
+        db 7,19,TEXT_ATTR,"3 4 5",0
+        db 0FFh
+level_options:
+        db 5,3,1, 5,5,1, 5,7,1, 5,9,1, 5,11,1, 7,3,1, 7,5,1, 7,7,1, 7,9,1, 7,11,1, 0FFh
+height_options:
+        db 5,19,1, 5,21,1, 5,23,1, 7,19,1, 7,21,1, 7,23,1, 0FFh
+
+game_texts:
+        db 0,11,LABEL_ATTR,"LINES-",0
+        db 2,0,LABEL_ATTR,"STATISTICS",0
+        db 1,23,LABEL_ATTR,"TOP",0
+        db 4,23,LABEL_ATTR,"SCORE",0
+        db 8,23,LABEL_ATTR,"NEXT",0
+        db 14,23,LABEL_ATTR,"LEVEL",0
+        db 0FFh
+a_type_text:    db "A-TYPE",0
+b_type_text:    db "B-TYPE",0
+pause_text:     db "PAUSE",0
+no_pause_text:  db "     ",0

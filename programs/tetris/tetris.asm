@@ -61,8 +61,7 @@ boot:   ld hl,8988h
         ld (delay),hl
         ld a,0FFh
         ld (legal_timer),a
-        ld (shown_mode),a
-        call clear_screen
+        ld (shown_mode),a       ; (memory starts zero: a black screen; the first frame clears it)
         ret
 
 ; read_pad: the controller's 8 buttons, A first, into `pad` (the keyboard's X, Z, Enter and Space
@@ -116,4 +115,5 @@ frame:  ld a,(in_game)
         include "rng.asm"
         include "screen.asm"
         include "pieces.asm"
+        include "font.asm"
         include "ram.asm"

@@ -32,6 +32,9 @@ pub struct DebugArgs {
     /// Start at this label instead of the first ORG.
     #[arg(long, value_name = "LABEL")]
     pub entry: Option<String>,
+    /// Feed the controller from an FCEUX .fm2 movie, one input per frame (as `retro run --movie`).
+    #[arg(long, value_name = "FILE.fm2")]
+    pub movie: Option<PathBuf>,
 }
 
 fn read_arg(arg: &str, what: &str) -> Result<String, String> {
@@ -50,6 +53,12 @@ pub fn debug(args: DebugArgs) -> ExitCode {
         Err(code) => return code,
     };
     let mut dbg = Debugger::new(program);
+    if let Some(file) = &args.movie {
+        match super::z80_movie::load_movie(file) {
+            Ok(m) => dbg.set_pad_tape(super::z80_movie::pad_tape(&m)),
+            Err(e) => return usage_error(e),
+        }
+    }
     if let Some(keys) = &args.keys {
         let text = match read_arg(keys, "key script") {
             Ok(t) => t,

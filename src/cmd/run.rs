@@ -45,7 +45,8 @@ pub struct RunArgs {
     /// Z80: start at this label instead of the first ORG.
     #[arg(long, value_name = "LABEL")]
     pub entry: Option<String>,
-    /// Z80: feed the controller from an FCEUX .fm2 movie, one input per frame (headless).
+    /// Z80: feed the controller from an FCEUX .fm2 movie, one input per frame (in the terminal:
+    /// watch it; headless: as fast as possible, ending with the movie).
     #[arg(long, value_name = "FILE.fm2")]
     pub movie: Option<PathBuf>,
     /// Z80 with --movie: print the NES Tetris state after every frame (docs/tetris.md).
@@ -54,6 +55,9 @@ pub struct RunArgs {
     /// Z80 with --movie: report the busiest frame's T-states (frame start to the next HALT).
     #[arg(long, requires = "movie")]
     pub frame_stats: bool,
+    /// Z80: record the controller's buttons of every frame as an FCEUX .fm2 movie.
+    #[arg(long, value_name = "FILE.fm2", conflicts_with = "movie")]
+    pub record: Option<PathBuf>,
     /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
     #[arg(long, value_name = "LABEL=VALUE")]
     pub poke: Vec<String>,
@@ -133,6 +137,7 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
                 trace_state: args.trace_state,
                 frame_stats: args.frame_stats,
                 pokes: &args.poke,
+                record: args.record.as_deref(),
             },
         ),
     }

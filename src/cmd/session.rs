@@ -135,19 +135,7 @@ pub fn drive(
             Err(e) => return usage_error(format!("terminal: {e}")),
         }
     };
-    let frame = machine.frame();
-    if let Some(format) = args.dump_screen {
-        let text = match format {
-            DumpFormat::Text => dump::text(&frame),
-            DumpFormat::Colours => dump::colours(&frame),
-            DumpFormat::Ansi => dump::ansi(&frame, depth),
-        };
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-    }
-    if let Some(path) = &args.screenshot
-        && let Err(e) = screenshot(&frame, path)
-    {
+    if let Err(e) = show_final(&machine.frame(), args, depth) {
         return usage_error(e);
     }
     match state {
@@ -159,6 +147,28 @@ pub fn drive(
         // QUIT n gives its value as the exit status, as it does to the host of a real machine.
         _ => ExitCode::from(machine.quit_status().unwrap_or(0) as u8),
     }
+}
+
+/// The final screen as `--dump-screen` and `--screenshot` ask.
+pub fn show_final(frame: &retro_screen::Frame, args: &SessionArgs, depth: ColourDepth) -> Result<(), String> {
+    if let Some(format) = args.dump_screen {
+        let text = match format {
+            DumpFormat::Text => dump::text(frame),
+            DumpFormat::Colours => dump::colours(frame),
+            DumpFormat::Ansi => dump::ansi(frame, depth),
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    }
+    match &args.screenshot {
+        Some(path) => screenshot(frame, path),
+        None => Ok(()),
+    }
+}
+
+/// [`show_final`] with the terminal's colour depth, for runs that do not go through [`drive`].
+pub fn show_final_detected(frame: &retro_screen::Frame, args: &SessionArgs) -> Result<(), String> {
+    show_final(frame, args, depth(args.colour.as_deref())?)
 }
 
 pub fn screenshot(frame: &retro_screen::Frame, path: &Path) -> Result<(), String> {

@@ -59,6 +59,7 @@ pub struct MovieArgs<'a> {
     pub trace_state: bool,
     pub frame_stats: bool,
     pub pokes: &'a [String],
+    pub record: Option<&'a Path>,
 }
 
 pub fn run_z80(
@@ -81,7 +82,27 @@ pub fn run_z80(
             Ok(m) => m,
             Err(e) => return usage_error(e),
         };
-        return super::z80_movie::replay(&mut machine, &program, &m, movie.trace_state, movie.frame_stats);
+        // Headless (or traced) it replays as fast as it can and ends with the movie; in the
+        // terminal the movie plays at the machine's speed, to watch.
+        let watch =
+            !session.headless && std::io::stdout().is_terminal() && !movie.trace_state && !movie.frame_stats;
+        if !watch {
+            let code =
+                super::z80_movie::replay(&mut machine, &program, &m, movie.trace_state, movie.frame_stats);
+            // The screen the movie ends on, as --dump-screen asks (the pixels for --screenshot).
+            let mut cells = session.clone();
+            cells.screenshot = None;
+            if let Err(e) = super::session::show_final_detected(&machine.cell_frame(), &cells) {
+                return usage_error(e);
+            }
+            if let Some(path) = &session.screenshot
+                && let Err(e) = super::session::screenshot(&machine.pixel_frame(), path)
+            {
+                return usage_error(e);
+            }
+            return code;
+        }
+        machine.set_pad_tape(super::z80_movie::pad_tape(&m));
     }
     let help = vec![
         ("letters, digits, Enter, Space", "the Spectrum keys"),
@@ -92,7 +113,20 @@ pub fn run_z80(
     // would be the attribute cells.
     let mut plain = session.clone();
     let shot = plain.screenshot.take();
-    let code = drive(&mut machine, &plain, help);
+    let code = match movie.record {
+        Some(path) => {
+            let mut rec = super::z80_movie::Recorder {
+                machine: &mut machine,
+                pads: vec![],
+            };
+            let code = drive(&mut rec, &plain, help);
+            if let Err(e) = crate::files::write_output(path, rec.fm2().as_bytes()) {
+                return usage_error(format!("cannot write {}: {e}", path.display()));
+            }
+            code
+        }
+        None => drive(&mut machine, &plain, help),
+    };
     if let Some(path) = shot
         && let Err(e) = super::session::screenshot(&machine.pixel_frame(), &path)
     {

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_screen::movie::{Movie, parse_fm2};
+use retro_screen::machine::{Machine, RunState};
+use retro_screen::movie::{Movie, parse_fm2, write_fm2};
+use retro_screen::{Frame, HeldKeys, KeyEvent, VirtualTime};
 use retro_z80_machine::{Program, Stop, Workbench};
 
 use super::session::usage_error;
@@ -134,8 +136,13 @@ fn trace_line(m: &Workbench, l: &TraceLabels, frame: usize, out: &mut String) {
     out.push('\n');
 }
 
-/// Replays `movie` headless: before each frame the controller takes the frame's buttons. Prints
-/// the trace when asked; returns the exit status.
+/// The movie's first gamepad, one button byte per frame, for [`Workbench::set_pad_tape`].
+pub fn pad_tape(movie: &Movie) -> std::sync::Arc<[u8]> {
+    movie.frames.iter().map(|f| f.pad.0).collect()
+}
+
+/// Replays `movie` headless: at each frame's start the controller takes the frame's buttons (the
+/// machine's pad tape). Prints the trace when asked; returns the exit status.
 pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, stats: bool) -> ExitCode {
     let labels = if trace {
         match TraceLabels::find(program) {
@@ -151,12 +158,12 @@ pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, 
     // --frame-stats: the busiest frame, measured from the frame's start to the program's next HALT.
     let mut worst = (0u64, 0usize);
     let mut overruns = 0usize;
+    m.set_pad_tape(pad_tape(movie));
     // Up to the first frame interrupt: the program's start-up.
     if let Some(code) = run_to_frame(m) {
         return code;
     }
-    for (i, f) in movie.frames.iter().enumerate() {
-        m.state.dev.pad = f.pad.0;
+    for i in 0..movie.frames.len() {
         if stats {
             if !m.cpu().halted() {
                 overruns += 1;
@@ -216,5 +223,47 @@ fn run_to_frame(m: &mut Workbench) -> Option<ExitCode> {
             Stop::Exit(s) => return Some(ExitCode::from(s)),
             _ => {}
         }
+    }
+}
+
+/// `--record FILE.fm2`: the machine with every frame's controller buttons written down, so a game
+/// played from the keyboard or a key script becomes a movie that any FCEUX-style player replays.
+pub struct Recorder<'a> {
+    pub machine: &'a mut Workbench,
+    pub pads: Vec<u8>,
+}
+
+impl Recorder<'_> {
+    /// The recording as `.fm2` text.
+    pub fn fm2(&self) -> String {
+        write_fm2(&self.pads, "recorded by retro run --record")
+    }
+}
+
+impl Machine for Recorder<'_> {
+    fn name(&self) -> &str {
+        self.machine.name()
+    }
+    fn frame_hz(&self) -> u32 {
+        self.machine.frame_hz()
+    }
+    fn key(&mut self, event: KeyEvent) {
+        self.machine.key(event)
+    }
+    fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
+        // The call runs frame `frame` (0: the start-up, before the first frame interrupt) with
+        // the buttons it sets first.
+        let frame = self.machine.state.clock.frame;
+        let state = self.machine.run_frame(now, held);
+        if frame >= 1 {
+            self.pads.push(self.machine.devices().pad);
+        }
+        state
+    }
+    fn frame(&self) -> Frame {
+        self.machine.frame()
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        self.machine.drain_text(out)
     }
 }

@@ -13,6 +13,7 @@
 //! | `KEY*N` | N taps of KEY, 1 <= N <= 100000 (`a*3`, `LEFT*10`, `**2` is two `*`) |
 //! | `+MS` | let MS milliseconds of virtual time pass, 0 <= MS <= 86400000 (24 h) |
 //! | `hold KEY MS` | hold KEY down for MS milliseconds, 1 <= MS <= 86400000 |
+//! | `press KEY`, `release KEY` | KEY goes down (or up) now and stays so; the time does not move on |
 //! | `# ...` | an item starting with `#` begins a comment to the end of the line |
 //!
 //! Named keys and `hold` are case-insensitive (`left`, `Left`, `LEFT`); single characters are
@@ -330,6 +331,24 @@ pub fn parse(src: &str) -> Result<KeyScript, ScriptError> {
         if let Some(digits) = text.strip_prefix('+') {
             let ms = parse_ms(item, digits, 0, "time", "+500")?;
             b.advance(item, ms)?;
+        } else if text.eq_ignore_ascii_case("press") || text.eq_ignore_ascii_case("release") {
+            // Overlapping keys (hold A, then tap Start): the key stays down until its release.
+            let usage = format!("'{text}' needs a key, as in '{text} PAD-A'");
+            let Some(key_item) = items.get(i) else {
+                return Err(item.error(usage));
+            };
+            if key_item.text.starts_with('+') {
+                return Err(key_item.error(format!("{usage}; '{}' is not a key", key_item.text)));
+            }
+            let key = parse_key(key_item.text).map_err(|m| key_item.error(m))?;
+            i += 1;
+            b.room_for(item, 1)?;
+            let at = VirtualTime(b.now);
+            b.events.push(if text.eq_ignore_ascii_case("press") {
+                KeyEvent::press(at, key)
+            } else {
+                KeyEvent::release(at, key)
+            });
         } else if text.eq_ignore_ascii_case("hold") {
             const USAGE: &str = "'hold' needs a key and a time in milliseconds, as in 'hold LEFT 500'";
             let Some(key_item) = items.get(i) else {
@@ -418,6 +437,24 @@ mod tests {
             assert!(s.events.is_empty(), "{src:?}");
             assert_eq!(s.end, VirtualTime::ZERO);
         }
+    }
+
+    #[test]
+    fn press_and_release_overlap_other_keys() {
+        let s = parse("press PAD-A +50 START +100 release pad-a").unwrap();
+        let at = |ms: u64| VirtualTime(ms * 1000);
+        assert_eq!(
+            s.events,
+            vec![
+                KeyEvent::press(at(0), Key::PadA),
+                KeyEvent::press(at(50), Key::PadStart),
+                KeyEvent::release(at(90), Key::PadStart),
+                KeyEvent::release(at(230), Key::PadA),
+            ]
+        );
+        assert_eq!(s.end, at(230), "press and release take no time");
+        assert!(parse("press").is_err());
+        assert!(parse("release +5").is_err());
     }
 
     #[test]

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Records the NES Tetris oracle's per-frame state for every movie that comes with it, as golden
-# traces for programs/tetris (issue #17): programs/tetris/tests/traces/DIR/NAME.trace.gz.
+# traces for programs/tetris (issue #17): programs/tetris/tests/traces/DIR/NAME.trace.gz; and for
+# our own movies (programs/tetris/movies/NAME.fm2, recorded with `retro run --record`):
+# programs/tetris/tests/traces/ours/NAME.trace.gz.
 # The oracle is ../shared/oracles/meta_nestris (or $RETRO_ORACLES/meta_nestris), built once in a
 # scratch copy. With --check, compares the committed traces instead of writing them (CI).
 # Usage: sh programs/tetris/tests/record-traces.sh [--check]
@@ -42,6 +44,19 @@ for movie in */*.fm2; do
     fi
   else
     "$trace" "$movie" $flag | gzip -9n > "$out/$name.trace.gz"
+  fi
+done
+mkdir -p "$out/ours"
+for movie in "$root"/programs/tetris/movies/*.fm2; do
+  name=ours/$(basename "$movie" .fm2)
+  if [ "$check" = "--check" ]; then
+    gzip -dc "$out/$name.trace.gz" > "$scratch/want"
+    if ! "$trace" "$movie" | cmp -s - "$scratch/want"; then
+      echo "record-traces: $name differs from the oracle" >&2
+      status=1
+    fi
+  else
+    "$trace" "$movie" | gzip -9n > "$out/$name.trace.gz"
   fi
 done
 rm -rf "$scratch"

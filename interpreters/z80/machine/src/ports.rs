@@ -43,6 +43,17 @@ pub struct Devices {
     /// Bytes written to the console since the machine was created, counted so that replays can
     /// tell output already shown from new output.
     pub console_count: u64,
+    /// An input movie: when set, the controller takes its next frame's buttons at every frame's
+    /// start, instead of the keys.
+    pub tape: Option<PadTape>,
+}
+
+/// The controller's buttons for each frame, in [`PAD_PARALLEL`]'s bit order (an `.fm2` movie's
+/// first gamepad), and the next frame to play. Shared, so a debugger's snapshots copy a pointer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PadTape {
+    pub frames: std::sync::Arc<[u8]>,
+    pub next: usize,
 }
 
 impl Devices {
@@ -57,6 +68,7 @@ impl Devices {
             exit: None,
             int_acked: false,
             console_count: 0,
+            tape: None,
         }
     }
 

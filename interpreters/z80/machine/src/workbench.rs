@@ -268,7 +268,16 @@ impl Workbench {
     /// Sets the held keys (keyboard half-rows and controller) from terminal keys.
     pub fn set_keys(&mut self, keys: &[retro_screen::Key]) {
         self.state.dev.keys = Matrix::from_keys(keys);
-        self.state.dev.pad = pad_byte(keys);
+        if self.state.dev.tape.is_none() {
+            self.state.dev.pad = pad_byte(keys);
+        }
+    }
+    /// Plays an input movie into the controller: frame k (counting from 1) of the machine gets
+    /// `frames[k - 1]`, and released buttons after the movie's end; the keys no longer press the
+    /// controller.
+    pub fn set_pad_tape(&mut self, frames: std::sync::Arc<[u8]>) {
+        let next = self.state.clock.frame as usize;
+        self.state.dev.tape = Some(crate::ports::PadTape { frames, next });
     }
     /// Takes the console output collected so far.
     pub fn take_console(&mut self) -> Vec<u8> {
@@ -282,7 +291,12 @@ impl Workbench {
         c.int_until = c.next_frame + INT_LENGTH;
         c.next_frame += c.frame_t;
         self.state.cpu.set_int_line(true);
-        self.state.dev.int_acked = false;
+        let dev = &mut self.state.dev;
+        dev.int_acked = false;
+        if let Some(tape) = dev.tape.as_mut() {
+            dev.pad = tape.frames.get(tape.next).copied().unwrap_or(0);
+            tape.next += 1;
+        }
     }
 
     /// Runs until a stop (see [`Stop`]): at most `max` CPU steps (instructions, interrupt

@@ -158,6 +158,8 @@ pub struct Debugger {
     pending_call: Option<PendingCall>,
     /// The report of a call completed by a step or run, shown with the program's output.
     call_output: String,
+    /// An input movie for the controller (`retro debug --movie`), kept across restarts.
+    tape: Option<std::sync::Arc<[u8]>>,
 }
 
 impl Debugger {
@@ -187,6 +189,7 @@ impl Debugger {
             memory_at: None,
             pending_call: None,
             call_output: String::new(),
+            tape: None,
         };
         d.history.record(0, &d.machine.state);
         d
@@ -199,7 +202,12 @@ impl Debugger {
 
     /// Reloads the program on a fresh machine (breakpoints and keys stay).
     pub fn restart(&mut self) {
-        let fresh = Debugger::new(self.program.clone());
+        let mut fresh = Debugger::new(self.program.clone());
+        if let Some(frames) = &self.tape {
+            fresh.machine.set_pad_tape(frames.clone());
+            fresh.history = History::default();
+            fresh.history.record(0, &fresh.machine.state);
+        }
         self.pending_call = None;
         self.machine = fresh.machine;
         self.history = fresh.history;
@@ -207,6 +215,13 @@ impl Debugger {
         self.previous = self.machine.cpu().registers();
         self.apply_keys();
         self.modified();
+    }
+
+    /// Feeds the controller from an input movie (one button byte per frame) and restarts the
+    /// program with it.
+    pub fn set_pad_tape(&mut self, frames: std::sync::Arc<[u8]>) {
+        self.tape = Some(frames);
+        self.restart();
     }
 
     /// Scripted keys, fed to the machine by virtual time (so reverse execution replays them).

@@ -1,0 +1,264 @@
+//! What the Z80 NES Tetris (programs/tetris, issue #17) shows: the menus' text, the game's
+//! numbers and statistics as the NES lays them out, the Select toggle of the next piece, pause,
+//! the curtain after a top-out and the way back to the level menu. Driven headless by key
+//! scripts and movies, read back with `--dump-screen text` / `colours` (the workbench's font).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn game() -> PathBuf {
+    root().join("programs/tetris/tetris.asm")
+}
+
+/// The screen after a headless run with `keys` for `seconds`, as `format` (text or colours).
+fn screen(keys: &str, seconds: f64, format: &str) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .arg("run")
+        .arg(game())
+        .args(["--headless", "--keys", &format!("={keys}"), "--time"])
+        .arg(seconds.to_string())
+        .args(["--dump-screen", format])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn row(screen: &[String], r: usize) -> &str {
+    screen[r].trim_end()
+}
+
+/// The legal screen is skippable with Start after 267 + its frames: 4.6 s in.
+const TO_TITLE: &str = "+4600 START +600";
+const TO_GAME_TYPE: &str = "+4600 START +600 START +600";
+const TO_LEVEL: &str = "+4600 START +600 START +600 START +600";
+
+#[test]
+fn the_legal_screen_and_the_title_show_their_text() {
+    let legal = screen("", 2.0, "text").join("\n");
+    for words in ["TM AND (C) 1987 V/O", "TETRIS LICENSED TO", "ALEXEY PAZHITNOV"] {
+        assert!(legal.contains(words), "{words:?} missing:\n{legal}");
+    }
+    let title = screen(TO_TITLE, 5.4, "text").join("\n");
+    assert!(
+        title.contains("TETRIS") && title.contains("PUSH START"),
+        "{title}"
+    );
+    assert!(
+        !title.contains("LICENSED"),
+        "the legal screen's text is gone:\n{title}"
+    );
+}
+
+#[test]
+fn the_game_type_menu_marks_the_chosen_type_and_music() {
+    let s = screen(TO_GAME_TYPE, 6.2, "text");
+    assert_eq!(row(&s, 3).trim(), "GAME TYPE");
+    assert_eq!(row(&s, 6), "     A-TYPE          B-TYPE");
+    assert_eq!(row(&s, 14).trim(), "MUSIC-1");
+    assert_eq!(row(&s, 20).trim(), "OFF");
+    // The choice is black on yellow (flashing: ink and paper swap every 16 frames, so read the
+    // attribute through both phases): B-TYPE and MUSIC-3 after Right and Down Down.
+    let chosen = |keys: &str| -> Vec<(usize, usize)> {
+        let mut cells = vec![];
+        for extra in ["", " +270"] {
+            let c = screen(
+                &format!("{keys}{extra}"),
+                7.0 + if extra.is_empty() { 0.0 } else { 0.27 },
+                "colours",
+            );
+            for (r, line) in c.iter().enumerate() {
+                for (col, ch) in line.chars().enumerate() {
+                    if ch == 'e' {
+                        cells.push((r, col));
+                    }
+                }
+            }
+        }
+        cells.sort();
+        cells.dedup();
+        cells
+    };
+    let picked = chosen(&format!("{TO_GAME_TYPE} RIGHT DOWN DOWN"));
+    let b_type: Vec<_> = (21..27).map(|c| (6, c)).collect();
+    let music3: Vec<_> = (12..19).map(|c| (18, c)).collect();
+    assert_eq!(picked, [b_type, music3].concat());
+}
+
+#[test]
+fn the_level_menu_shows_levels_and_b_type_heights() {
+    let a = screen(TO_LEVEL, 7.0, "text");
+    assert_eq!(row(&a, 0).trim(), "A-TYPE");
+    assert_eq!(row(&a, 3).trim(), "LEVEL");
+    assert_eq!(row(&a, 5), "   0 1 2 3 4");
+    assert_eq!(row(&a, 7), "   5 6 7 8 9");
+    let b = screen("+4600 START +600 START +600 RIGHT START +600", 7.0, "text");
+    assert_eq!(row(&b, 0).trim(), "B-TYPE");
+    assert_eq!(row(&b, 3), "   LEVEL           HEIGHT");
+    assert_eq!(row(&b, 5), "   0 1 2 3 4       0 1 2");
+    assert_eq!(row(&b, 7), "   5 6 7 8 9       3 4 5");
+}
+
+#[test]
+fn a_game_shows_lines_score_level_statistics_and_the_labels() {
+    // Level 9 (Right x4, Down), A-type, two seconds in: one piece dealt and still falling.
+    let s = screen(&format!("{TO_LEVEL} RIGHT*4 DOWN START +2000"), 9.5, "text");
+    assert_eq!(row(&s, 0), " A-TYPE    LINES-000");
+    assert_eq!(row(&s, 2), "STATISTICS             010000");
+    assert_eq!(&row(&s, 1)[23..], "TOP");
+    assert_eq!(&row(&s, 4)[23..], "SCORE");
+    assert_eq!(&row(&s, 5)[23..], "000000");
+    assert_eq!(&row(&s, 8)[23..], "NEXT");
+    assert_eq!(&row(&s, 14)[23..], "LEVEL");
+    assert_eq!(&row(&s, 15)[23..], " 09");
+    // Seven small pieces with their counts, which add up to the one piece dealt.
+    let mut total = 0;
+    for i in 0..7 {
+        let line = row(&s, 4 + 2 * i);
+        assert_eq!(&line[..5], " ##  ", "row {}: {line:?}", 4 + 2 * i);
+        total += line[5..8].parse::<u32>().unwrap();
+    }
+    assert_eq!(total, 1);
+}
+
+#[test]
+fn select_hides_and_shows_the_next_piece_and_pause_hides_the_playfield() {
+    let start = format!("{TO_LEVEL} START +1000");
+    // The next piece's box: rows 9-11, columns 23-27.
+    let next_box = |s: &[String]| -> String { s[9..12].iter().map(|l| &l[23..28]).collect() };
+    let shown = screen(&start, 8.0, "colours");
+    assert!(next_box(&shown).chars().any(|c| c != '0'), "the next piece shows");
+    let hidden = screen(&format!("{start} SELECT +300"), 8.4, "colours");
+    assert!(next_box(&hidden).chars().all(|c| c == '0'), "Select hides it");
+    let again = screen(&format!("{start} SELECT +300 SELECT +300"), 8.8, "colours");
+    assert_eq!(next_box(&again), next_box(&shown), "Select shows it again");
+    // Paused: PAUSE on a blank playfield; Start again brings the playfield back.
+    let paused = screen(&format!("{start} START +300"), 8.4, "text");
+    assert_eq!(row(&paused, 11).get(13..18), Some("PAUSE"));
+    let colours = screen(&format!("{start} START +300"), 8.4, "colours");
+    for line in &colours[2..22] {
+        assert!(
+            line[11..21].chars().all(|c| c == '0' || c == '8'),
+            "the playfield is hidden: {line}"
+        );
+    }
+    let resumed = screen(&format!("{start} START +300 START +300"), 8.8, "text");
+    assert!(!resumed.join("\n").contains("PAUSE"));
+}
+
+#[test]
+fn a_top_out_brings_the_curtain_down_and_start_returns_to_the_level_menu() {
+    // Level 19 (A held while Start is pressed): with no input the pieces stack up in the middle and top out
+    // within some 12 seconds.
+    let play = format!("{TO_LEVEL} RIGHT*4 DOWN press PAD-A +100 START +100 release PAD-A");
+    let over = screen(&format!("{play} +16000"), 23.0, "colours");
+    for line in &over[2..22] {
+        assert_eq!(&line[11..21], "7777777777", "the curtain covers the playfield");
+    }
+    let back = screen(&format!("{play} +16000 START +1000"), 24.5, "text");
+    assert_eq!(row(&back, 3).trim(), "LEVEL");
+    assert_eq!(row(&back, 5), "   0 1 2 3 4");
+}
+
+#[test]
+fn a_movie_ends_with_the_numbers_of_its_last_state_on_the_screen() {
+    // Our own level 0 game, replayed headless: the screen's LINES, SCORE and LEVEL are the state
+    // the trace reports for the last frame.
+    let movie = root().join("programs/tetris/movies/a_type_level0.fm2");
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_retro"))
+            .arg("run")
+            .arg(game())
+            .args(["--headless", "--movie"])
+            .arg(&movie)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let trace = run(&["--trace-state"]);
+    let last: Vec<&str> = trace
+        .lines()
+        .rev()
+        .find(|l| l.split(' ').nth(1) == Some("play"))
+        .expect("the movie plays a game")
+        .split(' ')
+        .collect();
+    let (score, lines, level) = (last[3], last[4], last[5]);
+    let s: Vec<String> = run(&["--dump-screen", "text"])
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(&row(&s, 0)[11..], format!("LINES-{:0>3}", lines));
+    assert_eq!(&row(&s, 5)[23..], format!("{:0>6}", score));
+    assert_eq!(row(&s, 15)[23..].trim(), format!("{:0>2}", level));
+    assert!(score != "0", "the game scored: {score}");
+}
+
+/// `retro run --movie` in a terminal plays the movie to watch: our level 19 movie (level 19 is
+/// reached only by the movie's A held with Start) shows LEVEL 19 at the machine's speed, Ctrl-Q
+/// ends it and the terminal is given back.
+#[test]
+#[cfg(unix)]
+fn a_movie_plays_in_the_terminal_to_watch() {
+    use std::time::Duration;
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 100 rows 30; before=$(stty -g); '{retro}' run '{}' --movie '{}'; rc=$?; \
+         after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST",
+        game().display(),
+        root().join("programs/tetris/movies/level19.fm2").display()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(90)));
+    s.expect("\x1b[?1049h").expect("the run takes the screen");
+    s.expect("L E V E L").expect("the game's screen is drawn");
+    s.expect("1 9").expect("the movie started level 19");
+    s.send("\x11").unwrap();
+    let captured = s.expect("END-OF-TEST").expect("Ctrl-Q ends the run");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+}
+
+/// `retro debug --movie` gives the debugged program the movie's input: the game our level 19
+/// movie starts is at level 19.
+#[test]
+fn the_debugger_replays_a_movie() {
+    let out = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .arg("debug")
+        .arg(game())
+        .arg("--movie")
+        .arg(root().join("programs/tetris/movies/level19.fm2"))
+        .args([
+            "--script",
+            "=break game_over_frame;continue;print byte[level];print byte[dead]",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Breakpoint 1, "), "the game ends:\n{text}");
+    assert!(text.contains("byte[level] = 19 ($13)"), "{text}");
+    assert!(text.contains("byte[dead] = 1 ($01)"), "{text}");
+}
