@@ -69,7 +69,7 @@ echo "retro run --headless vs $("$brandy" -version 2>/dev/null | head -1), best 
 echo
 echo "| program | retro wall | brandy wall | ratio | retro CPU | brandy CPU | ratio | output |"
 echo "|---|---:|---:|---:|---:|---:|---:|---|"
-tw_o=0; tw_t=0; tc_o=0; tc_t=0
+: >"$work/rows"
 for p in "${progs[@]}"; do
   name="$(basename "$p" .bbc)"
   # .bbc: retro picks the machine by the extension; brandy does not mind it.
@@ -88,16 +88,16 @@ for p in "${progs[@]}"; do
     same=DIFFERENT; status=1
     diff "$work/ours.txt" "$work/theirs.txt" >&2 || true
   fi
-  ow=$(min <"$work/ow"); oc=$(min <"$work/oc"); tw=$(min <"$work/tw"); tc=$(min <"$work/tc")
-  awk -v n="$name" -v ow="$ow" -v tw="$tw" -v oc="$oc" -v tc="$tc" -v s="$same" 'BEGIN {
-    printf "| %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %s |\n", n, ow, tw, ow / tw, oc, tc, (tc > 0 ? oc / tc : 0), s }'
-  tw_o=$(awk -v a="$tw_o" -v b="$ow" 'BEGIN { print a + b }')
-  tw_t=$(awk -v a="$tw_t" -v b="$tw" 'BEGIN { print a + b }')
-  tc_o=$(awk -v a="$tc_o" -v b="$oc" 'BEGIN { print a + b }')
-  tc_t=$(awk -v a="$tc_t" -v b="$tc" 'BEGIN { print a + b }')
+  # One row per program: name, best wall and CPU of each side, whether the outputs match.
+  echo "$name $(min <"$work/ow") $(min <"$work/tw") $(min <"$work/oc") $(min <"$work/tc") $same" >>"$work/rows"
 done
-awk -v ow="$tw_o" -v tw="$tw_t" -v oc="$tc_o" -v tc="$tc_t" 'BEGIN {
-  printf "| **total** | %.3f | %.3f | **%.2f** | %.3f | %.3f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc }'
+# The table, and its total: the sums of the times and the ratio of the sums.
+awk '{
+  printf "| %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %s |\n", $1, $2, $3, $2 / $3, $4, $5, ($5 > 0 ? $4 / $5 : 0), $6
+  ow += $2; tw += $3; oc += $4; tc += $5
+} END {
+  printf "| **total** | %.3f | %.3f | **%.2f** | %.3f | %.3f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc
+}' "$work/rows"
 
 # Start-up: an empty program, whole process, best of 20 on each side.
 : >"$work/empty.bbc"
