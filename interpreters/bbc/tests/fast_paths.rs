@@ -113,7 +113,7 @@ fn program() -> impl Strategy<Value = String> {
         prop::collection::vec(statement(), 1..6),
         prop::collection::vec(statement(), 0..4),
         expr(),
-        0..9u8,
+        0..10u8,
     )
         .prop_map(|(body, inner, cond, shape)| {
             let body = body.join(":");
@@ -148,7 +148,13 @@ fn program() -> impl Strategy<Value = String> {
                         "20 I%=0\n25 I%+=1:{body}\n27 IF I%>=4 THEN GOTO 40\n30 GOTO 25\n40 {inner}\n"
                     )
                 }
-                _ => p += &format!("20 FOR I%=1 TO 3:FOR K={cond} TO I%*2 STEP 0.75:{body}:NEXT:NEXT\n"),
+                8 => p += &format!("20 FOR I%=1 TO 3:FOR K={cond} TO I%*2 STEP 0.75:{body}:NEXT:NEXT\n"),
+                // Empty loops (run in place by NEXT), long enough to meet the statement budget.
+                _ => {
+                    p += &format!(
+                        "20 FOR I%=1 TO 3:{body}:FOR K={cond} TO I%*9 STEP 0.25:NEXT:FOR Z%=I% TO 700\n30 NEXT Z%\n"
+                    )
+                }
             }
             p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
             p += &format!("1000 {inner}:RETURN\n");

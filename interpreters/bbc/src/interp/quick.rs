@@ -150,7 +150,7 @@ impl Interp {
                 self.go(then.at as usize, then.skip);
                 true
             }
-            Quick::Next { var, then } => {
+            Quick::Next { var, then } => loop {
                 let again = match self.stack.last() {
                     Some(&Frame::ForInt {
                         var: v,
@@ -189,16 +189,25 @@ impl Interp {
                     }
                     _ => return false,
                 };
+                let next = self.pc;
                 match again {
                     // The loop body usually starts with the `:` or line end after the FOR.
                     Some((body, skip)) => self.go(body, skip),
                     None => {
                         self.stack.pop();
                         self.go(then.at as usize, then.skip);
+                        return true;
                     }
                 }
-                true
-            }
+                // An empty loop (`FOR K=1 TO N:NEXT`, a delay loop) comes straight back to this
+                // NEXT: run the next pass here, counting the statement as the statement loop
+                // would, unless that count is due for the host's tick.
+                if self.ticks_left <= 1 || self.skip_at(self.pc) != next {
+                    return true;
+                }
+                self.ticks_left -= 1;
+                self.pc = next;
+            },
             Quick::If { cond, yes, no } => {
                 let Some(c) = self.eval_num(cond).and_then(truth) else {
                     return false;

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Whole-process timing of the BBC BASIC benchmark programs (interpreters/bbc/benches/programs:
+# the Rugg/Feldman BM1-BM8 scaled so each runs about a second, and programs written the way
+# people write BASIC), run by `retro run --headless` and by Brandy in the same run, best of RUNS.
+# Each side is a whole process: start-up, tokenizing the listing, running, shutting down.
+#
+#   scripts/bbc-vs-brandy.sh [RUNS [PROGRAM...]]     (default 3 runs, every program)
+#
+# Output: a Markdown table with each program's best wall time and best CPU time (user + system)
+# on each side and the ratio ours/brandy; a total row (sum of the times, ratio of the sums); then
+# start-up: the wall time of an empty program on each side (best of 20). On a machine shared
+# with other work the CPU time is the steadier figure.
+# Each program's output is compared with Brandy's (Brandy's text build prints to stdout; with
+# Debian's SDL build the output is captured with *SPOOL in one extra untimed run).
+#
+# Environment: RETRO_BIN (default target/release/retro, built if missing), BRANDY (default: the
+# text-only Matrix Brandy `tbrandy` if on PATH, else `brandy`, run with SDL's dummy driver).
+# Exit status: 0, 1 if any output differs, 2 if Brandy is missing.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+runs="${1:-3}"
+shift || true
+progdir="$root/interpreters/bbc/benches/programs"
+if [ $# -gt 0 ]; then
+  progs=()
+  for p in "$@"; do progs+=("$progdir/$p.bbc"); done
+else
+  progs=("$progdir"/*.bbc)
+fi
+
+retro="${RETRO_BIN:-$root/target/release/retro}"
+if [ -z "${RETRO_BIN:-}" ]; then
+  cargo build -q --release --manifest-path "$root/Cargo.toml" --bin retro
+fi
+brandy="${BRANDY:-$(command -v tbrandy || command -v brandy || true)}"
+if [ -z "$brandy" ]; then
+  echo "brandy not found (apt-get install brandy, or set BRANDY)" >&2
+  exit 2
+fi
+export SDL_VIDEODRIVER=dummy
+
+# Seconds of wall and CPU time of "$@": "wall cpu"; its stdout goes to $work/out.
+timed() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  # Brandy's exit status is 1 after an empty program: the status is not the measure here.
+  /usr/bin/time -f "%U %S" -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
+  t1=$(date +%s.%N)
+  tail -1 "$work/rusage" | awk -v a="$t0" -v b="$t1" '{ printf "%.3f %.3f\n", b - a, $1 + $2 }'
+}
+min() { sort -g | head -1; }
+norm() { tr -d '\r' | sed -e 's/[[:space:]]*$//' -e '/^>$/d' -e '/^$/d'; }
+
+# What Brandy prints for $1: its stdout (text build) or a *SPOOL capture (SDL build).
+brandy_output() {
+  local src="$1"
+  { echo "0 *SPOOL $work/spool.txt"; cat "$src"; } >"$work/spooled.bas"
+  rm -f "$work/spool.txt"
+  "$brandy" -quit "$work/spooled.bas" >/dev/null 2>&1 </dev/null || true
+  norm <"$work/spool.txt" | sed '$s/>$//' | norm
+}
+
+status=0
+echo "retro run --headless vs $("$brandy" -version 2>/dev/null | head -1), best of $runs runs (seconds)"
+echo
+echo "| program | retro wall | brandy wall | ratio | retro CPU | brandy CPU | ratio | output |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|"
+: >"$work/rows"
+for p in "${progs[@]}"; do
+  name="$(basename "$p" .bbc)"
+  # .bbc: retro picks the machine by the extension; brandy does not mind it.
+  cp "$p" "$work/$name.bbc"
+  : >"$work/ow"; : >"$work/oc"; : >"$work/tw"; : >"$work/tc"
+  for _ in $(seq "$runs"); do
+    read -r w c < <(timed "$retro" run --headless "$work/$name.bbc")
+    echo "$w" >>"$work/ow"; echo "$c" >>"$work/oc"
+    norm <"$work/out" >"$work/ours.txt"
+    read -r w c < <(timed "$brandy" -quit "$work/$name.bbc")
+    echo "$w" >>"$work/tw"; echo "$c" >>"$work/tc"
+  done
+  brandy_output "$work/$name.bbc" >"$work/theirs.txt"
+  same=identical
+  if ! cmp -s "$work/ours.txt" "$work/theirs.txt"; then
+    same=DIFFERENT; status=1
+    diff "$work/ours.txt" "$work/theirs.txt" >&2 || true
+  fi
+  # One row per program: name, best wall and CPU of each side, whether the outputs match.
+  echo "$name $(min <"$work/ow") $(min <"$work/tw") $(min <"$work/oc") $(min <"$work/tc") $same" >>"$work/rows"
+done
+# The table, and its total: the sums of the times and the ratio of the sums.
+awk '{
+  printf "| %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %s |\n", $1, $2, $3, $2 / $3, $4, $5, ($5 > 0 ? $4 / $5 : 0), $6
+  ow += $2; tw += $3; oc += $4; tc += $5
+} END {
+  printf "| **total** | %.3f | %.3f | **%.2f** | %.3f | %.3f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc
+}' "$work/rows"
+
+# Start-up: an empty program, whole process, best of 20 on each side.
+: >"$work/empty.bbc"
+for _ in $(seq 20); do timed "$retro" run --headless "$work/empty.bbc" | cut -d' ' -f1; done | min >"$work/s1"
+for _ in $(seq 20); do timed "$brandy" -quit "$work/empty.bbc" | cut -d' ' -f1; done | min >"$work/s2"
+for _ in $(seq 20); do timed true | cut -d' ' -f1; done | min >"$work/s3"
+echo
+awk -v a="$(cat "$work/s1")" -v b="$(cat "$work/s2")" -v c="$(cat "$work/s3")" 'BEGIN {
+  printf "start-up (empty program, wall, best of 20): retro %.1f ms, brandy %.1f ms (starting `true` takes %.1f ms here)\n", a * 1000, b * 1000, c * 1000 }'
+exit $status
