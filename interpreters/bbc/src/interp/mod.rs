@@ -8,6 +8,7 @@
 //! [`host::Host`].
 
 mod arrays;
+pub mod debug;
 pub mod error;
 mod expr;
 mod fastexpr;
@@ -326,6 +327,10 @@ pub struct Interp {
     eval_area: usize,
     /// Open files and where they are found (see `files`).
     files: files::Files,
+    /// The debugger, when one is attached: it sees every statement (see `debug`).
+    debug: Option<Box<debug::Control>>,
+    /// With a debugger attached: statements left until the host's next tick.
+    host_ticks: u32,
 }
 
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
@@ -436,6 +441,8 @@ impl Interp {
             caching: true,
             eval_area: himem,
             files: files::Files::default(),
+            debug: None,
+            host_ticks: 0,
         };
         it.resident[0] = 0x90A;
         it.index_lines();
@@ -570,6 +577,9 @@ impl Interp {
     }
 
     fn note_error(&mut self, e: &BasicError) {
+        if self.debug.is_some() {
+            self.debug_error(e);
+        }
         self.err = e.number;
         self.erl = self.line_of(self.pc);
         self.report = e.message.as_bytes().to_vec();
@@ -746,6 +756,9 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
+        if self.debug.is_some() {
+            return self.debug_tick();
+        }
         self.ticks_left = host::TICK_STATEMENTS;
         let s = self.host.tick(&mut self.vdu);
         self.signal(s)
