@@ -30,9 +30,12 @@ pub struct DebugArgs {
     /// Start at this label instead of the first ORG.
     #[arg(long, value_name = "LABEL")]
     pub entry: Option<String>,
+    /// BASIC: seed RND as RND(-N) would (as for `retro run`).
+    #[arg(long)]
+    pub seed: Option<i64>,
 }
 
-fn read_arg(arg: &str, what: &str) -> Result<String, String> {
+pub(super) fn read_arg(arg: &str, what: &str) -> Result<String, String> {
     match arg.strip_prefix('=') {
         Some(inline) => Ok(inline.replace(';', "\n")),
         None => std::fs::read_to_string(arg).map_err(|e| format!("cannot read {what} {arg}: {e}")),
@@ -42,6 +45,9 @@ fn read_arg(arg: &str, what: &str) -> Result<String, String> {
 pub fn debug(args: DebugArgs) -> ExitCode {
     if !args.file.is_file() {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
+    }
+    if super::run::machine_for(&args.file) == Some(super::run::MachineKind::Bbc) {
+        return super::bbcdebug::debug_bbc(&args);
     }
     let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {
         Ok(p) => p,
