@@ -36,6 +36,12 @@ pub const KEY_SCRIPT: Limit = Limit {
     max: 16 * MIB,
 };
 
+/// Input movies (`--movie FILE.fm2`): about 30 bytes a frame, so 64 MiB is over 20 hours at 60 Hz.
+pub const MOVIE: Limit = Limit {
+    what: "movie",
+    max: 64 * MIB,
+};
+
 /// CP/M .COM files: the TPA is under 64 KiB; reading stops just past that so the CP/M loader
 /// can still say how large the file is in its own words.
 pub const CPM_PROGRAM: Limit = Limit {

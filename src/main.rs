@@ -26,6 +26,9 @@ enum Command {
     Run(cmd::run::RunArgs),
     /// BBC BASIC's `>` prompt (immediate mode); --headless reads the typed lines from stdin.
     Bbc(cmd::bbc::PromptArgs),
+    /// The Commodore 64's READY. prompt, with its screen editor; headless, stdin's lines are
+    /// typed at it.
+    C64(cmd::cbm::C64Args),
     /// Tokenize a BBC BASIC text listing into a RISC OS tokenized program.
     Tok(cmd::tok::TokArgs),
     /// Detokenize a BASIC program (LIST), or show each line's bytes with --tokens.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(args) => cmd::run::run(args),
         Command::Bbc(args) => cmd::bbc::prompt(&args),
+        Command::C64(args) => cmd::cbm::direct(args.seed, &args.session, args.petcat),
         Command::Tok(args) => cmd::tok::tok(args),
         Command::List(args) => cmd::tok::list(args),
         Command::Asm(args) => cmd::asm::asm(args),

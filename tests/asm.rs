@@ -230,3 +230,24 @@ fn outputs_are_written_through_symlinks_and_into_fifos() {
     assert_eq!(reader.join().unwrap(), [0x00, 0x76]);
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
 }
+
+/// The Connect-4 course template style (`DEVICE ZXSPECTRUM48` ... `SAVESNA`): `retro asm`
+/// recognises the sjasmplus dialect and writes the snapshot and binary the source names, in the
+/// current directory, byte for byte what sjasmplus wrote (the asm crate's golden files).
+#[test]
+fn asm_writes_the_files_an_sjasmplus_source_saves() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("interpreters/z80/asm/tests/sjasmplus/cases");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(cases.join("course_template.asm"), dir.path().join("c.asm")).unwrap();
+    let out = retro(&["asm", "c.asm", "-o", "c.bin"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for file in ["course.sna", "course.bin"] {
+        let ours = std::fs::read(dir.path().join(file)).unwrap();
+        let theirs = std::fs::read(cases.join("course_template.files").join(file)).unwrap();
+        assert!(ours == theirs, "{file} differs from sjasmplus's");
+    }
+    // Forced to the pasmo dialect, the same source is rejected at its first sjasmplus directive.
+    let out = retro(&["asm", "c.asm", "-o", "p.bin", "--dialect", "pasmo"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("DEVICE"));
+}

@@ -26,7 +26,10 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
     s.expect("(calls.asm:11)")
         .expect("the breakpoint is set by label");
     s.send("\x1b[15~").unwrap(); // F5: continue
-    let redraw = s.expect("1,").expect("continue stops at breakpoint 1");
+    // (The stop report's "Breakpoint 1," may be partly skipped by the diff; its address is not.)
+    let redraw = s
+        .expect("$8014")
+        .expect("continue stops at the breakpoint on inc1");
     // The source panel (drawn before the output lines) shows the current line, marked.
     let redraw = String::from_utf8_lossy(redraw.before()).into_owned();
     assert!(redraw.contains("=>") && redraw.contains("inc1:"), "{redraw:?}");
@@ -43,4 +46,45 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
         "terminal settings changed:\n{out}"
     );
     assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
+}
+
+/// `continue` on a program that never stops: the UI stays live (the footer says RUNNING), Escape
+/// stops the program where it is, the program has run many frames meanwhile, and the panels the
+/// keys switch to (memory with Tab, the disassembly with F3) show up; Ctrl-Q restores the terminal.
+#[test]
+#[cfg(unix)]
+fn continue_runs_frame_by_frame_and_escape_stops_it() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/z80/spin.asm; rc=$?; \
+         after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST"
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    s.expect("debug:").expect("the debugger starts");
+    s.send("continue\r").unwrap();
+    s.expect("RUNNING").expect("the footer shows the program running");
+    // Half a second of wall time is about 25 frames at 50 Hz.
+    std::thread::sleep(Duration::from_millis(700));
+    s.send("\x1b").unwrap(); // Escape
+    s.expect("Stopped.").expect("Escape stops the running program");
+    s.send("print word[count] > 5\r").unwrap();
+    s.expect("($01)").expect("the program ran for several frames");
+    s.send("\t").unwrap(); // Tab: stack -> memory
+    s.expect("MEMORY").expect("Tab shows the memory panel");
+    s.send("\x1bOR").unwrap(); // F3: the disassembly
+    s.expect("source")
+        .expect("F3 shows the disassembly (its title offers the source back)");
+    s.send("\x11").unwrap(); // Ctrl-Q
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
 }

@@ -5,7 +5,9 @@
 //! regular files, through symlinks, in place for devices and pipes), and never written when the
 //! source has errors.
 use crate::files::write_output;
-use retro_z80_asm::{SymbolTable, assemble_file, disassemble_to_source, intel_hex, render_listing};
+use retro_z80_asm::{
+    Dialect, Options, SymbolTable, assemble_file_with, disassemble_to_source, intel_hex, render_listing,
+};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +19,15 @@ pub enum Format {
     Bin,
     /// Intel HEX records.
     Hex,
+}
+
+/// The assembler dialect (`--dialect`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialectArg {
+    /// pasmo / z80asm syntax.
+    Pasmo,
+    /// sjasmplus syntax (DEVICE, SAVESNA, MODULE, STRUCT, DUP, ...).
+    Sjasmplus,
 }
 
 #[derive(clap::Args, Debug)]
@@ -38,6 +49,9 @@ pub struct AsmArgs {
     /// Also write the source map (address, length, file:line per line of code).
     #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
+    /// The source's dialect (default: sjasmplus when it has a `DEVICE` line, else pasmo).
+    #[arg(long, value_enum)]
+    pub dialect: Option<DialectArg>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -86,7 +100,13 @@ pub fn asm(args: AsmArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let assembly = match assemble_file(&args.file) {
+    let options = Options {
+        dialect: args.dialect.map(|d| match d {
+            DialectArg::Pasmo => Dialect::Pasmo,
+            DialectArg::Sjasmplus => Dialect::Sjasmplus,
+        }),
+    };
+    let assembly = match assemble_file_with(&args.file, &options) {
         Ok(a) => a,
         Err(failure) => {
             let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -127,6 +147,9 @@ pub fn asm(args: AsmArgs) -> ExitCode {
     if let Some(p) = &args.map {
         writes.push((p.clone(), assembly.source_map.to_file().into_bytes()));
     }
+    // The files the source itself names (sjasmplus SAVESNA, SAVETAP, SAVEBIN, OUTPUT), relative
+    // to the current directory as sjasmplus writes them.
+    writes.extend(assembly.outputs.iter().cloned());
     for (path, data) in writes {
         if let Err(e) = write_output(&path, &data) {
             eprintln!("retro asm: cannot write {}: {e}", path.display());

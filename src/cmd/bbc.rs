@@ -66,26 +66,43 @@ fn is_rheolism(path: &Path) -> bool {
 /// `retro bbc`: BBC BASIC's `>` prompt.
 #[derive(clap::Args, Debug)]
 pub struct PromptArgs {
-    /// Read the lines typed at the prompt from stdin and print the screen's text to stdout.
+    /// Seed for RND, so runs repeat exactly.
     #[arg(long)]
-    pub headless: bool,
+    pub seed: Option<i64>,
+    /// --headless: read the lines typed at the prompt from stdin and print the screen's text to
+    /// stdout. In the terminal: --keys types a key script, --time stops after that long.
+    #[command(flatten)]
+    pub session: SessionArgs,
+}
+
+/// The `>` prompt: in the terminal (inside the MODE's screen, with line editing and history),
+/// or headless when asked or when stdout is not a terminal.
+pub fn prompt(args: &PromptArgs) -> ExitCode {
+    if args.session.headless || !std::io::stdout().is_terminal() {
+        return prompt_headless(args.seed);
+    }
+    let files = std::env::current_dir().ok();
+    let mut machine = match BbcMachine::prompt(args.seed, InputSource::Keys, files) {
+        Ok(m) => m,
+        Err(e) => return usage_error(format!("cannot start BBC BASIC: {e}")),
+    };
+    let help = vec![
+        ("Escape", "stop the running program, back to the > prompt"),
+        ("Up/Down", "recall earlier lines"),
+        ("QUIT", "(typed) leave BBC BASIC"),
+    ];
+    drive(&mut machine, &args.session, help)
 }
 
 /// The `>` prompt, headless: every line of stdin is typed at it (or read by INPUT), and what the
 /// screen shows goes to stdout. Files are found in the current directory. The exit status is
 /// QUIT's value, or 0 when the input ends.
-pub fn prompt(args: &PromptArgs) -> ExitCode {
+fn prompt_headless(seed: Option<i64>) -> ExitCode {
     use retro_bbc::interp::Interp;
     use retro_bbc::interp::host::ScriptHost;
     use retro_bbc::interp::prompt::{Prompt, PromptEnd};
     use std::io::{Read, Write};
 
-    if !args.headless && std::io::stdout().is_terminal() {
-        return usage_error(
-            "retro bbc: the prompt runs headless only so far (retro bbc --headless, lines on stdin)"
-                .to_string(),
-        );
-    }
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         return usage_error(format!("cannot read stdin: {e}"));
@@ -95,6 +112,9 @@ pub fn prompt(args: &PromptArgs) -> ExitCode {
         return usage_error("cannot start BBC BASIC".to_string());
     };
     it.set_file_root(std::env::current_dir().ok());
+    if let Some(s) = seed {
+        it.seed(s);
+    }
     let end = Prompt::default().run(&mut it);
     let mut text = String::new();
     it.vdu.take_text(&mut text);

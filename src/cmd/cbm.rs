@@ -32,11 +32,7 @@ pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, petcat_cod
         Err(code) => return code,
     };
     let headless = session.headless || !std::io::stdout().is_terminal();
-    let input = if headless {
-        InputSource::Stream(Box::new(std::io::BufReader::new(std::io::stdin())))
-    } else {
-        InputSource::Keys
-    };
+    let input = input_source(headless, session);
     // Device 8 is the directory the program is in.
     let disk = path
         .parent()
@@ -51,21 +47,72 @@ pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, petcat_cod
     let options = Options {
         seed,
         disk,
-        codes: if petcat_codes {
-            ControlCodes::Petcat
-        } else {
-            ControlCodes::Omit
-        },
+        codes: codes(petcat_codes),
+        ready_after: !headless,
     };
     let mut machine = match CbmMachine::new(&program, input, options) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("{}: ?{}  ERROR", path.display(), e.name())),
     };
-    drive(
-        &mut machine,
-        session,
-        vec![("Escape", "RUN/STOP: break the program (BREAK IN n)")],
-    )
+    drive(&mut machine, session, help())
+}
+
+/// Headless runs without a key script read INPUT and GET from stdin, as a console BASIC does;
+/// otherwise keys go through the C64's keyboard buffer.
+fn input_source(headless: bool, session: &SessionArgs) -> InputSource {
+    if headless && session.keys.is_none() {
+        InputSource::Stream(Box::new(std::io::BufReader::new(std::io::stdin())))
+    } else {
+        InputSource::Keys
+    }
+}
+
+fn codes(petcat: bool) -> ControlCodes {
+    if petcat {
+        ControlCodes::Petcat
+    } else {
+        ControlCodes::Omit
+    }
+}
+
+fn help() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("Escape", "RUN/STOP: break the program (BREAK IN n)"),
+        ("Backspace / Delete", "DEL / INST"),
+        ("Home / End", "HOME / CLR"),
+        ("F1-F8", "the function keys"),
+    ]
+}
+
+/// `retro c64` (and `retro run --machine cbm` without a file): the power-on screen and READY.
+/// Headless, the lines of stdin are typed at READY. (and read by INPUT); device 8 is the
+/// current directory.
+pub fn direct(seed: Option<i64>, session: &SessionArgs, petcat_codes: bool) -> ExitCode {
+    let headless = session.headless || !std::io::stdout().is_terminal();
+    let options = Options {
+        seed,
+        disk: Some(Path::new(".").to_path_buf()),
+        codes: codes(petcat_codes),
+        ready_after: true,
+    };
+    let mut machine = match CbmMachine::direct(input_source(headless, session), options) {
+        Ok(m) => m,
+        Err(e) => return usage_error(format!("?{}  ERROR", e.name())),
+    };
+    drive(&mut machine, session, help())
+}
+
+/// `retro c64`.
+#[derive(clap::Args, Debug)]
+pub struct C64Args {
+    /// Seed for RND, as RND(-N) would.
+    #[arg(long)]
+    pub seed: Option<i64>,
+    /// Show control codes in the text stream in petcat's notation ({clr}, {red}).
+    #[arg(long)]
+    pub petcat: bool,
+    #[command(flatten)]
+    pub session: SessionArgs,
 }
 
 /// `retro tok` for a petcat listing: writes the .prg.

@@ -1,12 +1,14 @@
-//! `retro debug FILE`: the Z80 debugger, as a batch run of a command script (`--script`) or in the
-//! terminal. Both take the command language of docs/debugger.md.
+//! `retro debug FILE`: the debugger, as a batch run of a command script (`--script`) or in the
+//! terminal. Both drive the machine's debugging capability (`Machine::as_debuggable`) through the
+//! shared command language of docs/debugger.md.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use retro_screen::debug::Console;
+use retro_screen::machine::Machine;
 use retro_z80_machine::debug::Debugger;
-use retro_z80_machine::debug::commands::{Session, run_script};
 
 use super::session::usage_error;
 
@@ -64,19 +66,28 @@ pub fn debug(args: DebugArgs) -> ExitCode {
             Err(e) => return usage_error(format!("key script {keys}: {e}")),
         }
     }
+    let machine: &mut dyn Machine = &mut dbg;
+    drive(machine, &args)
+}
+
+/// Runs the script, or the terminal UI, on any machine that can be debugged.
+fn drive(machine: &mut dyn Machine, args: &DebugArgs) -> ExitCode {
+    let Some(d) = machine.as_debuggable() else {
+        return usage_error(format!("{}: this machine has no debugger", args.file.display()));
+    };
     for b in &args.breaks {
-        if let Err(e) = dbg.break_at(b, None, false) {
+        if let Err(e) = d.break_at(b, None, false) {
             return usage_error(format!("--break {b}: {e}"));
         }
     }
-    let mut session = Session::new(dbg);
+    let mut console = Console::new();
     match &args.script {
         Some(script) => {
             let text = match read_arg(script, "script") {
                 Ok(t) => t,
                 Err(e) => return usage_error(e),
             };
-            let (out, failed) = run_script(&mut session, &text);
+            let (out, failed) = console.run_script(d, &text);
             let mut stdout = std::io::stdout().lock();
             let _ = stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush());
             if failed {
@@ -85,7 +96,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        None => match crate::tui::debugger::run(&mut session) {
+        None => match crate::tui::debugger::run(machine, &mut console) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => usage_error(format!("terminal: {e}")),
         },

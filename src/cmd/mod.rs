@@ -15,3 +15,4 @@ pub mod testcard;
 pub mod tok;
 pub mod tpa;
 pub mod z80;
+pub mod z80_movie;

@@ -20,8 +20,9 @@ pub enum MachineKind {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The program to run.
-    pub file: PathBuf,
+    /// The program to run (none with --machine bbc: BBC BASIC's `>` prompt; with --machine cbm:
+    /// the C64's READY. prompt).
+    pub file: Option<PathBuf>,
     /// The machine to run it on (default: from the file's extension).
     #[arg(long, value_enum)]
     pub machine: Option<MachineKind>,
@@ -40,6 +41,18 @@ pub struct RunArgs {
     /// Z80: start at this label instead of the first ORG.
     #[arg(long, value_name = "LABEL")]
     pub entry: Option<String>,
+    /// Z80: feed the controller from an FCEUX .fm2 movie, one input per frame (headless).
+    #[arg(long, value_name = "FILE.fm2")]
+    pub movie: Option<PathBuf>,
+    /// Z80 with --movie: print the NES Tetris state after every frame (docs/tetris.md).
+    #[arg(long, requires = "movie")]
+    pub trace_state: bool,
+    /// Z80 with --movie: report the busiest frame's T-states (frame start to the next HALT).
+    #[arg(long, requires = "movie")]
+    pub frame_stats: bool,
+    /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
+    #[arg(long, value_name = "LABEL=VALUE")]
+    pub poke: Vec<String>,
     #[command(flatten)]
     pub session: SessionArgs,
     /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
@@ -61,14 +74,30 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
 }
 
 pub fn run(args: RunArgs) -> ExitCode {
+    let Some(file) = args.file.clone() else {
+        return match args.machine {
+            Some(MachineKind::Bbc) => super::bbc::prompt(&super::bbc::PromptArgs {
+                seed: args.seed,
+                session: args.session,
+            }),
+            Some(MachineKind::Cbm) => super::cbm::direct(args.seed, &args.session, args.petcat),
+            _ => usage_error(
+                "retro run: give the FILE to run (only --machine bbc and --machine cbm start without one, at their prompts)",
+            ),
+        };
+    };
+    run_file(&file, args)
+}
+
+fn run_file(file: &Path, args: RunArgs) -> ExitCode {
     // Say what is wrong with the path before guessing a machine from its name.
-    if let Err(e) = crate::files::check_path(&args.file) {
+    if let Err(e) = crate::files::check_path(file) {
         return usage_error(e);
     }
-    let Some(kind) = args.machine.or_else(|| machine_for(&args.file)) else {
+    let Some(kind) = args.machine.or_else(|| machine_for(file)) else {
         return usage_error(format!(
             "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
-            args.file.display()
+            file.display()
         ));
     };
     if kind != MachineKind::Cpm && !args.args.is_empty() {
@@ -78,10 +107,21 @@ pub fn run(args: RunArgs) -> ExitCode {
         ));
     }
     match kind {
-        MachineKind::Bbc => super::bbc::run_bbc(&args.file, args.seed, &args.session),
-        MachineKind::Cpm => super::cpm::run_cpm(&args.file, &args.args, args.dir.as_deref(), &args.session),
-        MachineKind::Cbm => super::cbm::run_cbm(&args.file, args.seed, &args.session, args.petcat),
-        MachineKind::Z80 => super::z80::run_z80(&args.file, args.org, args.entry.as_deref(), &args.session),
+        MachineKind::Bbc => super::bbc::run_bbc(file, args.seed, &args.session),
+        MachineKind::Cpm => super::cpm::run_cpm(file, &args.args, args.dir.as_deref(), &args.session),
+        MachineKind::Cbm => super::cbm::run_cbm(file, args.seed, &args.session, args.petcat),
+        MachineKind::Z80 => super::z80::run_z80(
+            file,
+            args.org,
+            args.entry.as_deref(),
+            &args.session,
+            &super::z80::MovieArgs {
+                movie: args.movie.as_deref(),
+                trace_state: args.trace_state,
+                frame_stats: args.frame_stats,
+                pokes: &args.poke,
+            },
+        ),
     }
 }
 

@@ -53,12 +53,36 @@ pub fn machine_for(program: &Program) -> Workbench {
     m
 }
 
-pub fn run_z80(path: &Path, org: Option<u16>, entry: Option<&str>, session: &SessionArgs) -> ExitCode {
+/// The Z80-only options of `retro run`: an input movie, the state trace, pokes.
+pub struct MovieArgs<'a> {
+    pub movie: Option<&'a Path>,
+    pub trace_state: bool,
+    pub frame_stats: bool,
+    pub pokes: &'a [String],
+}
+
+pub fn run_z80(
+    path: &Path,
+    org: Option<u16>,
+    entry: Option<&str>,
+    session: &SessionArgs,
+    movie: &MovieArgs<'_>,
+) -> ExitCode {
     let program = match load_program(path, org, entry) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let mut machine = machine_for(&program);
+    if let Err(e) = super::z80_movie::apply_pokes(&mut machine, &program, movie.pokes) {
+        return usage_error(e);
+    }
+    if let Some(file) = movie.movie {
+        let m = match super::z80_movie::load_movie(file) {
+            Ok(m) => m,
+            Err(e) => return usage_error(e),
+        };
+        return super::z80_movie::replay(&mut machine, &program, &m, movie.trace_state, movie.frame_stats);
+    }
     let help = vec![
         ("letters, digits, Enter, Space", "the Spectrum keys"),
         ("arrows", "cursor keys (CAPS SHIFT 5-8) and the controller's pad"),

@@ -1,9 +1,13 @@
-//! `retro debug` in the terminal: source (or disassembly) with the current line and breakpoint
-//! marks, registers and flags, the stack, watches/displays, the machine's screen, and a command
-//! line that takes the same commands as `--script` (docs/debugger.md). It waits for keys without
-//! busy-waiting and fits 80x24.
+//! `retro debug` in the terminal, for any machine that offers a debugging capability
+//! ([`Machine::as_debuggable`]): the code (source or disassembly) with the current line and
+//! breakpoint marks, registers, the stack, memory, watches (the displays), the machine's screen,
+//! and a command line that takes the same commands as `--script` (docs/debugger.md). `continue`
+//! runs the program frame by frame at the machine's speed while the keys still work (Esc, Ctrl-C
+//! or F5 stop it); idle, it waits for keys without busy-waiting. It fits 80x24.
 
-use anyhow::Result;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow};
 use ratatui::Frame as TermFrame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -11,37 +15,56 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use retro_screen::colour;
-use retro_z80_machine::debug::commands::{Flow, Session as Commands, console_text};
-use retro_z80_machine::debug::views;
+use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, RunLimit, StopReason};
+use retro_screen::machine::Machine;
 
-use super::terminal::Session;
+use super::terminal::{Session, die_of};
 use super::view::FrameView;
 
-/// Keys and what they do, for the footer and the help overlay.
+/// Keys and what they do, for the help overlay.
 const KEYS: &[(&str, &str, &str)] = &[
-    ("F5", "continue", "continue"),
+    ("F5", "continue", "continue; while running: stop"),
+    ("Esc / Ctrl-C", "", "stop the running program"),
     ("F10", "next", "step over"),
     ("F11", "stepi", "step into"),
     ("Shift-F11 / F8", "finish", "step out"),
     ("F7", "reverse-step", "step back"),
     ("Shift-F7 / F6", "reverse-continue", "back to the last breakpoint"),
-    ("F9", "", "breakpoint on/off at the PC"),
+    ("F9", "", "breakpoint on/off at the current line"),
+    ("F3", "", "source / disassembly"),
+    ("Tab", "", "stack / memory / watches (all three when tall)"),
     ("F2", "", "the machine's screen, full size"),
     ("F1 / ?", "", "this help"),
     ("Enter", "", "run the command (empty: repeat the last)"),
     ("Ctrl-Q", "quit", "leave"),
 ];
 
+/// The lower right panel at 80x24 (a taller terminal shows all three).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Stack,
+    Memory,
+    Watches,
+}
+
 struct Ui {
     line: String,
     output: Vec<String>,
     help: bool,
     screen: bool,
+    disassembly: bool,
+    tab: Tab,
+    running: bool,
     quit: bool,
 }
 
-/// Runs the debugger UI until `quit` or Ctrl-Q; the terminal is restored on every path.
-pub fn run(cmds: &mut Commands) -> Result<()> {
+/// Runs the debugger UI on `machine` until `quit` or Ctrl-Q; the terminal is restored on every
+/// path (a terminating signal restores it, then ends the process as the signal would have).
+pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
+    let frame_time = Duration::from_micros(1_000_000 / machine.frame_hz().max(1) as u64);
+    let d = machine
+        .as_debuggable()
+        .ok_or_else(|| anyhow!("this machine has no debugger"))?;
     let mut session = Session::start()?;
     let depth = colour::detect(
         std::env::var("COLORTERM").ok().as_deref(),
@@ -52,49 +75,105 @@ pub fn run(cmds: &mut Commands) -> Result<()> {
         output: vec!["retro debug: type a command (help for the list), F1 for keys.".into()],
         help: false,
         screen: false,
+        disassembly: false,
+        tab: Tab::Stack,
+        running: false,
         quit: false,
     };
+    let mut next_frame = Instant::now();
     while !ui.quit {
-        session.terminal.draw(|f| draw(f, cmds, &ui, depth))?;
-        // Blocks until a key or a resize: an idle debugger costs nothing.
-        match event::read()? {
-            Event::Key(k) if k.kind != KeyEventKind::Release => key(k, cmds, &mut ui),
-            _ => {}
+        session.terminal.draw(|f| draw(f, &*d, console, &ui, depth))?;
+        if let Some(sig) = session.signal() {
+            drop(session);
+            die_of(sig);
+        }
+        if ui.running {
+            // One frame of the program per frame of wall time; keys are read in between.
+            let wait = next_frame.saturating_duration_since(Instant::now());
+            if event::poll(wait)? {
+                if let Event::Key(k) = event::read()?
+                    && k.kind != KeyEventKind::Release
+                {
+                    key(k, d, console, &mut ui);
+                }
+                continue;
+            }
+            next_frame = next_frame.max(Instant::now() - frame_time) + frame_time;
+            let stop = d.run(RunLimit::Frame);
+            if stop != StopReason::Limit {
+                ui.running = false;
+                let report = console.report(&*d, &stop);
+                output(&mut ui, d, &report);
+            } else {
+                output(&mut ui, d, "");
+            }
+        } else if event::poll(Duration::from_millis(100))? {
+            // Idle: poll() sleeps until a key (or 100 ms, to notice a signal).
+            if let Event::Key(k) = event::read()?
+                && k.kind != KeyEventKind::Release
+            {
+                key(k, d, console, &mut ui);
+                next_frame = Instant::now();
+            }
         }
     }
     Ok(())
 }
 
-fn execute(cmds: &mut Commands, ui: &mut Ui, command: &str) {
-    ui.output.push(format!("(z80) {command}"));
-    let out = cmds.execute(command);
-    let console = console_text(&cmds.dbg.machine.take_console());
-    ui.output.extend(console.lines().map(String::from));
-    ui.output.extend(out.text.lines().map(String::from));
-    if out.flow == Flow::Quit {
-        ui.quit = true;
-    }
-    cmds.last = Some(command.to_string());
+/// Adds what the program printed, then `text`, to the output lines.
+fn output(ui: &mut Ui, d: &mut dyn Debuggable, text: &str) {
+    let mut printed = String::new();
+    d.take_output(&mut printed);
+    ui.output.extend(printed.lines().map(String::from));
+    ui.output.extend(text.lines().map(String::from));
     let excess = ui.output.len().saturating_sub(500);
     ui.output.drain(..excess);
 }
 
-fn key(k: KeyEvent, cmds: &mut Commands, ui: &mut Ui) {
+fn execute(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui, command: &str) {
+    ui.output.push(format!("({}) {command}", d.prompt()));
+    console.last = Some(command.to_string());
+    // `continue` and `run` (without a count) run frame by frame, so the keys stay live.
+    let word = command.split_whitespace().next().unwrap_or("");
+    let alone = command.split_whitespace().nth(1).is_none();
+    if alone && matches!(word, "continue" | "c" | "cont" | "run" | "r") {
+        if matches!(word, "run" | "r") {
+            d.restart();
+        }
+        ui.running = true;
+        output(ui, d, "Running (Esc, Ctrl-C or F5 stops it).");
+        return;
+    }
+    let out = console.execute(d, command);
+    output(ui, d, &out.text);
+    if out.flow == Flow::Quit {
+        ui.quit = true;
+    }
+}
+
+fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let shift = k.modifiers.contains(KeyModifiers::SHIFT);
+    if ctrl && k.code == KeyCode::Char('q') {
+        ui.quit = true;
+        return;
+    }
     if ui.help || ui.screen {
-        // Any key closes an overlay (Ctrl-Q still quits).
+        // Any other key closes an overlay.
         ui.help = false;
         ui.screen = false;
-        if !(ctrl && k.code == KeyCode::Char('q')) {
-            return;
+        return;
+    }
+    if ui.running {
+        let stop = matches!(k.code, KeyCode::Esc | KeyCode::F(5)) || (ctrl && k.code == KeyCode::Char('c'));
+        if stop {
+            ui.running = false;
+            let report = format!("Stopped.\n{}", console.report(&*d, &StopReason::Done));
+            output(ui, d, &report);
         }
+        return;
     }
     let command = match k.code {
-        KeyCode::Char('q') if ctrl => {
-            ui.quit = true;
-            return;
-        }
         KeyCode::F(5) => "continue",
         KeyCode::F(10) => "next",
         KeyCode::F(11) if shift => "finish",
@@ -104,7 +183,7 @@ fn key(k: KeyEvent, cmds: &mut Commands, ui: &mut Ui) {
         KeyCode::F(6) => "reverse-continue",
         KeyCode::F(7) => "reverse-step",
         KeyCode::F(9) => {
-            toggle_breakpoint(cmds, ui);
+            toggle_breakpoint(d, console, ui);
             return;
         }
         KeyCode::F(1) => {
@@ -119,6 +198,18 @@ fn key(k: KeyEvent, cmds: &mut Commands, ui: &mut Ui) {
             ui.screen = true;
             return;
         }
+        KeyCode::F(3) => {
+            ui.disassembly = !ui.disassembly;
+            return;
+        }
+        KeyCode::Tab => {
+            ui.tab = match ui.tab {
+                Tab::Stack => Tab::Memory,
+                Tab::Memory => Tab::Watches,
+                Tab::Watches => Tab::Stack,
+            };
+            return;
+        }
         KeyCode::Esc => {
             ui.line.clear();
             return;
@@ -130,12 +221,12 @@ fn key(k: KeyEvent, cmds: &mut Commands, ui: &mut Ui) {
         KeyCode::Enter => {
             let line = std::mem::take(&mut ui.line);
             let line = if line.trim().is_empty() {
-                cmds.last.clone().unwrap_or_default()
+                console.last.clone().unwrap_or_default()
             } else {
                 line
             };
             if !line.trim().is_empty() {
-                execute(cmds, ui, line.trim());
+                execute(d, console, ui, line.trim());
             }
             return;
         }
@@ -147,156 +238,266 @@ fn key(k: KeyEvent, cmds: &mut Commands, ui: &mut Ui) {
         }
         _ => return,
     };
-    execute(cmds, ui, command);
+    execute(d, console, ui, command);
 }
 
-fn toggle_breakpoint(cmds: &mut Commands, ui: &mut Ui) {
-    let pc = cmds.dbg.machine.cpu().pc();
-    let existing: Vec<u32> = cmds.dbg.breakpoints.exec_at(pc).map(|b| b.id).collect();
+fn toggle_breakpoint(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) {
+    let existing = d.breakpoints_here();
     if existing.is_empty() {
-        execute(cmds, ui, &format!("break ${pc:04X}"));
+        let here = d.here().location;
+        execute(d, console, ui, &format!("break {here}"));
     } else {
         for id in existing {
-            execute(cmds, ui, &format!("delete {id}"));
+            execute(d, console, ui, &format!("delete {id}"));
         }
     }
 }
 
-fn draw(f: &mut TermFrame<'_>, cmds: &Commands, ui: &Ui, depth: colour::ColourDepth) {
+/// A panel's lines: the current line reversed, breakpoint lines bold, changed values underlined.
+fn styled(lines: &[PanelLine]) -> Vec<Line<'_>> {
+    lines
+        .iter()
+        .map(|l| {
+            let mut style = Style::default();
+            if l.current {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if l.breakpoint {
+                style = style.add_modifier(Modifier::BOLD);
+            }
+            if l.changed {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            Line::from(Span::styled(l.text.as_str(), style))
+        })
+        .collect()
+}
+
+fn panel(f: &mut TermFrame<'_>, d: &dyn Debuggable, kind: PanelKind, area: Rect, borders: Borders) {
+    let inner = if borders == Borders::ALL {
+        area.height.saturating_sub(2)
+    } else {
+        area.height.saturating_sub(1)
+    };
+    let p = d.panel(kind, inner as usize).unwrap_or_default();
+    let title = format!(" {} ", p.title);
+    f.render_widget(
+        Paragraph::new(styled(&p.lines)).block(Block::default().borders(borders).title(title)),
+        area,
+    );
+}
+
+fn watches(d: &dyn Debuggable, console: &Console) -> String {
+    if console.displays.is_empty() {
+        return "display EXPR adds one".into();
+    }
+    console
+        .displays
+        .iter()
+        .map(|e| {
+            let v = d.evaluate(e).unwrap_or_else(|err| format!("<{err}>"));
+            format!("{e} = {v}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, depth: colour::ColourDepth) {
     let area = f.area();
-    let d = &cmds.dbg;
     if ui.screen {
-        let frame = d.machine.cell_frame();
+        let frame = d.screen();
         f.render_widget(FrameView { frame: &frame, depth }, area);
         return;
     }
+    let out_h = if area.height >= 40 { 10 } else { 5 };
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
             Constraint::Min(8),
-            Constraint::Length(6),
+            Constraint::Length(out_h),
             Constraint::Length(1),
             Constraint::Length(1),
         ])
         .split(area);
     let top = Layout::default()
         .direction(Direction::Horizontal)
-        .constraints([Constraint::Min(30), Constraint::Length(44)])
+        .constraints([Constraint::Min(30), Constraint::Length(42)])
         .split(rows[0]);
-    let right = Layout::default()
-        .direction(Direction::Vertical)
-        .constraints([Constraint::Length(7), Constraint::Min(3), Constraint::Length(3)])
-        .split(top[1]);
 
-    // Source around the PC, or the disassembly when there is no source.
-    let pc = d.machine.cpu().pc();
-    let height = top[0].height.saturating_sub(2) as u32;
-    let code = views::source_around(d, pc, height / 3, height)
-        .unwrap_or_else(|| views::disassemble(d, pc, height as usize));
-    let title = format!(" {} ", views::describe(d, pc));
-    let lines: Vec<Line<'_>> = code
-        .lines()
-        .map(|l| {
-            if l.starts_with("=>") {
-                Line::from(Span::styled(
-                    l.to_string(),
-                    Style::default().add_modifier(Modifier::REVERSED),
-                ))
-            } else {
-                Line::from(l.to_string())
-            }
+    // The code: source and disassembly side by side when wide, else one of them (F3).
+    let here = d.here();
+    let code = top[0];
+    if code.width >= 110 {
+        let halves = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(55), Constraint::Percentage(45)])
+            .split(code);
+        panel(f, d, PanelKind::Source, halves[0], Borders::ALL);
+        panel(f, d, PanelKind::Disassembly, halves[1], Borders::ALL);
+    } else {
+        let inner = code.height.saturating_sub(2) as usize;
+        let source = if ui.disassembly {
+            None
+        } else {
+            d.panel(PanelKind::Source, inner)
+        };
+        let (p, what) = match source {
+            Some(p) => (p, "F3: disassembly"),
+            None => (
+                d.panel(PanelKind::Disassembly, inner).unwrap_or_default(),
+                "F3: source",
+            ),
+        };
+        let title = format!(" {} ", here.describe);
+        f.render_widget(
+            Paragraph::new(styled(&p.lines)).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(title)
+                    .title_bottom(format!(" {} · {what} ", p.title)),
+            ),
+            code,
+        );
+    }
+
+    // Registers (wrapped to the column), then stack, memory and watches.
+    let regs = d.panel(PanelKind::Registers, 8).unwrap_or_default();
+    let reg_lines: Vec<PanelLine> = regs
+        .lines
+        .iter()
+        .flat_map(|l| {
+            wrap(&l.text, 40)
+                .into_iter()
+                .map(move |t| PanelLine { text: t, ..l.clone() })
         })
         .collect();
+    let right = top[1];
+    let reg_h = (reg_lines.len() as u16 + 1).min(right.height.saturating_sub(4));
+    let tall = right.height >= reg_h + 18;
+    let mut constraints = vec![Constraint::Length(reg_h)];
+    if tall {
+        constraints.extend([Constraint::Min(4), Constraint::Length(8), Constraint::Length(5)]);
+    } else {
+        constraints.push(Constraint::Min(3));
+    }
+    let parts = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints(constraints)
+        .split(right);
     f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
-        top[0],
+        Paragraph::new(styled(&reg_lines)).block(
+            Block::default()
+                .borders(Borders::TOP)
+                .title(format!(" {} ", regs.title)),
+        ),
+        parts[0],
     );
-
-    let regs = views::registers(
-        &d.machine.cpu().registers(),
-        &d.previous,
-        d.machine.cpu().tstates(),
-    );
-    f.render_widget(
-        Paragraph::new(compact_registers(&regs))
-            .block(Block::default().borders(Borders::TOP).title(" registers ")),
-        right[0],
-    );
-    let stack = views::stack(d, right[1].height as usize);
-    f.render_widget(
-        Paragraph::new(stack).block(Block::default().borders(Borders::TOP).title(" stack ")),
-        right[1],
-    );
-    let watches = (0..d.displays.len())
-        .map(|i| {
-            let e = &d.displays[i];
-            let v = retro_z80_machine::debug::expr::eval_str(e, &views::MachineEnv::new(d))
-                .map_or_else(|err| format!("<{err}>"), |v| v.to_string());
-            format!("{e} = {v}")
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
-    f.render_widget(
-        Paragraph::new(watches).block(Block::default().borders(Borders::TOP).title(" display ")),
-        right[2],
-    );
+    let watch_block = |title: String| Block::default().borders(Borders::TOP).title(title);
+    if tall {
+        panel(f, d, PanelKind::Stack, parts[1], Borders::TOP);
+        panel(f, d, PanelKind::Memory, parts[2], Borders::TOP);
+        f.render_widget(
+            Paragraph::new(watches(d, console)).block(watch_block(" watches ".into())),
+            parts[3],
+        );
+    } else {
+        let tabs = |t: Tab, name: &str| {
+            if ui.tab == t {
+                name.to_uppercase()
+            } else {
+                name.to_string()
+            }
+        };
+        let strip = format!(
+            " {}|{}|{} (Tab) ",
+            tabs(Tab::Stack, "stack"),
+            tabs(Tab::Memory, "memory"),
+            tabs(Tab::Watches, "watches")
+        );
+        let area = parts[1];
+        let text = match ui.tab {
+            Tab::Watches => watches(d, console),
+            tab => {
+                let memory = tab == Tab::Memory;
+                let kind = if memory {
+                    PanelKind::Memory
+                } else {
+                    PanelKind::Stack
+                };
+                let rows = area.height.saturating_sub(1 + memory as u16) as usize;
+                let p = d.panel(kind, rows).unwrap_or_default();
+                let mut lines = if memory { vec![p.title] } else { vec![] };
+                lines.extend(p.lines.into_iter().map(|l| l.text));
+                lines.join("\n")
+            }
+        };
+        let body = Paragraph::new(text);
+        f.render_widget(body.block(watch_block(strip)), area);
+    }
 
     let out_h = rows[1].height as usize;
     let start = ui.output.len().saturating_sub(out_h);
     f.render_widget(Paragraph::new(ui.output[start..].join("\n")), rows[1]);
-    f.render_widget(Paragraph::new(format!("(z80) {}_", ui.line)), rows[2]);
+    f.render_widget(Paragraph::new(format!("({}) {}_", d.prompt(), ui.line)), rows[2]);
+    let footer = if ui.running {
+        "RUNNING  Esc/^C/F5 stop  F2 screen  ^Q quit"
+    } else {
+        "F5 cont F10 next F11 step S-F11 out F7 back F9 brk F3 code Tab F2 scr F1 help ^Q quit"
+    };
     f.render_widget(
-        Paragraph::new("F5 cont F10 next F11 step S-F11 out F7 back F9 break F2 screen F1 help ^Q quit")
-            .style(Style::default().add_modifier(Modifier::REVERSED)),
+        Paragraph::new(footer).style(Style::default().add_modifier(Modifier::REVERSED)),
         rows[3],
     );
     if ui.help {
-        let w = area.width.min(70);
-        let h = area.height.min(KEYS.len() as u16 + 4);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height - h) / 2,
-            w,
-            h,
-        );
-        let mut text: Vec<Line<'_>> = KEYS
-            .iter()
-            .map(|(k, c, what)| {
-                let cmd = if c.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({c})")
-                };
-                Line::from(format!("{k:<15} {what}{cmd}"))
-            })
-            .collect();
-        text.push(Line::from(
-            "Commands as in --script: help lists them. Any key closes this.",
-        ));
-        f.render_widget(Clear, r);
-        f.render_widget(
-            Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" keys ")),
-            r,
-        );
+        help(f, area);
     }
 }
 
-/// The register view squeezed into 42 columns.
-fn compact_registers(full: &str) -> String {
-    let words: Vec<&str> = full.split_whitespace().collect();
-    let mut s = String::new();
-    let mut width = 0;
-    for w in words {
-        if width + w.len() + 1 > 42 || w == "flags:" {
-            s.push('\n');
-            width = 0;
+fn help(f: &mut TermFrame<'_>, area: Rect) {
+    let w = area.width.min(70);
+    let h = area.height.min(KEYS.len() as u16 + 4);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    let mut text: Vec<Line<'_>> = KEYS
+        .iter()
+        .map(|(k, c, what)| {
+            let cmd = if c.is_empty() {
+                String::new()
+            } else {
+                format!(" ({c})")
+            };
+            Line::from(format!("{k:<15} {what}{cmd}"))
+        })
+        .collect();
+    text.push(Line::from(
+        "Commands as in --script (help lists them). Any key closes this.",
+    ));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" keys ")),
+        r,
+    );
+}
+
+/// Splits a line at spaces into pieces at most `width` wide.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    for w in text.split_whitespace() {
+        if !cur.is_empty() && cur.len() + 1 + w.len() > width {
+            out.push(std::mem::take(&mut cur));
         }
-        if width > 0 {
-            s.push(' ');
-            width += 1;
+        if !cur.is_empty() {
+            cur.push(' ');
         }
-        s.push_str(w);
-        width += w.len();
+        cur.push_str(w);
     }
-    s
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }

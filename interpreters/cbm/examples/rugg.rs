@@ -3,7 +3,7 @@
 //! prints each time, the ratio, and whether the outputs are identical. Each program gets a last
 //! line printing its variables, so identical output means identical arithmetic.
 //!
-//!   cargo run --release -p retro-cbm --example rugg -- [ITERATIONS]   (default 1000000)
+//!   cargo run --release -p retro-cbm --example rugg -- [ITERATIONS [BM]]   (default 1000000, all)
 
 use std::io::Write as _;
 use std::path::Path;
@@ -19,6 +19,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
+    let only: Option<u32> = std::env::args().nth(2).and_then(|a| a.parse().ok());
     let cbmbasic = std::env::var("RETRO_CBMBASIC_BIN").ok();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rugg");
     println!("Rugg/Feldman BM1-BM8, {n} iterations each");
@@ -27,7 +28,7 @@ fn main() {
         "", "retro (s)", "cbmbasic (s)", "ratio"
     );
     let (mut ours_total, mut theirs_total) = (0.0, 0.0);
-    for b in 1..=8 {
+    for b in (1..=8).filter(|b| only.is_none_or(|o| o == *b)) {
         let text = std::fs::read_to_string(dir.join(format!("bm{b}.bas"))).expect("listing");
         let text = text.replace("1000", &n.to_string()) + "790 print k;a;b;c;l\n";
         let program = Program::from_text(&text).expect("tokenizes");

@@ -2,6 +2,7 @@
 //! floats with the ROM's exact arithmetic, and the interpreter over an emulated 64 KiB memory.
 //! Usable without a terminal: the interpreter reads keys from a queue and draws into a `Frame`.
 
+pub mod c64;
 pub mod float;
 pub mod inspect;
 pub mod interp;

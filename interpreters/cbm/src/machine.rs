@@ -1,21 +1,39 @@
-//! The C64 as a [`Machine`] for the front end, headless for now: the interpreter runs a budget of
-//! statements per 60 Hz jiffy, keys go into the keyboard buffer, and what the program prints
-//! streams out as text. The screen editor and the memory-mapped screen (issue #15) will replace
-//! [`TextConsole`] behind the same [`Console`] path.
+//! The C64 as a [`Machine`] for the front end, in the terminal or headless: 60 jiffies a second
+//! of virtual time; in each the KERNAL's interrupt takes one typed key into the keyboard buffer
+//! at 631 (count at 198) and scans the held keys into 197 and 653, then BASIC runs a budget of
+//! statements. What the program prints goes to the screen editor (screen RAM at 1024, colour
+//! RAM at 55296, [`crate::c64`]) and to a text stream for headless runs.
+//!
+//! After a program stops, a machine made for the terminal shows READY. and reads lines typed at
+//! it with the screen editor, as a C64 does (direct mode); a headless run ends there instead.
+//! [`CbmMachine::direct`] starts at the power-on screen.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Cell, CellGrid, Frame, HeldKeys, Key, KeyEvent, KeyEventKind, Palette, VirtualTime};
+use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 
-use crate::interp::{BasicError, Console, HostDir, InputSource, Interp, Slice, Stop};
+use crate::c64::{self, C64Console, keyboard, mem};
+use crate::interp::{BasicError, Console, HostDir, InputSource, Interp, Slice, Stop, Typed};
 use crate::petcat;
 use crate::program::Program;
 
 /// Statements per jiffy: far faster than a real C64 (about 30), so programs feel instant, but a
 /// busy loop still lets the clock and keys move.
 pub const STATEMENTS_PER_JIFFY: u32 = 20_000;
+/// Statements run between looks at the budget.
+const CHUNK: u32 = 250;
+/// What a GET that finds no key costs of the jiffy's budget: a program polling the keyboard
+/// gets through about 20 polls a jiffy and then gives the host CPU back until the next one.
+const POLL_COST: i64 = 1_000;
+/// The cursor blinks every 20 jiffies, as the KERNAL's interrupt blinks it.
+const BLINK_JIFFIES: u64 = 20;
+
+/// The power-on screen's text, after CLR.
+const BANNER: &[u8] = b"\r    **** COMMODORE 64 BASIC V2 ****\r\r 64K RAM SYSTEM  38911 BASIC BYTES FREE\r";
+const READY: &[u8] = b"\rREADY.\r";
 
 /// How the text stream shows PETSCII that has no plain-text face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -46,74 +64,22 @@ pub fn petscii_to_text(bytes: &[u8], codes: ControlCodes, out: &mut String) {
     }
 }
 
-/// The screen as a text stream, plus a 40x25 glass-teletype view of it for `frame()`.
-#[derive(Default)]
-pub struct TextConsole {
-    pending: Vec<u8>,
-    column: u8,
-    rows: Vec<Vec<u8>>,
-}
-
-impl TextConsole {
-    fn take(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.pending)
-    }
-
-    fn put_row_char(&mut self, c: u8) {
-        if self.rows.is_empty() {
-            self.rows.push(Vec::new());
-        }
-        let row = self.rows.last_mut().expect("a row");
-        if row.len() == 40 {
-            self.rows.push(Vec::new());
-        }
-        self.rows.last_mut().expect("a row").push(c);
-        if self.rows.len() > 25 {
-            self.rows.remove(0);
-        }
-    }
-}
-
-impl Console for TextConsole {
-    fn chrout(&mut self, b: u8) {
-        self.pending.push(b);
-        match b {
-            13 | 141 => {
-                self.column = 0;
-                self.rows.push(Vec::new());
-                if self.rows.len() > 25 {
-                    self.rows.remove(0);
-                }
-            }
-            147 => {
-                self.column = 0;
-                self.rows.clear();
-            }
-            19 => self.column = 0,
-            157 | 20 => self.column = self.column.saturating_sub(1),
-            0x00..=0x1F | 0x80..=0x9F if b != 29 => {}
-            _ => {
-                self.column = if self.column >= 79 { 0 } else { self.column + 1 };
-                self.put_row_char(if b == 29 { b' ' } else { b });
-            }
-        }
-    }
-
-    fn column(&self) -> u8 {
-        self.column
-    }
-}
-
 /// Shares the console between the interpreter (which prints) and the machine (which drains).
 #[derive(Clone, Default)]
-struct Shared(Rc<RefCell<TextConsole>>);
+struct Shared(Rc<RefCell<C64Console>>);
 
 impl Console for Shared {
-    fn chrout(&mut self, b: u8) {
-        self.0.borrow_mut().chrout(b);
+    fn chrout(&mut self, mem: &mut [u8], b: u8) {
+        self.0.borrow_mut().chrout(mem, b);
     }
-    fn column(&self) -> u8 {
-        self.0.borrow().column()
+    fn column(&self, mem: &[u8]) -> u8 {
+        self.0.borrow().column(mem)
+    }
+    fn poked(&mut self, mem: &mut [u8], addr: u16) {
+        self.0.borrow_mut().poked(mem, addr);
+    }
+    fn input_key(&mut self, mem: &mut [u8], key: u8) -> Option<Vec<u8>> {
+        self.0.borrow_mut().input_key(mem, key)
     }
 }
 
@@ -126,26 +92,60 @@ pub struct Options {
     pub disk: Option<std::path::PathBuf>,
     /// How control codes show in the text stream.
     pub codes: ControlCodes,
+    /// After the program stops, show READY. and take typed lines (the terminal), instead of
+    /// ending the run (headless).
+    pub ready_after: bool,
 }
 
-/// The Commodore 64 running one BASIC program.
+/// What the machine is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// BASIC runs a program or a direct-mode line.
+    Running,
+    /// The editor reads a line at READY.
+    Editing,
+}
+
+/// The Commodore 64.
 pub struct CbmMachine {
     interp: Interp,
     console: Shared,
     codes: ControlCodes,
+    ready_after: bool,
+    phase: Phase,
     done: Option<RunState>,
+    /// Typed keys the keyboard interrupt has not taken into the buffer yet (one a jiffy).
+    keys: VecDeque<u8>,
+    jiffies: u64,
 }
 
 impl CbmMachine {
     /// Loads `program` and gets ready to RUN it, reading INPUT and GET from `input`.
     pub fn new(program: &Program, input: InputSource, options: Options) -> Result<CbmMachine, BasicError> {
+        let mut m = Self::power_on(program, input, &options)?;
+        m.ready_after = options.ready_after;
+        Ok(m)
+    }
+
+    /// A C64 at the power-on screen, READY. for typed lines (`retro c64`). With a stream as
+    /// input, its lines are typed at READY. (and read by INPUT), and the run ends with it.
+    pub fn direct(input: InputSource, options: Options) -> Result<CbmMachine, BasicError> {
+        let mut m = Self::power_on(&Program::default(), input, &options)?;
+        m.ready_after = true;
+        m.print(BANNER);
+        m.ready();
+        Ok(m)
+    }
+
+    fn power_on(program: &Program, input: InputSource, options: &Options) -> Result<CbmMachine, BasicError> {
         let console = Shared::default();
         let mut interp = Interp::new(
             program,
             Box::new(console.clone()),
             input,
-            options.disk.map(HostDir),
+            options.disk.clone().map(HostDir),
         )?;
+        mem::power_on(&mut interp.mem);
         if let Some(seed) = options.seed {
             interp.seed_rnd(seed);
         }
@@ -153,7 +153,11 @@ impl CbmMachine {
             interp,
             console,
             codes: options.codes,
+            ready_after: false,
+            phase: Phase::Running,
             done: None,
+            keys: VecDeque::new(),
+            jiffies: 0,
         })
     }
 
@@ -186,22 +190,127 @@ impl CbmMachine {
         }
         None
     }
-}
 
-/// The PETSCII a terminal key types (C64 key codes for the special keys).
-pub fn key_petscii(key: Key) -> Option<u8> {
-    Some(match key {
-        Key::Char(c) if c.is_ascii() => crate::interp::ascii_to_petscii(c as u8),
-        Key::Return => 13,
-        Key::Left => 157,
-        Key::Right => 29,
-        Key::Up => 145,
-        Key::Down => 17,
-        Key::Backspace => 20,
-        Key::Home => 19,
-        Key::F(n @ 1..=8) => [133, 137, 134, 138, 135, 139, 136, 140][n as usize - 1],
-        _ => return None,
-    })
+    /// Prints on the screen and the text stream.
+    fn print(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.console.chrout(&mut self.interp.mem, b);
+        }
+    }
+
+    /// READY. and the editor waits for a line.
+    fn ready(&mut self) {
+        self.print(READY);
+        self.edit();
+    }
+
+    fn edit(&mut self) {
+        self.phase = Phase::Editing;
+        self.interp.mem[mem::BLNSW] = 0;
+    }
+
+    /// A program or direct line stopped: the run ends (headless), or the C64 says why and
+    /// shows READY.
+    fn stopped(&mut self, stop: Stop) -> RunState {
+        self.console.0.borrow_mut().cancel_input();
+        let state = match &stop {
+            Stop::End => RunState::Ended,
+            other => RunState::Failed(other.message()),
+        };
+        if !self.ready_after {
+            if let RunState::Failed(msg) = &state {
+                // The screen shows the message as the C64 does; the text stream leaves it to
+                // stderr (headless runs print the state there).
+                let mut e = c64::editor::Editor::new(&mut self.interp.mem);
+                e.print(13);
+                for &b in msg.as_bytes() {
+                    e.print(b);
+                }
+                e.print(13);
+            }
+            self.done = Some(state.clone());
+            return state;
+        }
+        if stop != Stop::End {
+            self.print(b"\r");
+            self.print(stop.message().as_bytes());
+        }
+        self.ready();
+        RunState::WaitingForKey
+    }
+
+    /// A line the editor read at READY.
+    fn typed_line(&mut self, line: &[u8]) -> RunState {
+        self.interp.mem[mem::BLNSW] = 1;
+        match self.interp.type_line(line) {
+            Ok(Typed::Run) => {
+                self.phase = Phase::Running;
+                RunState::Running
+            }
+            Ok(Typed::Stored | Typed::Nothing) => {
+                self.edit();
+                RunState::WaitingForKey
+            }
+            Err(e) => self.stopped(Stop::Error(e, None)),
+        }
+    }
+
+    /// The editor at READY.: keys typed (or, headless, the next line of the stream).
+    fn run_editor(&mut self) -> RunState {
+        if self.interp.reads_stream() {
+            let Some(line) = self.interp.stream_line() else {
+                self.done = Some(RunState::Ended);
+                return RunState::Ended;
+            };
+            for &b in &line {
+                self.console.input_key(&mut self.interp.mem, b);
+            }
+            let read = self
+                .console
+                .input_key(&mut self.interp.mem, 13)
+                .unwrap_or_default();
+            return self.typed_line(&read);
+        }
+        while let Some(k) = self.interp.take_key() {
+            if let Some(line) = self.console.input_key(&mut self.interp.mem, k) {
+                return self.typed_line(&line);
+            }
+        }
+        RunState::WaitingForKey
+    }
+
+    /// BASIC runs for one jiffy's budget.
+    fn run_basic(&mut self) -> RunState {
+        let mut budget = i64::from(STATEMENTS_PER_JIFFY);
+        let slice = loop {
+            self.interp.idle_polls = 0;
+            let s = self.interp.run_slice(CHUNK);
+            budget -= i64::from(CHUNK) + i64::from(self.interp.idle_polls) * POLL_COST;
+            if s != Slice::Running || budget <= 0 {
+                break s;
+            }
+        };
+        match slice {
+            Slice::Running => RunState::Running,
+            Slice::Waiting if self.interp.input_ended() => {
+                self.done = Some(RunState::Ended);
+                RunState::Ended
+            }
+            Slice::Waiting => RunState::WaitingForKey,
+            Slice::Stopped(stop) => self.stopped(stop),
+        }
+    }
+
+    /// The KERNAL's keyboard interrupt: one key into the buffer, the held keys into 197/653.
+    fn scan_keyboard(&mut self, now: VirtualTime, held: &HeldKeys) {
+        if !self.keys.is_empty() && (self.interp.mem[mem::NDX] as usize) < 10 {
+            let k = self.keys.pop_front().expect("not empty");
+            self.interp.type_key(k);
+        }
+        let (code, shift) = keyboard::scan(&held.held(now));
+        self.interp.mem[mem::LSTX] = code;
+        self.interp.mem[mem::SHFLAG] = shift;
+    }
 }
 
 impl Machine for CbmMachine {
@@ -218,42 +327,40 @@ impl Machine for CbmMachine {
             return;
         }
         if event.key == Key::Escape {
-            self.interp.press_stop();
-        } else if let Some(p) = key_petscii(event.key) {
-            self.interp.type_key(p);
+            // RUN/STOP breaks a running program; at READY. it does nothing.
+            if self.phase == Phase::Running {
+                self.interp.press_stop();
+            }
+        } else if let Some(p) = keyboard::typed(event.key) {
+            self.keys.push_back(p);
         }
     }
 
-    fn run_frame(&mut self, now: VirtualTime, _held: &HeldKeys) -> RunState {
+    fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
         if let Some(s) = &self.done {
             return s.clone();
         }
-        self.interp.set_jiffies(now.as_micros() * 60 / 1_000_000);
-        let state = match self.interp.run_slice(STATEMENTS_PER_JIFFY) {
-            Slice::Running => RunState::Running,
-            Slice::Waiting if self.interp.input_ended() => RunState::Ended,
-            Slice::Waiting => RunState::WaitingForKey,
-            Slice::Stopped(Stop::End) => RunState::Ended,
-            Slice::Stopped(stop) => RunState::Failed(stop.message()),
+        self.jiffies = now.as_micros() * 60 / 1_000_000;
+        self.interp.set_jiffies(self.jiffies);
+        self.scan_keyboard(now, held);
+        let state = match self.phase {
+            Phase::Editing => self.run_editor(),
+            Phase::Running => self.run_basic(),
         };
-        if matches!(state, RunState::Ended | RunState::Failed(_)) {
-            self.done = Some(state.clone());
+        let keys_waiting = !self.keys.is_empty() || self.interp.mem[mem::NDX] != 0;
+        match state {
+            // Keys still to be taken, or stdin's next line to type at READY.: not idle.
+            RunState::WaitingForKey
+                if keys_waiting || (self.phase == Phase::Editing && self.interp.reads_stream()) =>
+            {
+                RunState::Running
+            }
+            s => s,
         }
-        state
     }
 
     fn frame(&self) -> Frame {
-        // Light blue on blue, the C64's power-on colours.
-        let mut grid = CellGrid::new(40, 25, Cell::new(' ', 14, 6));
-        let console = self.console.0.borrow();
-        for (y, row) in console.rows.iter().enumerate() {
-            let mut text = String::new();
-            petscii_to_text(row, ControlCodes::Omit, &mut text);
-            for (x, ch) in text.chars().take(40).enumerate() {
-                grid.set(x, y, Cell::new(ch, 14, 6));
-            }
-        }
-        Frame::cells(grid, Palette::c64())
+        c64::frame(&self.interp.mem, (self.jiffies / BLINK_JIFFIES).is_multiple_of(2))
     }
 
     fn drain_text(&mut self, out: &mut String) {

@@ -51,31 +51,36 @@ impl Expr {
         }
     }
 
-    fn eval(&self) -> Result<Fac, FloatError> {
+    /// The value, computing in the ROM's order (left operand, right operand, operator) with
+    /// CHARAC ($07) threaded through as the machine keeps it: INT, EXP, SIN, COS, TAN, SQR
+    /// and `^` write it, and `^` of a negative number to a power of 2^31 or more takes its
+    /// sign from it.
+    fn eval(&self, charac: &mut u8) -> Result<Fac, FloatError> {
         Ok(match self {
             Expr::Lit(s) => Fac::parse(s.to_ascii_uppercase().as_bytes())?.value,
-            Expr::Neg(e) => e.eval()?.negated(),
+            Expr::Neg(e) => e.eval(charac)?.negated(),
             Expr::Bin(op, a, b) => {
-                let (a, b) = (a.eval()?, b.eval()?);
+                let a = a.eval(charac)?;
+                let b = b.eval(charac)?;
                 match op {
                     '+' => a.plus(b)?,
                     '-' => a.minus(b)?,
                     '*' => a.times(b)?,
                     '/' => a.divided_by(b)?,
-                    _ => a.pow(b)?,
+                    _ => a.pow_charac(b, charac)?,
                 }
             }
             Expr::Func(f, e) => {
-                let v = e.eval()?;
+                let v = e.eval(charac)?;
                 match *f {
-                    "sqr" => v.sqr()?,
+                    "sqr" => v.sqr_charac(charac)?,
                     "log" => v.log()?,
-                    "exp" => v.exp()?,
-                    "sin" => v.sin()?,
-                    "cos" => v.cos()?,
-                    "tan" => v.tan()?,
+                    "exp" => v.exp_charac(charac)?,
+                    "sin" => v.sin_charac(charac)?,
+                    "cos" => v.cos_charac(charac)?,
+                    "tan" => v.tan_charac(charac)?,
                     "atn" => v.atn()?,
-                    "int" => v.int(),
+                    "int" => v.int_charac(charac),
                     "abs" => v.abs(),
                     _ => v.sgn(),
                 }
@@ -103,7 +108,8 @@ proptest! {
     fn print_shows_what_the_float_routines_compute(e in expr()) {
         let text = e.text();
         let (out, stop) = run(&format!("10 print {text}\n"));
-        match e.eval() {
+        // CHARAC is 0 when RUN starts.
+        match e.eval(&mut 0) {
             Ok(v) => {
                 prop_assert_eq!(out, format!("{} \n", v.fout().as_str()), "{}", text);
                 prop_assert_eq!(stop, Some(Stop::End));

@@ -103,7 +103,9 @@ pub fn text(frame: &Frame) -> String {
 }
 
 /// A colour-index grid: one lower-case hex digit per text cell, rows ended by `'\n'`. For cell
-/// screens the digit is the cell's logical background colour; for pixel screens it is the logical
+/// screens the digit is the cell's logical background colour (when the frame has a `paper`
+/// colour, the cell's colour that is not the paper: its foreground, or its background when
+/// reverse video swapped them); for pixel screens it is the logical
 /// colour of the pixel at the cell's centre (`char_size / 2` into the cell). Only the low four bits
 /// of the colour number are printed (`colour & 0xF`), so colour 17 shows as `1`; every palette in
 /// this crate has at most 16 entries.
@@ -113,7 +115,11 @@ pub fn colours(frame: &Frame) -> String {
     for y in 0..rows {
         for x in 0..cols {
             let colour = match &frame.screen {
-                Screen::Cells(g) => g.get(x, y).map_or(0, |c| c.bg),
+                Screen::Cells(g) => g.get(x, y).map_or(0, |c| match frame.paper {
+                    Some(p) if c.fg == p && c.bg != p => c.bg,
+                    Some(_) => c.fg,
+                    None => c.bg,
+                }),
                 Screen::Pixels(p) => {
                     let (cw, ch) = cell_size(p);
                     p.get(x * cw + cw / 2, y * ch + ch / 2).unwrap_or(0)

@@ -10,6 +10,7 @@
 //!   tile seamlessly, as C64 PETSCII graphics and teletext-style mosaics need.
 //! - The light box-drawing lines ─ │ ┌ ┐ └ ┘ ├ ┤ ┬ ┴ ┼ are built from arms that meet at pixel
 //!   (3, 3), so joined boxes line up.
+//! - PETSCII's graphics and other home-computer symbols come from [`crate::symbols`].
 //! - Anything else is drawn as a hollow box, so a character the font lacks is visible on screen
 //!   rather than silently blank.
 
@@ -23,8 +24,9 @@ pub fn glyph(ch: char) -> [u8; 8] {
     match code {
         32..=126 => ascii(code as usize),
         0x2580..=0x259F => block_element(code),
-        0x2500..=0x257F => box_drawing(code).unwrap_or(FALLBACK),
-        _ => FALLBACK,
+        _ => box_drawing(code)
+            .or_else(|| crate::symbols::glyph(ch))
+            .unwrap_or(FALLBACK),
     }
 }
 

@@ -151,6 +151,10 @@ pub struct Frame {
     pub border: Option<u8>,
     /// Which half of the flash cycle flashing palette entries show (RISC OS colours 8-15).
     pub flash_phase: bool,
+    /// The one background colour of a cell screen whose characters each have their own colour
+    /// (the C64's colour RAM): colour dumps then show each cell's other colour, its foreground,
+    /// or its background where reverse video swapped them.
+    pub paper: Option<u8>,
 }
 
 impl Frame {
@@ -162,6 +166,7 @@ impl Frame {
             cursor: None,
             border: None,
             flash_phase: false,
+            paper: None,
         }
     }
     /// A frame of pixels.
@@ -172,6 +177,7 @@ impl Frame {
             cursor: None,
             border: None,
             flash_phase: false,
+            paper: None,
         }
     }
     /// The size in text cells (columns, rows).

@@ -11,6 +11,7 @@
 
 pub mod clock;
 pub mod colour;
+pub mod debug;
 pub mod dump;
 pub mod font;
 pub mod frame;
@@ -19,6 +20,7 @@ pub mod machine;
 pub mod movie;
 pub mod palette;
 pub mod script;
+pub mod symbols;
 
 pub use clock::{VirtualClock, VirtualTime};
 pub use frame::{Cell, CellGrid, Cursor, Frame, PixelBuffer, Screen};

@@ -41,6 +41,11 @@ pub trait Machine {
     /// Moves the text the program printed since the last call to `out` (headless runs stream it
     /// to stdout, DESIGN.md).
     fn drain_text(&mut self, out: &mut String);
+    /// The machine's debugging capability, if it has one (`retro debug` drives it through the
+    /// shared command language and terminal front end: [`crate::debug`]).
+    fn as_debuggable(&mut self) -> Option<&mut dyn crate::debug::Debuggable> {
+        None
+    }
 }
 
 /// Limits and inputs of a headless run.

@@ -235,7 +235,20 @@ impl Printer<'_> {
     /// The drops that complete a pass's block, or `None` when the pass must be split.
     fn block(&mut self, tops: &[u8], support: u32) -> Option<Vec<Drop>> {
         let least = pattern::min_rows(tops.len());
-        let stored = self.library.emitter(tops).map(|p| (p.rows, p.drops.clone()));
+        // A stored block that costs more pieces than printing its squares one at a time is left
+        // out (some 2-square emitters need 10 rows, 53 pieces, where two singles take 32).
+        let singles: Option<usize> = (tops.len() > 1)
+            .then(|| {
+                tops.iter()
+                    .map(|&t| self.library.emitter(&[t]).map(|p| p.drops.len() + 1))
+                    .sum()
+            })
+            .flatten();
+        let stored = self
+            .library
+            .emitter(tops)
+            .filter(|p| singles.is_none_or(|s| p.drops.len() + tops.len() <= s))
+            .map(|p| (p.rows, p.drops.clone()));
         // With squares from earlier passes under the block, a shorter block may do; and a
         // quick search stands in for a pattern the table lacks.
         if (support != 0 || stored.is_none()) && stored.as_ref().is_none_or(|(rows, _)| *rows > least) {

@@ -254,8 +254,18 @@ impl Searcher {
     }
 }
 
+/// How evenly tall blocks are grown: the stacks are kept within `rough` rows of each other, at
+/// each level in turn, with this share (in eighths) of the budget. Tight levels find most tall
+/// blocks in milliseconds (a 3-square, 5-row emitter: seconds to minutes with 4, instantly with
+/// 2) but miss some that only a looser one finds (the single-square emitters needing 7 rows).
+pub const ROUGH_LEVELS: [(u8, u64); 3] = [(2, 1), (3, 2), (4, 5)];
+
 /// Searches for a drop sequence that fills `problem`'s rectangle, visiting at most `budget`
 /// stack profiles. The same problem, budget and seed always give the same answer.
+///
+/// Rectangles of up to 4 rows are searched without restriction, so `Impossible` is a proof.
+/// Taller ones are searched with the stacks kept even (see [`ROUGH_LEVELS`]): that search is not
+/// exhaustive, so for them the answer is `Found` or `GaveUp`, never `Impossible`.
 pub fn search(problem: &Problem, budget: u64, seed: u64) -> Outcome {
     let caps = problem.caps;
     if problem.rows == 0
@@ -281,33 +291,55 @@ pub fn search(problem: &Problem, budget: u64, seed: u64) -> Outcome {
         rng: Rng(seed | 1),
         path: Vec::new(),
         lowest_first: true,
-        rough: if problem.rows > 4 { 4 } else { u8::MAX },
+        rough: u8::MAX,
     };
     if !empty.is_multiple_of(4) || !s.splits_ok(&problem.heights) {
         return Outcome::Impossible;
     }
-    // Restarts, as the seed's searcher does (MAX_ATTEMPTS): a run that is not going well is
-    // abandoned after a few thousand profiles and the next starts with a new shuffle; every
-    // other run uses a plain shuffle instead of lowest-first. Dead ends proven by a run that
-    // was cut short stay proven, so they carry over, and a run that finishes without a
-    // sequence proves there is none.
-    let mut attempt_cap = 2_000u64;
-    let mut attempt = 0u32;
-    loop {
-        let left = budget.saturating_sub(s.nodes);
-        if left == 0 {
-            return Outcome::GaveUp;
+    if problem.rows <= 4 {
+        return s.restarts(&problem.heights, budget);
+    }
+    let mut spent = 0;
+    for (rough, eighths) in ROUGH_LEVELS {
+        let share = budget * eighths / 8;
+        // Profiles dead under a tighter level may live under a looser one.
+        s.dead.clear();
+        s.nodes = 0;
+        s.rough = rough;
+        if let Outcome::Found(d) = s.restarts(&problem.heights, share) {
+            return Outcome::Found(d);
         }
-        s.budget = s.nodes + attempt_cap.min(left);
-        s.lowest_first = attempt.is_multiple_of(2);
-        s.path.clear();
-        match s.go(&problem.heights) {
-            Step::Done => return Outcome::Found(s.path),
-            Step::Dead => return Outcome::Impossible,
-            Step::Out => {}
+        spent += share;
+    }
+    debug_assert!(spent <= budget);
+    Outcome::GaveUp
+}
+
+impl Searcher {
+    /// Restarts, as the seed's searcher does (MAX_ATTEMPTS): a run that is not going well is
+    /// abandoned after a few thousand profiles and the next starts with a new shuffle; every
+    /// other run uses a plain shuffle instead of lowest-first. Dead ends proven by a run that
+    /// was cut short stay proven, so they carry over, and a run that finishes without a
+    /// sequence proves there is none (under the current `rough`).
+    fn restarts(&mut self, start: &[u8; WIDTH], budget: u64) -> Outcome {
+        let mut attempt_cap = 2_000u64;
+        let mut attempt = 0u32;
+        loop {
+            let left = budget.saturating_sub(self.nodes);
+            if left == 0 {
+                return Outcome::GaveUp;
+            }
+            self.budget = self.nodes + attempt_cap.min(left);
+            self.lowest_first = attempt.is_multiple_of(2);
+            self.path.clear();
+            match self.go(start) {
+                Step::Done => return Outcome::Found(std::mem::take(&mut self.path)),
+                Step::Dead => return Outcome::Impossible,
+                Step::Out => {}
+            }
+            attempt += 1;
+            attempt_cap += attempt_cap / 8;
         }
-        attempt += 1;
-        attempt_cap += attempt_cap / 8;
     }
 }
 

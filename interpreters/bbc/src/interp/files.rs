@@ -342,6 +342,10 @@ impl Interp {
                 let lo = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as u64;
                 Val::Float(f64::from_bits(hi << 32 | lo))
             }
+            0xFF => {
+                let b = self.take(n, 5)?;
+                Val::Float(five_byte_float([b[0], b[1], b[2], b[3], b[4]]))
+            }
             0x00 => {
                 let len = self.take(n, 1)?[0] as usize;
                 let mut s = self.take(n, len)?;
@@ -454,8 +458,36 @@ impl Interp {
 /// Strings longer than BASIC's limit never come out of INPUT# (a record's length is a byte).
 const _: () = assert!(MAX_STRING == 255);
 
+/// The value of a RISC OS BASIC V float record's five bytes (after its `&FF`): the 5-byte float
+/// written in reverse of its memory order, as PRINT# writes every value (so the mantissa's low
+/// byte comes first and the exponent last). The mantissa's top bit is the sign (the leading 1
+/// is implied) and the exponent is in excess &80; all zero bytes are zero. Every such value is
+/// exact as an f64.
+fn five_byte_float(b: [u8; 5]) -> f64 {
+    let mantissa = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    let exp = b[4];
+    if exp == 0 && mantissa == 0 {
+        return 0.0;
+    }
+    let negative = mantissa & 0x8000_0000 != 0;
+    let m = (mantissa | 0x8000_0000) as f64 / 4_294_967_296.0;
+    let v = m * 2f64.powi(exp as i32 - 0x80);
+    if negative { -v } else { v }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn five_byte_float_records_read_as_risc_os_writes_them() {
+        // 4 is &83 with mantissa &00000000, -8 is &84 with &80000000, 12 is &84 with &40000000,
+        // -0.5 is &80 with &80000000 (mantissa bytes low first, then the exponent).
+        assert_eq!(five_byte_float([0, 0, 0, 0, 0x83]), 4.0);
+        assert_eq!(five_byte_float([0, 0, 0, 0x80, 0x84]), -8.0);
+        assert_eq!(five_byte_float([0, 0, 0, 0x40, 0x84]), 12.0);
+        assert_eq!(five_byte_float([0, 0, 0, 0x80, 0x80]), -0.5);
+        assert_eq!(five_byte_float([0; 5]), 0.0);
+    }
+
     use super::*;
 
     #[test]

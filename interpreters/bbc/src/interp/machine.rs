@@ -18,6 +18,8 @@ use retro_screen::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 use retro_screen::machine::{Machine, RunState};
 
 use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
+use super::lineedit::{History, LineEdit};
+use super::prompt::Prompt;
 use super::vdu::Vdu;
 use super::{Interp, LoadError, Outcome};
 
@@ -73,6 +75,26 @@ impl BbcMachine {
         input: InputSource,
         dir: Option<std::path::PathBuf>,
     ) -> Result<BbcMachine, LoadError> {
+        Self::start(program, seed, input, dir, false)
+    }
+
+    /// BBC BASIC's `>` prompt (immediate mode) as a machine, with no program yet: lines are
+    /// typed (or read from `input`'s stream) and obeyed as [`Prompt`] does; QUIT ends it.
+    pub fn prompt(
+        seed: Option<i64>,
+        input: InputSource,
+        dir: Option<std::path::PathBuf>,
+    ) -> Result<BbcMachine, LoadError> {
+        Self::start(&[0x0D, 0xFF], seed, input, dir, true)
+    }
+
+    fn start(
+        program: &[u8],
+        seed: Option<i64>,
+        input: InputSource,
+        dir: Option<std::path::PathBuf>,
+        prompt: bool,
+    ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
         // The machine draws on the graphics screen (MODE 7 until the program picks another).
@@ -92,6 +114,7 @@ impl BbcMachine {
             ticks_left: STATEMENTS_PER_FRAME / TICK_STATEMENTS,
             input,
             stream_done: false,
+            history: History::default(),
         };
         let mut interp = Interp::new(program, Box::new(host))?;
         interp.vdu = vdu;
@@ -104,7 +127,13 @@ impl BbcMachine {
         let worker = std::thread::Builder::new()
             .name("bbc-basic".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || worker_main(interp, worker_tx, shared2))
+            .spawn(move || {
+                if prompt {
+                    prompt_main(interp, worker_tx, shared2)
+                } else {
+                    worker_main(interp, worker_tx, shared2)
+                }
+            })
             .map_err(|_| LoadError::TooBig)?;
         Ok(BbcMachine {
             to_worker: Some(to_worker),
@@ -147,6 +176,19 @@ fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
     };
     publish(&mut interp.vdu, &shared, None);
     let _ = tx.send(state);
+}
+
+/// The worker of [`BbcMachine::prompt`]: the prompt runs until QUIT (or the machine goes).
+fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>) {
+    if !interp.host_first_frame() {
+        return;
+    }
+    interp.out_all(b"BBC BASIC V (retro)");
+    interp.newline();
+    interp.newline();
+    Prompt::default().run(&mut interp);
+    publish(&mut interp.vdu, &shared, None);
+    let _ = tx.send(RunState::Ended);
 }
 
 /// RISC OS flashes colours 8-15 with 25 frames (half a second) per phase (*FX 9 and *FX 10).
@@ -246,6 +288,8 @@ struct MachineHost {
     ticks_left: u32,
     input: InputSource,
     stream_done: bool,
+    /// Lines typed before, for Up and Down.
+    history: History,
 }
 
 /// The byte a key press puts in the keyboard buffer (cursor keys as with *FX4,1).
@@ -261,7 +305,9 @@ pub(crate) fn key_code(k: Key) -> Option<u8> {
         Key::Up => 139,
         Key::F(n) if n < 10 => 128 + n,
         Key::Home => 30,
-        Key::End => 139,
+        // Copy (End) as on the BBC Micro, whose cursor codes these are (line editing ends
+        // the line with it).
+        Key::End => 135,
         _ => return None,
     })
 }
@@ -416,26 +462,16 @@ impl Host for MachineHost {
                 return LineRead::Line(line);
             }
         }
-        // Line editing from keys, echoed as typed.
-        let mut line = Vec::new();
+        // Line editing from keys, echoed as typed (cursor keys, insertion, Up/Down history).
+        let mut edit = LineEdit::default();
         loop {
             match self.read_key(vdu, None) {
-                KeyRead::Key(13) => {
-                    vdu.write_all(b"\r\n");
-                    return LineRead::Line(line);
-                }
-                KeyRead::Key(127) | KeyRead::Key(8) => {
-                    if line.pop().is_some() {
-                        vdu.write(127);
+                KeyRead::Key(k) => {
+                    if let Some(line) = edit.key(k, vdu, &mut self.history) {
+                        return LineRead::Line(line);
                     }
                 }
-                KeyRead::Key(c) if (32..127).contains(&c) || c >= 160 => {
-                    if line.len() < 255 {
-                        line.push(c);
-                        vdu.write(c);
-                    }
-                }
-                KeyRead::Key(_) | KeyRead::Timeout => {}
+                KeyRead::Timeout => {}
                 KeyRead::Signal(s) => return LineRead::Signal(s),
             }
         }

@@ -14,6 +14,7 @@ mod expr;
 mod fastexpr;
 pub mod files;
 pub mod host;
+pub mod lineedit;
 pub mod machine;
 pub mod number;
 pub mod prompt;
@@ -327,10 +328,12 @@ pub struct Interp {
     eval_area: usize,
     /// Open files and where they are found (see `files`).
     files: files::Files,
+    /// TRACE: lines numbered below this are shown as they are entered (`None`: TRACE OFF).
+    trace: Option<u32>,
+    /// Statements run since the host's last tick while tracing or debugging (see `tick`).
+    trace_count: u32,
     /// The debugger, when one is attached: it sees every statement (see `debug`).
     debug: Option<Box<debug::Control>>,
-    /// With a debugger attached: statements left until the host's next tick.
-    host_ticks: u32,
 }
 
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
@@ -441,8 +444,9 @@ impl Interp {
             caching: true,
             eval_area: himem,
             files: files::Files::default(),
+            trace: None,
+            trace_count: 0,
             debug: None,
-            host_ticks: 0,
         };
         it.resident[0] = 0x90A;
         it.index_lines();
@@ -521,6 +525,7 @@ impl Interp {
         self.time_offset = old.time_offset;
         self.max_depth = old.max_depth;
         self.caching = old.caching;
+        self.set_trace(old.trace);
     }
 
     fn run_loop(&mut self) -> Outcome {
@@ -756,12 +761,58 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
-        if self.debug.is_some() {
-            return self.debug_tick();
+        if self.trace.is_some() || self.debug.is_some() {
+            return self.trace_tick();
         }
         self.ticks_left = host::TICK_STATEMENTS;
         let s = self.host.tick(&mut self.vdu);
         self.signal(s)
+    }
+
+    /// TRACE ON (`Some(65535)`), TRACE n (lines below n) or TRACE OFF (`None`).
+    pub(super) fn set_trace(&mut self, t: Option<u32>) {
+        self.trace = t;
+        // While tracing, every statement comes to `tick` (the statement loop itself stays as
+        // it is); the host's own ticks still come every TICK_STATEMENTS statements.
+        self.ticks_left = if t.is_some() || self.debug.is_some() {
+            1
+        } else {
+            host::TICK_STATEMENTS
+        };
+        self.trace_count = 0;
+    }
+
+    /// `tick` while tracing or debugging: before each statement. A statement that starts a line
+    /// (reached in order or by a jump) shows the line's number as BBC BASIC does, `[20] `; then
+    /// the debugger, if one is attached, sees the statement.
+    #[cold]
+    fn trace_tick(&mut self) -> R<()> {
+        self.ticks_left = 1;
+        if let Some(limit) = self.trace {
+            let mut p = self.pc;
+            while self.at(p) == b' ' {
+                p += 1;
+            }
+            let i = self.lines.partition_point(|&(_, off)| off + 4 < self.pc);
+            if let Some(&(n, off)) = self.lines.get(i)
+                && off + 4 == self.pc
+                && (n as u32) < limit
+                && self.at(p) != 0x0D
+            {
+                self.out_all(format!("[{n}] ").as_bytes());
+            }
+        }
+        self.trace_count += 1;
+        if self.trace_count >= host::TICK_STATEMENTS {
+            self.trace_count = 0;
+            let s = self.host.tick(&mut self.vdu);
+            self.ticks_left = 1;
+            self.signal(s)?;
+        }
+        if self.debug.is_some() {
+            return self.debug_statement();
+        }
+        Ok(())
     }
 
     fn signal(&mut self, s: Signal) -> R<()> {

@@ -253,7 +253,12 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
                 out.extend_from_slice(&d[1..]);
             }
             out.push(b'E');
-            out.extend_from_slice(e.to_string().as_bytes());
+            // Acorn's BASIC pads the exponent with spaces to three characters in E format
+            // (`1.23E3  `, `1.23E-4 `), so columns of numbers line up; G format does not.
+            // (BBC BASIC (Z80) 5.00 prints so; Brandy does not pad.)
+            let exp = e.to_string();
+            out.extend_from_slice(exp.as_bytes());
+            out.extend(std::iter::repeat_n(b' ', 3usize.saturating_sub(exp.len())));
         }
         Style::General => {
             if x == 0.0 {
@@ -435,9 +440,20 @@ mod tests {
         assert_eq!(num_to_string(Num::Int(2), Format::from_at(0x20205)), "2.00");
         assert_eq!(
             num_to_string(Num::Float(4.56789), Format::from_at(0x1030A)),
-            "4.57E0"
+            "4.57E0  "
         );
-        assert_eq!(num_to_string(Num::Int(12345), Format::from_at(0x1030A)), "1.23E4");
+        assert_eq!(
+            num_to_string(Num::Int(12345), Format::from_at(0x1030A)),
+            "1.23E4  "
+        );
+        assert_eq!(
+            num_to_string(Num::Float(-1.5e-5), Format::from_at(0x10309)),
+            "-1.50E-5 "
+        );
+        assert_eq!(
+            num_to_string(Num::Float(1e-10), Format::from_at(0x1020A)),
+            "1.0E-10"
+        );
     }
 
     #[test]
@@ -460,12 +476,12 @@ mod tests {
         assert_eq!(num_to_string(Num::Float(0.004), f2), "0.00");
         assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x2000A)), "3");
         assert_eq!(num_to_string(Num::Float(0.375), Format::from_at(0x2020A)), "0.38");
-        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x1010A)), "3E0");
+        assert_eq!(num_to_string(Num::Float(2.5), Format::from_at(0x1010A)), "3E0  ");
         assert_eq!(
             num_to_string(Num::Float(0.125), Format::from_at(0x1020A)),
-            "1.3E-1"
+            "1.3E-1 "
         );
-        assert_eq!(num_to_string(Num::Float(9.5), Format::from_at(0x1010A)), "1E1");
+        assert_eq!(num_to_string(Num::Float(9.5), Format::from_at(0x1010A)), "1E1  ");
         assert_eq!(num_to_string(Num::Float(0.125), Format::from_at(0x0020A)), "0.13");
     }
 

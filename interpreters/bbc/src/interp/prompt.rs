@@ -64,23 +64,53 @@ impl Prompt {
     /// interpreter (same host, screen, files and resident integers) whenever the program changes.
     pub fn run(&mut self, it: &mut Interp) -> PromptEnd {
         self.reload(it);
-        loop {
+        let end = loop {
             it.out(b'>');
-            let line = match it.host.read_line(&mut it.vdu) {
-                LineRead::Line(l) => l,
-                LineRead::Signal(Signal::Escape) => {
-                    it.newline();
-                    it.out_all(b"Escape");
-                    it.newline();
+            let line = match read_line(it) {
+                Some(Ok(l)) => l,
+                Some(Err(())) => {
+                    escape(it);
                     continue;
                 }
-                LineRead::Signal(_) => return PromptEnd::InputEnded,
+                None => break PromptEnd::InputEnded,
             };
             it.count = 0;
             if let Some(end) = self.obey(it, &line) {
-                return end;
+                break end;
             }
+        };
+        // Files left open at the prompt are written back when it ends.
+        let _ = it.files.close_all();
+        end
+    }
+
+    /// AUTO [start[,step]]: each line number is offered in turn and what is typed after it
+    /// enters the program, until Escape (headless: a line holding only the Escape character,
+    /// byte 27) or the end of the input.
+    fn auto(&mut self, it: &mut Interp, args: &[u8]) -> Result<(), &'static str> {
+        let (start, step) = start_step(args).ok_or("Syntax error")?;
+        if step == 0 {
+            return Err("Syntax error");
         }
+        let mut n = start;
+        while n <= MAX_LINE {
+            it.out_all(format!("{n:>5} ").as_bytes());
+            match read_line(it) {
+                Some(Ok(l)) => {
+                    let mut text = n.to_string().into_bytes();
+                    text.push(b' ');
+                    text.extend_from_slice(&l);
+                    self.edit(it, &text);
+                }
+                Some(Err(())) => {
+                    escape(it);
+                    return Ok(());
+                }
+                None => return Ok(()),
+            }
+            n += step;
+        }
+        Ok(())
     }
 
     /// One line typed at the prompt.
@@ -111,6 +141,7 @@ impl Prompt {
                 Ok(())
             }
             b"DELETE" => self.delete(it, args),
+            b"AUTO" => self.auto(it, args),
             b"RENUMBER" => self.renumber(it, args),
             b"SAVE" => self.save(it, args),
             b"LOAD" => self.load(it, args),
@@ -188,16 +219,7 @@ impl Prompt {
     /// RENUMBER [start[,step]]: lines renumbered, and the line numbers in GOTO, GOSUB, RESTORE,
     /// THEN and ELSE (the `&8D` constants) follow them.
     fn renumber(&mut self, it: &mut Interp, args: &[u8]) -> Result<(), &'static str> {
-        let mut nums = args.split(|&c| c == b',').map(|p| {
-            let p = p.trim_ascii();
-            if p.is_empty() {
-                Some(10)
-            } else {
-                std::str::from_utf8(p).ok()?.parse::<u32>().ok()
-            }
-        });
-        let start = nums.next().flatten().unwrap_or(10);
-        let step = nums.next().unwrap_or(Some(10)).ok_or("Syntax error")?;
+        let (start, step) = start_step(args).ok_or("Syntax error")?;
         if step == 0 || start + step * self.program.len().saturating_sub(1) as u32 > MAX_LINE {
             return Err("Bad program");
         }
@@ -245,6 +267,45 @@ impl Prompt {
         fresh.host_restore_from(it);
         *it = fresh;
     }
+}
+
+/// A line typed at the prompt: `Err` for Escape (the key, or a line holding only byte 27),
+/// `None` when the input has ended.
+fn read_line(it: &mut Interp) -> Option<Result<Vec<u8>, ()>> {
+    match it.host.read_line(&mut it.vdu) {
+        LineRead::Line(l) if l == [27] => {
+            // The line was echoed with its line end: the screen is already on a new line.
+            it.count = 0;
+            Some(Err(()))
+        }
+        LineRead::Line(l) => Some(Ok(l)),
+        LineRead::Signal(Signal::Escape) => Some(Err(())),
+        LineRead::Signal(_) => None,
+    }
+}
+
+/// Escape at the prompt: the word on a line of its own.
+fn escape(it: &mut Interp) {
+    if it.count > 0 {
+        it.newline();
+    }
+    it.out_all(b"Escape");
+    it.newline();
+}
+
+/// `[start][,step]` for AUTO and RENUMBER (10 and 10 when left out).
+fn start_step(args: &[u8]) -> Option<(u32, u32)> {
+    let mut nums = args.split(|&c| c == b',').map(|p| {
+        let p = p.trim_ascii();
+        if p.is_empty() {
+            Some(10)
+        } else {
+            std::str::from_utf8(p).ok()?.parse::<u32>().ok()
+        }
+    });
+    let start = nums.next().flatten()?;
+    let step = nums.next().unwrap_or(Some(10))?;
+    Some((start, step))
 }
 
 /// Statements typed at the prompt, run at once.

@@ -157,7 +157,7 @@ impl Interp {
                     }
                     self.end_stmt()?;
                 }
-                tok::TRACE => self.pc = self.line_end(self.pc),
+                tok::TRACE => self.trace_stmt()?,
                 tok::REPORT => {
                     // Like the default error handler, REPORT starts a new line first.
                     self.newline();
@@ -314,6 +314,32 @@ impl Interp {
         } else {
             Err(error::SYNTAX.into())
         }
+    }
+
+    /// TRACE ON, TRACE OFF, TRACE n (lines numbered below n). The other forms (TRACE PROC,
+    /// TRACE STEP, TRACE TO ...) are accepted and do nothing.
+    #[inline(never)]
+    fn trace_stmt(&mut self) -> R<()> {
+        match self.skip_spaces() {
+            tok::ON => {
+                self.pc += 1;
+                self.end_stmt()?;
+                self.set_trace(Some(65536));
+            }
+            tok::OFF => {
+                self.pc += 1;
+                self.end_stmt()?;
+                self.set_trace(None);
+            }
+            tok::LINE_NUMBER | b'0'..=b'9' | b'(' | b'-' | b'&' | b'a'..=b'z' | b'A'..=b'Z' => {
+                // The tokenizer stores a number after TRACE as a line number.
+                let n = self.line_target()?;
+                self.end_stmt()?;
+                self.set_trace(Some(n.max(0) as u32));
+            }
+            _ => self.pc = self.line_end(self.pc),
+        }
+        Ok(())
     }
 
     #[inline(never)]

@@ -143,17 +143,32 @@ impl Fac {
     /// BASIC's comparison of `self` (rounded, as the operator stack holds it) with `rhs` (the
     /// FAC), by FCOMP.
     pub fn compare(self, rhs: Fac) -> FloatResult<Ordering> {
-        let left = self.to_packed()?;
-        Ok(match fcomp(rhs, left) {
-            1 => Ordering::Less,
-            0 => Ordering::Equal,
-            _ => Ordering::Greater,
-        })
+        Ok(self.to_packed()?.compare(rhs))
     }
 
     /// INT: the largest integer not above the value (the rounding byte counts).
+    #[inline]
     pub fn int(self) -> Fac {
-        int(self).0
+        self.int_charac(&mut 0)
+    }
+
+    /// INT, writing the integer's low byte to `charac` as the ROM writes CHARAC ($07), which
+    /// `^` reads later (see [`Fac::pow_charac`]); values of 2^31 and more leave it alone.
+    pub fn int_charac(self, charac: &mut u8) -> Fac {
+        int(self, charac)
+    }
+}
+
+impl Packed {
+    /// BASIC's comparison of this stored number (on the left) with `rhs` (the FAC), by FCOMP:
+    /// what [`Fac::compare`] does once its left operand is stored.
+    #[inline]
+    pub fn compare(self, rhs: Fac) -> Ordering {
+        match fcomp(rhs, self) {
+            1 => Ordering::Less,
+            0 => Ordering::Equal,
+            _ => Ordering::Greater,
+        }
     }
 }
 
@@ -404,19 +419,20 @@ pub(super) fn qint(f: Fac) -> i32 {
     }
 }
 
-/// INT, also giving CHARAC (the integer's low byte) that EXP and `^` use.
-pub(super) fn int(f: Fac) -> (Fac, u8) {
+/// INT, also leaving the integer's low byte in CHARAC (`charac`), which EXP and `^` read. From
+/// 2^31 up the value is already an integer and INT returns at once, leaving CHARAC as it was.
+pub(super) fn int(f: Fac, charac: &mut u8) -> Fac {
     if f.exp >= 0xA0 {
-        return (f, 0);
+        return f;
     }
     let q = qint(f);
-    let charac = q as u8;
+    *charac = q as u8;
     let (neg, mag) = if q < 0 {
         (true, (q as i64).unsigned_abs())
     } else {
         (false, q as u64)
     };
-    (normalize(0xA0, neg, mag << 8), charac)
+    normalize(0xA0, neg, mag << 8)
 }
 
 /// MUL10: FAC rounded, times four by exponent, plus itself, then doubled by exponent.

@@ -126,6 +126,12 @@ impl Fac {
 
     /// EXP: e to the power; ?OVERFLOW from about 88.03, zero below about -88.7.
     pub fn exp(self) -> FloatResult<Fac> {
+        self.exp_charac(&mut 0)
+    }
+
+    /// EXP, leaving in `charac` what the ROM leaves in CHARAC ($07): the low byte of the
+    /// whole part of `self / LOG(2)` (unchanged when the result is out of range).
+    pub fn exp_charac(self, charac: &mut u8) -> FloatResult<Fac> {
         let mut f = fmult(LOG_E, self)?;
         // The ROM rounds the product up when its rounding byte is $B0 or more, and carries
         // the rounding byte plus $50 into the subtraction below.
@@ -137,7 +143,7 @@ impl Fac {
         if whole.exp >= 0x88 {
             return out_of_range(whole);
         }
-        let (i, charac) = int(whole);
+        let i = int(whole, charac);
         let scale = charac.wrapping_add(0x81);
         if scale == 0 {
             return out_of_range(i);
@@ -155,31 +161,62 @@ impl Fac {
 
     /// BASIC's `self ^ rhs` (FPWRT): EXP(LOG(self) * rhs), with integer powers of negative
     /// numbers allowed; `0 ^ y` is 0 and `x ^ 0` is 1.
+    ///
+    /// A negative base needs an integer power, and the ROM takes the result's sign from the
+    /// low bit of CHARAC ($07) after INT of the power. INT leaves CHARAC alone for powers of
+    /// 2^31 and more, so their sign comes from whatever wrote CHARAC last (an earlier INT, EXP,
+    /// SIN, `^`, or the interpreter's text scanning): [`Fac::pow_charac`] takes that byte;
+    /// `pow` treats it as 0 (even), as after RUN.
     pub fn pow(self, rhs: Fac) -> FloatResult<Fac> {
-        fpwrt(self.rounded()?, rhs)
+        self.pow_charac(rhs, &mut 0)
+    }
+
+    /// `^` with the machine's CHARAC byte, read and written as the ROM does.
+    pub fn pow_charac(self, rhs: Fac, charac: &mut u8) -> FloatResult<Fac> {
+        fpwrt(self.rounded()?, rhs, charac)
     }
 
     /// SQR: the square root, as the ROM computes it: `x ^ .5`.
     pub fn sqr(self) -> FloatResult<Fac> {
-        fpwrt(self.rounded()?, HALF)
+        self.sqr_charac(&mut 0)
+    }
+
+    /// SQR, writing CHARAC as its EXP does.
+    pub fn sqr_charac(self, charac: &mut u8) -> FloatResult<Fac> {
+        fpwrt(self.rounded()?, HALF, charac)
     }
 
     /// SIN, in radians.
     pub fn sin(self) -> FloatResult<Fac> {
+        self.sin_charac(&mut 0)
+    }
+
+    /// SIN, writing CHARAC as its INT of the turns does.
+    pub fn sin_charac(self, charac: &mut u8) -> FloatResult<Fac> {
         let mut cprmask = false;
-        Ok(sin(self, &mut cprmask)?.0)
+        Ok(sin(self, &mut cprmask, charac)?.0)
     }
 
     /// COS: SIN of the value plus pi/2.
     pub fn cos(self) -> FloatResult<Fac> {
-        fadd(PI_HALF, self)?.sin()
+        self.cos_charac(&mut 0)
+    }
+
+    /// COS, writing CHARAC as SIN does.
+    pub fn cos_charac(self, charac: &mut u8) -> FloatResult<Fac> {
+        fadd(PI_HALF, self)?.sin_charac(charac)
     }
 
     /// TAN: SIN over a cosine that the ROM gets from SIN's own reduced angle.
     pub fn tan(self) -> FloatResult<Fac> {
+        self.tan_charac(&mut 0)
+    }
+
+    /// TAN, writing CHARAC as SIN does.
+    pub fn tan_charac(self, charac: &mut u8) -> FloatResult<Fac> {
         let x = stored(self)?;
         let mut cprmask = false;
-        let (s, temp1) = sin(x, &mut cprmask)?;
+        let (s, temp1) = sin(x, &mut cprmask, charac)?;
         let temp3 = stored(s)?;
         let c = sin_tail(Fac { neg: false, ..temp1 }, true, cprmask)?.0;
         fdiv(temp3, c, temp3.neg ^ c.neg)
@@ -239,9 +276,9 @@ fn increment_mantissa(f: Fac) -> FloatResult<Fac> {
 }
 
 /// FPWRT: ARG ^ FAC.
-fn fpwrt(arg: Fac, fac: Fac) -> FloatResult<Fac> {
+fn fpwrt(arg: Fac, fac: Fac, charac: &mut u8) -> FloatResult<Fac> {
     if fac.exp == 0 {
-        return fac.exp();
+        return fac.exp_charac(charac);
     }
     if arg.exp == 0 {
         return Ok(Fac {
@@ -252,13 +289,14 @@ fn fpwrt(arg: Fac, fac: Fac) -> FloatResult<Fac> {
     }
     let y = stored(fac)?;
     // A negative base needs an integer power (else LOG sees a negative number: ?ILLEGAL
-    // QUANTITY); an odd one makes the result negative.
+    // QUANTITY); the low bit of CHARAC after INT says whether it is odd. INT does not write
+    // CHARAC for powers of 2^31 and more, so there the sign comes from what wrote it last.
     let odd = if arg.neg {
-        let (i, charac) = int(y);
+        let i = int(y, charac);
         if fcomp(i, y.to_packed()?) != 0 {
             return Err(FloatError::IllegalQuantity);
         }
-        charac & 1 != 0
+        *charac & 1 != 0
     } else {
         false
     };
@@ -268,17 +306,17 @@ fn fpwrt(arg: Fac, fac: Fac) -> FloatResult<Fac> {
         ..arg
     };
     let l = base.log()?;
-    let r = fmult(y, l)?.exp()?;
+    let r = fmult(y, l)?.exp_charac(charac)?;
     Ok(if odd { r.negated() } else { r })
 }
 
 /// SIN up to its polynomial; also gives TEMP1 (the reduced angle as POLYNOMIAL_ODD stored it)
 /// and flips `cprmask` where the ROM does, for TAN.
-fn sin(f: Fac, cprmask: &mut bool) -> FloatResult<(Fac, Fac)> {
+fn sin(f: Fac, cprmask: &mut bool, charac: &mut u8) -> FloatResult<(Fac, Fac)> {
     let arg = f.rounded()?;
     let turns = fdiv(arg, PI_DOUB, arg.neg)?;
     let turns_r = turns.rounded()?;
-    let (whole, _) = int(turns_r);
+    let whole = int(turns_r, charac);
     let frac = fsub(turns_r, whole)?;
     let mut f = fsub(QUARTER, frac)?;
     let negative = f.neg;

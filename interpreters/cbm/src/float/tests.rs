@@ -44,6 +44,35 @@ fn functions_match_the_c64() {
     assert_eq!(show(num("2").pow(num("9")).unwrap()), " 512");
 }
 
+/// CHARAC ($07) as the C64 leaves it (tests/corpus/charac_scratch.bas and
+/// pow_negative_huge.bas show the same in cbmbasic).
+#[test]
+fn charac_is_written_and_read_as_the_rom_does() {
+    let mut c = 7;
+    num("-3.5").int_charac(&mut c);
+    assert_eq!(c, 252);
+    num("3E9").int_charac(&mut c);
+    assert_eq!(c, 252, "INT of 2^31 and more leaves CHARAC alone");
+    num("3").exp_charac(&mut c).unwrap();
+    assert_eq!(c, 4);
+    num("100").sin_charac(&mut c).unwrap();
+    assert_eq!(c, 15);
+    // (-1)^(2^32): the power's INT leaves CHARAC, so its low bit is the sign.
+    let minus_one = num("1").negated();
+    let big = num("4294967296");
+    let mut odd = 5;
+    assert_eq!(show(minus_one.pow_charac(big, &mut odd).unwrap()), "-1");
+    let mut even = 4;
+    assert_eq!(show(minus_one.pow_charac(big, &mut even).unwrap()), " 1");
+    // Below 2^31 the power's own low byte decides, whatever was there.
+    let mut any = 5;
+    assert_eq!(
+        show(minus_one.pow_charac(num("2147483646"), &mut any).unwrap()),
+        " 1"
+    );
+    assert_eq!(show(minus_one.pow(big).unwrap()), " 1", "pow assumes CHARAC 0");
+}
+
 #[test]
 fn integers_floor_and_check_their_range() {
     assert_eq!(num("-1.5").to_i16(), Ok(-2));

@@ -32,6 +32,7 @@ impl Interp {
     }
 
     /// Runs `f` with `bytes` more of the expression stack in use.
+    #[inline(always)]
     fn nested(&mut self, bytes: usize, f: impl FnOnce(&mut Interp) -> Result<Value>) -> Result<Value> {
         self.depth += bytes;
         if self.depth > EXPR_STACK {
@@ -144,7 +145,7 @@ impl Interp {
             t::MINUS => a.minus(b)?,
             t::TIMES => a.times(b)?,
             t::DIVIDE => a.divided_by(b)?,
-            t::POWER => a.pow(b)?,
+            t::POWER => a.pow_charac(b, &mut self.mem[zp::CHARAC])?,
             t::AND => Fac::from_i16(a.to_i16()? & b.to_i16()?),
             _ => Fac::from_i16(a.to_i16()? | b.to_i16()?),
         }))
@@ -180,6 +181,8 @@ impl Interp {
             b'0'..=b'9' | b'.' => Ok(Value::Num(self.number_at_txtptr()?)),
             b'"' => {
                 self.pos += 1;
+                // STRLIT scans to the closing quote held in CHARAC.
+                self.mem[zp::CHARAC] = b'"';
                 let start = self.pos;
                 while !matches!(self.mem[self.pos], 0 | b'"') {
                     self.pos += 1;
@@ -210,7 +213,16 @@ impl Interp {
                 self.expect(b')')?;
                 Ok(v)
             }
-            b'A'..=b'Z' => self.variable_value(),
+            b'A'..=b'Z' => {
+                // A variable this text found before: straight to its value.
+                let at = self.pos;
+                if let Some((var, kind, len)) = self.cache.simple_var(at) {
+                    self.pos = at + len as usize;
+                    self.name_at = Some(at);
+                    return Ok(self.read_place(Place { addr: var + 2, kind }));
+                }
+                self.variable_value()
+            }
             t::FN => {
                 self.pos += 1;
                 self.call_fn()
@@ -237,7 +249,7 @@ impl Interp {
         if name.is_reserved() {
             return self.reserved_value(name);
         }
-        match self.find_var(name.n1, name.n2) {
+        match self.find_named_var(name.n1, name.n2) {
             Some(at) => Ok(self.read_place(Place {
                 addr: at + 2,
                 kind: name.kind,
@@ -268,6 +280,7 @@ impl Interp {
                 let t = self.ti();
                 let (h, m, s) = (t / 216_000, t / 3600 % 60, t / 60 % 60);
                 let text = format!("{h:02}{m:02}{s:02}");
+                self.mem[zp::CHARAC] = b'"';
                 Value::Str(self.new_str(text.as_bytes())?)
             }
         })
@@ -324,7 +337,7 @@ impl Interp {
         };
         let f = match tok {
             0xB4 => num(arg)?.sgn(),
-            0xB5 => num(arg)?.int(),
+            0xB5 => num(arg)?.int_charac(&mut self.mem[zp::CHARAC]),
             0xB6 => num(arg)?.abs(),
             0xB7 => {
                 let _ = num(arg)?;
@@ -343,16 +356,16 @@ impl Interp {
                 let _ = num(arg)?;
                 Fac::from_u8(self.column())
             }
-            0xBA => num(arg)?.sqr()?,
+            0xBA => num(arg)?.sqr_charac(&mut self.mem[zp::CHARAC])?,
             0xBB => {
                 let clock = self.cia_clock();
                 rnd(num(arg)?, &mut self.seed, clock)?
             }
             0xBC => num(arg)?.log()?,
-            0xBD => num(arg)?.exp()?,
-            0xBE => num(arg)?.cos()?,
-            0xBF => num(arg)?.sin()?,
-            0xC0 => num(arg)?.tan()?,
+            0xBD => num(arg)?.exp_charac(&mut self.mem[zp::CHARAC])?,
+            0xBE => num(arg)?.cos_charac(&mut self.mem[zp::CHARAC])?,
+            0xBF => num(arg)?.sin_charac(&mut self.mem[zp::CHARAC])?,
+            0xC0 => num(arg)?.tan_charac(&mut self.mem[zp::CHARAC])?,
             0xC1 => num(arg)?.atn()?,
             0xC2 => {
                 let a = num(arg)?.to_u16()?;
@@ -362,6 +375,7 @@ impl Interp {
                 let Value::Str(s) = arg else {
                     return Err(BasicError::TypeMismatch);
                 };
+                let empty_val = self.val_of_empty(s);
                 self.free_str(s);
                 match tok {
                     0xC3 => Fac::from_u8(s.len),
@@ -371,6 +385,7 @@ impl Interp {
                         }
                         Fac::from_u8(self.mem[s.addr as usize])
                     }
+                    _ if s.len == 0 => empty_val,
                     _ => {
                         let bytes = self.str_bytes(s).to_vec();
                         Fac::parse(&bytes)?.value
@@ -380,6 +395,8 @@ impl Interp {
             0xC4 => {
                 let f = num(arg)?;
                 let text = f.fout();
+                // STR$ makes FOUT's text a string with STRLIT.
+                self.mem[zp::CHARAC] = b'"';
                 return Ok(Value::Str(self.new_str(text.as_bytes())?));
             }
             0xC7 => {
@@ -389,6 +406,30 @@ impl Interp {
             _ => return Err(BasicError::Syntax),
         };
         Ok(Value::Num(f))
+    }
+
+    /// VAL of the empty string `s`: the ROM clears only the FAC's exponent and sign (ZERO_FAC),
+    /// so the zero keeps the rest of the FAC, which shows when it is stored. For a temporary
+    /// string (a literal, a computed string) the FAC holds the descriptor STRLIT or STRINI
+    /// built there: the string's address, then the address of its slot on the temporary
+    /// descriptor stack (TEMPST, $19, 3 bytes a slot). For a variable the first two bytes are
+    /// whatever the last number left; this interpreter does not keep those, so that case gives
+    /// a clean zero (docs/cbm-basic.md says so).
+    fn val_of_empty(&self, s: Str) -> Fac {
+        let slot = self.temps.iter().rposition(|&t| s.temp && t == (s.len, s.addr));
+        match slot {
+            Some(i) => {
+                let [lo, hi] = s.addr.to_le_bytes();
+                let [dlo, dhi] = (0x19 + 3 * i as u16).to_le_bytes();
+                Fac {
+                    exp: 0,
+                    mant: u32::from_be_bytes([lo, hi, dlo, dhi]),
+                    neg: false,
+                    ext: 0,
+                }
+            }
+            None => Fac::ZERO,
+        }
     }
 
     /// LEFT$(s, n), RIGHT$(s, n), MID$(s, i[, n]).

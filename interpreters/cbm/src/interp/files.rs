@@ -110,10 +110,10 @@ impl Files {
     }
 
     /// CHROUT to logical file `lf`.
-    pub(super) fn write(&mut self, lf: u8, b: u8, console: &mut dyn Console) -> Result<()> {
+    pub(super) fn write(&mut self, lf: u8, b: u8, console: &mut dyn Console, mem: &mut [u8]) -> Result<()> {
         match self.open.get_mut(&lf) {
             Some(Open::Screen) => {
-                console.chrout(b);
+                console.chrout(mem, b);
                 Ok(())
             }
             Some(Open::Write { data, .. }) => {
@@ -439,6 +439,11 @@ impl Interp {
                 } else {
                     with_ext
                 };
+                if self.line.is_none() {
+                    // The KERNAL's messages in direct mode.
+                    self.chrout_all(b"\rSAVING ")?;
+                    self.chrout_all(&name)?;
+                }
                 if target.exists() && !n.replace {
                     self.files.status = "63,FILE EXISTS,00,00".into();
                     return Ok(Outcome::Next);
@@ -448,6 +453,10 @@ impl Interp {
                 Ok(Outcome::Next)
             }
             _ => {
+                if self.line.is_none() && tok == t::LOAD {
+                    self.chrout_all(b"\rSEARCHING FOR ")?;
+                    self.chrout_all(&name)?;
+                }
                 let bytes = std::fs::read(&path)
                     .or_else(|_| std::fs::read(&with_ext))
                     .map_err(|_| BasicError::FileNotFound)?;
@@ -457,6 +466,15 @@ impl Interp {
                         return Err(BasicError::Verify);
                     }
                     return Ok(Outcome::Next);
+                }
+                if self.line.is_none() {
+                    // In direct mode LOAD puts the program in memory and goes back to READY.
+                    self.chrout_all(b"\rLOADING")?;
+                    self.load_program(&program)?;
+                    self.clr();
+                    self.restore_data(None);
+                    self.pending_stop = Some(false);
+                    return Err(BasicError::Syntax);
                 }
                 // LOAD in a program chains: the new program runs from its start and keeps the
                 // variables (VARTAB stays where it was, as on the C64).

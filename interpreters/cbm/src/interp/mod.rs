@@ -6,13 +6,16 @@
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 
+mod direct;
 mod error;
 mod expr;
 mod files;
 mod stmt;
 mod strings;
+mod textcache;
 mod vars;
 
+pub use direct::Typed;
 pub use error::{BasicError, Stop};
 pub use files::HostDir;
 
@@ -22,6 +25,9 @@ use error::Result;
 
 /// Zero-page pointers, at the ROM's addresses.
 pub mod zp {
+    /// CHARAC, a scratch byte: INT leaves its integer's low byte here, the text scanners their
+    /// delimiters, and `^` of a negative number takes its result's sign from it.
+    pub const CHARAC: usize = 0x07;
     pub const TXTTAB: usize = 0x2B;
     pub const VARTAB: usize = 0x2D;
     pub const ARYTAB: usize = 0x2F;
@@ -53,11 +59,20 @@ pub const BUF: usize = 0x0200;
 
 /// The screen the interpreter prints to (device 3). Every byte a program shows arrives here,
 /// in order, as PETSCII.
+///
+/// A console gets the machine's memory with every call, so a screen that lives in memory (the
+/// C64's screen editor keeps its cursor, line links and colours in zero page, and its characters
+/// in screen and colour RAM) is drawn where PEEK and POKE see it.
 pub trait Console {
     /// Shows one PETSCII byte (CHROUT to the screen).
-    fn chrout(&mut self, byte: u8);
+    fn chrout(&mut self, mem: &mut [u8], byte: u8);
     /// The cursor's column in its logical line (PNTR, 0-79), for TAB, commas and POS.
-    fn column(&self) -> u8;
+    fn column(&self, mem: &[u8]) -> u8;
+    /// A POKE wrote `addr` (already stored in `mem`): hardware registers fix up what reads back.
+    fn poked(&mut self, _mem: &mut [u8], _addr: u16) {}
+    /// A key typed while INPUT (or the READY. prompt) waits for a line: the screen editor shows
+    /// it, and returns the line when RETURN ends it.
+    fn input_key(&mut self, mem: &mut [u8], key: u8) -> Option<Vec<u8>>;
 }
 
 /// Where INPUT and GET read from.
@@ -70,7 +85,7 @@ pub enum InputSource {
 }
 
 /// A FOR or GOSUB entry on the ROM's stack.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Frame {
     For {
         /// Address of the loop variable's value.
@@ -117,7 +132,9 @@ pub enum Slice {
 
 /// The interpreter's whole state.
 pub struct Interp {
-    /// The 64 KiB the program sees.
+    /// The 64 KiB the program sees. Write to it with [`Interp::poke`], or call
+    /// [`Interp::memory_changed`] after writing directly, so that what the interpreter
+    /// remembers of the program text and the variables is dropped when they change.
     pub mem: Box<[u8]>,
     /// TXTPTR: the next byte to read.
     pos: usize,
@@ -143,8 +160,9 @@ pub struct Interp {
     ticks: u64,
     pub console: Box<dyn Console>,
     input: InputSource,
-    /// The line being typed for INPUT from the keyboard.
-    typed: Vec<u8>,
+    /// GETs that found no key since the machine last looked (a program polling the keyboard
+    /// is idle: the machine gives the rest of the frame back).
+    pub idle_polls: u32,
     /// The input stream has ended.
     input_done: bool,
     files: files::Files,
@@ -158,10 +176,13 @@ pub struct Interp {
     machine_call: Option<(&'static str, u16)>,
     /// Run the statement at `stmt_start` again (CONT in a program).
     again: bool,
-    /// Numbers already read from the program text, by address: the value and the bytes FIN
-    /// used. Emptied whenever the program's bytes change (POKE below VARTAB, LOAD), so it only
-    /// saves FIN's time, never changes a result.
-    constants: Vec<Option<(Fac, u8)>>,
+    /// Numbers, names and GOTO targets already read from the program text (see textcache).
+    cache: textcache::TextCache,
+    /// The address of the name `parse_name` read last, when it is in the program (the key of
+    /// its cache slot, where the variable it finds is remembered).
+    name_at: Option<usize>,
+    /// The statement count when the jiffy clock last moved (RND(0)'s timer counts from it).
+    jiffy_tick: u64,
 }
 
 impl Interp {
@@ -191,7 +212,7 @@ impl Interp {
             ticks: 0,
             console,
             input,
-            typed: Vec::new(),
+            idle_polls: 0,
             input_done: false,
             files: files::Files::new(dir),
             stmt_start: 0,
@@ -199,7 +220,9 @@ impl Interp {
             input_prompted: false,
             machine_call: None,
             again: false,
-            constants: Vec::new(),
+            cache: textcache::TextCache::new(),
+            name_at: None,
+            jiffy_tick: 0,
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -218,7 +241,8 @@ impl Interp {
         self.mem[start - 1] = 0;
         self.mem[start..start + bytes.len()].copy_from_slice(&bytes);
         self.set_word(zp::VARTAB, (start + bytes.len()) as u16);
-        self.constants.clear();
+        self.cache.text_changed();
+        self.cache.vars_changed();
         Ok(())
     }
 
@@ -255,6 +279,7 @@ impl Interp {
         self.set_word(zp::STREND, vartab);
         let memsiz = self.word(zp::MEMSIZ);
         self.set_word(zp::FRETOP, memsiz);
+        self.cache.vars_changed();
         self.stack.clear();
         self.stack_bytes = 0;
         self.temps.clear();
@@ -284,13 +309,28 @@ impl Interp {
     /// POKE.
     pub fn poke(&mut self, addr: u16, v: u8) {
         self.mem[addr as usize] = v;
-        if addr < self.word(zp::VARTAB) {
-            self.constants.clear();
+        let a = addr as usize;
+        if (zp::TXTTAB..zp::ARYTAB + 2).contains(&a) {
+            // Where the program or the variables are.
+            self.cache.text_changed();
+            self.cache.vars_changed();
+        } else if a >= self.word(zp::TXTTAB) as usize && a < self.word(zp::VARTAB) as usize {
+            self.cache.text_changed();
+        } else if a >= self.word(zp::VARTAB) as usize && a < self.word(zp::ARYTAB) as usize {
+            self.cache.vars_changed();
         }
+        self.console.poked(&mut self.mem, addr);
         if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
             let t = &self.mem[zp::TIME..zp::TIME + 3];
             self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
         }
+    }
+
+    /// Forgets everything remembered about the program text and the variables (after writing
+    /// [`Interp::mem`] directly).
+    pub fn memory_changed(&mut self) {
+        self.cache.text_changed();
+        self.cache.vars_changed();
     }
 
     /// Writes TXTPTR, CURLIN and the clock into zero page, where the ROM keeps them.
@@ -301,7 +341,7 @@ impl Interp {
         self.mem[zp::TIME] = (t >> 16) as u8;
         self.mem[zp::TIME + 1] = (t >> 8) as u8;
         self.mem[zp::TIME + 2] = t as u8;
-        self.mem[zp::PNTR] = self.console.column();
+        self.mem[zp::PNTR] = self.console.column(&self.mem);
     }
 
     /// TI: jiffies, wrapping at 24 hours as the KERNAL's clock does.
@@ -311,6 +351,9 @@ impl Interp {
 
     /// Sets the virtual clock (the machine's frame clock drives it).
     pub fn set_jiffies(&mut self, j: u64) {
+        if j != self.jiffies {
+            self.jiffy_tick = self.ticks;
+        }
         self.jiffies = j;
     }
 
@@ -364,65 +407,93 @@ impl Interp {
         }
     }
 
+    /// The next line of the input stream (headless direct mode types it at READY.), as
+    /// PETSCII; None at its end, or when input comes from the keyboard.
+    pub fn stream_line(&mut self) -> Option<Vec<u8>> {
+        self.read_stream_line(80)
+    }
+
+    /// One line of the input stream as PETSCII, at most `max` characters, without its line end;
+    /// None (and the input marked done) at its end, or when input comes from the keyboard.
+    fn read_stream_line(&mut self, max: usize) -> Option<Vec<u8>> {
+        let InputSource::Stream(r) = &mut self.input else {
+            return None;
+        };
+        let mut line = Vec::new();
+        match r.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => {
+                self.input_done = true;
+                return None;
+            }
+            Ok(_) => {}
+        }
+        while matches!(line.last(), Some(b'\n' | b'\r')) {
+            line.pop();
+        }
+        Some(line.into_iter().map(ascii_to_petscii).take(max).collect())
+    }
+
+    /// Whether input comes from a stream rather than the keyboard buffer.
+    pub fn reads_stream(&self) -> bool {
+        matches!(self.input, InputSource::Stream(_))
+    }
+
     /// A line for INPUT: from the stream, or typed key by key (echoed, DEL rubs out) until
     /// RETURN. None while it is not complete.
     fn next_input_line(&mut self) -> Option<Vec<u8>> {
-        if let InputSource::Stream(r) = &mut self.input {
-            let mut line = Vec::new();
-            match r.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => {
-                    self.input_done = true;
-                    return None;
-                }
-                Ok(_) => {}
-            }
-            while matches!(line.last(), Some(b'\n' | b'\r')) {
-                line.pop();
-            }
-            let line: Vec<u8> = line.into_iter().map(ascii_to_petscii).take(88).collect();
+        if self.reads_stream() {
+            let line = self.read_stream_line(88)?;
             // The screen shows what was typed.
             for &b in &line {
-                self.console.chrout(b);
+                self.console.chrout(&mut self.mem, b);
             }
-            self.console.chrout(13);
+            self.console.chrout(&mut self.mem, 13);
             return Some(line);
         }
         while let Some(k) = self.next_key() {
-            match k {
-                13 => {
-                    self.console.chrout(13);
-                    return Some(std::mem::take(&mut self.typed));
-                }
-                20 if self.typed.pop().is_some() => self.console.chrout(20),
-                _ if self.typed.len() < 80 && (k & 0x7F) >= 0x20 => {
-                    self.typed.push(k);
-                    self.console.chrout(k);
-                }
-                _ => {}
+            if let Some(line) = self.console.input_key(&mut self.mem, k) {
+                return Some(line);
             }
         }
         None
     }
 
+    /// GETIN for the machine: the next key from the keyboard buffer (direct mode reads its
+    /// lines with it).
+    pub fn take_key(&mut self) -> Option<u8> {
+        self.next_key()
+    }
+
     // ---- reading the program text -------------------------------------------------------
 
     /// FIN at TXTPTR: a number in the program text, moving past it.
+    #[inline]
     fn number_at_txtptr(&mut self) -> Result<Fac> {
         let at = self.pos;
-        let in_program = at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize;
-        if in_program && let Some(Some((v, len))) = self.constants.get(at) {
-            self.pos += *len as usize;
-            return Ok(*v);
+        if let Some((v, len)) = self.cache.number(at) {
+            self.pos += len as usize;
+            return Ok(v);
         }
+        self.number_from_text()
+    }
+
+    /// FIN on the text at TXTPTR, remembering the number when it is in the program.
+    #[inline(never)]
+    fn number_from_text(&mut self) -> Result<Fac> {
+        let at = self.pos;
         let r = Fac::parse(&self.mem[at..])?;
         self.pos += r.len;
-        if in_program && r.len < 256 {
-            if self.constants.is_empty() {
-                self.constants = vec![None; 0x10000];
-            }
-            self.constants[at] = Some((r.value, r.len as u8));
+        if self.in_program(at) && r.len < 256 {
+            self.cache.set_number(at, r.value, r.len as u8);
         }
         Ok(r.value)
+    }
+
+    /// True if `at` is in the program's text (TXTTAB up to VARTAB), where the text cache may
+    /// remember what was read.
+    #[inline]
+    fn in_program(&self, at: usize) -> bool {
+        at >= self.word(zp::TXTTAB) as usize && at < self.word(zp::VARTAB) as usize
     }
 
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
@@ -482,6 +553,8 @@ impl Interp {
         let mut n: u32 = 0;
         while self.peekc().is_ascii_digit() {
             let d = u32::from(self.getc() - b'0');
+            // The ROM keeps each digit's value in CHARAC while it multiplies.
+            self.mem[zp::CHARAC] = d as u8;
             n = n * 10 + d;
             if n > 63999 {
                 return Err(BasicError::Syntax);
@@ -498,7 +571,9 @@ impl Interp {
             match self.step() {
                 Ok(Outcome::Next) => {}
                 Ok(Outcome::Blocked) => {
+                    // The statement runs again from its start when input arrives.
                     self.pos = self.stmt_start;
+                    self.again = true;
                     return Slice::Waiting;
                 }
                 Err(stop) => return Slice::Stopped(stop),
@@ -549,7 +624,11 @@ impl Interp {
 
     fn stop_for(&mut self, e: BasicError) -> Stop {
         if let Some(is_break) = self.pending_stop.take() {
-            self.cont = Some((self.pos, self.line));
+            // In direct mode END, STOP, NEW and LIST leave CONT's place alone (the ROM saves
+            // OLDTXT only when CURLIN is a program line).
+            if self.line.is_some() {
+                self.cont = Some((self.pos, self.line));
+            }
             return if is_break {
                 Stop::Break(self.line)
             } else {
@@ -571,6 +650,11 @@ impl Interp {
         let (pos, line) = self.cont.ok_or(BasicError::CantContinue)?;
         self.pos = pos;
         self.line = line;
+        // Broken off inside a statement that was waiting (WAIT, INPUT): it runs again.
+        if !matches!(self.mem[pos], 0 | b':') {
+            self.stmt_start = pos;
+            self.again = true;
+        }
         Ok(())
     }
 
@@ -585,11 +669,18 @@ impl Interp {
     /// CHROUT: one PETSCII byte to the current output channel.
     fn chrout(&mut self, b: u8) -> Result<()> {
         if self.channel == 0 {
-            self.console.chrout(b);
+            self.console.chrout(&mut self.mem, b);
             Ok(())
         } else {
-            self.files.write(self.channel, b, &mut *self.console)
+            self.files
+                .write(self.channel, b, &mut *self.console, &mut self.mem)
         }
+    }
+
+    /// STROUT: a message printed as a string made by STRLIT, which leaves CHARAC a quote.
+    fn strout(&mut self, bytes: &[u8]) -> Result<()> {
+        self.mem[zp::CHARAC] = b'"';
+        self.chrout_all(bytes)
     }
 
     fn chrout_all(&mut self, bytes: &[u8]) -> Result<()> {
@@ -602,19 +693,24 @@ impl Interp {
     /// The output column TAB and commas count from: the screen's cursor (the ROM asks PLOT,
     /// also when printing to a file).
     fn column(&self) -> u8 {
-        self.console.column()
+        self.console.column(&self.mem)
     }
 
-    /// A number for RND(0): the ROM reads CIA 1's timer and clock, which run with real time;
-    /// here they follow the statements executed and the jiffy clock, so runs repeat.
+    /// The bytes RND(0) reads: CIA 1's timer A low, time-of-day tenths, timer A high and
+    /// time-of-day seconds ($DC04, $DC08, $DC05, $DC09).
+    ///
+    /// On a C64 the KERNAL runs timer A from the latch $4025 (PAL: 16421 cycles, one jiffy) down
+    /// to 0 and round again, and never starts the time-of-day clock, so its tenths and seconds
+    /// read 0. Here timer A runs on the virtual clock: it counts down through one jiffy as
+    /// the jiffy's statements run ([`crate::machine::STATEMENTS_PER_JIFFY`] of them; without a
+    /// clock, as in `run_to_end`, every that many statements), so a run repeats exactly.
     fn cia_clock(&self) -> [u8; 4] {
-        let t = self.ticks;
-        [
-            t as u8,
-            (self.jiffies % 10) as u8,
-            (t >> 8) as u8,
-            ((self.jiffies / 60) % 60) as u8,
-        ]
+        const LATCH: u64 = 0x4025;
+        let per_jiffy = u64::from(crate::machine::STATEMENTS_PER_JIFFY);
+        let into = self.ticks.wrapping_sub(self.jiffy_tick) % per_jiffy;
+        let timer = (LATCH - 1 - into * LATCH / per_jiffy) as u16;
+        let [hi, lo] = timer.to_be_bytes();
+        [lo, 0, hi, 0]
     }
 
     /// Seeds RND as `--seed` asks: as RND(-seed) would.
@@ -631,5 +727,39 @@ pub fn ascii_to_petscii(b: u8) -> u8 {
         b'a'..=b'z' => b - 0x20,
         b'\n' => 13,
         _ => b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Program;
+    use crate::float::{Fac, POWER_ON_SEED, rnd};
+    use crate::interp::InputSource;
+    use crate::machine::{CbmMachine, ControlCodes, Options, petscii_to_text};
+
+    fn run(source: &str) -> String {
+        let p = Program::from_text(source).unwrap();
+        let input = InputSource::Stream(Box::new(std::io::empty()));
+        let mut m = CbmMachine::new(&p, input, Options::default()).unwrap();
+        m.run_to_end(1_000);
+        let mut text = String::new();
+        petscii_to_text(&m.take_petscii(), ControlCodes::Omit, &mut text);
+        text
+    }
+
+    /// RND(0) takes timer A's bytes (the C64's KERNAL runs it down from $4025 each jiffy) and
+    /// the stopped time-of-day clock's tenths and seconds (0): statement 1 of a jiffy of 20,000
+    /// finds the timer at $4024, statement 2 at $4023.
+    #[test]
+    fn rnd_0_reads_timer_a_on_the_virtual_clock() {
+        let mut seed = POWER_ON_SEED;
+        let first = rnd(Fac::ZERO, &mut seed, [0x24, 0, 0x40, 0]).unwrap();
+        let second = rnd(Fac::ZERO, &mut seed, [0x23, 0, 0x40, 0]).unwrap();
+        let want = format!("{} \n{} \n", first.fout().as_str(), second.fout().as_str());
+        assert_eq!(run("10 print rnd(0)\n20 print rnd(0)\n"), want);
+        // And RND(1) goes on from the seed RND(0) left.
+        let third = rnd(Fac::ONE, &mut seed, [0; 4]).unwrap();
+        let out = run("10 print rnd(0)\n20 print rnd(0)\n30 print rnd(1)\n");
+        assert!(out.ends_with(&format!("{} \n", third.fout().as_str())), "{out}");
     }
 }

@@ -81,6 +81,7 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
                 it.run_from(None)?;
             } else {
                 let n = it.linget()?;
+                it.mem[zp::CHARAC] = 0;
                 it.run_from(Some(n))?;
             }
             NEXT
@@ -123,33 +124,55 @@ impl Interp {
         self.mem[start] = 0;
         self.mem[start + 1] = 0;
         self.set_word(zp::VARTAB, (start + 2) as u16);
+        self.cache.text_changed();
         self.clr();
         self.pending_stop = Some(false);
         BasicError::Syntax
     }
 
-    /// Skips to the end of the line (REM, a false IF).
+    /// REMN: skips to the end of the line (REM, a false IF). CHARAC ends 0.
     pub(super) fn skip_line(&mut self) {
         while self.mem[self.pos] != 0 {
             self.pos += 1;
         }
+        self.mem[zp::CHARAC] = 0;
     }
 
     /// DATAN: skips to the end of the statement (a `:` outside quotes, or the end of the line).
     pub(super) fn skip_statement(&mut self) {
+        self.pos = self.statement_end(self.pos);
+    }
+
+    /// Where DATAN stops scanning from `p`, leaving CHARAC as DATAN leaves it: the ROM swaps its
+    /// two delimiters (`:` and 0) at the start and at every quote, so CHARAC is 0 after an even
+    /// number of quotes and `:` after an odd one.
+    pub(super) fn statement_end(&mut self, mut p: usize) -> usize {
         let mut quote = false;
         loop {
-            match self.mem[self.pos] {
-                0 => return,
-                b':' if !quote => return,
+            match self.mem[p] {
+                0 => break,
+                b':' if !quote => break,
                 b'"' => quote = !quote,
                 _ => {}
             }
-            self.pos += 1;
+            p += 1;
         }
+        self.mem[zp::CHARAC] = if quote { b':' } else { 0 };
+        p
     }
 
     fn let_stmt(&mut self) -> R {
+        self.peekc();
+        let at = self.pos;
+        if let Some((var, kind, len)) = self.cache.simple_var(at) {
+            // A variable this text found before (never TI, ST or TI$, which are not in memory).
+            self.pos = at + len as usize;
+            self.name_at = Some(at);
+            self.expect(t::EQUAL)?;
+            let v = self.expr()?;
+            self.assign(Place { addr: var + 2, kind }, v)?;
+            return NEXT;
+        }
         let (name, paren) = self.parse_name(true)?;
         if !paren && name.is_reserved() {
             if (name.n1, name.n2) == (b'T', 0xC9) {
@@ -202,8 +225,24 @@ impl Interp {
     }
 
     fn goto(&mut self) -> R {
+        self.peekc();
+        let at = self.pos;
+        if let Some(line) = self.line
+            && let Some(target) = self.cache.goto(at, line)
+        {
+            self.mem[zp::CHARAC] = 0;
+            self.pos = target;
+            return NEXT;
+        }
         let n = self.linget()?;
+        // GOTO finds the end of its line with REMN, which leaves CHARAC 0.
+        self.mem[zp::CHARAC] = 0;
         self.goto_line(n)?;
+        if let Some(line) = self.line
+            && self.in_program(at)
+        {
+            self.cache.set_goto(at, line, self.pos);
+        }
         NEXT
     }
 
@@ -221,6 +260,10 @@ impl Interp {
             _ => self.find_line(n),
         };
         self.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
+        // From direct mode, the program runs on from there (NEWSTT reads the line's header).
+        if self.line.is_none() {
+            self.line = Some(0);
+        }
         Ok(())
     }
 
@@ -308,6 +351,8 @@ impl Interp {
         if let Some(i) = self.find_for(Some(var)) {
             self.truncate_stack(i);
         }
+        // FOR finds the end of its statement (DATAN) before it reads TO.
+        self.statement_end(self.pos);
         self.expect(t::TO)?;
         let limit = self.expr_num()?.to_packed()?;
         let mut step = Fac::ONE.to_packed()?;
@@ -345,7 +390,7 @@ impl Interp {
                 limit,
                 line,
                 pos,
-            } = self.stack[i].clone()
+            } = self.stack[i]
             else {
                 unreachable!("find_for returns FOR entries")
             };
@@ -357,7 +402,7 @@ impl Interp {
             let value = step.plus(self.load_num(place))?;
             let packed = value.to_packed()?;
             self.mem[var as usize..var as usize + 5].copy_from_slice(&packed.0);
-            let done = Fac::from_packed(limit).compare(Fac::from_packed(packed))?;
+            let done = limit.compare(Fac::from_packed(packed));
             // Done when value compares with the limit the way the step's sign says.
             let sign = step.sign();
             let cmp = match done {
@@ -482,7 +527,9 @@ impl Interp {
             self.set_word(zp::DATPTR, (p + 1) as u16);
             return true;
         }
-        // Otherwise search statement by statement for the next DATA.
+        // Otherwise search statement by statement for the next DATA, with DATAN (the first
+        // call, at the end of the last statement read, leaves CHARAC 0).
+        self.mem[zp::CHARAC] = 0;
         loop {
             // p is at a ':' or a 0 ending a statement (or TXTTAB-1 at the start).
             if self.mem[p] == 0 {
@@ -503,13 +550,7 @@ impl Interp {
                 return true;
             }
             // Skip this statement.
-            let mut quote = false;
-            while !(self.mem[p] == 0 || (self.mem[p] == b':' && !quote)) {
-                if self.mem[p] == b'"' {
-                    quote = !quote;
-                }
-                p += 1;
-            }
+            p = self.statement_end(p);
         }
     }
 
@@ -566,6 +607,8 @@ impl Interp {
         let c = self.peekc();
         let start;
         let len;
+        // The ROM scans with CHARAC as the delimiter: a quote, or `:` (and `,` in ENDCHR).
+        self.mem[zp::CHARAC] = if c == b'"' { b'"' } else { b':' };
         if c == b'"' {
             self.pos += 1;
             start = self.pos;
@@ -614,7 +657,7 @@ impl Interp {
                 let p = p.clone();
                 self.chrout_all(&p)?;
             }
-            self.chrout_all(b"? ")?;
+            self.strout(b"? ")?;
             self.input_prompted = true;
         }
         let Some(line) = self.next_input_line() else {
@@ -639,7 +682,7 @@ impl Interp {
             if !first && self.peekc() == 0 {
                 // Ran out: the ROM prints ?? and reads another line.
                 self.pos = after_var;
-                self.chrout_all(b"?? ")?;
+                self.strout(b"?? ")?;
                 let Some(more) = self.next_input_line() else {
                     self.pos = stmt;
                     return Ok(Outcome::Blocked);
@@ -674,7 +717,7 @@ impl Interp {
                 }
             };
             if !ok {
-                self.chrout_all(b"?REDO FROM START\r")?;
+                self.strout(b"?REDO FROM START\r")?;
                 self.pos = stmt;
                 let _ = vars_at;
                 return self.input();
@@ -684,7 +727,7 @@ impl Interp {
             self.pos = after_var;
             if self.peekc() != b',' {
                 if c == b',' {
-                    self.chrout_all(b"?EXTRA IGNORED\r")?;
+                    self.strout(b"?EXTRA IGNORED\r")?;
                 }
                 return NEXT;
             }
@@ -704,6 +747,9 @@ impl Interp {
         }
         loop {
             let key = self.next_key();
+            if key.is_none() {
+                self.idle_polls = self.idle_polls.saturating_add(1);
+            }
             self.get_into(key)?;
             if self.peekc() != b',' {
                 return NEXT;
@@ -716,6 +762,7 @@ impl Interp {
     pub(super) fn get_into(&mut self, key: Option<u8>) -> Result<()> {
         let (_, place) = self.target()?;
         if place.kind == Kind::Str {
+            self.mem[zp::CHARAC] = 0;
             let s = match key {
                 Some(k) => self.new_str(&[k])?,
                 None => self.new_str(&[])?,
@@ -782,6 +829,8 @@ impl Interp {
                 _ => match self.expr()? {
                     Value::Num(f) => {
                         let text = f.fout();
+                        // PRINT makes FOUT's text a string with STRLIT (CHARAC = quote).
+                        self.mem[zp::CHARAC] = b'"';
                         self.chrout_all(text.as_bytes())?;
                         self.cursor_right()?;
                     }

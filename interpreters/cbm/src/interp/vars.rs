@@ -39,6 +39,40 @@ pub struct Place {
     pub kind: Kind,
 }
 
+/// An array reference's subscripts (at most 255): the first few without allocating.
+#[derive(Default)]
+struct Subscripts {
+    few: [u16; 4],
+    n: usize,
+    more: Vec<u16>,
+}
+
+impl Subscripts {
+    fn len(&self) -> usize {
+        self.n
+    }
+
+    fn push(&mut self, s: u16) {
+        if self.n < self.few.len() {
+            self.few[self.n] = s;
+        } else {
+            if self.more.is_empty() {
+                self.more.extend_from_slice(&self.few);
+            }
+            self.more.push(s);
+        }
+        self.n += 1;
+    }
+
+    fn as_slice(&self) -> &[u16] {
+        if self.n <= self.few.len() {
+            &self.few[..self.n]
+        } else {
+            &self.more
+        }
+    }
+}
+
 fn elem_size(kind: Kind) -> usize {
     match kind {
         Kind::Float => 5,
@@ -50,8 +84,27 @@ fn elem_size(kind: Kind) -> usize {
 impl Interp {
     /// Reads a variable name at TXTPTR (a letter, then letters and digits of which the first
     /// counts, then `$` or `%`). Returns the name and whether `(` follows (not consumed).
+    #[inline]
     pub(super) fn parse_name(&mut self, allow_int: bool) -> Result<(Name, bool)> {
+        self.peekc();
+        let at = self.pos;
+        if let Some((name, paren, len)) = self.cache.name(at) {
+            if name.kind == Kind::Int && !allow_int {
+                return Err(BasicError::Syntax);
+            }
+            self.pos = at + len as usize;
+            self.name_at = Some(at);
+            return Ok((name, paren));
+        }
+        self.parse_name_text(allow_int)
+    }
+
+    /// [`Interp::parse_name`] from the text, remembering the result when it is in the program.
+    #[inline(never)]
+    fn parse_name_text(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         let c = self.peekc();
+        let at = self.pos;
+        self.name_at = None;
         if !c.is_ascii_uppercase() {
             return Err(BasicError::Syntax);
         }
@@ -92,7 +145,34 @@ impl Interp {
             _ => {}
         }
         let paren = self.peekc() == b'(';
+        if self.in_program(at)
+            && let Ok(len) = u8::try_from(self.pos - at)
+        {
+            self.cache.set_name(at, name, paren, len);
+            self.name_at = Some(at);
+        }
         Ok((name, paren))
+    }
+
+    /// [`Interp::find_var`] for the name `parse_name` read last, remembering what it found in
+    /// that name's cache slot.
+    #[inline]
+    pub(super) fn find_named_var(&mut self, n1: u8, n2: u8) -> Option<u16> {
+        if let Some(at) = self.name_at
+            && let Some(v) = self.cache.var(at, n1, n2)
+        {
+            return Some(v);
+        }
+        self.find_named_var_slow(n1, n2)
+    }
+
+    #[inline(never)]
+    fn find_named_var_slow(&mut self, n1: u8, n2: u8) -> Option<u16> {
+        let found = self.find_var(n1, n2);
+        if let (Some(at), Some(v)) = (self.name_at, found) {
+            self.cache.set_var(at, n1, n2, v);
+        }
+        found
     }
 
     /// The simple variable's entry address, if it exists.
@@ -110,10 +190,18 @@ impl Interp {
 
     /// The simple variable's value address, creating it (zeroed) if needed: the arrays move up
     /// 7 bytes, as the ROM's BLTU moves them.
+    #[inline]
     pub(super) fn var_addr(&mut self, n1: u8, n2: u8) -> Result<u16> {
-        if let Some(at) = self.find_var(n1, n2) {
+        if let Some(at) = self.find_named_var(n1, n2) {
             return Ok(at + 2);
         }
+        self.new_var(n1, n2)
+    }
+
+    /// Creates the simple variable (zeroed): the arrays move up 7 bytes, as the ROM's BLTU
+    /// moves them.
+    #[inline(never)]
+    fn new_var(&mut self, n1: u8, n2: u8) -> Result<u16> {
         let arytab = self.word(zp::ARYTAB) as usize;
         let strend = self.word(zp::STREND) as usize;
         self.reserve(7)?;
@@ -123,6 +211,9 @@ impl Interp {
         self.mem[arytab + 2..arytab + 7].fill(0);
         self.set_word(zp::ARYTAB, (arytab + 7) as u16);
         self.set_word(zp::STREND, (strend + 7) as u16);
+        if let Some(at) = self.name_at {
+            self.cache.set_var(at, n1, n2, arytab as u16);
+        }
         Ok(arytab as u16 + 2)
     }
 
@@ -142,6 +233,7 @@ impl Interp {
     }
 
     /// A numeric value from memory.
+    #[inline]
     pub(super) fn load_num(&self, p: Place) -> Fac {
         let a = p.addr as usize;
         match p.kind {
@@ -155,6 +247,7 @@ impl Interp {
     }
 
     /// Stores a number (rounded for floats, floored and range-checked for integers).
+    #[inline]
     pub(super) fn store_num(&mut self, p: Place, v: Fac) -> Result<()> {
         let a = p.addr as usize;
         match p.kind {
@@ -199,12 +292,13 @@ impl Interp {
     /// Parses `(i, j, ...)` at TXTPTR and returns the element's address, dimensioning the array
     /// to 10 in each dimension if it does not exist.
     pub(super) fn array_elem(&mut self, name: Name) -> Result<u16> {
-        let mut subs = [0u16; 255];
-        let n = self.subscripts(&mut subs)?;
-        let subs = &subs[..n];
+        let mut subs = Subscripts::default();
+        self.subscripts(&mut subs)?;
+        let subs = subs.as_slice();
+        let n = subs.len();
         let arr = match self.find_array(name) {
             Some(a) => a,
-            None => self.make_array(name, &[11u16; 255][..n])?,
+            None => self.make_array(name, &vec![11u16; n])?,
         };
         let ndims = self.mem[arr + 4] as usize;
         if ndims != subs.len() {
@@ -226,23 +320,21 @@ impl Interp {
 
     /// `(i, j, ...)` into `subs`: each subscript a non-negative integer below 32768. Returns
     /// how many there are.
-    fn subscripts(&mut self, subs: &mut [u16; 255]) -> Result<usize> {
+    fn subscripts(&mut self, subs: &mut Subscripts) -> Result<()> {
         self.expect(b'(')?;
-        let mut n = 0;
         loop {
             let v = self.expr_num()?;
-            if n == subs.len() {
+            if subs.len() == 255 {
                 return Err(BasicError::BadSubscript);
             }
-            subs[n] = v.to_nonneg_i16()? as u16;
-            n += 1;
+            subs.push(v.to_nonneg_i16()? as u16);
             match self.getc() {
                 b',' => {}
                 b')' => break,
                 _ => return Err(BasicError::Syntax),
             }
         }
-        Ok(n)
+        Ok(())
     }
 
     fn find_array(&self, name: Name) -> Option<usize> {
@@ -297,9 +389,9 @@ impl Interp {
             self.var_addr(name.n1, name.n2)?;
             return Ok(());
         }
-        let mut subs = [0u16; 255];
-        let n = self.subscripts(&mut subs)?;
-        let subs = &subs[..n];
+        let mut subs = Subscripts::default();
+        self.subscripts(&mut subs)?;
+        let subs = subs.as_slice();
         if self.find_array(name).is_some() {
             return Err(BasicError::RedimdArray);
         }

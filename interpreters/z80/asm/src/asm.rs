@@ -6,11 +6,17 @@
 //! One home per concern: [`symbols`] (scopes, definition, forward EQUs), [`operands`] (register
 //! names, operand forms), [`select`] (instruction selection and range checks), [`directives`]
 //! (directives, INCLUDE/INCBIN, macros); this file holds the passes and the statement loop.
+mod device;
+mod dialect;
 mod directives;
+mod fake;
 mod operands;
 mod select;
+mod sjasmplus;
 mod symbols;
 
+use dialect::*;
+pub use dialect::{Dialect, Options};
 use directives::*;
 use operands::*;
 use select::*;
@@ -48,6 +54,11 @@ pub struct Assembly {
     pub listing: Vec<ListingLine>,
     pub source_map: SourceMap,
     pub files: Vec<SourceFile>,
+    /// The dialect the source was assembled as.
+    pub dialect: Dialect,
+    /// Files the source asks for (sjasmplus `SAVESNA`, `SAVETAP`, `SAVEBIN`, `OUTPUT`), by the
+    /// name it gives, in order; the caller writes them (the library never writes files).
+    pub outputs: Vec<(PathBuf, Vec<u8>)>,
 }
 
 /// A failed assembly: every error of the run, and the files to render them against.
@@ -79,6 +90,11 @@ impl Failure {
 /// Assembles a file from disk.
 pub fn assemble_file(path: &Path) -> Result<Assembly, Failure> {
     assemble_with(path, &read_limited)
+}
+
+/// Assembles a file from disk with options (the dialect).
+pub fn assemble_file_with(path: &Path, options: &Options) -> Result<Assembly, Failure> {
+    assemble_with_options(path, &read_limited, options)
 }
 
 /// The most the assembler reads from one file (a source, an INCLUDE or an INCBIN): far more than
@@ -125,7 +141,16 @@ pub fn assemble_str(name: &str, text: &str) -> Result<Assembly, Failure> {
 
 /// Assembles `path`, reading it and every INCLUDE/INCBIN through `load`.
 pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure> {
+    assemble_with_options(path, load, &Options::default())
+}
+
+/// Assembles `path` as [`assemble_with`] does, in the dialect `options` names (or the one the
+/// main file's text shows, see [`Dialect::detect`]).
+pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -> Result<Assembly, Failure> {
     let mut a = Asm::new(load);
+    if let Some(d) = options.dialect {
+        a.dialect = d;
+    }
     let main = match a.load_source(path) {
         Ok(id) => id,
         Err(e) => {
@@ -142,6 +167,11 @@ pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure>
             });
         }
     };
+    if options.dialect.is_none() && Dialect::detect(&a.sources[main as usize].text) == Dialect::Sjasmplus {
+        a.dialect = Dialect::Sjasmplus;
+        let src = &mut a.sources[main as usize];
+        src.lines = Rc::new(sjasmplus_lines(lex_lines(&src.text, main), &src.text));
+    }
     let mut prev_values: Option<HashMap<Rc<str>, i64>> = None;
     for pass in 1..=12 {
         a.start_pass(pass);
@@ -152,7 +182,7 @@ pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure>
         a.close_procs();
         a.resolve_pending_equs();
         let values: HashMap<Rc<str>, i64> = a.cur.iter().map(|(k, v)| (k.clone(), v.value)).collect();
-        if prev_values.as_ref() == Some(&values) {
+        if prev_values.as_ref() == Some(&values) && a.temp_defs == a.prev_temp_defs {
             break;
         }
         if pass == 12 {
@@ -201,6 +231,8 @@ pub fn assemble_with(path: &Path, load: Loader<'_>) -> Result<Assembly, Failure>
             files: files.iter().map(|f| f.path.clone()).collect(),
         },
         files,
+        dialect: a.dialect,
+        outputs: a.outputs,
     })
 }
 
@@ -261,6 +293,27 @@ struct Asm<'a> {
     /// Bytes emitted by the current statement (for the listing and the source map).
     stmt_bytes: Vec<u8>,
     overflowed: bool,
+    dialect: Dialect,
+    /// sjasmplus: open MODULEs, outermost first.
+    modules: Vec<Rc<str>>,
+    /// sjasmplus: DEFINEd words and the tokens they stand for.
+    defines: HashMap<Rc<str>, Rc<[Tok]>>,
+    /// sjasmplus: temporary labels (`1`, `2` ...) defined in this pass, in order (number, address),
+    /// and those of the previous pass (for forward references).
+    temp_defs: Vec<(i64, i64)>,
+    prev_temp_defs: Vec<(i64, i64)>,
+    /// Physical address minus `pc` (non-zero inside DISP), and whether a DISP is open.
+    delta: i64,
+    in_disp: bool,
+    /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
+    device: Option<i64>,
+    /// Files the source asks for, and the OUTPUT one receiving bytes.
+    outputs: Vec<(PathBuf, Vec<u8>)>,
+    capture: Option<usize>,
+    /// sjasmplus STRUCTs by lower-case name.
+    structs: HashMap<String, Rc<sjasmplus::StructDef>>,
+    /// The label defined by the statement being assembled (qualified), for struct instances.
+    last_label: Option<Rc<str>>,
 }
 
 const STEP_LIMIT: u64 = 10_000_000;
@@ -300,6 +353,18 @@ impl<'a> Asm<'a> {
             steps: 0,
             stmt_bytes: vec![],
             overflowed: false,
+            dialect: Dialect::Pasmo,
+            modules: vec![],
+            defines: HashMap::new(),
+            temp_defs: vec![],
+            prev_temp_defs: vec![],
+            delta: 0,
+            in_disp: false,
+            device: None,
+            outputs: vec![],
+            capture: None,
+            structs: HashMap::new(),
+            last_label: None,
         }
     }
 
@@ -310,7 +375,11 @@ impl<'a> Asm<'a> {
         let bytes = (self.load)(path)?;
         let text = normalize_line_ends(String::from_utf8_lossy(&bytes).into_owned());
         let id = self.sources.len() as u32;
-        let lines = Rc::new(lex_lines(&text, id));
+        let mut lines = lex_lines(&text, id);
+        if self.dialect == Dialect::Sjasmplus {
+            lines = sjasmplus_lines(lines, &text);
+        }
+        let lines = Rc::new(lines);
         self.sources.push(Src {
             path: path.to_path_buf(),
             text,
@@ -339,6 +408,16 @@ impl<'a> Asm<'a> {
         self.ended = false;
         self.steps = 0;
         self.overflowed = false;
+        self.modules.clear();
+        self.defines.clear();
+        self.prev_temp_defs = std::mem::take(&mut self.temp_defs);
+        self.delta = 0;
+        self.in_disp = false;
+        self.device = None;
+        self.outputs.clear();
+        self.capture = None;
+        self.structs.clear();
+        self.last_label = None;
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -421,7 +500,8 @@ impl<'a> Asm<'a> {
         if bytes.is_empty() {
             return;
         }
-        if self.pc < 0 || self.pc + bytes.len() as i64 > 0x10000 {
+        let phys = self.pc + self.delta;
+        if phys < 0 || phys + bytes.len() as i64 > 0x10000 {
             // Reported once: every later statement would repeat it.
             if self.overflowed {
                 self.pc += bytes.len() as i64;
@@ -432,14 +512,17 @@ impl<'a> Asm<'a> {
                 Diagnostic::new(
                     DiagKind::OutOfRange,
                     loc.clone(),
-                    format!("code runs past $FFFF (at ${:X})", self.pc),
+                    format!("code runs past $FFFF (at ${:X})", phys),
                 )
                 .label("this does not fit"),
             );
             self.pc += bytes.len() as i64;
             return;
         }
-        let start = self.pc as usize;
+        let start = phys as usize;
+        if let Some(k) = self.capture {
+            self.outputs[k].1.extend_from_slice(bytes);
+        }
         self.stmt_bytes.extend_from_slice(bytes);
         self.mem[start..start + bytes.len()].copy_from_slice(bytes);
         self.written[start..start + bytes.len()]
@@ -453,6 +536,14 @@ impl<'a> Asm<'a> {
     }
 
     fn image(&self) -> (u16, Vec<u8>) {
+        if self.dialect == Dialect::Sjasmplus {
+            // sjasmplus's raw output: the bytes in the order they were made (ORG does not pad).
+            let origin = self.blocks.first().map_or(0, |b| b.0);
+            return (
+                origin,
+                self.blocks.iter().flat_map(|b| b.1.iter().copied()).collect(),
+            );
+        }
         let lo = self.written.iter().position(|&w| w);
         let hi = self.written.iter().rposition(|&w| w);
         match (lo, hi) {
@@ -472,7 +563,14 @@ impl<'a> Asm<'a> {
         let mut conds: Vec<(CondState, Loc)> = vec![];
         let mut i = 0;
         while i < lines.len() && !self.ended {
-            let line = &lines[i];
+            let substituted;
+            let line = match self.substitute_defines(&lines[i]) {
+                Some(l) => {
+                    substituted = l;
+                    &substituted
+                }
+                None => &lines[i],
+            };
             i += 1;
             self.steps += 1;
             if self.steps > STEP_LIMIT {
@@ -501,7 +599,7 @@ impl<'a> Asm<'a> {
                 _ => None,
             });
             let op_loc = op_at.map(|k| Self::tok_loc(&toks[k]));
-            let directive = op_word.as_deref().and_then(Directive::parse);
+            let directive = op_word.as_deref().and_then(|w| Directive::parse(w, self.dialect));
             // Conditional assembly is tracked even in skipped regions.
             match directive {
                 Some(Directive::If | Directive::Ifdef | Directive::Ifndef) => {
@@ -525,9 +623,9 @@ impl<'a> Asm<'a> {
                         _ => {
                             let defined = match rest.first().map(|t| &t.kind) {
                                 Some(Tk::Ident(s)) => {
-                                    let q = self.qualify(s);
-                                    self.cur.contains_key(&q)
+                                    self.lookup(s).is_some()
                                         || self.macros.contains_key(&s.to_ascii_lowercase())
+                                        || self.defines.contains_key(s)
                                 }
                                 _ => false,
                             };
@@ -582,6 +680,10 @@ impl<'a> Asm<'a> {
             if !active {
                 continue;
             }
+            if directive == Some(Directive::Struct) {
+                i = self.define_struct(lines, i, line, op_at.unwrap_or(0));
+                continue;
+            }
             // MACRO and REPT own the lines up to their ENDM.
             let is_macro_def = directive == Some(Directive::Macro);
             if is_macro_def || directive == Some(Directive::Rept) {
@@ -603,11 +705,27 @@ impl<'a> Asm<'a> {
                 if is_macro_def {
                     self.define_macro(line, label, op_at.unwrap_or(0), body);
                 } else {
-                    let rest = &toks[op_at.unwrap_or(0) + 1..];
+                    let args = Self::split_commas(&toks[op_at.unwrap_or(0) + 1..]);
+                    let rest = args.first().copied().unwrap_or_default();
+                    // sjasmplus's `DUP n, index`: a DEFL counting 0, 1, 2 ...
+                    let index = match args.get(1) {
+                        Some(
+                            [
+                                t @ Tok {
+                                    kind: Tk::Ident(name),
+                                    ..
+                                },
+                            ],
+                        ) => Some((name.clone(), Self::tok_loc(t))),
+                        _ => None,
+                    };
                     let l = Self::toks_loc(rest, line);
                     match self.parse_expr(rest, line).and_then(|e| self.need(&e, &l)) {
                         Ok(n) if (0..=65536).contains(&n) => {
-                            for _ in 0..n {
+                            for k in 0..n {
+                                if let Some((name, loc)) = &index {
+                                    self.define(name, k, SymbolKind::Defl, loc.clone());
+                                }
                                 self.run(&body, None);
                             }
                         }
@@ -642,6 +760,18 @@ impl<'a> Asm<'a> {
         let Some(first) = toks.first() else {
             return (None, None);
         };
+        // sjasmplus's temporary labels are numbers in column 0 (`1`, `2:`).
+        if self.dialect == Dialect::Sjasmplus
+            && matches!(first.kind, Tk::Number(Some(_)))
+            && self.at_col0(first)
+        {
+            let op = if toks.get(1).map(|t| &t.kind) == Some(&Tk::Colon) {
+                2
+            } else {
+                1
+            };
+            return (Some(0), (toks.len() > op).then_some(op));
+        }
         let Tk::Ident(name) = &first.kind else {
             return (None, Some(0));
         };
@@ -650,7 +780,7 @@ impl<'a> Asm<'a> {
             Some(Tk::Eq) => return (Some(0), Some(1)),
             Some(Tk::Ident(w))
                 if matches!(
-                    Directive::parse(&w.to_ascii_lowercase()),
+                    Directive::parse(&w.to_ascii_lowercase(), self.dialect),
                     Some(Directive::Equ | Directive::Defl | Directive::Macro)
                 ) =>
             {
@@ -659,19 +789,23 @@ impl<'a> Asm<'a> {
             _ => {}
         }
         // A label without a colon must start in column 0 and not be an instruction or macro.
-        let col0 = first.start == 0
-            || self
-                .sources
-                .get(first.file as usize)
-                .is_some_and(|s| s.text.as_bytes().get(first.start as usize - 1) == Some(&b'\n'));
-        if col0
-            && !is_keyword(name)
+        if self.at_col0(first)
+            && !is_keyword(name, self.dialect)
             && !self.macros.contains_key(&name.to_ascii_lowercase())
             && reserved_reg(name).is_none()
         {
             return (Some(0), if toks.len() > 1 { Some(1) } else { None });
         }
         (None, Some(0))
+    }
+
+    /// True if the token starts its line in its file.
+    fn at_col0(&self, t: &Tok) -> bool {
+        t.start == 0
+            || self
+                .sources
+                .get(t.file as usize)
+                .is_some_and(|s| s.text.as_bytes().get(t.start as usize - 1) == Some(&b'\n'))
     }
 
     fn list(&mut self, line: &Line, bytes: Option<(u16, Vec<u8>)>) {
@@ -724,7 +858,7 @@ impl<'a> Asm<'a> {
             _ => None,
         });
         // EQU / = / DEFL define the label with a value instead of the address.
-        let directive = op.and_then(Directive::parse);
+        let directive = op.and_then(|w| Directive::parse(w, self.dialect));
         if matches!(directive, Some(Directive::Equ | Directive::Defl)) {
             let (Some(name), Some(lt)) = (label_name, label_tok) else {
                 return Err(Diagnostic::new(
@@ -761,10 +895,15 @@ impl<'a> Asm<'a> {
             }
             return Ok(());
         }
+        self.last_label = None;
+        if let Some(Tk::Number(Some(n))) = label_tok.map(|t| &t.kind) {
+            self.temp_defs.push((*n, self.pc));
+        }
         if let (Some(name), Some(lt)) = (&label_name, label_tok)
             && directive != Some(Directive::Macro)
         {
             self.define(name, self.pc, SymbolKind::Label, Self::tok_loc(lt));
+            self.last_label = Some(self.qualify(name));
         }
         let Some(op_idx) = op_at else {
             self.list(line, None);

@@ -9,7 +9,8 @@ use std::rc::Rc;
 pub enum Tk {
     #[token("\n")]
     Newline,
-    #[regex(r"[A-Za-z_.][A-Za-z0-9_.?@]*", |l| Rc::<str>::from(l.slice()))]
+    /// A name; sjasmplus's global labels start with `@`.
+    #[regex(r"[A-Za-z_.@][A-Za-z0-9_.?@]*", |l| Rc::<str>::from(l.slice()))]
     Ident(Rc<str>),
     /// `af'` (the alternate register set in `ex af,af'`).
     #[regex(r"[aA][fF]'")]

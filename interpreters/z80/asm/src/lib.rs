@@ -13,7 +13,8 @@ pub mod lexer;
 pub mod output;
 
 pub use asm::{
-    Assembly, Failure, MAX_FILE_BYTES, SourceFile, assemble_file, assemble_str, assemble_with, read_limited,
+    Assembly, Dialect, Failure, MAX_FILE_BYTES, Options, SourceFile, assemble_file, assemble_file_with,
+    assemble_str, assemble_with, assemble_with_options, read_limited,
 };
 pub use diag::{DiagKind, Diagnostic};
 pub use dis::{DisLine, disassemble, disassemble_one, disassemble_to_source};

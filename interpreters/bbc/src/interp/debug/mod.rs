@@ -5,8 +5,8 @@
 //! A debugger attaches a [`Control`] to the interpreter. The hot loop pays nothing for this when
 //! no debugger is attached: it already counts statements down to the host's next tick, and with
 //! a debugger attached that count is kept at one, so every statement passes through the cold
-//! [`Interp::debug_tick`], which keeps the host's ticks at their usual statements (so virtual
-//! time runs as without the debugger) and asks the [`Control`] whether to stop.
+//! `trace_tick` (which keeps the host's ticks at their usual statements, so virtual time runs as
+//! without the debugger) and `Interp::debug_statement`, which asks the [`Control`] whether to stop.
 //!
 //! [`session::BbcDebugger`] runs the interpreter on its own thread (FN calls nest on the Rust
 //! stack, so a stop inside a FN cannot return to the caller): the thread serves commands while
@@ -34,7 +34,11 @@ const EVAL_TICKS: u32 = 1 << 30;
 impl Interp {
     /// Attaches a debugger: from now on every statement goes through it.
     pub fn attach(&mut self, mut control: Box<Control>) {
-        self.host_ticks = self.ticks_left.max(1);
+        // The host's ticks stay at their usual statements (so virtual time runs as without the
+        // debugger): `trace_tick` counts them.
+        if self.trace.is_none() {
+            self.trace_count = host::TICK_STATEMENTS - self.ticks_left.clamp(1, host::TICK_STATEMENTS);
+        }
         self.ticks_left = 1;
         if self.vdu.log.is_none() {
             self.vdu.log = Some(vdulog::VduLog::default());
@@ -46,28 +50,22 @@ impl Interp {
     /// Detaches the debugger, if any; statements run at full speed again.
     pub fn detach(&mut self) -> Option<Box<Control>> {
         let c = self.debug.take()?;
-        self.ticks_left = self.host_ticks.max(1);
+        if self.trace.is_none() {
+            self.ticks_left = (host::TICK_STATEMENTS - self.trace_count).max(1);
+        }
         Some(c)
     }
 
-    /// Called instead of the host's tick at every statement while a debugger is attached.
+    /// Called by `trace_tick` at every statement while a debugger is attached.
     #[cold]
     #[inline(never)]
-    pub(super) fn debug_tick(&mut self) -> R<()> {
-        self.host_ticks -= 1;
-        if self.host_ticks == 0 {
-            self.host_ticks = host::TICK_STATEMENTS;
-            let s = self.host.tick(&mut self.vdu);
-            self.ticks_left = 1;
-            self.signal(s)?;
-        }
+    pub(super) fn debug_statement(&mut self) -> R<()> {
         // Separators and line ends pass through the statement loop too; they are not statements.
         let mut p = self.pc;
         while self.at(p) == b' ' {
             p += 1;
         }
         if matches!(self.at(p), b':' | 0x0D) {
-            self.ticks_left = 1;
             return Ok(());
         }
         let Some(mut control) = self.debug.take() else {

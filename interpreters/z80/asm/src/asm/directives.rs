@@ -34,6 +34,29 @@ pub(super) enum Directive {
     Proc,
     Endp,
     Local,
+    // sjasmplus only:
+    /// `DEVICE ZXSPECTRUM48[,ramtop]` (or `NONE`): assemble into a virtual Spectrum's memory.
+    Device,
+    Savesna,
+    Savetap,
+    Emptytap,
+    Savebin,
+    /// `OUTPUT "file"`: the following bytes also go to that file, up to `OUTEND` or the next OUTPUT.
+    Output,
+    Outend,
+    Module,
+    Endmodule,
+    /// `DEFINE name text`: the word `name` stands for `text` from here on.
+    Define,
+    Undefine,
+    Struct,
+    Ends,
+    /// `DISP addr` (`PHASE`, `TEXTAREA`): assemble for `addr` while writing at the current place.
+    Disp,
+    /// `ENT` (`UNPHASE`, `DEPHASE`, `ENDT`): back to the current place.
+    Ent,
+    /// `DH "hex digits"` (`DEFH`).
+    Dh,
 }
 
 /// Each spelling (lower case) and what it means.
@@ -73,22 +96,61 @@ const SPELLINGS: &[(&str, Directive)] = &[
     ("local", Directive::Local),
 ];
 
+/// The spellings only the sjasmplus dialect has (in the pasmo dialect these words stay free for
+/// labels and macros).
+const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
+    ("dup", Directive::Rept),
+    ("edup", Directive::Endm),
+    ("device", Directive::Device),
+    ("savesna", Directive::Savesna),
+    ("savetap", Directive::Savetap),
+    ("emptytap", Directive::Emptytap),
+    ("savebin", Directive::Savebin),
+    ("output", Directive::Output),
+    ("outend", Directive::Outend),
+    ("module", Directive::Module),
+    ("endmodule", Directive::Endmodule),
+    ("define", Directive::Define),
+    ("undefine", Directive::Undefine),
+    ("struct", Directive::Struct),
+    ("ends", Directive::Ends),
+    ("disp", Directive::Disp),
+    ("phase", Directive::Disp),
+    ("textarea", Directive::Disp),
+    ("ent", Directive::Ent),
+    ("unphase", Directive::Ent),
+    ("dephase", Directive::Ent),
+    ("endt", Directive::Ent),
+    ("dh", Directive::Dh),
+    ("defh", Directive::Dh),
+];
+
 impl Directive {
     /// The directive a lower-case operation word names, if any.
-    pub(super) fn parse(word: &str) -> Option<Directive> {
-        SPELLINGS.iter().find(|(w, _)| *w == word).map(|&(_, d)| d)
+    pub(super) fn parse(word: &str, dialect: Dialect) -> Option<Directive> {
+        Self::spellings(dialect)
+            .find(|(w, _)| *w == word)
+            .map(|&(_, d)| d)
+    }
+
+    fn spellings(dialect: Dialect) -> impl Iterator<Item = &'static (&'static str, Directive)> {
+        let extra = match dialect {
+            Dialect::Pasmo => &[][..],
+            Dialect::Sjasmplus => SJASMPLUS_SPELLINGS,
+        };
+        SPELLINGS.iter().chain(extra)
     }
 
     /// Every spelling that is a word (for "did you mean" suggestions).
-    pub(super) fn names() -> impl Iterator<Item = &'static str> {
-        SPELLINGS.iter().map(|(w, _)| *w).filter(|w| *w != "=")
+    pub(super) fn names(dialect: Dialect) -> impl Iterator<Item = &'static str> {
+        Self::spellings(dialect).map(|(w, _)| *w).filter(|w| *w != "=")
     }
 }
 
 /// True for a mnemonic or directive word (which cannot be a label without a colon).
-pub(super) fn is_keyword(s: &str) -> bool {
+pub(super) fn is_keyword(s: &str, dialect: Dialect) -> bool {
     let l = s.to_ascii_lowercase();
-    MNEMONICS.contains(&l.as_str()) || Directive::parse(&l).is_some()
+    MNEMONICS.contains(&l.as_str()) || Directive::parse(&l, dialect).is_some()
 }
 
 pub(super) struct Macro {
@@ -101,9 +163,22 @@ impl Asm<'_> {
     pub(super) fn operation(&mut self, line: &Line, op: &str, op_tok: &Tok, rest: &[Tok]) -> R<()> {
         let op_loc = Self::tok_loc(op_tok);
         let rest_loc = Self::toks_loc(rest, line);
-        let Some(directive) = Directive::parse(op) else {
+        let Some(directive) = Directive::parse(op, self.dialect) else {
             if let Some(m) = self.macros.get(op).cloned() {
                 return self.expand_macro(m, line, rest, op_loc);
+            }
+            if self.dialect == Dialect::Sjasmplus {
+                if let Some(def) = self.structs.get(op).cloned() {
+                    return self.struct_instance(def, op, line, rest);
+                }
+                if let Some(insns) = self.fake(op, op_tok, rest, line)? {
+                    for insn in insns {
+                        let b = encode(&insn)
+                            .map_err(|e| self.bad_operands(op, op_tok, rest, line, e.to_string()))?;
+                        self.emit(&b, &op_loc);
+                    }
+                    return Ok(());
+                }
             }
             let insn = self.instruction(op, op_tok, rest, line)?;
             return match encode(&insn) {
@@ -125,6 +200,10 @@ impl Asm<'_> {
                         format!("ORG {v} is outside 0..$FFFF"),
                     )
                     .label("address"));
+                }
+                // Inside DISP only the assembly address moves; the bytes keep their place.
+                if self.in_disp {
+                    self.delta += self.pc - v;
                 }
                 self.pc = v;
             }
@@ -186,7 +265,17 @@ impl Asm<'_> {
                 self.emit(&vec![fill; n as usize], &rest_loc);
             }
             Directive::Align => {
-                let parts = Self::split_commas(rest);
+                let mut parts = Self::split_commas(rest);
+                // sjasmplus: a bare ALIGN aligns to 4.
+                let four = [Tok {
+                    kind: Tk::Number(Some(4)),
+                    file: op_tok.file,
+                    start: op_tok.start,
+                    end: op_tok.end,
+                }];
+                if parts.is_empty() && self.dialect == Dialect::Sjasmplus {
+                    parts.push(&four);
+                }
                 let (n, fill) = self.count_and_fill(&parts, line, &op_loc)?;
                 if !(1..=0x10000).contains(&n) {
                     return Err(Diagnostic::new(
@@ -260,8 +349,24 @@ impl Asm<'_> {
                     }
                 }
             }
+            Directive::Device
+            | Directive::Savesna
+            | Directive::Savetap
+            | Directive::Emptytap
+            | Directive::Savebin
+            | Directive::Output
+            | Directive::Outend
+            | Directive::Module
+            | Directive::Endmodule
+            | Directive::Define
+            | Directive::Undefine
+            | Directive::Ends
+            | Directive::Disp
+            | Directive::Ent
+            | Directive::Dh => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
             // Handled by the statement loop before an operation is dispatched.
-            Directive::Equ
+            Directive::Struct
+            | Directive::Equ
             | Directive::Defl
             | Directive::If
             | Directive::Ifdef
@@ -404,7 +509,7 @@ impl Asm<'_> {
         for (k, l) in lines.iter().enumerate().skip(from) {
             let (_, op) = a.split_label(&l.toks);
             if let Some(Tk::Ident(s)) = op.map(|o| &l.toks[o].kind) {
-                match Directive::parse(&s.to_ascii_lowercase()) {
+                match Directive::parse(&s.to_ascii_lowercase(), a.dialect) {
                     Some(Directive::Macro | Directive::Rept) => depth += 1,
                     Some(Directive::Endm) => {
                         depth -= 1;

@@ -232,7 +232,11 @@ impl Asm<'_> {
                 _ => Err(bad(self, "expects (n),a or (c),r or (c),0")),
             },
             _ => {
-                let known: Vec<&str> = MNEMONICS.iter().copied().chain(Directive::names()).collect();
+                let known: Vec<&str> = MNEMONICS
+                    .iter()
+                    .copied()
+                    .chain(Directive::names(self.dialect))
+                    .collect();
                 let macro_names: Vec<String> = self.macros.keys().cloned().collect();
                 let mut d = Diagnostic::new(
                     DiagKind::UnknownMnemonic,

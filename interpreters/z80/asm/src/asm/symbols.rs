@@ -47,9 +47,21 @@ impl Asm<'_> {
                 Some(n) => Rc::from(format!("{}@{n}{name}", self.global)),
                 None => Rc::from(format!("{}{name}", self.global)),
             }
+        } else if self.dialect == Dialect::Sjasmplus {
+            // sjasmplus: `@name` is global as written; other names belong to the open MODULEs.
+            match name.strip_prefix('@') {
+                Some(global) if !global.is_empty() => Rc::from(global),
+                _ if self.modules.is_empty() => Rc::from(name),
+                _ => Rc::from(format!("{}.{name}", self.module_prefix())),
+            }
         } else {
             Rc::from(name)
         }
+    }
+
+    /// The open MODULEs' names joined by dots (`outer.inner`).
+    pub(super) fn module_prefix(&self) -> String {
+        self.modules.iter().map(|m| &**m).collect::<Vec<_>>().join(".")
     }
 
     /// The register a word names, unless it is a short index-half spelling used as a symbol.
@@ -62,8 +74,34 @@ impl Asm<'_> {
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<i64> {
+        if self.dialect == Dialect::Sjasmplus
+            && let Some((n, forward)) = parse_temp_ref(name)
+        {
+            return self.temp_label(n, forward);
+        }
+        let get = |q: &str| self.cur.get(q).or_else(|| self.prev.get(q)).map(|s| s.value);
         let q = self.qualify(name);
-        self.cur.get(&q).or_else(|| self.prev.get(&q)).map(|s| s.value)
+        get(&q).or_else(|| {
+            // sjasmplus: a name not found in the module is looked up globally.
+            (self.dialect == Dialect::Sjasmplus && !self.modules.is_empty() && !name.starts_with(['.', '@']))
+                .then(|| get(name))
+                .flatten()
+        })
+    }
+
+    /// The address of temporary label `n`: the last one defined so far (backward) or the next
+    /// one (forward, as the previous pass placed it; temporary labels keep their order).
+    fn temp_label(&self, n: i64, forward: bool) -> Option<i64> {
+        if forward {
+            let seen = self.temp_defs.len();
+            self.prev_temp_defs
+                .get(seen..)?
+                .iter()
+                .find(|d| d.0 == n)
+                .map(|d| d.1)
+        } else {
+            self.temp_defs.iter().rev().find(|d| d.0 == n).map(|d| d.1)
+        }
     }
 
     pub(super) fn value(&self, e: &Expr) -> Result<i64, EvalError> {
@@ -144,6 +182,17 @@ impl Asm<'_> {
         if !name.starts_with('.') && kind == SymbolKind::Label {
             self.global = q.clone();
         }
+        self.insert_symbol(q, name, value, kind, loc);
+    }
+
+    /// Defines a symbol by its full name (a duplicate is an error unless both are DEFLs).
+    pub(super) fn define_qualified(&mut self, q: Rc<str>, value: i64, kind: SymbolKind, loc: Loc) {
+        let name = q.clone();
+        self.insert_symbol(q, &name, value, kind, loc);
+    }
+
+    /// Inserts `q`; a duplicate is reported under the name the source wrote.
+    fn insert_symbol(&mut self, q: Rc<str>, name: &str, value: i64, kind: SymbolKind, loc: Loc) {
         if let Some(old) = self.cur.get(&q)
             && !(old.kind == SymbolKind::Defl && kind == SymbolKind::Defl)
         {

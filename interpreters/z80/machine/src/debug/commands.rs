@@ -1,40 +1,28 @@
-//! The command language (gdb's names, docs/debugger.md), shared by `retro debug --script` and the
-//! TUI's command line. [`Session::execute`] takes one line and returns its output as plain text,
+//! The Z80's words of the command language (docs/debugger.md): `print`, `x`, `set`, `watch`,
+//! `call`, `info registers`... The words every machine shares (`break`, `continue`, `step`,
+//! `display`...) are [`retro_screen::debug::Console`]'s; [`Session`] puts the two together for
+//! `retro debug --script`, the TUI's command line and tests. Output is plain text,
 //! deterministically.
 
 use std::fmt::Write as _;
 
+use retro_screen::debug::{Console, Debuggable};
+pub use retro_screen::debug::{DEFAULT_BUDGET, Flow, Output};
+
 use super::breakpoints::{Access, Kind};
 use super::views::{self, MachineEnv};
-use super::{Debugger, Event, expr};
+use super::{CallResult, Debugger, expr, structs};
+use retro_screen::debug::StopReason;
+use retro_z80::Registers;
 
-/// Steps `continue`, `next`, `finish` and `until` may run before giving up (about 40 virtual
-/// seconds of a busy program).
-pub const DEFAULT_BUDGET: u64 = 100_000_000;
 /// Steps a `call` may run.
 pub const CALL_BUDGET: u64 = 1_000_000;
 
-/// What a command asks of the driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
-
-/// A command's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Output {
-    pub text: String,
-    pub flow: Flow,
-    /// The command failed (batch mode exits 1 if any did).
-    pub error: bool,
-}
-
-/// A debugging session: the debugger and the history of values printed.
+/// A debugging session: the debugger and the shared command language's state (displays, the
+/// last command).
 pub struct Session {
     pub dbg: Debugger,
-    /// The last command, repeated by an empty line in the TUI.
-    pub last: Option<String>,
+    pub console: Console,
 }
 
 fn ok(text: String) -> Result<String, String> {
@@ -52,103 +40,44 @@ fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
         .ok_or_else(|| format!("`{a}` is not a count"))
 }
 
-/// Splits `LOCATION if CONDITION`.
-fn split_condition(arg: &str) -> (&str, Option<&str>) {
-    let lower = arg.to_ascii_lowercase();
-    match lower.find(" if ") {
-        Some(i) => (&arg[..i], Some(&arg[i + 4..])),
-        None => (arg, None),
-    }
-}
-
 impl Session {
     pub fn new(dbg: Debugger) -> Session {
-        Session { dbg, last: None }
+        Session {
+            dbg,
+            console: Console::new(),
+        }
     }
 
     /// Runs one command line. Blank lines and `#` comments do nothing.
     pub fn execute(&mut self, line: &str) -> Output {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Output {
-                text: String::new(),
-                flow: Flow::Continue,
-                error: false,
-            };
-        }
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
-        let rest = rest.trim();
-        if matches!(word, "quit" | "q" | "exit") {
-            return Output {
-                text: String::new(),
-                flow: Flow::Quit,
-                error: false,
-            };
-        }
-        let before = self.dbg.machine.cpu().registers();
-        let result = self.dispatch(word, modifier, rest);
-        let moved = self.dbg.machine.cpu().registers() != before;
-        if moved {
-            self.dbg.mark_stop(before);
-        }
-        match result {
-            Ok(text) => Output {
-                text,
-                flow: Flow::Continue,
-                error: false,
-            },
-            Err(e) => Output {
-                text: format!("error: {e}\n"),
-                flow: Flow::Continue,
-                error: true,
-            },
-        }
+        self.console.execute(&mut self.dbg, line)
     }
 
-    fn dispatch(&mut self, word: &str, modifier: &str, rest: &str) -> Result<String, String> {
-        let d = &mut self.dbg;
-        match word {
-            "break" | "b" | "br" | "tbreak" => {
-                if rest.is_empty() {
-                    return Err("break needs a location: an address, a label or file:line".into());
-                }
-                let (loc, cond) = split_condition(rest);
-                let temporary = word == "tbreak";
-                let id = d.break_at(loc, cond, temporary)?;
-                let addr = d.location(loc)?;
-                let kind = if temporary {
-                    "Temporary breakpoint"
-                } else {
-                    "Breakpoint"
-                };
-                let cond = cond.map(|c| format!(" if {}", c.trim())).unwrap_or_default();
-                ok(format!("{kind} {id} at {}{cond}\n", views::describe(d, addr)))
-            }
-            "delete" | "d" => {
-                let id = if rest.is_empty() {
-                    None
-                } else {
-                    Some(number_arg(rest, 0)? as u32)
-                };
-                if d.breakpoints.delete(id) {
-                    ok(String::new())
-                } else {
-                    Err(format!("no breakpoint number {rest}"))
-                }
-            }
-            "enable" | "disable" => {
-                let id = if rest.is_empty() {
-                    None
-                } else {
-                    Some(number_arg(rest, 0)? as u32)
-                };
-                if d.breakpoints.set_enabled(id, word == "enable") {
-                    ok(String::new())
-                } else {
-                    Err(format!("no breakpoint number {rest}"))
-                }
-            }
+    /// `$8012 checkWIN+2 (prog.asm:13)  ld b,a`, then the source line.
+    pub fn where_line(&self) -> String {
+        let here = self.dbg.here();
+        format!("{}  {}", here.describe, here.next)
+    }
+}
+
+/// The Z80's own commands (see the module comment); `None` for a word it does not know.
+pub fn machine_command(d: &mut Debugger, line: &str) -> Option<Result<String, String>> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
+    let rest = rest.trim();
+    let mut z = Z80Commands { dbg: d };
+    z.dispatch(word, modifier, rest)
+}
+
+/// The Z80 commands' working state: the debugger.
+struct Z80Commands<'a> {
+    dbg: &'a mut Debugger,
+}
+
+impl Z80Commands<'_> {
+    fn dispatch(&mut self, word: &str, modifier: &str, rest: &str) -> Option<Result<String, String>> {
+        let d = &mut *self.dbg;
+        Some(match word {
             "watch" | "rwatch" | "awatch" => {
                 let access = match word {
                     "watch" => Access::Write,
@@ -157,52 +86,12 @@ impl Session {
                 };
                 self.watch(rest, access)
             }
-            "run" | "r" => {
-                d.restart();
-                let ev = d.cont(DEFAULT_BUDGET);
-                ok(self.report(&ev))
-            }
-            "continue" | "c" | "cont" => {
-                let budget = number_arg(rest, DEFAULT_BUDGET)?;
-                let ev = d.cont(budget);
-                ok(self.report(&ev))
-            }
-            "stepi" | "si" | "step" | "s" => {
-                let n = number_arg(rest, 1)?;
-                self.repeat(n, |d| d.stepi())
-            }
-            "next" | "n" | "nexti" | "ni" => {
-                let n = number_arg(rest, 1)?;
-                self.repeat(n, |d| d.next(DEFAULT_BUDGET))
-            }
-            "finish" | "fin" => {
-                let ev = d.finish(DEFAULT_BUDGET);
-                ok(self.report(&ev))
-            }
-            "until" | "u" | "advance" => {
-                let ev = if rest.is_empty() {
-                    d.next(DEFAULT_BUDGET)
-                } else {
-                    let addr = d.location(rest)?;
-                    d.until(addr, DEFAULT_BUDGET)
-                };
-                ok(self.report(&ev))
-            }
-            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn" => {
-                let n = number_arg(rest, 1)?;
-                let ev = d.reverse_step(n);
-                ok(self.report(&ev))
-            }
-            "reverse-continue" | "rc" => {
-                let ev = d.reverse_continue();
-                ok(self.report(&ev))
-            }
             "print" | "p" | "output" | "inspect" => self.print(modifier, rest),
             "set" => self.set(rest),
             "x" => self.examine(modifier, rest),
             "info" | "i" => self.info(rest),
-            "backtrace" | "bt" | "where" => ok(views::backtrace(d, number_arg(rest, 16)? as usize)),
-            "disassemble" | "disas" => {
+            "backtrace" | "bt" | "where" => number_arg(rest, 16).map(|n| views::backtrace(d, n as usize)),
+            "disassemble" | "disas" => (|| {
                 let mut args = rest.split_whitespace();
                 let addr = match args.next() {
                     Some(a) => d.location(a)?,
@@ -210,8 +99,8 @@ impl Session {
                 };
                 let n = number_arg(args.next().unwrap_or(""), 10)?.min(1000) as usize;
                 ok(views::disassemble(d, addr, n))
-            }
-            "list" | "l" => {
+            })(),
+            "list" | "l" => (|| {
                 let addr = if rest.is_empty() {
                     d.machine.cpu().pc()
                 } else {
@@ -219,26 +108,9 @@ impl Session {
                 };
                 views::source_around(d, addr, 4, 5)
                     .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))
-            }
-            "display" => {
-                if rest.is_empty() {
-                    return ok(self.displays());
-                }
-                expr::parse(rest).map_err(|e| e.to_string())?;
-                d.displays.push(rest.to_string());
-                let last = d.displays.len() - 1;
-                ok(self.display_one(last))
-            }
-            "undisplay" => {
-                let n = number_arg(rest, 0)? as usize;
-                if n == 0 || n > d.displays.len() {
-                    return Err(format!("no display number {rest}"));
-                }
-                d.displays.remove(n - 1);
-                ok(String::new())
-            }
+            })(),
             "call" => self.call(rest),
-            "grid" => {
+            "grid" => (|| {
                 let a: Vec<&str> = rest.split_whitespace().collect();
                 let [label, cols, rows] = a[..] else {
                     return Err("usage: grid LABEL COLUMNS ROWS".into());
@@ -251,102 +123,19 @@ impl Session {
                 views::symbol(d, label).ok_or_else(|| format!("no label `{label}`"))?;
                 d.structs.grids.insert(label.to_string(), (cols, rows));
                 ok(String::new())
-            }
-            "trace" => ok(self.trace(number_arg(rest, 20)?)),
-            "echo" => ok(format!("{rest}\n")),
-            "help" | "h" => ok(HELP.to_string()),
-            _ => Err(format!("unknown command `{word}` (try `help`)")),
-        }
-    }
-
-    fn repeat(&mut self, n: u64, mut f: impl FnMut(&mut Debugger) -> Event) -> Result<String, String> {
-        let mut ev = Event::Done;
-        for _ in 0..n.max(1) {
-            ev = f(&mut self.dbg);
-            if ev != Event::Done {
-                break;
-            }
-        }
-        Ok(self.report(&ev))
-    }
-
-    /// The stop report: why it stopped, where, and the displays.
-    pub fn report(&self, ev: &Event) -> String {
-        let d = &self.dbg;
-        let pc = d.machine.cpu().pc();
-        let mut s = String::new();
-        match ev {
-            Event::Done => {}
-            Event::Breakpoint(ids) => {
-                let which: Vec<String> = ids.iter().map(u32::to_string).collect();
-                let _ = writeln!(s, "Breakpoint {}, {}", which.join(", "), views::describe(d, pc));
-            }
-            Event::Watchpoint(ids, hit) => {
-                let which: Vec<String> = ids.iter().map(u32::to_string).collect();
-                let what = if hit.io {
-                    format!(
-                        "{} port ${:04X}",
-                        if hit.write { "OUT to" } else { "IN from" },
-                        hit.addr
-                    )
-                } else if hit.write {
-                    format!(
-                        "write ${:04X} ({}) = {}",
-                        hit.addr,
-                        views::label_offset(d, hit.addr),
-                        hit.value
-                    )
-                } else {
-                    format!("read ${:04X} ({})", hit.addr, views::label_offset(d, hit.addr))
-                };
-                let _ = writeln!(s, "Watchpoint {}: {what}", which.join(", "));
-            }
-            Event::Exited(status) => {
-                let _ = writeln!(s, "Program exited with status {status}.");
-                return s;
-            }
-            Event::Budget => {
-                let _ = writeln!(s, "Stopped: the step budget ran out.");
-            }
-            Event::HistoryStart => {
-                let _ = writeln!(s, "No more reverse-execution history.");
-            }
-        }
-        s.push_str(&self.where_line());
-        s.push_str(&self.displays());
-        s
-    }
-
-    /// `$8012 checkWIN+2 (prog.asm:13)  ld b,a`, then the source line.
-    pub fn where_line(&self) -> String {
-        let d = &self.dbg;
-        let pc = d.machine.cpu().pc();
-        let (text, _) = views::instruction(d, pc);
-        let mut s = format!("{}  {text}\n", views::describe(d, pc));
-        if let Some((f, l)) = views::source_of(d, pc)
-            && let Some(src) = d.program.source_line(&f, l)
-        {
-            let _ = writeln!(s, "{l:>6}  {}", src.trim_end());
-        }
-        s
-    }
-
-    fn display_one(&self, i: usize) -> String {
-        let e = &self.dbg.displays[i];
-        match expr::eval_str(e, &MachineEnv::new(&self.dbg)) {
-            Ok(v) => format!("{}: {e} = {}\n", i + 1, value_text(v)),
-            Err(err) => format!("{}: {e} = <{err}>\n", i + 1),
-        }
-    }
-
-    fn displays(&self) -> String {
-        (0..self.dbg.displays.len())
-            .map(|i| self.display_one(i))
-            .collect()
+            })(),
+            "trace" => number_arg(rest, 20).map(|n| trace(d, n)),
+            "struct" => structs::parse_declaration(rest).map(|(name, fields)| {
+                let n = fields.len();
+                d.structs.declare(name.clone(), fields);
+                format!("struct {name}: {n} fields\n")
+            }),
+            _ => return None,
+        })
     }
 
     fn watch(&mut self, rest: &str, access: Access) -> Result<String, String> {
-        let d = &mut self.dbg;
+        let d = &mut *self.dbg;
         let (kind, what) = if let Some(port) = rest.strip_prefix("port ") {
             let p = expr::eval_str(port, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
             (
@@ -384,10 +173,18 @@ impl Session {
     }
 
     fn print(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
-        let d = &self.dbg;
+        let d = &*self.dbg;
         let peek = |a: u16| d.machine.peek(a);
+        if let Some(s) = self.print_struct_at(rest)? {
+            return ok(s);
+        }
         if let Some(s) = d.structs.show_struct(&d.program, rest, &peek) {
             return ok(s);
+        }
+        if d.structs.declared.contains(rest) && d.program.symbols.get(rest).is_none() {
+            return Err(format!(
+                "{rest} is a declared structure with no label: print {rest} @ ADDR, or print ADDR as {rest}"
+            ));
         }
         if let Some(s) = d.structs.show_grid(&d.program, rest, &peek) {
             return ok(s);
@@ -405,6 +202,40 @@ impl Session {
         })
     }
 
+    /// `print STRUCT @ ADDR` and `print ADDR as STRUCT` (`print (IY) as GAMESTRUCT`: the
+    /// structure IY points at, fields shown as `(IY+n)`); `None` if `rest` is neither form.
+    fn print_struct_at(&self, rest: &str) -> Result<Option<String>, String> {
+        let d = &*self.dbg;
+        let lower = rest.to_ascii_lowercase();
+        let (name, at) = if let Some((name, at)) = rest.split_once('@') {
+            (name.trim(), at.trim())
+        } else if let Some(i) = lower.find(" as ") {
+            (rest[i + 4..].trim(), rest[..i].trim())
+        } else {
+            return Ok(None);
+        };
+        let Some(name) = d.structs.find(name) else {
+            return Err(format!(
+                "no structure `{}` (from `field EQU label-BASE` lines, `; @struct` comments or the struct command)",
+                name.trim()
+            ));
+        };
+        // `(IY)` and `IY` both mean the structure at IY.
+        let inner = at
+            .strip_prefix('(')
+            .and_then(|a| a.strip_suffix(')'))
+            .unwrap_or(at)
+            .trim();
+        let addr = expr::eval_str(inner, &MachineEnv::new(d)).map_err(|e| e.to_string())? as u16;
+        let upper = inner.to_ascii_uppercase();
+        let via = views::register(&d.machine.cpu().registers(), &upper)
+            .filter(|_| matches!(upper.as_str(), "IX" | "IY" | "HL" | "DE" | "BC" | "SP"))
+            .map(|_| upper.clone());
+        let peek = |a: u16| d.machine.peek(a);
+        Ok(d.structs
+            .show_struct_at(&d.program, name, addr, via.as_deref(), &peek))
+    }
+
     fn set(&mut self, rest: &str) -> Result<String, String> {
         let rest = rest.strip_prefix("var ").unwrap_or(rest);
         let Some((target, value)) = split_assignment(rest) else {
@@ -412,7 +243,7 @@ impl Session {
                 "usage: set TARGET = VALUE (a register, flag, byte[ADDR], word[ADDR] or (HL))".into(),
             );
         };
-        let d = &mut self.dbg;
+        let d = &mut *self.dbg;
         let v = expr::eval_str(value, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
         let target = target.trim();
         let lower = target.to_ascii_lowercase();
@@ -434,7 +265,7 @@ impl Session {
     }
 
     fn examine(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
-        let d = &self.dbg;
+        let d = &mut *self.dbg;
         let digits: String = modifier.chars().take_while(char::is_ascii_digit).collect();
         let count = if digits.is_empty() {
             16
@@ -447,6 +278,7 @@ impl Session {
         } else {
             d.location(rest)?
         };
+        d.memory_at = Some(addr);
         if words {
             let mut s = String::new();
             for row in (0..count).step_by(8) {
@@ -462,7 +294,7 @@ impl Session {
     }
 
     fn info(&mut self, rest: &str) -> Result<String, String> {
-        let d = &mut self.dbg;
+        let d = &mut *self.dbg;
         let (what, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match what {
             "registers" | "reg" | "r" | "all-registers" => ok(views::registers(
@@ -470,40 +302,12 @@ impl Session {
                 &d.previous,
                 d.machine.cpu().tstates(),
             )),
-            "breakpoints" | "break" | "b" | "watchpoints" => {
-                let list = d.breakpoints.list();
-                if list.is_empty() {
-                    return ok("No breakpoints or watchpoints.\n".into());
-                }
-                let mut s = String::from("Num  Type             Enb  Hits  What\n");
-                for b in list {
-                    let (kind, what) = match &b.kind {
-                        Kind::Exec(a) => (
-                            if b.temporary { "tbreakpoint" } else { "breakpoint" },
-                            format!("{} {}", b.location, views::describe(d, *a)),
-                        ),
-                        Kind::Memory { access, .. } => (access_word(*access), b.location.clone()),
-                        Kind::Port { access, .. } => (access_word(*access), b.location.clone()),
-                    };
-                    let cond = b
-                        .condition
-                        .as_ref()
-                        .map(|c| format!(" if {}", c.0))
-                        .unwrap_or_default();
-                    let _ = writeln!(
-                        s,
-                        "{:<4} {kind:<16} {:<4} {:<5} {what}{cond}",
-                        b.id,
-                        if b.enabled { "y" } else { "n" },
-                        b.hits
-                    );
-                }
-                ok(s)
-            }
             "stack" | "s" => ok(views::stack(d, number_arg(arg, 8)? as usize)),
-            "frame" | "f" | "line" | "program" => ok(format!("step {}\n{}", d.count(), self.where_line())),
-            "display" => ok(self.displays()),
-            "trace" => ok(self.trace(number_arg(arg, 20)?)),
+            "frame" | "f" | "line" | "program" => {
+                let here = d.here();
+                ok(format!("step {}\n{}  {}", d.count(), here.describe, here.next))
+            }
+            "trace" => ok(trace(d, number_arg(arg, 20)?)),
             "symbol" => {
                 let a = d.location(arg)?;
                 ok(format!("{}\n", views::describe(d, a)))
@@ -525,16 +329,6 @@ impl Session {
         }
     }
 
-    fn trace(&mut self, n: u64) -> String {
-        let pcs = self.dbg.trace(n.min(100_000));
-        let mut s = String::new();
-        for pc in pcs {
-            let (text, _) = views::instruction(&self.dbg, pc);
-            let _ = writeln!(s, "{}  {text}", views::describe(&self.dbg, pc));
-        }
-        s
-    }
-
     fn call(&mut self, rest: &str) -> Result<String, String> {
         let mut words = rest.split_whitespace();
         let routine = words
@@ -545,52 +339,89 @@ impl Session {
             let (r, v) = w
                 .split_once('=')
                 .ok_or_else(|| format!("`{w}` is not REG=VALUE"))?;
-            let v = expr::eval_str(v, &MachineEnv::new(&self.dbg)).map_err(|e| e.to_string())?;
+            let v = expr::eval_str(v, &MachineEnv::new(self.dbg)).map_err(|e| e.to_string())?;
             regs.push((r.to_string(), v as u16));
         }
         let regs: Vec<(&str, u16)> = regs.iter().map(|(r, v)| (r.as_str(), *v)).collect();
         let saved = self.dbg.machine.cpu().registers();
-        let r = self
+        match self
             .dbg
-            .call(routine, &regs, CALL_BUDGET)
-            .map_err(|e| e.to_string())?;
-        let mut s = format!(
-            "{routine} returned after {} steps ({} T-states)\n",
-            r.steps, r.tstates
-        );
-        s.push_str(&views::registers(&r.regs, &saved, r.tstates));
-        if r.changed.is_empty() {
-            s.push_str("memory: unchanged\n");
-        } else {
-            s.push_str("memory changed:\n");
-            for (a, old, new) in r.changed.iter().take(64) {
+            .call_stopping(routine, &regs, CALL_BUDGET)
+            .map_err(|e| e.to_string())?
+        {
+            Ok(r) => {
+                // As gdb does, the registers go back to what they were; memory keeps the
+                // routine's writes.
+                self.dbg.machine.cpu_mut().set_registers(&saved);
+                self.dbg.modified();
+                ok(call_report(self.dbg, routine, &saved, &r))
+            }
+            Err(ev) => {
+                // Stopped inside the routine: report it as a stop, so the user can step from here.
+                let d = &*self.dbg;
+                let stop = d.stop_reason(ev);
+                let here = d.here();
+                let mut s = match stop {
+                    StopReason::Breakpoint(ids) => {
+                        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+                        format!("Breakpoint {}, {}\n", ids.join(", "), here.describe)
+                    }
+                    StopReason::Watchpoint(ids, what) => {
+                        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+                        format!("Watchpoint {}: {what}\n", ids.join(", "))
+                    }
+                    _ => String::new(),
+                };
+                let _ = write!(s, "{}  {}", here.describe, here.next);
                 let _ = writeln!(
                     s,
-                    "  ${a:04X} {:<16} {old:02X} -> {new:02X}",
-                    views::label_offset(&self.dbg, *a)
+                    "(inside call {routine}: it completes when the routine returns, e.g. after finish)"
                 );
-            }
-            if r.changed.len() > 64 {
-                let _ = writeln!(s, "  ... and {} more", r.changed.len() - 64);
+                ok(s)
             }
         }
-        // As gdb does, the registers go back to what they were; memory keeps the routine's writes.
-        self.dbg.machine.cpu_mut().set_registers(&saved);
-        self.dbg.modified();
-        ok(s)
     }
 }
 
-fn access_word(a: Access) -> &'static str {
-    match a {
-        Access::Write => "watchpoint",
-        Access::Read => "read watchpoint",
-        Access::Both => "acc watchpoint",
+/// What `call` reports when the routine returns: steps, registers (changes marked against the
+/// caller's), and the bytes it changed.
+pub(crate) fn call_report(d: &Debugger, routine: &str, saved: &Registers, r: &CallResult) -> String {
+    let mut s = format!(
+        "{routine} returned after {} steps ({} T-states)\n",
+        r.steps, r.tstates
+    );
+    s.push_str(&views::registers(&r.regs, saved, r.tstates));
+    if r.changed.is_empty() {
+        s.push_str("memory: unchanged\n");
+    } else {
+        s.push_str("memory changed:\n");
+        for (a, old, new) in r.changed.iter().take(64) {
+            let _ = writeln!(
+                s,
+                "  ${a:04X} {:<16} {old:02X} -> {new:02X}",
+                views::label_offset(d, *a)
+            );
+        }
+        if r.changed.len() > 64 {
+            let _ = writeln!(s, "  ... and {} more", r.changed.len() - 64);
+        }
     }
+    s
+}
+
+/// The last `n` instructions run, oldest first.
+fn trace(d: &mut Debugger, n: u64) -> String {
+    let pcs = d.trace(n.min(100_000));
+    let mut s = String::new();
+    for pc in pcs {
+        let (text, _) = views::instruction(d, pc);
+        let _ = writeln!(s, "{}  {text}", views::describe(d, pc));
+    }
+    s
 }
 
 /// `42 ($2A)`, or `-1 ($FFFF)` for small negatives.
-fn value_text(v: i64) -> String {
+pub(crate) fn value_text(v: i64) -> String {
     if (-0x8000..0).contains(&v) {
         format!("{v} (${:04X})", v as u16)
     } else if v > 0xFF {
@@ -615,28 +446,7 @@ fn split_assignment(s: &str) -> Option<(&str, &str)> {
 /// Runs a whole script: each command is echoed after `(z80) ` and followed by its output.
 /// Returns the transcript and whether any command failed.
 pub fn run_script(session: &mut Session, script: &str) -> (String, bool) {
-    let mut out = String::new();
-    let mut failed = false;
-    for line in script.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let _ = writeln!(out, "(z80) {line}");
-        let o = session.execute(line);
-        // What the program printed on the console port comes first, as a terminal would show it.
-        let console = console_text(&session.dbg.machine.take_console());
-        out.push_str(&console);
-        if !console.is_empty() && !console.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&o.text);
-        failed |= o.error;
-        if o.flow == Flow::Quit {
-            break;
-        }
-    }
-    (out, failed)
+    session.console.run_script(&mut session.dbg, script)
 }
 
 /// Console bytes as text: 13 and 10 end lines, other bytes are Latin-1 characters.
@@ -647,16 +457,13 @@ pub fn console_text(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The Z80's part of `help` (the shared words come first).
 pub const HELP: &str = "\
-Running:   run (r)  continue (c) [N]  step/stepi (s) [N]  next (n) [N]  finish (fin)
-           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
-Breaking:  break (b) LOC [if COND]  tbreak LOC  watch/rwatch/awatch ADDR[..END] | port P
-           delete (d) [N]  enable [N]  disable [N]
-Looking:   print (p)[/x/d/c/t] EXPR|STRUCT|GRID  x[/N[b|w]] ADDR  info registers|breakpoints|
-           stack|frame|display|trace N|symbol ADDR|machine  backtrace (bt)  disassemble [LOC [N]]
-           list [LOC]  display EXPR  undisplay N  trace [N]  grid LABEL COLS ROWS
-Changing:  set REG|FLAG|byte[A]|word[A]|(HL) = EXPR   call LABEL [REG=VALUE ...]
-Other:     echo TEXT  help  quit (q)
+Z80:       watch/rwatch/awatch ADDR[..END] | port P   print (p)[/x/d/c/t] EXPR|STRUCT|GRID
+           x[/N[b|w]] ADDR  info registers|stack|frame|trace N|symbol ADDR|machine
+           backtrace (bt)  disassemble [LOC [N]]  list [LOC]  trace [N]  grid LABEL COLS ROWS
+           struct NAME FIELD[:SIZE] ...  set REG|FLAG|byte[A]|word[A]|(HL) = EXPR
+           call LABEL [REG=VALUE ...]
 LOC: an address, a label, label+N or file:line.  EXPR: registers, flags (ZF, CF...), labels,
 byte[A], word[A], (HL), (IX+d), + - * / % & | ^ << >> == != < <= > >= && || ! ~
 ";
@@ -673,9 +480,5 @@ mod tests {
             Some(("byte[HL] ", " A == 2"))
         );
         assert_eq!(split_assignment("A == 5"), None);
-        assert_eq!(
-            split_condition("checkWIN if A == 2"),
-            ("checkWIN", Some("A == 2"))
-        );
     }
 }

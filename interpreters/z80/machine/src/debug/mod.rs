@@ -27,6 +27,7 @@
 
 pub mod breakpoints;
 pub mod commands;
+mod debuggable;
 pub mod expr;
 pub mod history;
 pub mod structs;
@@ -145,8 +146,18 @@ pub struct Debugger {
     /// The registers at the previous stop, to mark what changed.
     pub previous: Registers,
     pub structs: structs::Structs,
-    /// Expressions shown at every stop (`display`).
-    pub displays: Vec<String>,
+    /// The last run stopped at its limit: the next run continues it without stepping off the PC.
+    resuming: bool,
+    /// Runs stop at the end of the current frame ([`retro_screen::debug::RunLimit::Frame`]).
+    frame_limit: bool,
+    /// The registers when the current command started (to mark what it changed).
+    before_command: Option<Registers>,
+    /// Where the memory panel starts (the last `x` address; HL until then).
+    pub memory_at: Option<u16>,
+    /// A `call` stopped inside its routine, completed when the routine returns.
+    pending_call: Option<PendingCall>,
+    /// The report of a call completed by a step or run, shown with the program's output.
+    call_output: String,
 }
 
 impl Debugger {
@@ -170,7 +181,12 @@ impl Debugger {
             count: 0,
             keys: KeyScript::default(),
             structs,
-            displays: vec![],
+            resuming: false,
+            frame_limit: false,
+            before_command: None,
+            memory_at: None,
+            pending_call: None,
+            call_output: String::new(),
         };
         d.history.record(0, &d.machine.state);
         d
@@ -181,9 +197,10 @@ impl Debugger {
         Debugger::new(Program::from_assembly(asm))
     }
 
-    /// Reloads the program on a fresh machine (breakpoints, displays and keys stay).
+    /// Reloads the program on a fresh machine (breakpoints and keys stay).
     pub fn restart(&mut self) {
         let fresh = Debugger::new(self.program.clone());
+        self.pending_call = None;
         self.machine = fresh.machine;
         self.history = fresh.history;
         self.count = 0;
@@ -251,9 +268,12 @@ impl Debugger {
                 chunk = chunk.min(history::INTERVAL - self.count % history::INTERVAL);
             }
             let bps = &self.breakpoints;
+            // A call stopped inside its routine ends where the routine returns to the end trap.
+            let trap = self.pending_call.is_some();
             let (n, stop) = if exec {
-                self.machine
-                    .run(bps.probe(), chunk, u64::MAX, |pc| bps.at(pc) || stop_at(pc))
+                self.machine.run(bps.probe(), chunk, u64::MAX, |pc| {
+                    bps.at(pc) || stop_at(pc) || (trap && pc == crate::workbench::END_TRAP)
+                })
             } else if watch {
                 self.machine.run(bps.probe(), chunk, u64::MAX, &mut *stop_at)
             } else {
@@ -265,6 +285,10 @@ impl Debugger {
                 self.history.record(self.count, &self.machine.state);
             }
             match stop {
+                Stop::Frame if self.frame_limit => {
+                    self.apply_keys();
+                    return (done, Stop::Frame);
+                }
                 Stop::Frame => self.apply_keys(),
                 Stop::Budget if done < max => {}
                 other => return (done, other),
@@ -281,8 +305,9 @@ impl Debugger {
         accept: &mut dyn FnMut(&Debugger) -> bool,
     ) -> Event {
         let mut used = 0;
-        // A breakpoint at the starting PC must not stop us again: step off it first.
-        let mut first = true;
+        // A breakpoint at the starting PC must not stop us again: step off it first (unless this
+        // continues a run that its limit interrupted: then a breakpoint here was not yet reported).
+        let mut first = !std::mem::take(&mut self.resuming);
         while used < budget {
             let (n, stop) = if first {
                 first = false;
@@ -308,6 +333,14 @@ impl Debugger {
                     if extra(pc) && accept(self) {
                         return Event::Done;
                     }
+                    if pc == crate::workbench::END_TRAP
+                        && self
+                            .pending_call
+                            .as_ref()
+                            .is_some_and(|c| c.sp0 == self.machine.cpu().sp())
+                    {
+                        return Event::Done;
+                    }
                     let ids = self.breakpoints_hit(pc);
                     if !ids.is_empty() {
                         return Event::Breakpoint(ids);
@@ -319,8 +352,8 @@ impl Debugger {
                         return Event::Exited(s);
                     }
                 }
-                Stop::Budget | Stop::Time => {}
-                Stop::Frame => {}
+                Stop::Frame if self.frame_limit => return Event::Budget,
+                Stop::Budget | Stop::Time | Stop::Frame => {}
             }
         }
         Event::Budget
@@ -583,9 +616,64 @@ impl Debugger {
         regs: &[(&str, u16)],
         budget: u64,
     ) -> Result<CallResult, CallError> {
+        let call = self.start_call(routine, regs)?;
+        let (_, stop) = self.advance(budget, false, &mut |pc| pc == crate::workbench::END_TRAP);
+        match stop {
+            Stop::Break(_) => self.end_call(call),
+            other => Err(self.call_failed(&call, other, budget)),
+        }
+    }
+
+    /// [`Debugger::call`] that stops at breakpoints and watchpoints inside the routine
+    /// (`Err(event)`, with the call pending: stepping or continuing until it returns to the caller
+    /// completes it, see [`Debugger::take_returned_call`]).
+    pub fn call_stopping(
+        &mut self,
+        routine: &str,
+        regs: &[(&str, u16)],
+        budget: u64,
+    ) -> Result<Result<CallResult, Event>, CallError> {
+        let call = self.start_call(routine, regs)?;
+        self.pending_call = Some(call);
+        // The routine's first instruction counts: a breakpoint on it stops the call there.
+        self.resuming = true;
+        let ev = self.resume(budget, &mut |_| false, &mut |_| false);
+        let call = self.pending_call.take().expect("the pending call");
+        let at_return =
+            self.machine.cpu().pc() == crate::workbench::END_TRAP && self.machine.cpu().sp() == call.sp0;
+        match ev {
+            Event::Done if at_return => self.end_call(call).map(Ok),
+            Event::Breakpoint(_) | Event::Watchpoint(..) => {
+                self.pending_call = Some(call);
+                Ok(Err(ev))
+            }
+            Event::Exited(s) => Err(self.call_failed(&call, Stop::Exit(s), budget)),
+            _ => Err(self.call_failed(&call, Stop::Budget, budget)),
+        }
+    }
+
+    /// If a call stopped inside its routine has now returned to the caller, completes it (PC and
+    /// the registers back as before the call, as after a `call` that ran through): its name and
+    /// result.
+    pub fn take_returned_call(&mut self) -> Option<(String, Registers, Result<CallResult, CallError>)> {
+        let call = self.pending_call.as_ref()?;
+        if self.machine.cpu().pc() != crate::workbench::END_TRAP || self.machine.cpu().sp() != call.sp0 {
+            return None;
+        }
+        let call = self.pending_call.take()?;
+        let (routine, saved) = (call.routine.clone(), call.saved);
+        let r = self.end_call(call);
+        self.machine.cpu_mut().set_registers(&saved);
+        self.modified();
+        Some((routine, saved, r))
+    }
+
+    /// Sets the registers, pushes a return to the end trap and jumps to the routine.
+    fn start_call(&mut self, routine: &str, regs: &[(&str, u16)]) -> Result<PendingCall, CallError> {
         let target = self
             .location(routine)
             .map_err(|e| CallError::Target(format!("{routine}: {e}")))?;
+        let saved = self.machine.cpu().registers();
         for (name, value) in regs {
             views::set_register(self.machine.cpu_mut(), name, *value)
                 .map_err(|_| CallError::Register(name.to_string()))?;
@@ -600,34 +688,54 @@ impl Debugger {
         self.machine.cpu_mut().set_sp(sp);
         self.machine.cpu_mut().set_pc(target);
         self.modified();
-        let t0 = self.machine.cpu().tstates();
-        let (steps, stop) = self.advance(budget, false, &mut |pc| pc == crate::workbench::END_TRAP);
+        Ok(PendingCall {
+            routine: routine.to_string(),
+            saved,
+            before,
+            pc0,
+            sp0,
+            t0: self.machine.cpu().tstates(),
+            count0: self.count,
+        })
+    }
+
+    fn call_failed(&self, call: &PendingCall, stop: Stop, budget: u64) -> CallError {
         let here = views::describe(self, self.machine.cpu().pc());
         match stop {
-            Stop::Break(_) => {}
-            Stop::Exit(status) => {
-                return Err(CallError::Exited {
-                    routine: routine.to_string(),
-                    status,
-                    at: here,
-                });
-            }
-            _ => {
-                return Err(CallError::Budget {
-                    routine: routine.to_string(),
-                    budget,
-                    at: here,
-                });
-            }
+            Stop::Exit(status) => CallError::Exited {
+                routine: call.routine.clone(),
+                status,
+                at: here,
+            },
+            _ => CallError::Budget {
+                routine: call.routine.clone(),
+                budget,
+                at: here,
+            },
         }
+    }
+
+    /// The routine returned to the end trap: checks the stack, puts back what the call itself
+    /// changed, and lists what the routine changed.
+    fn end_call(&mut self, call: PendingCall) -> Result<CallResult, CallError> {
+        let PendingCall {
+            routine,
+            before,
+            pc0,
+            sp0,
+            t0,
+            count0,
+            ..
+        } = call;
         let sp_now = self.machine.cpu().sp();
         if sp_now != sp0 {
             return Err(CallError::Unbalanced {
-                routine: routine.to_string(),
+                routine,
                 sp: sp_now,
                 expected: sp0,
             });
         }
+        let sp = sp0.wrapping_sub(2);
         // The return address slot below the stack is not the routine's doing.
         self.machine.poke(sp, before[sp as usize]);
         self.machine
@@ -643,10 +751,22 @@ impl Debugger {
         Ok(CallResult {
             regs: self.machine.cpu().registers(),
             changed,
-            steps,
+            steps: self.count - count0,
             tstates: self.machine.cpu().tstates() - t0,
         })
     }
+}
+
+/// A `call` under way: what to restore and compare when the routine returns.
+#[derive(Clone)]
+struct PendingCall {
+    routine: String,
+    saved: Registers,
+    before: Box<[u8; 0x10000]>,
+    pc0: u16,
+    sp0: u16,
+    t0: u64,
+    count0: u64,
 }
 
 #[cfg(test)]

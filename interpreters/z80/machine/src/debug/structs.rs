@@ -14,12 +14,50 @@ use retro_z80_asm::SymbolKind;
 
 use crate::program::Program;
 
-/// One field: the offset EQU's name, the label it measures, and the offset.
+/// One field: the offset EQU's name, the label it measures, and the offset (a declared field has
+/// its name in both and its size).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
     pub offset_name: String,
     pub label: String,
     pub offset: u16,
+    pub size: Option<u16>,
+}
+
+/// `struct NAME FIELD[:SIZE] ...` (the debugger command, or a source comment `; @struct ...`):
+/// the fields in order, each `SIZE` bytes (1 unless given).
+pub fn parse_declaration(text: &str) -> Result<(String, Vec<Field>), String> {
+    let mut words = text.split_whitespace();
+    let name = words
+        .next()
+        .ok_or("usage: struct NAME FIELD[:SIZE] ... (sizes in bytes, 1 unless given)")?;
+    let mut fields = vec![];
+    let mut offset: u32 = 0;
+    for w in words {
+        let (field, size) = match w.split_once(':') {
+            Some((f, n)) => (
+                f,
+                crate::debug::expr::number(n)
+                    .filter(|&n| (1..=0x1000).contains(&n))
+                    .ok_or_else(|| format!("`{n}` is not a size from 1 to 4096"))? as u32,
+            ),
+            None => (w, 1),
+        };
+        if field.is_empty() || offset + size > 0x10000 {
+            return Err(format!("`{w}` is not FIELD[:SIZE]"));
+        }
+        fields.push(Field {
+            offset_name: field.to_string(),
+            label: field.to_string(),
+            offset: offset as u16,
+            size: Some(size as u16),
+        });
+        offset += size;
+    }
+    if fields.is_empty() {
+        return Err(format!("struct {name} needs at least one field"));
+    }
+    Ok((name.to_string(), fields))
 }
 
 #[derive(Clone, Debug, Default)]
@@ -28,6 +66,8 @@ pub struct Structs {
     pub by_base: BTreeMap<String, Vec<Field>>,
     /// Label -> (columns, rows).
     pub grids: BTreeMap<String, (u16, u16)>,
+    /// Structures declared explicitly (their fields are not EQU offsets).
+    pub declared: std::collections::BTreeSet<String>,
 }
 
 /// `NAME [:] EQU A - B` (any case, optional spaces, optional comment), as (NAME, A, B).
@@ -62,6 +102,17 @@ impl Structs {
         let mut s = Structs::default();
         for (_, text) in &p.files {
             for line in text.lines() {
+                // An explicit declaration in a comment: `; @struct NAME FIELD[:SIZE] ...`.
+                if let Some(decl) = line
+                    .split_once(';')
+                    .and_then(|(_, c)| c.trim().strip_prefix("@struct "))
+                {
+                    if let Ok((name, fields)) = parse_declaration(decl) {
+                        s.declared.insert(name.clone());
+                        s.by_base.insert(name, fields);
+                    }
+                    continue;
+                }
                 let Some((name, label, base)) = offset_equ(line) else {
                     continue;
                 };
@@ -73,10 +124,14 @@ impl Structs {
                 if p.symbols.kind(base) != Some(SymbolKind::Label) {
                     continue;
                 }
+                if s.declared.contains(base) {
+                    continue;
+                }
                 s.by_base.entry(base.to_string()).or_default().push(Field {
                     offset_name: name.to_string(),
                     label: label.to_string(),
                     offset: off,
+                    size: None,
                 });
             }
         }
@@ -89,6 +144,9 @@ impl Structs {
 
     /// The size of a field: up to the next field, else the length of the data line at its label.
     fn field_size(&self, p: &Program, fields: &[Field], i: usize) -> u16 {
+        if let Some(size) = fields[i].size {
+            return size;
+        }
         if let Some(next) = fields.get(i + 1) {
             return next.offset - fields[i].offset;
         }
@@ -104,15 +162,52 @@ impl Structs {
         (data_len(p, label)? == x * y && x > 0 && y > 0).then_some((x, y))
     }
 
-    /// `print BASE` for a structure: each field with its value.
+    /// Declares a structure (the `struct` command).
+    pub fn declare(&mut self, name: String, fields: Vec<Field>) {
+        self.declared.insert(name.clone());
+        self.by_base.insert(name, fields);
+    }
+
+    /// Whether `name` is a structure (by a case-insensitive match too); its exact name.
+    pub fn find(&self, name: &str) -> Option<&str> {
+        let name = name.trim();
+        self.by_base
+            .keys()
+            .find(|k| *k == name)
+            .or_else(|| self.by_base.keys().find(|k| k.eq_ignore_ascii_case(name)))
+            .map(String::as_str)
+    }
+
+    /// `print BASE` for a structure at its own label: each field with its value.
     pub fn show_struct(&self, p: &Program, base: &str, peek: &dyn Fn(u16) -> u8) -> Option<String> {
-        let fields = self.by_base.get(base)?;
         let addr = p.symbols.get(base)?;
-        let mut s = format!("{base} at ${addr:04X}:\n");
+        self.show_struct_at(p, base, addr, None, peek)
+    }
+
+    /// A structure's fields at `addr` (`via`: the register it was reached through, whose
+    /// offsets the field lines then show as `(IY+n)`).
+    pub fn show_struct_at(
+        &self,
+        p: &Program,
+        base: &str,
+        addr: u16,
+        via: Option<&str>,
+        peek: &dyn Fn(u16) -> u8,
+    ) -> Option<String> {
+        let fields = self.by_base.get(base)?;
+        let through = via.map(|r| format!(" ({r})")).unwrap_or_default();
+        let mut s = format!("{base} at ${addr:04X}{through}:\n");
         for (i, f) in fields.iter().enumerate() {
             let size = self.field_size(p, fields, i);
             let at = addr.wrapping_add(f.offset);
-            let _ = write!(s, "  +{:<3} {:<16} ", f.offset, f.label);
+            match via {
+                Some(r) => {
+                    let _ = write!(s, "  ({r}+{:<3}) {:<16} ", f.offset, f.label);
+                }
+                None => {
+                    let _ = write!(s, "  +{:<3} {:<16} ", f.offset, f.label);
+                }
+            }
             if let Some((cols, rows)) = self.grid_of(p, &f.label) {
                 let _ = writeln!(s, "{cols}x{rows} grid:");
                 s.push_str(&grid_text(at, cols, rows, peek, "    "));
@@ -186,5 +281,26 @@ mod tests {
         assert_eq!(offset_equ("XSIZE equ 7"), None);
         assert_eq!(offset_equ("Y equ 10-2"), None);
         assert_eq!(offset_equ("  ld a,(iy+oBoard-1)"), None);
+    }
+
+    #[test]
+    fn declarations_give_fields_in_order_with_sizes() {
+        let (name, fields) = parse_declaration("GAME Level Board:42 Player:$1").unwrap();
+        assert_eq!(name, "GAME");
+        let got: Vec<(&str, u16, Option<u16>)> = fields
+            .iter()
+            .map(|f| (f.label.as_str(), f.offset, f.size))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Level", 0, Some(1)),
+                ("Board", 1, Some(42)),
+                ("Player", 43, Some(1))
+            ]
+        );
+        assert!(parse_declaration("GAME").is_err());
+        assert!(parse_declaration("GAME X:0").is_err());
+        assert!(parse_declaration("GAME X:lots").is_err());
     }
 }

@@ -391,3 +391,164 @@ fn reverse_step_n_after_step_n_restores_the_exact_state() {
         })
         .unwrap();
 }
+
+#[test]
+fn call_stops_at_a_breakpoint_inside_the_routine_and_completes_when_it_returns() {
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("break inc1");
+    let out = s.execute("call inc2 HL=$9000").text;
+    assert!(
+        out.starts_with("Breakpoint 1, $8014 inc1 (t.asm:12)\n$8014 inc1 (t.asm:12)  inc (hl)\n"),
+        "{out}"
+    );
+    assert!(out.contains("inside call inc2"), "{out}");
+    assert_eq!(s.execute("p byte[$9000]").text, "byte[$9000] = 1 ($01)\n");
+    // The user steps on; finishing inc1 lands back in inc2, finishing inc2 completes the call.
+    let (out, failed) = run_script(&mut s, "stepi\nfinish\nfinish\np PC\np byte[$9000]");
+    assert!(!failed, "{out}");
+    assert!(out.contains("inc2 returned after "), "{out}");
+    assert!(out.contains("$9000 $9000            00 -> 02"), "{out}");
+    // PC is back at the program's start, as after a call that ran through.
+    assert!(out.contains("p PC\nPC = 32768 ($8000)"), "{out}");
+    // The program still runs to its end afterwards (the call's return slot is gone); memory
+    // keeps the call's writes, so its four increments end at 2 + 4.
+    s.execute("delete");
+    let out = s.execute("continue").text;
+    assert!(out.contains("exited with status 6"), "{out}");
+}
+
+#[test]
+fn call_without_breakpoints_reports_its_result_at_once() {
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("call inc2 HL=$9000").text;
+    assert!(out.starts_with("inc2 returned after 5 steps"), "{out}");
+    assert!(out.contains("$9000 $9000            00 -> 02"), "{out}");
+    // A breakpoint on the routine's first instruction stops the call there.
+    s.execute("break inc2");
+    let out = s.execute("call inc2 HL=$9000").text;
+    assert!(out.starts_with("Breakpoint 1, $800F inc2 (t.asm:9)"), "{out}");
+}
+
+const STRUCTS: &str = "
+        org $8000
+XSIZE   equ 3
+YSIZE   equ 2
+GAMESTRUCT:
+Level:  db 4
+Player: db 2
+Board:  ds XSIZE*YSIZE
+oLevel  equ Level-GAMESTRUCT
+oPlayer: equ Player-GAMESTRUCT
+oBoard  equ Board-GAMESTRUCT
+; @struct SPRITE X Y Frame:2
+Copy:   db 9, 1, 0, 0, 0, 0, 0, 0
+";
+
+#[test]
+fn a_structure_reached_through_iy_shows_iy_relative_fields() {
+    let mut s = Session::new(debugger(STRUCTS));
+    // A second copy of the game structure, reached through IY as the course's routines do.
+    s.execute("set IY = Copy");
+    let out = s.execute("print (IY) as GAMESTRUCT").text;
+    assert!(out.starts_with("GAMESTRUCT at $8008 (IY):\n"), "{out}");
+    assert!(out.contains("(IY+0  ) Level            = 9 ($09)"), "{out}");
+    assert!(out.contains("(IY+1  ) Player           = 1 ($01)"), "{out}");
+    assert!(out.contains("(IY+2  ) Board            3x2 grid:"), "{out}");
+    assert_eq!(s.execute("print GAMESTRUCT @ IY").text, out);
+    assert!(s.execute("print (IY) as NOSUCH").error);
+}
+
+#[test]
+fn declared_structures_come_from_comments_and_the_struct_command() {
+    let mut s = Session::new(debugger(STRUCTS));
+    let out = s.execute("print Copy as SPRITE").text;
+    assert_eq!(
+        out,
+        "SPRITE at $8008:\n  +0   X                = 9 ($09)\n  +1   Y                = 1 ($01)\n  +2   Frame            = [00 00]\n"
+    );
+    // SPRITE is no label: printing it alone says how to give it an address.
+    let o = s.execute("print SPRITE");
+    assert!(o.error && o.text.contains("print SPRITE @ ADDR"), "{}", o.text);
+    assert_eq!(s.execute("struct PAIR Lo Hi").text, "struct PAIR: 2 fields\n");
+    let out = s.execute("print PAIR @ Copy").text;
+    assert!(out.contains("+1   Hi               = 1 ($01)"), "{out}");
+    assert!(s.execute("struct BAD X:0").error);
+}
+
+#[test]
+fn the_shared_console_drives_the_debugger_as_a_debuggable_machine() {
+    use retro_screen::debug::{Console, PanelKind, RunLimit, StopReason};
+    use retro_screen::machine::Machine;
+    let mut dbg = debugger(CALLS);
+    let m: &mut dyn Machine = &mut dbg;
+    let d = m.as_debuggable().expect("the Z80 debugger is debuggable");
+    let mut console = Console::new();
+    let (out, failed) = console.run_script(d, "break inc1\ndisplay byte[$9000]\ncontinue\ninfo breakpoints");
+    assert!(!failed, "{out}");
+    assert!(out.contains("Breakpoint 1, $8014 inc1 (t.asm:12)\n$8014 inc1 (t.asm:12)  inc (hl)\n    12  inc1:   inc (hl)\n1: byte[$9000] = 1 ($01)\n"), "{out}");
+    // The panels: the current line and the breakpoint are marked.
+    let src = d.panel(PanelKind::Source, 10).unwrap();
+    let cur: Vec<_> = src.lines.iter().filter(|l| l.current).collect();
+    assert_eq!(cur.len(), 1);
+    assert!(cur[0].breakpoint && cur[0].text.contains("inc1:"));
+    let dis = d.panel(PanelKind::Disassembly, 12).unwrap();
+    assert!(
+        dis.lines.iter().any(|l| l.current && l.text.contains("$8014")),
+        "{dis:?}"
+    );
+    assert!(
+        dis.lines.iter().any(|l| l.text.contains("$8010")),
+        "starts before the PC: {dis:?}"
+    );
+    let mem = d.panel(PanelKind::Memory, 2).unwrap();
+    assert_eq!(mem.lines[0].text, "$9000 01 00 00 00 00 00 00 00  ........");
+    // Running frame by frame: a limit, then the same run goes on to the breakpoint.
+    assert!(d.delete_breakpoint(Some(1)));
+    d.break_at("inc1", None, false).unwrap();
+    assert!(matches!(d.run(RunLimit::Frame), StopReason::Breakpoint(_)));
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        match d.run(RunLimit::Frame) {
+            StopReason::Limit => continue,
+            other => {
+                assert_eq!(other, StopReason::Exited(4));
+                break;
+            }
+        }
+    }
+    assert_eq!(steps, 1, "the program ends within one frame");
+}
+
+#[test]
+fn frame_by_frame_runs_do_not_miss_a_breakpoint_where_a_frame_ends() {
+    use retro_screen::debug::{Debuggable, RunLimit, StopReason};
+    // A loop that runs for many frames, then reaches `done`.
+    let mut d = debugger(
+        "
+        org $8000
+        ld bc,0
+        ld d,4
+loop:   dec bc
+        ld a,b
+        or c
+        jr nz,loop
+        dec d
+        jr nz,loop
+done:   ld a,7
+        out ($0D),a
+",
+    );
+    d.break_at("done", None, false).unwrap();
+    let mut frames = 0;
+    let stop = loop {
+        frames += 1;
+        match Debuggable::run(&mut d, RunLimit::Frame) {
+            StopReason::Limit => {}
+            other => break other,
+        }
+    };
+    assert_eq!(stop, StopReason::Breakpoint(vec![1]));
+    assert!(frames > 10, "{frames} frames");
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("done").unwrap());
+}

@@ -420,6 +420,22 @@ pub fn hexdump(d: &Debugger, addr: u16, len: usize) -> String {
     s
 }
 
+/// Memory for a narrow panel: `rows` rows of 8 bytes and their characters, from `addr`.
+pub fn memory_rows(d: &Debugger, addr: u16, rows: usize) -> String {
+    let mut s = String::new();
+    for row in 0..rows {
+        let a = addr.wrapping_add(8 * row as u16);
+        let bytes: Vec<u8> = (0..8).map(|i| d.machine.peek(a.wrapping_add(i))).collect();
+        let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+        let chars: String = bytes
+            .iter()
+            .map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' })
+            .collect();
+        let _ = writeln!(s, "${a:04X} {}  {chars}", hex.join(" "));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,511 @@
+//! The debugging capability a machine can offer ([`Debuggable`], reached through
+//! [`Machine::as_debuggable`](crate::machine::Machine::as_debuggable), as moa's devices offer
+//! theirs), and the machine-independent half of `retro debug`'s command language ([`Console`]).
+//!
+//! A machine says what one step is (a Z80 instruction, a BASIC statement), runs with a stop
+//! budget, keeps breakpoints on locations in its own words (a label or `file:line`, a line
+//! number), goes back in time if it records history, and shows its state as text panels. The
+//! console turns gdb-style command lines into those calls (`break`, `continue`, `step`, `next`,
+//! `finish`, `until`, `reverse-step`, `info breakpoints`, `display`...) and hands every other word
+//! to the machine ([`Debuggable::command`]: `print`, `x`, `set`, `call`...). The terminal front
+//! end and the batch mode (`--script`) both drive a console, so every machine gets the same
+//! language, keys and panels. docs/debugger.md ("For machine authors") says how to add one.
+
+use std::fmt::Write as _;
+
+use crate::frame::Frame;
+
+/// How far a single step goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// One unit (a Z80 instruction, a BASIC statement), into any call.
+    Into,
+    /// One unit, running a call (CALL, GOSUB, PROC) or a repeating instruction as one.
+    Over,
+    /// Until the current routine returns to its caller.
+    Out,
+}
+
+/// How long a run may go before it gives control back with [`StopReason::Limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunLimit {
+    /// At most this many units.
+    Steps(u64),
+    /// Until the end of the machine's current frame of virtual time (the terminal front end runs
+    /// a program frame by frame so that it stays responsive while the program runs).
+    Frame,
+}
+
+/// Why a step or run gave control back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// It finished where it was meant to (one step done, the `until` location reached).
+    Done,
+    /// Breakpoints (their numbers) at the current location.
+    Breakpoint(Vec<u32>),
+    /// Watchpoints (their numbers) and what touched them (`write $9000 (Board) = 2`).
+    Watchpoint(Vec<u32>, String),
+    /// The program ended, with this exit status.
+    Exited(u8),
+    /// The program stopped with an error, in the machine's own words.
+    Failed(String),
+    /// The run's limit was reached; running again continues the same run.
+    Limit,
+    /// Reverse execution reached the oldest recorded step.
+    HistoryStart,
+}
+
+/// One breakpoint or watchpoint, as `info breakpoints` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BreakpointInfo {
+    pub id: u32,
+    /// `breakpoint`, `tbreakpoint`, `watchpoint`, `read watchpoint`...
+    pub kind: String,
+    pub enabled: bool,
+    pub hits: u64,
+    /// Where or what (`checkWIN $8012 checkWIN (c4.asm:40)`, `Board..Board+41`).
+    pub what: String,
+    pub condition: Option<String>,
+}
+
+/// Where the program is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Here {
+    /// The location as a stop report names it (`$8012 checkWIN+2 (c4.asm:13)`, `line 20`).
+    pub describe: String,
+    /// The location as `break` takes it, so a front end can toggle a breakpoint here (`$8012`).
+    pub location: String,
+    /// The next thing to run, one or two lines (the instruction, then its source line).
+    pub next: String,
+}
+
+/// The panels a front end may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelKind {
+    /// The source (or listing) around the current location.
+    Source,
+    /// The machine code (or tokens) around the current location.
+    Disassembly,
+    /// Registers and flags (or the interpreter's current state).
+    Registers,
+    /// The stack (or the interpreter's control stack).
+    Stack,
+    /// Memory (or the variables).
+    Memory,
+}
+
+/// A line of a panel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelLine {
+    pub text: String,
+    /// The current location's line.
+    pub current: bool,
+    /// A line with a breakpoint.
+    pub breakpoint: bool,
+    /// A value that changed since the last stop.
+    pub changed: bool,
+}
+
+impl PanelLine {
+    pub fn plain(text: impl Into<String>) -> PanelLine {
+        PanelLine {
+            text: text.into(),
+            ..PanelLine::default()
+        }
+    }
+}
+
+/// A view of the machine as lines of text, for a panel `rows` high.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Panel {
+    pub title: String,
+    pub lines: Vec<PanelLine>,
+}
+
+/// What a machine offers a debugger front end. Steps, runs and locations are in the machine's own
+/// units and words; everything a method returns is plain text, so the front ends need no
+/// knowledge of the machine.
+pub trait Debuggable {
+    /// The command prompt's name (`z80`, `bbc`): the batch transcript echoes `(z80) COMMAND`.
+    fn prompt(&self) -> &str;
+    /// Steps once ([`StepKind::Over`] and [`StepKind::Out`] may run many units, at most `budget`).
+    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason;
+    /// Runs until a breakpoint, a watchpoint, the end, or the limit. After a
+    /// [`StopReason::Limit`], calling it again continues that run (a breakpoint at the place the
+    /// previous run stopped is still reported); otherwise it first steps off the current location.
+    fn run(&mut self, limit: RunLimit) -> StopReason;
+    /// Runs to a location (as `break` takes it), stopping earlier at a breakpoint.
+    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String>;
+    /// Starts the program again from its beginning (breakpoints stay).
+    fn restart(&mut self);
+    /// Steps back `count` units, if the machine records history.
+    fn reverse_step(&mut self, _count: u64) -> Result<StopReason, String> {
+        Err("this machine does not record history for reverse execution".into())
+    }
+    /// Runs back to the previous breakpoint hit, if the machine records history.
+    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+        Err("this machine does not record history for reverse execution".into())
+    }
+
+    /// Adds a breakpoint at a location in the machine's words, with an optional condition (an
+    /// expression of [`Debuggable::evaluate`]'s language). Returns its number and its location as
+    /// stop reports describe it.
+    fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String>;
+    /// Deletes one breakpoint or watchpoint, or all of them (`None`); false if there is no such number.
+    fn delete_breakpoint(&mut self, id: Option<u32>) -> bool;
+    /// Enables or disables one, or all; false if there is no such number.
+    fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool;
+    /// All breakpoints and watchpoints, in number order.
+    fn breakpoints(&self) -> Vec<BreakpointInfo>;
+    /// The breakpoints at the current location (the terminal's F9 toggles them).
+    fn breakpoints_here(&self) -> Vec<u32>;
+
+    /// Where the program is.
+    fn here(&self) -> Here;
+    /// An expression's value as text (`42 ($2A)`), for `display` and the watches panel.
+    fn evaluate(&self, expr: &str) -> Result<String, String>;
+    /// Whether `display` may keep an expression (its syntax); by default, whether it evaluates now.
+    fn check_expression(&self, expr: &str) -> Result<(), String> {
+        self.evaluate(expr).map(|_| ())
+    }
+    /// A panel `rows` lines high, or `None` if the machine has no such view.
+    fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel>;
+    /// The machine's screen.
+    fn screen(&self) -> Frame;
+    /// Moves the text the program printed since the last call into `out`.
+    fn take_output(&mut self, out: &mut String);
+
+    /// A command of the machine's own (`print`, `x`, `set`, `call`, `info registers`...): the
+    /// whole line, whose first word the console does not know. `None`: the machine has no such
+    /// command either.
+    fn command(&mut self, line: &str) -> Option<Result<String, String>>;
+    /// The machine's part of `help`.
+    fn help(&self) -> &str;
+    /// Called before each command (the Z80 remembers the registers, to mark what changed).
+    fn before_command(&mut self) {}
+    /// Called after each command.
+    fn after_command(&mut self) {}
+}
+
+/// Steps `continue`, `next`, `finish` and `until` may run before giving up (for the Z80 about 40
+/// virtual seconds of a busy program).
+pub const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// What a command asks of the driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A command's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub text: String,
+    pub flow: Flow,
+    /// The command failed (batch mode exits 1 if any did).
+    pub error: bool,
+}
+
+impl Output {
+    fn text(text: String) -> Output {
+        Output {
+            text,
+            flow: Flow::Continue,
+            error: false,
+        }
+    }
+}
+
+/// The machine-independent command language: the displays, and the last command (an empty line
+/// in the terminal repeats it).
+#[derive(Clone, Debug, Default)]
+pub struct Console {
+    /// Expressions shown at every stop (`display`).
+    pub displays: Vec<String>,
+    pub last: Option<String>,
+}
+
+fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
+    let a = arg.trim();
+    if a.is_empty() {
+        return Ok(default);
+    }
+    let parsed = match a.strip_prefix('$').or_else(|| a.strip_prefix("0x")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => a.parse().ok(),
+    };
+    parsed.ok_or_else(|| format!("`{a}` is not a count"))
+}
+
+/// Splits `LOCATION if CONDITION`.
+pub fn split_condition(arg: &str) -> (&str, Option<&str>) {
+    let lower = arg.to_ascii_lowercase();
+    match lower.find(" if ") {
+        Some(i) => (&arg[..i], Some(&arg[i + 4..])),
+        None => (arg, None),
+    }
+}
+
+/// The words the console itself handles, for `help`.
+pub const HELP: &str = "\
+Running:   run (r)  continue (c) [N]  step/stepi (s) [N]  next (n) [N]  finish (fin)
+           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
+Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
+           info breakpoints
+Showing:   display EXPR  undisplay N  info display
+Other:     echo TEXT  help  quit (q)
+";
+
+impl Console {
+    pub fn new() -> Console {
+        Console::default()
+    }
+
+    /// Runs one command line. Blank lines and `#` comments do nothing.
+    pub fn execute(&mut self, d: &mut dyn Debuggable, line: &str) -> Output {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Output::text(String::new());
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        if matches!(word, "quit" | "q" | "exit") {
+            return Output {
+                text: String::new(),
+                flow: Flow::Quit,
+                error: false,
+            };
+        }
+        d.before_command();
+        let result = self.dispatch(d, word, rest.trim(), line);
+        d.after_command();
+        match result {
+            Ok(text) => Output::text(text),
+            Err(e) => Output {
+                text: format!("error: {e}\n"),
+                flow: Flow::Continue,
+                error: true,
+            },
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        d: &mut dyn Debuggable,
+        word: &str,
+        rest: &str,
+        line: &str,
+    ) -> Result<String, String> {
+        match word {
+            "break" | "b" | "br" | "tbreak" => {
+                if rest.is_empty() {
+                    return Err("break needs a location (see help)".into());
+                }
+                let (loc, cond) = split_condition(rest);
+                let temporary = word == "tbreak";
+                let (id, at) = d.break_at(loc, cond, temporary)?;
+                let kind = if temporary {
+                    "Temporary breakpoint"
+                } else {
+                    "Breakpoint"
+                };
+                let cond = cond.map(|c| format!(" if {}", c.trim())).unwrap_or_default();
+                Ok(format!("{kind} {id} at {at}{cond}\n"))
+            }
+            "delete" | "d" | "enable" | "disable" => {
+                let id = if rest.is_empty() {
+                    None
+                } else {
+                    Some(number_arg(rest, 0)? as u32)
+                };
+                let found = match word {
+                    "enable" | "disable" => d.enable_breakpoint(id, word == "enable"),
+                    _ => d.delete_breakpoint(id),
+                };
+                if found {
+                    Ok(String::new())
+                } else {
+                    Err(format!("no breakpoint number {rest}"))
+                }
+            }
+            "run" | "r" => {
+                d.restart();
+                let stop = d.run(RunLimit::Steps(DEFAULT_BUDGET));
+                Ok(self.report(d, &stop))
+            }
+            "continue" | "c" | "cont" => {
+                let budget = number_arg(rest, DEFAULT_BUDGET)?;
+                let stop = d.run(RunLimit::Steps(budget));
+                Ok(self.report(d, &stop))
+            }
+            "stepi" | "si" | "step" | "s" => self.repeat(d, rest, StepKind::Into),
+            "next" | "n" | "nexti" | "ni" => self.repeat(d, rest, StepKind::Over),
+            "finish" | "fin" => {
+                let stop = d.step(StepKind::Out, DEFAULT_BUDGET);
+                Ok(self.report(d, &stop))
+            }
+            "until" | "u" | "advance" => {
+                let stop = if rest.is_empty() {
+                    d.step(StepKind::Over, DEFAULT_BUDGET)
+                } else {
+                    d.run_to(rest, DEFAULT_BUDGET)?
+                };
+                Ok(self.report(d, &stop))
+            }
+            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn" => {
+                let n = number_arg(rest, 1)?;
+                let stop = d.reverse_step(n)?;
+                Ok(self.report(d, &stop))
+            }
+            "reverse-continue" | "rc" => {
+                let stop = d.reverse_continue()?;
+                Ok(self.report(d, &stop))
+            }
+            "display" => {
+                if rest.is_empty() {
+                    return Ok(self.displays(d));
+                }
+                d.check_expression(rest)?;
+                self.displays.push(rest.to_string());
+                Ok(self.display_one(d, self.displays.len() - 1))
+            }
+            "undisplay" => {
+                let n = number_arg(rest, 0)? as usize;
+                if n == 0 || n > self.displays.len() {
+                    return Err(format!("no display number {rest}"));
+                }
+                self.displays.remove(n - 1);
+                Ok(String::new())
+            }
+            "info" | "i" if matches!(rest, "breakpoints" | "break" | "b" | "watchpoints") => {
+                Ok(breakpoint_table(&d.breakpoints()))
+            }
+            "info" | "i" if rest == "display" => Ok(self.displays(d)),
+            "echo" => Ok(format!("{rest}\n")),
+            "help" | "h" => Ok(format!("{HELP}{}", d.help())),
+            _ => match d.command(line) {
+                Some(r) => r,
+                None => Err(format!("unknown command `{word}` (try `help`)")),
+            },
+        }
+    }
+
+    fn repeat(&mut self, d: &mut dyn Debuggable, count: &str, kind: StepKind) -> Result<String, String> {
+        let n = number_arg(count, 1)?;
+        let mut stop = StopReason::Done;
+        for _ in 0..n.max(1) {
+            stop = d.step(kind, DEFAULT_BUDGET);
+            if stop != StopReason::Done {
+                break;
+            }
+        }
+        Ok(self.report(d, &stop))
+    }
+
+    /// The stop report: why it stopped, where, and the displays.
+    pub fn report(&self, d: &dyn Debuggable, stop: &StopReason) -> String {
+        let mut s = String::new();
+        match stop {
+            StopReason::Done => {}
+            StopReason::Breakpoint(ids) => {
+                let _ = writeln!(s, "Breakpoint {}, {}", list(ids), d.here().describe);
+            }
+            StopReason::Watchpoint(ids, what) => {
+                let _ = writeln!(s, "Watchpoint {}: {what}", list(ids));
+            }
+            StopReason::Exited(status) => {
+                let _ = writeln!(s, "Program exited with status {status}.");
+                return s;
+            }
+            StopReason::Failed(e) => {
+                let _ = writeln!(s, "Program stopped: {e}");
+            }
+            StopReason::Limit => {
+                let _ = writeln!(s, "Stopped: the step budget ran out.");
+            }
+            StopReason::HistoryStart => {
+                let _ = writeln!(s, "No more reverse-execution history.");
+            }
+        }
+        let here = d.here();
+        let _ = write!(s, "{}  {}", here.describe, here.next);
+        s.push_str(&self.displays(d));
+        s
+    }
+
+    fn display_one(&self, d: &dyn Debuggable, i: usize) -> String {
+        let e = &self.displays[i];
+        match d.evaluate(e) {
+            Ok(v) => format!("{}: {e} = {v}\n", i + 1),
+            Err(err) => format!("{}: {e} = <{err}>\n", i + 1),
+        }
+    }
+
+    /// Every display with its value now.
+    pub fn displays(&self, d: &dyn Debuggable) -> String {
+        (0..self.displays.len()).map(|i| self.display_one(d, i)).collect()
+    }
+
+    /// Runs a whole script: each command is echoed after `(PROMPT) `, then what the program
+    /// printed meanwhile, then the command's output. Returns the transcript and whether any
+    /// command failed.
+    pub fn run_script(&mut self, d: &mut dyn Debuggable, script: &str) -> (String, bool) {
+        let mut out = String::new();
+        let mut failed = false;
+        for line in script.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let _ = writeln!(out, "({}) {line}", d.prompt());
+            let o = self.execute(d, line);
+            // What the program printed comes first, as a terminal would show it.
+            let mut printed = String::new();
+            d.take_output(&mut printed);
+            out.push_str(&printed);
+            if !printed.is_empty() && !printed.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&o.text);
+            failed |= o.error;
+            if o.flow == Flow::Quit {
+                break;
+            }
+        }
+        (out, failed)
+    }
+}
+
+fn list(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// `info breakpoints`.
+pub fn breakpoint_table(list: &[BreakpointInfo]) -> String {
+    if list.is_empty() {
+        return "No breakpoints or watchpoints.\n".into();
+    }
+    let mut s = String::from("Num  Type             Enb  Hits  What\n");
+    for b in list {
+        let cond = b
+            .condition
+            .as_ref()
+            .map(|c| format!(" if {c}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "{:<4} {:<16} {:<4} {:<5} {}{cond}",
+            b.id,
+            b.kind,
+            if b.enabled { "y" } else { "n" },
+            b.hits,
+            b.what
+        );
+    }
+    s
+}

@@ -1,0 +1,139 @@
+//! Dialects: which assembler's syntax a source is written for, how it is recognised, and the
+//! sjasmplus line forms that are settled when a file is read (`:` between statements, temporary
+//! label references).
+use super::*;
+
+/// The syntax a source follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// pasmo / z80asm (Debian's assemblers): the default.
+    #[default]
+    Pasmo,
+    /// sjasmplus, the assembler most ZX Spectrum projects use: `DEVICE`, `SAVESNA`, `MODULE`,
+    /// `STRUCT`, `DUP`, temporary labels, `:` between statements, fake instructions.
+    Sjasmplus,
+}
+
+/// How to assemble: the dialect, or None to recognise it from the source.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    pub dialect: Option<Dialect>,
+}
+
+impl Dialect {
+    /// The dialect a source is written in: sjasmplus when an indented line starts with `DEVICE`
+    /// (sjasmplus's virtual-machine directive, which no pasmo or z80asm source has), else pasmo.
+    pub fn detect(text: &str) -> Dialect {
+        let device = text.lines().any(|l| {
+            l.starts_with([' ', '\t'])
+                && l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("device"))
+        });
+        if device {
+            Dialect::Sjasmplus
+        } else {
+            Dialect::Pasmo
+        }
+    }
+}
+
+/// The name a temporary-label reference is given (`1B`, `1_b` -> `1_B`), or None.
+fn temp_ref(text: &str, bare: bool) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let (digits, dir) = match lower.strip_suffix("_b").or_else(|| lower.strip_suffix("_f")) {
+        Some(d) => (d, &lower[lower.len() - 1..]),
+        None if bare => {
+            let d = lower.strip_suffix('b').or_else(|| lower.strip_suffix('f'))?;
+            (d, &lower[lower.len() - 1..])
+        }
+        None => return None,
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| format!("{digits}_{}", dir.to_ascii_uppercase()))
+}
+
+/// Splits a temporary-label reference name (`1_B`) into its number and direction (true =
+/// forward).
+pub(super) fn parse_temp_ref(name: &str) -> Option<(i64, bool)> {
+    let (n, dir) = name.split_once('_')?;
+    let forward = match dir {
+        "F" => true,
+        "B" => false,
+        _ => return None,
+    };
+    Some((n.parse().ok()?, forward))
+}
+
+/// The sjasmplus forms of a file's lines: each `:`-separated statement becomes a line of its own
+/// (a colon right after a label in column 0 stays the label's), and temporary-label references become
+/// names (`1_B`, `1_F` anywhere; the older `1B`, `1F` in jumps and calls, where `1B` is otherwise
+/// the binary number 1).
+pub(super) fn sjasmplus_lines(lines: Vec<Line>, text: &str) -> Vec<Line> {
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let toks = &line.toks[..];
+        let mut start = 0;
+        let mut pieces: Vec<Vec<Tok>> = vec![];
+        for (i, t) in toks.iter().enumerate() {
+            // Labels start in column 0 (an indented `ldi : ldd` is two instructions).
+            let col0 = toks[0].start == 0 || text.as_bytes().get(toks[0].start as usize - 1) == Some(&b'\n');
+            let label_colon = i == 1 && col0 && matches!(toks[0].kind, Tk::Ident(_) | Tk::Number(_));
+            if t.kind == Tk::Colon && !label_colon {
+                pieces.push(toks[start..i].to_vec());
+                start = i + 1;
+            }
+        }
+        pieces.push(toks[start..].to_vec());
+        let several = pieces.len() > 1;
+        for mut piece in pieces {
+            if several && piece.is_empty() {
+                continue;
+            }
+            // The operation word: after a leading label (a name or number, with or without colon).
+            let op = piece
+                .iter()
+                .position(|t| matches!(&t.kind, Tk::Ident(s) if MNEMONICS.contains(&s.to_ascii_lowercase().as_str())))
+                .map(|k| text[piece[k].span()].to_ascii_lowercase());
+            let branch = matches!(op.as_deref(), Some("jr" | "jp" | "djnz" | "call"));
+            for (k, t) in piece.iter_mut().enumerate() {
+                if let Tk::Number(_) = t.kind
+                    && k > 0
+                    && let Some(name) = temp_ref(&text[t.span()], branch)
+                {
+                    t.kind = Tk::Ident(Rc::from(name));
+                }
+            }
+            out.push(Line {
+                toks: piece.into(),
+                ..line.clone()
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_device_line_means_sjasmplus() {
+        assert_eq!(
+            Dialect::detect("  DEVICE ZXSPECTRUM48\n org 8000h\n"),
+            Dialect::Sjasmplus
+        );
+        assert_eq!(Dialect::detect("device equ 5\n ld a,device\n"), Dialect::Pasmo);
+        assert_eq!(Dialect::detect(" org 8000h\n"), Dialect::Pasmo);
+    }
+
+    #[test]
+    fn temporary_label_references() {
+        assert_eq!(temp_ref("1_b", false).as_deref(), Some("1_B"));
+        assert_eq!(temp_ref("12_F", false).as_deref(), Some("12_F"));
+        assert_eq!(temp_ref("1B", false), None);
+        assert_eq!(temp_ref("1B", true).as_deref(), Some("1_B"));
+        assert_eq!(temp_ref("0FFh", true), None);
+        assert_eq!(parse_temp_ref("3_F"), Some((3, true)));
+    }
+}

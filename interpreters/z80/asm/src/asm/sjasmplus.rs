@@ -1,0 +1,483 @@
+//! The sjasmplus directives: DEFINE, MODULE, STRUCT and its instances, DISP/ENT, DH, and the
+//! virtual Spectrum (DEVICE) with the files made from it (SAVESNA, SAVETAP, SAVEBIN, OUTPUT).
+use super::device::{ramtop, sna48, tap_block, tap_code_header, zx48_init};
+use super::*;
+
+/// A STRUCT: its fields in order, each with its name (if any) and offset.
+#[derive(Debug)]
+pub(super) struct StructDef {
+    pub(super) fields: Vec<(Option<Rc<str>>, i64, Field)>,
+}
+
+/// One STRUCT field. BYTE and WORD fields take an instance's values in order; BLOCK/DS fields
+/// are filled with their fill byte (0 when none is given).
+#[derive(Debug)]
+pub(super) enum Field {
+    Byte(i64),
+    Word(i64),
+    Block(i64, u8),
+}
+
+impl Asm<'_> {
+    /// The line with DEFINEd words replaced, or None when nothing is replaced. The words after
+    /// DEFINE, UNDEFINE, IFDEF and IFNDEF are names, never replaced.
+    pub(super) fn substitute_defines(&self, line: &Line) -> Option<Line> {
+        if self.defines.is_empty() {
+            return None;
+        }
+        let names_define = line.toks.iter().take(2).any(|t| {
+            matches!(&t.kind, Tk::Ident(w) if matches!(
+                Directive::parse(&w.to_ascii_lowercase(), self.dialect),
+                Some(Directive::Define | Directive::Undefine | Directive::Ifdef | Directive::Ifndef)
+            ))
+        });
+        if names_define
+            || !line
+                .toks
+                .iter()
+                .any(|t| matches!(&t.kind, Tk::Ident(w) if self.defines.contains_key(w)))
+        {
+            return None;
+        }
+        let toks: Vec<Tok> = line
+            .toks
+            .iter()
+            .flat_map(|t| match &t.kind {
+                Tk::Ident(w) => match self.defines.get(w) {
+                    // The replacement is shown at the use (its spans point at the DEFINE).
+                    Some(r) => r.to_vec(),
+                    None => vec![t.clone()],
+                },
+                _ => vec![t.clone()],
+            })
+            .collect();
+        Some(Line {
+            toks: toks.into(),
+            ..line.clone()
+        })
+    }
+
+    /// The sjasmplus directives that act on a statement (see [`Directive`]).
+    pub(super) fn sjasmplus_directive(
+        &mut self,
+        d: Directive,
+        line: &Line,
+        op_loc: &Loc,
+        rest: &[Tok],
+    ) -> R<()> {
+        let rest_loc = Self::toks_loc(rest, line);
+        match d {
+            Directive::Define | Directive::Undefine => {
+                let Some(Tok {
+                    kind: Tk::Ident(name),
+                    ..
+                }) = rest.first()
+                else {
+                    return Err(Diagnostic::new(DiagKind::Syntax, rest_loc, "DEFINE needs a name")
+                        .label("name it here"));
+                };
+                if d == Directive::Define {
+                    self.defines.insert(name.clone(), rest[1..].into());
+                } else {
+                    self.defines.remove(name);
+                }
+            }
+            Directive::Module => match rest {
+                [
+                    Tok {
+                        kind: Tk::Ident(name),
+                        ..
+                    },
+                ] => self.modules.push(name.clone()),
+                _ => {
+                    return Err(
+                        Diagnostic::new(DiagKind::Syntax, rest_loc, "MODULE takes one name").label("here"),
+                    );
+                }
+            },
+            Directive::Endmodule if self.modules.pop().is_none() => {
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc.clone(), "ENDMODULE without MODULE")
+                        .label("no MODULE is open here"),
+                );
+            }
+            Directive::Ends => {
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc.clone(), "ENDS without STRUCT")
+                        .label("no STRUCT is open here"),
+                );
+            }
+            Directive::Disp => {
+                let first = Self::split_commas(rest).first().copied().unwrap_or_default();
+                let l = Self::toks_loc(first, line);
+                let v = self.parse_expr(first, line).and_then(|e| self.need(&e, &l))?;
+                if self.in_disp {
+                    return Err(
+                        Diagnostic::new(DiagKind::Directive, op_loc.clone(), "DISP inside DISP")
+                            .label("close the open DISP with ENT first"),
+                    );
+                }
+                let phys = self.pc + self.delta;
+                self.pc = v & 0xFFFF;
+                self.delta = phys - self.pc;
+                self.in_disp = true;
+            }
+            Directive::Ent => {
+                self.pc += self.delta;
+                self.delta = 0;
+                self.in_disp = false;
+            }
+            Directive::Dh => {
+                let mut out = vec![];
+                for item in Self::split_commas(rest) {
+                    let [t @ Tok { kind: Tk::Str(s), .. }] = item else {
+                        return Err(Diagnostic::new(
+                            DiagKind::Syntax,
+                            Self::toks_loc(item, line),
+                            "DH takes strings of hex digits",
+                        )
+                        .label("expected \"0123...\""));
+                    };
+                    let digits: Vec<u8> = s.iter().copied().filter(|c| *c != b' ').collect();
+                    let bad = || {
+                        Diagnostic::new(DiagKind::Syntax, Self::tok_loc(t), "DH needs pairs of hex digits")
+                            .label("here")
+                    };
+                    if !digits.len().is_multiple_of(2) {
+                        return Err(bad());
+                    }
+                    for pair in digits.chunks(2) {
+                        let text = std::str::from_utf8(pair).map_err(|_| bad())?;
+                        out.push(u8::from_str_radix(text, 16).map_err(|_| bad())?);
+                    }
+                }
+                self.emit(&out, &rest_loc);
+            }
+            Directive::Device => {
+                let parts = Self::split_commas(rest);
+                let name = parts
+                    .first()
+                    .map(|p| {
+                        p.iter()
+                            .map(|t| self.text(t))
+                            .collect::<String>()
+                            .to_ascii_uppercase()
+                    })
+                    .unwrap_or_default();
+                match name.as_str() {
+                    "NONE" => self.device = None,
+                    "ZXSPECTRUM48" => {
+                        let asked = match parts.get(1) {
+                            Some(p) => {
+                                let l = Self::toks_loc(p, line);
+                                Some(self.parse_expr(p, line).and_then(|e| self.need(&e, &l))?)
+                            }
+                            None => None,
+                        };
+                        let top = ramtop(asked);
+                        if self.device.is_none() {
+                            zx48_init(&mut self.mem, top);
+                        }
+                        self.device = Some(top);
+                    }
+                    _ => {
+                        return Err(Diagnostic::new(
+                            DiagKind::Directive,
+                            rest_loc,
+                            format!("device `{name}` is not supported"),
+                        )
+                        .label("only ZXSPECTRUM48 (and NONE) are built in"));
+                    }
+                }
+            }
+            Directive::Savesna | Directive::Savetap | Directive::Emptytap | Directive::Savebin => {
+                self.save(d, line, op_loc, rest)?;
+            }
+            Directive::Output => {
+                let first = Self::split_commas(rest).first().copied().unwrap_or_default();
+                let (_, name) = self.file_arg(first, &rest_loc)?;
+                // Truncate mode (sjasmplus's default): the file starts empty again.
+                let path = PathBuf::from(name);
+                let k = match self.outputs.iter().position(|(p, _)| *p == path) {
+                    Some(k) => k,
+                    None => {
+                        self.outputs.push((path, vec![]));
+                        self.outputs.len() - 1
+                    }
+                };
+                self.outputs[k].1.clear();
+                self.capture = Some(k);
+            }
+            Directive::Outend => self.capture = None,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// SAVESNA, SAVETAP, EMPTYTAP and SAVEBIN: files made from the device's memory.
+    fn save(&mut self, d: Directive, line: &Line, op_loc: &Loc, rest: &[Tok]) -> R<()> {
+        let rest_loc = Self::toks_loc(rest, line);
+        let Some(top) = self.device else {
+            return Err(
+                Diagnostic::new(DiagKind::Directive, op_loc.clone(), "only in device mode")
+                    .label("needs `DEVICE ZXSPECTRUM48` first"),
+            );
+        };
+        let parts = Self::split_commas(rest);
+        let (_, name) = self.file_arg(parts.first().copied().unwrap_or_default(), &rest_loc)?;
+        let path = PathBuf::from(name);
+        let num = |k: usize, a: &Self| -> R<i64> {
+            let Some(p) = parts.get(k) else {
+                return Err(
+                    Diagnostic::new(DiagKind::Syntax, rest_loc.clone(), "a value is missing")
+                        .label("more arguments needed"),
+                );
+            };
+            let l = Self::toks_loc(p, line);
+            a.parse_expr(p, line).and_then(|e| a.need(&e, &l))
+        };
+        let range = |start: i64, len: i64, a: &Self| -> R<Vec<u8>> {
+            if start < 0 || len < 0 || start + len > 0x10000 {
+                return Err(Diagnostic::new(
+                    DiagKind::OutOfRange,
+                    rest_loc.clone(),
+                    format!("{len} bytes from {start} do not fit in memory"),
+                )
+                .label("start and length"));
+            }
+            Ok(a.mem[start as usize..(start + len) as usize].to_vec())
+        };
+        let data = match d {
+            Directive::Savesna => {
+                let start = num(1, self)?;
+                let (sna, _) = sna48(&mut self.mem, top, start as u16);
+                sna
+            }
+            Directive::Savebin => {
+                let (start, len) = (num(1, self)?, num(2, self)?);
+                range(start, len, self)?
+            }
+            Directive::Emptytap => vec![],
+            _ => {
+                let kind = parts.get(1).map(|p| {
+                    p.iter()
+                        .map(|t| self.text(t))
+                        .collect::<String>()
+                        .to_ascii_uppercase()
+                });
+                let mut tap = self.output_so_far(&path);
+                match kind.as_deref() {
+                    Some("CODE") => {
+                        let title = match parts.get(2) {
+                            Some([Tok { kind: Tk::Str(s), .. }]) => s.to_vec(),
+                            _ => {
+                                return Err(Diagnostic::new(
+                                    DiagKind::Syntax,
+                                    rest_loc,
+                                    "SAVETAP CODE needs a name in quotes",
+                                )
+                                .label("here"));
+                            }
+                        };
+                        let (start, len) = (num(3, self)?, num(4, self)?);
+                        let load = if parts.len() > 5 { num(5, self)? } else { start };
+                        let bytes = range(start, len, self)?;
+                        tap.extend(tap_code_header(&title, len as u16, load as u16));
+                        tap.extend(tap_block(0xFF, &bytes));
+                    }
+                    Some("HEADLESS") => {
+                        let (start, len) = (num(2, self)?, num(3, self)?);
+                        let flag = if parts.len() > 4 { num(4, self)? } else { 0xFF };
+                        let bytes = range(start, len, self)?;
+                        tap.extend(tap_block(flag as u8, &bytes));
+                    }
+                    _ => {
+                        return Err(Diagnostic::new(
+                            DiagKind::Directive,
+                            rest_loc,
+                            "only SAVETAP file,CODE,... and SAVETAP file,HEADLESS,... are supported",
+                        )
+                        .label("BASIC, NUMBERS, CHARS and the snapshot-with-loader form are not built"));
+                    }
+                }
+                tap
+            }
+        };
+        // A file saved again is replaced (a tape was extended above), keeping its place.
+        match self.outputs.iter_mut().find(|(p, _)| *p == path) {
+            Some(o) => o.1 = data,
+            None => self.outputs.push((path, data)),
+        }
+        Ok(())
+    }
+
+    /// What a tape file holds so far in this run (SAVETAP appends to it).
+    fn output_so_far(&self, path: &Path) -> Vec<u8> {
+        self.outputs
+            .iter()
+            .rev()
+            .find(|(p, _)| p == path)
+            .map(|o| o.1.clone())
+            .unwrap_or_default()
+    }
+
+    /// Reads a STRUCT ... ENDS block starting after line `from - 1`; returns the index after ENDS.
+    pub(super) fn define_struct(&mut self, lines: &[Line], from: usize, line: &Line, op_at: usize) -> usize {
+        let end = lines[from..].iter().position(|l| {
+            let (_, op) = self.split_label(&l.toks);
+            matches!(op.map(|o| &l.toks[o].kind), Some(Tk::Ident(w))
+                if Directive::parse(&w.to_ascii_lowercase(), self.dialect) == Some(Directive::Ends))
+        });
+        let op_loc = Self::tok_loc(&line.toks[op_at]);
+        let Some(end) = end.map(|e| from + e) else {
+            self.diags.push(
+                Diagnostic::new(DiagKind::Directive, op_loc, "STRUCT without ENDS")
+                    .label("this block is never closed"),
+            );
+            return lines.len();
+        };
+        self.list(line, None);
+        let args = Self::split_commas(&line.toks[op_at + 1..]);
+        let Some(
+            [
+                name_tok @ Tok {
+                    kind: Tk::Ident(name),
+                    ..
+                },
+            ],
+        ) = args.first().copied()
+        else {
+            self.diags
+                .push(Diagnostic::new(DiagKind::Syntax, op_loc, "STRUCT needs a name").label("name it here"));
+            return end + 1;
+        };
+        let result = (|| -> R<StructDef> {
+            let mut fields = vec![];
+            let mut size = 0;
+            if let Some(off) = args.get(1) {
+                let l = Self::toks_loc(off, line);
+                let n = self.parse_expr(off, line).and_then(|e| self.need(&e, &l))?;
+                fields.push((None, 0, Field::Block(n, 0)));
+                size = n;
+            }
+            let qname = self.qualify(name);
+            for l in &lines[from..end] {
+                let (label, op) = self.split_label(&l.toks);
+                let Some(op) = op else { continue };
+                let op_word = match &l.toks[op].kind {
+                    Tk::Ident(w) => w.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                let rest = &l.toks[op + 1..];
+                let parts = Self::split_commas(rest);
+                let value = |k: usize, a: &Self| -> R<Option<i64>> {
+                    match parts.get(k) {
+                        Some(p) => {
+                            let loc = Self::toks_loc(p, l);
+                            Ok(Some(a.parse_expr(p, l).and_then(|e| a.need(&e, &loc))?))
+                        }
+                        None => Ok(None),
+                    }
+                };
+                let field = match Directive::parse(&op_word, self.dialect) {
+                    Some(Directive::Db) => Field::Byte(value(0, self)?.unwrap_or(0)),
+                    Some(Directive::Dw) => Field::Word(value(0, self)?.unwrap_or(0)),
+                    Some(Directive::Ds) => {
+                        Field::Block(value(0, self)?.unwrap_or(0), value(1, self)?.unwrap_or(0) as u8)
+                    }
+                    _ => {
+                        return Err(Diagnostic::new(
+                            DiagKind::Directive,
+                            Self::tok_loc(&l.toks[op]),
+                            "a STRUCT field is BYTE, WORD or BLOCK (DB, DW, DS)",
+                        )
+                        .label("not supported in a STRUCT"));
+                    }
+                };
+                let fname = match label.map(|k| &l.toks[k].kind) {
+                    Some(Tk::Ident(f)) => {
+                        let f: Rc<str> = Rc::from(f.trim_start_matches('.'));
+                        let q = Rc::from(format!("{qname}.{f}"));
+                        self.define_qualified(q, size, SymbolKind::Equ, Self::tok_loc(&l.toks[0]));
+                        Some(f)
+                    }
+                    _ => None,
+                };
+                let offset = size;
+                size += match field {
+                    Field::Byte(_) => 1,
+                    Field::Word(_) => 2,
+                    Field::Block(n, _) => n,
+                };
+                fields.push((fname, offset, field));
+            }
+            // sjasmplus: the STRUCT's name is its size.
+            self.define_qualified(qname, size, SymbolKind::Equ, Self::tok_loc(name_tok));
+            Ok(StructDef { fields })
+        })();
+        match result {
+            Ok(def) => {
+                self.structs.insert(name.to_ascii_lowercase(), Rc::new(def));
+            }
+            Err(d) => self.diags.push(d),
+        }
+        end + 1
+    }
+
+    /// `[label] name [v1, v2 ...]`: a STRUCT instance, its BYTE and WORD fields taken from the
+    /// values in order (defaults for the rest); `label.field` names each field's address.
+    pub(super) fn struct_instance(
+        &mut self,
+        def: Rc<StructDef>,
+        op: &str,
+        line: &Line,
+        rest: &[Tok],
+    ) -> R<()> {
+        let parts = Self::split_commas(rest);
+        let mut values = parts.iter();
+        let mut out = vec![];
+        for (_, _, f) in &def.fields {
+            let given = match f {
+                Field::Block(..) => None,
+                _ => values.next(),
+            };
+            let v = match given {
+                Some(p) => {
+                    let l = Self::toks_loc(p, line);
+                    Some((self.parse_expr(p, line).and_then(|e| self.need(&e, &l))?, l))
+                }
+                None => None,
+            };
+            match *f {
+                Field::Byte(d) => {
+                    let (v, l) = v.unwrap_or((d, Self::toks_loc(rest, line)));
+                    out.push(self.byte(v, &l)?);
+                }
+                Field::Word(d) => {
+                    let (v, l) = v.unwrap_or((d, Self::toks_loc(rest, line)));
+                    out.extend_from_slice(&self.word(v, &l)?.to_le_bytes());
+                }
+                Field::Block(n, fill) => out.extend(std::iter::repeat_n(fill, n.max(0) as usize)),
+            }
+        }
+        if let Some(extra) = values.next() {
+            return Err(Diagnostic::new(
+                DiagKind::BadOperands,
+                Self::toks_loc(extra, line),
+                format!("more values than `{op}` has fields"),
+            )
+            .label("extra value"));
+        }
+        if let Some(label) = self.last_label.clone() {
+            let loc = Self::toks_loc(&line.toks[..1], line);
+            for (name, offset, _) in &def.fields {
+                if let Some(name) = name {
+                    let q = Rc::from(format!("{label}.{name}"));
+                    self.define_qualified(q, self.pc + offset, SymbolKind::Label, loc.clone());
+                }
+            }
+        }
+        self.emit(&out, &Self::toks_loc(rest, line));
+        Ok(())
+    }
+}

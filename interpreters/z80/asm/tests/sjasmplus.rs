@@ -1,0 +1,138 @@
+//! The sjasmplus dialect against sjasmplus itself: every tests/sjasmplus/cases/*.asm must assemble
+//! to the bytes sjasmplus wrote with --raw (NAME.expect), define every symbol of its --sym file
+//! (NAME.sym) with the same value, and save exactly the files it saved (NAME.files/, byte for
+//! byte: the .sna snapshot, .tap tapes, SAVEBIN and OUTPUT files). record.sh recorded them and
+//! `record.sh --check` re-checks them against a freshly built sjasmplus (CI does).
+use retro_z80_asm::{Dialect, Options, assemble_file_with};
+use std::path::{Path, PathBuf};
+
+fn cases() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sjasmplus/cases");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("cases dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "asm"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn hex_rows(bytes: &[u8]) -> String {
+    bytes
+        .chunks(16)
+        .map(|c| c.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ") + "\n")
+        .collect()
+}
+
+fn check(src: &Path) -> Vec<String> {
+    let name = src.display();
+    let options = Options {
+        dialect: Some(Dialect::Sjasmplus),
+    };
+    let a = match assemble_file_with(src, &options) {
+        Ok(a) => a,
+        Err(f) => return vec![format!("{name}: {}", f.render(false))],
+    };
+    let mut problems = vec![];
+    let expect = std::fs::read_to_string(src.with_extension("expect")).expect("expect file");
+    if hex_rows(&a.bytes) != expect {
+        problems.push(format!(
+            "{name}: bytes\n  got    {}\n  expect {expect}",
+            hex_rows(&a.bytes)
+        ));
+    }
+    // sjasmplus --sym: `name: EQU 0x0000ABCD` per symbol.
+    let sym = std::fs::read_to_string(src.with_extension("sym")).expect("sym file");
+    for line in sym.lines().filter(|l| !l.is_empty()) {
+        let (sym_name, value) = line.split_once(": EQU 0x").expect("sym line");
+        let value = u32::from_str_radix(value, 16).expect("sym value") as u16;
+        if a.symbols.get(sym_name) != Some(value) {
+            problems.push(format!(
+                "{name}: symbol {sym_name} is {:?}, sjasmplus {value:#06x}",
+                a.symbols.get(sym_name)
+            ));
+        }
+    }
+    let files_dir = src.with_extension("files");
+    let mut theirs: Vec<String> = std::fs::read_dir(&files_dir)
+        .map(|d| {
+            d.map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    theirs.sort();
+    let mut ours: Vec<String> = a.outputs.iter().map(|(p, _)| p.display().to_string()).collect();
+    ours.sort();
+    if ours != theirs {
+        problems.push(format!(
+            "{name}: saved files {ours:?}, sjasmplus saved {theirs:?}"
+        ));
+    }
+    for (path, data) in &a.outputs {
+        let Ok(expected) = std::fs::read(files_dir.join(path)) else {
+            continue;
+        };
+        if *data != expected {
+            let at = data.iter().zip(&expected).position(|(x, y)| x != y);
+            problems.push(format!(
+                "{name}: {} differs from sjasmplus's ({} bytes vs {}, first difference at {at:?})",
+                path.display(),
+                data.len(),
+                expected.len()
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_case_matches_sjasmplus() {
+    let cases = cases();
+    assert!(
+        cases.len() >= 5,
+        "the sjasmplus corpus shrank to {} files",
+        cases.len()
+    );
+    let problems: Vec<String> = cases.iter().flat_map(|c| check(c)).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The snapshot is a 48K .sna an emulator loads: 27-byte header and 48 KiB of RAM, with the
+/// program at 8000h, the stack pointer at the start address sjasmplus pushed, and the
+/// attribute cells the program would draw not yet drawn (it has not run).
+#[test]
+fn the_course_template_snapshot_is_a_48k_sna() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sjasmplus/cases/course_template.asm");
+    let a = retro_z80_asm::assemble_file(&src).expect("assembles (recognised as sjasmplus by DEVICE)");
+    assert_eq!(a.dialect, Dialect::Sjasmplus);
+    let (_, sna) = a
+        .outputs
+        .iter()
+        .find(|(p, _)| p == Path::new("course.sna"))
+        .expect("course.sna");
+    assert_eq!(sna.len(), 27 + 48 * 1024);
+    let sp = u16::from_le_bytes([sna[23], sna[24]]) as usize;
+    let start = a.symbols.get("start").expect("start");
+    let ram = |addr: usize| sna[27 + addr - 0x4000];
+    assert_eq!(
+        u16::from_le_bytes([ram(sp), ram(sp + 1)]),
+        start,
+        "RETN goes to start"
+    );
+    assert_eq!(ram(0x8000), 0xF3, "di at 8000h");
+    assert_eq!(
+        ram(0x5800),
+        0x38,
+        "white paper, black ink before the program runs"
+    );
+}
+
+/// `:` separates statements and a label's colon stays its own, in the sjasmplus dialect only.
+#[test]
+fn colons_separate_statements_only_in_sjasmplus() {
+    let src = "  DEVICE ZXSPECTRUM48\n org 8000h\nx: ld a,1 : inc a : ret\n";
+    let a = retro_z80_asm::assemble_str("c.asm", src).expect("assembles");
+    assert_eq!(a.bytes, vec![0x3E, 1, 0x3C, 0xC9]);
+    let err = retro_z80_asm::assemble_str("c.asm", " org 8000h\nx: ld a,1 : inc a\n");
+    assert!(err.is_err(), "pasmo has no statement separator");
+}

@@ -1,0 +1,355 @@
+//! The Z80 debugger as a [`Debuggable`] machine: what `retro debug`'s shared front ends (the
+//! command language, the terminal panels) call. A step is one CPU step; locations are addresses,
+//! labels and `file:line`.
+
+use retro_screen::debug::{
+    BreakpointInfo, Debuggable, Here, Panel, PanelKind, PanelLine, RunLimit, StepKind, StopReason,
+};
+use retro_screen::machine::{Machine, RunState};
+use retro_screen::{Frame, HeldKeys, KeyEvent, VirtualTime};
+
+use super::breakpoints::{Access, Kind, WatchHit};
+use super::commands::{self, value_text};
+use super::views::{self, MachineEnv};
+use super::{Debugger, Event, expr};
+
+impl Debugger {
+    /// What a watchpoint hit touched, as the stop report says it.
+    pub fn describe_hit(&self, hit: &WatchHit) -> String {
+        if hit.io {
+            format!(
+                "{} port ${:04X}",
+                if hit.write { "OUT to" } else { "IN from" },
+                hit.addr
+            )
+        } else if hit.write {
+            format!(
+                "write ${:04X} ({}) = {}",
+                hit.addr,
+                views::label_offset(self, hit.addr),
+                hit.value
+            )
+        } else {
+            format!("read ${:04X} ({})", hit.addr, views::label_offset(self, hit.addr))
+        }
+    }
+
+    /// The shared front ends' name for a debugger event.
+    pub fn stop_reason(&self, ev: Event) -> StopReason {
+        match ev {
+            Event::Done => StopReason::Done,
+            Event::Breakpoint(ids) => StopReason::Breakpoint(ids),
+            Event::Watchpoint(ids, hit) => StopReason::Watchpoint(ids, self.describe_hit(&hit)),
+            Event::Exited(s) => StopReason::Exited(s),
+            Event::Budget => StopReason::Limit,
+            Event::HistoryStart => StopReason::HistoryStart,
+        }
+    }
+
+    /// After a step or run: if a `call` stopped inside its routine has returned, completes it
+    /// and queues its report as output (shown before the stop report).
+    fn complete_call(&mut self, ev: Event) -> StopReason {
+        if let Some((routine, saved, r)) = self.take_returned_call() {
+            let text = match r {
+                Ok(r) => commands::call_report(self, &routine, &saved, &r),
+                Err(e) => format!("{e}\n"),
+            };
+            self.call_output.push_str(&text);
+            return StopReason::Done;
+        }
+        self.stop_reason(ev)
+    }
+
+    /// The code panel's lines from a view's text (`=>` marks the PC, `*` a breakpoint).
+    fn marked_lines(text: &str, rows: usize) -> Vec<PanelLine> {
+        text.lines()
+            .take(rows)
+            .map(|l| PanelLine {
+                current: l.starts_with("=>"),
+                breakpoint: l.get(2..3) == Some("*"),
+                changed: false,
+                text: l.to_string(),
+            })
+            .collect()
+    }
+
+    /// Where the disassembly panel starts: a few instructions before the PC when the source map
+    /// says where they begin (disassembling backwards is ambiguous on the Z80), else the PC.
+    fn disassembly_start(&self, pc: u16, before: usize) -> u16 {
+        let mut starts: Vec<u16> = self
+            .program
+            .source_map
+            .entries
+            .iter()
+            .filter(|(a, len, _, _)| *len > 0 && *a < pc && pc - *a < 64)
+            .map(|e| e.0)
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        starts
+            .iter()
+            .rev()
+            .nth(before.saturating_sub(1))
+            .or(starts.first())
+            .copied()
+            .unwrap_or(pc)
+    }
+}
+
+impl Debuggable for Debugger {
+    fn prompt(&self) -> &str {
+        "z80"
+    }
+
+    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason {
+        self.resuming = false;
+        let ev = match kind {
+            StepKind::Into => self.stepi(),
+            StepKind::Over => self.next(budget),
+            StepKind::Out => self.finish(budget),
+        };
+        self.complete_call(ev)
+    }
+
+    fn run(&mut self, limit: RunLimit) -> StopReason {
+        let ev = match limit {
+            RunLimit::Steps(n) => self.cont(n),
+            RunLimit::Frame => {
+                self.frame_limit = true;
+                let ev = self.cont(u64::MAX);
+                self.frame_limit = false;
+                ev
+            }
+        };
+        self.resuming = ev == Event::Budget;
+        self.complete_call(ev)
+    }
+
+    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String> {
+        self.resuming = false;
+        let addr = self.location(location)?;
+        let ev = self.until(addr, budget);
+        Ok(self.complete_call(ev))
+    }
+
+    fn restart(&mut self) {
+        self.resuming = false;
+        Debugger::restart(self);
+    }
+
+    fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
+        self.resuming = false;
+        let ev = Debugger::reverse_step(self, count);
+        Ok(self.stop_reason(ev))
+    }
+
+    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+        self.resuming = false;
+        let ev = Debugger::reverse_continue(self);
+        Ok(self.stop_reason(ev))
+    }
+
+    fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let id = Debugger::break_at(self, location, condition, temporary)?;
+        let addr = self.location(location)?;
+        Ok((id, views::describe(self, addr)))
+    }
+
+    fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
+        self.breakpoints.delete(id)
+    }
+
+    fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
+        self.breakpoints.set_enabled(id, enabled)
+    }
+
+    fn breakpoints(&self) -> Vec<BreakpointInfo> {
+        let access_word = |a: Access| match a {
+            Access::Write => "watchpoint",
+            Access::Read => "read watchpoint",
+            Access::Both => "acc watchpoint",
+        };
+        self.breakpoints
+            .list()
+            .iter()
+            .map(|b| {
+                let (kind, what) = match &b.kind {
+                    Kind::Exec(a) => (
+                        if b.temporary { "tbreakpoint" } else { "breakpoint" },
+                        format!("{} {}", b.location, views::describe(self, *a)),
+                    ),
+                    Kind::Memory { access, .. } | Kind::Port { access, .. } => {
+                        (access_word(*access), b.location.clone())
+                    }
+                };
+                BreakpointInfo {
+                    id: b.id,
+                    kind: kind.to_string(),
+                    enabled: b.enabled,
+                    hits: b.hits,
+                    what,
+                    condition: b.condition.as_ref().map(|c| c.0.clone()),
+                }
+            })
+            .collect()
+    }
+
+    fn breakpoints_here(&self) -> Vec<u32> {
+        self.breakpoints
+            .exec_at(self.machine.cpu().pc())
+            .map(|b| b.id)
+            .collect()
+    }
+
+    fn here(&self) -> Here {
+        let pc = self.machine.cpu().pc();
+        let (text, _) = views::instruction(self, pc);
+        let mut next = format!("{text}\n");
+        if let Some((f, l)) = views::source_of(self, pc)
+            && let Some(src) = self.program.source_line(&f, l)
+        {
+            next.push_str(&format!("{l:>6}  {}\n", src.trim_end()));
+        }
+        Here {
+            describe: views::describe(self, pc),
+            location: format!("${pc:04X}"),
+            next,
+        }
+    }
+
+    fn evaluate(&self, e: &str) -> Result<String, String> {
+        expr::eval_str(e, &MachineEnv::new(self))
+            .map(value_text)
+            .map_err(|err| err.to_string())
+    }
+
+    fn check_expression(&self, e: &str) -> Result<(), String> {
+        expr::parse(e).map(|_| ()).map_err(|err| err.to_string())
+    }
+
+    fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel> {
+        let pc = self.machine.cpu().pc();
+        let rows32 = rows as u32;
+        Some(match kind {
+            PanelKind::Source => {
+                let text = views::source_around(self, pc, rows32 / 3, rows32)?;
+                let title = views::source_of(self, pc)
+                    .and_then(|(f, _)| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+                    .unwrap_or_default();
+                Panel {
+                    title,
+                    lines: Debugger::marked_lines(&text, rows),
+                }
+            }
+            PanelKind::Disassembly => {
+                let start = self.disassembly_start(pc, rows / 4);
+                // Labels take lines of their own: ask for enough instructions to fill the panel.
+                let text = views::disassemble(self, start, rows);
+                Panel {
+                    title: "disassembly".into(),
+                    lines: Debugger::marked_lines(&text, rows),
+                }
+            }
+            PanelKind::Registers => {
+                let text = views::registers(
+                    &self.machine.cpu().registers(),
+                    &self.previous,
+                    self.machine.cpu().tstates(),
+                );
+                Panel {
+                    title: "registers".into(),
+                    lines: text
+                        .lines()
+                        .map(|l| PanelLine {
+                            changed: l.contains('*'),
+                            ..PanelLine::plain(l)
+                        })
+                        .collect(),
+                }
+            }
+            PanelKind::Stack => Panel {
+                title: "stack".into(),
+                lines: views::stack(self, rows).lines().map(PanelLine::plain).collect(),
+            },
+            PanelKind::Memory => {
+                let at = self.memory_at.unwrap_or(self.machine.cpu().hl());
+                Panel {
+                    title: format!("memory {}", views::label_offset(self, at)),
+                    lines: views::memory_rows(self, at, rows)
+                        .lines()
+                        .map(PanelLine::plain)
+                        .collect(),
+                }
+            }
+        })
+    }
+
+    fn screen(&self) -> Frame {
+        self.machine.cell_frame()
+    }
+
+    fn take_output(&mut self, out: &mut String) {
+        out.push_str(&std::mem::take(&mut self.call_output));
+        out.push_str(&commands::console_text(&self.machine.take_console()));
+    }
+
+    fn command(&mut self, line: &str) -> Option<Result<String, String>> {
+        self.resuming = false;
+        commands::machine_command(self, line)
+    }
+
+    fn help(&self) -> &str {
+        commands::HELP
+    }
+
+    fn before_command(&mut self) {
+        self.before_command = Some(self.machine.cpu().registers());
+    }
+
+    fn after_command(&mut self) {
+        // Registers the command moved are marked against where they were before it.
+        if let Some(before) = self.before_command.take()
+            && self.machine.cpu().registers() != before
+        {
+            self.mark_stop(before);
+        }
+    }
+}
+
+/// The debugger is also a plain machine (it runs through breakpoints then), so `retro debug`
+/// reaches it as any machine's debugging capability: [`Machine::as_debuggable`].
+impl Machine for Debugger {
+    fn name(&self) -> &str {
+        self.machine.name()
+    }
+    fn frame_hz(&self) -> u32 {
+        self.machine.rate().hz()
+    }
+    fn key(&mut self, _event: KeyEvent) {}
+    fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
+        if self.keys.events.is_empty() {
+            self.machine.set_keys(&held.held(now));
+        }
+        self.frame_limit = true;
+        let (_, stop) = self.advance(u64::MAX, false, &mut |_| false);
+        self.frame_limit = false;
+        match stop {
+            crate::workbench::Stop::Exit(_) => RunState::Ended,
+            _ => RunState::Running,
+        }
+    }
+    fn frame(&self) -> Frame {
+        self.machine.cell_frame()
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        self.take_output(out);
+    }
+    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
+        Some(self)
+    }
+}

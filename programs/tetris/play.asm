@@ -1,0 +1,567 @@
+; A game: its start, the frame, and the play states (nes-tetris.md sections 0-7 and 9-10).
+
+; game_init: a new game with the level and type chosen in the menus: the first piece, one RNG
+; step, the next piece; B-type garbage.
+game_init:
+        ld hl,playfield
+        xor a
+.clr:   ld (hl),a
+        inc l
+        jr nz,.clr
+        ld hl,dead
+        ld b,score+4-dead
+.zero:  ld (hl),a
+        inc hl
+        djnz .zero
+        ld hl,stats
+        ld b,14
+.zst:   ld (hl),a
+        inc hl
+        djnz .zst
+        ld (lines+1),a
+        ld (lines),a
+        ld a,(game_type)
+        or a
+        jr z,.a
+        ld a,25h                ; B-type counts 25 lines down
+        ld (lines),a
+.a:     ld a,GMS_PLAY
+        ld (gms),a
+        ld a,PS_MOVE
+        ld (play_state),a
+        ld a,5
+        ld (piece_x),a
+        ld a,-96                ; the first piece hangs 96 frames (section 5)
+        ld (drop_ar),a
+        ld a,15
+        ld (shift_ar),a
+        ld a,(sel_level)
+        ld (level),a
+        call pick
+        ld (piece),a
+        call count_piece
+        call rng_step
+        call pick
+        ld (next),a
+        ld a,(game_type)
+        or a
+        call nz,garbage
+        ld a,1
+        ld (in_game),a
+        ld (field_dirty),a
+        ret
+
+; garbage: the B-type rows 8-19, each cell from one RNG step, one hole per row, then the
+; chosen height's rows (and one more cell) emptied.
+garbage:
+        ld d,80                 ; D = row * 10
+.row:   call rng_step
+        ld a,d
+        add a,9
+        ld e,a                  ; E = the cell, from column 9 down to 0
+.cell:  call rng_step
+        ld a,(rng+1)
+        and 7
+        ld c,a
+        ld b,0
+        ld hl,garbage_tiles
+        add hl,bc
+        ld a,(hl)
+        ld l,e
+        ld h,high(playfield)
+        ld (hl),a
+        ld a,e
+        dec e
+        cp d
+        jr nz,.cell
+        call rng_hole
+        add a,d
+        ld l,a
+        ld h,high(playfield)
+        ld (hl),0
+        ld a,d
+        add a,10
+        ld d,a
+        cp 200
+        jr nz,.row
+        ld a,(sel_height)
+        ld e,a
+        ld d,0
+        ld hl,garbage_heights
+        add hl,de
+        ld a,(hl)
+        ld b,a
+        add a,a
+        add a,a
+        add a,b
+        add a,a
+        inc a
+        ld b,a                  ; height * 10 + 1 cells
+        ld hl,playfield
+.empty: ld (hl),0
+        inc l
+        djnz .empty
+        ret
+
+; game_frame: one frame of a game.
+game_frame:
+        ld a,(dead)
+        or a
+        ret nz                  ; the game is over: it stands still
+        ld hl,frame_counter
+        inc (hl)
+        call rng_step
+        ld a,(paused)
+        or a
+        jr z,.running
+        ld a,(pressed)
+        cp BTN_START
+        jp nz,set_prev
+        xor a                   ; unpause: redraw the playfield, skip one frame
+        ld (paused),a
+        ld (render_rows),a
+        ld a,1
+        ld (field_dirty),a
+        ld a,GMS_UNPAUSE
+        ld (gms),a
+        jr .logic
+.running:
+        ld a,(play_state)
+        cp PS_ANIMATE
+        jr nz,.render
+        ld a,(frame_counter)    ; the line-clear animation steps on every 4th NMI
+        and 3
+        cp 1
+        jr nz,.logic
+        ld hl,lines_delay
+        dec (hl)
+        jr nz,.logic
+        ld a,PS_UPDATE
+        ld (play_state),a
+        jr .logic
+.render:
+        ld hl,render_rows       ; the NMI copies 4 playfield rows per frame
+        ld a,(hl)
+        cp 5
+        jr nc,.logic
+        inc (hl)
+.logic: call game_logic
+        jp set_prev
+
+; game_logic: the game mode states: the play state (fallTimer counts every frame), then the start
+; button. Right+Left+Down held alone ends the frame before the start button (a bug of the game).
+game_logic:
+        ld a,(gms)
+        cp GMS_PLAY
+        jr nz,.start
+        ld hl,fall
+        inc (hl)
+        ld hl,play_delay
+        ld a,(hl)
+        or a
+        jr z,.op
+        dec (hl)
+        jr .after
+.op:    call play_op
+.after: ld a,GMS_START
+        ld (gms),a
+        ld a,(dead)
+        or a
+        ret nz
+        ld a,(pad)
+        cp BTN_RIGHT|BTN_LEFT|BTN_DOWN
+        ret z
+.start: ld a,(gms)
+        cp GMS_START
+        jr nz,.done
+        ld a,(pressed)
+        and BTN_START
+        jr z,.done
+        ld a,1
+        ld (paused),a
+.done:  ld a,GMS_PLAY
+        ld (gms),a
+        ret
+
+play_op:
+        ld a,(play_state)
+        add a,a
+        ld e,a
+        ld d,0
+        ld hl,.table
+        add hl,de
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        jp (hl)
+.table: dw move_piece, lock_piece, check_row, .none, update_stats, spawn_piece
+.none:  ret
+
+move_piece:
+        call shift
+        call rotate
+        jp drop
+
+; load_piece: C = piece, D = x, E = y. Clobbers A.
+load_piece:
+        ld a,(piece)
+        ld c,a
+        ld a,(piece_x)
+        ld d,a
+        ld a,(piece_y)
+        ld e,a
+        ret
+
+; valid: is orientation C with its pivot at column D, row E (signed) free? No carry: yes; carry:
+; a mino is off the sides, below the floor, or on a block. Rows above the top are allowed and read
+; the bytes they wrap to. Leaves the cells in `cells`. Keeps BC, DE. Clobbers AF, HL.
+valid:  call cells_of
+        ret c
+        ld h,high(playfield)
+        ld a,(cells)
+        ld l,a
+        ld a,(hl)
+        or a
+        jr nz,.bad
+        ld a,(cells+1)
+        ld l,a
+        ld a,(hl)
+        or a
+        jr nz,.bad
+        ld a,(cells+2)
+        ld l,a
+        ld a,(hl)
+        or a
+        jr nz,.bad
+        ld a,(cells+3)
+        ld l,a
+        ld a,(hl)
+        or a
+        ret z
+.bad:   scf
+        ret
+
+; cells_of: the playfield bytes of orientation C's minos with the pivot at (D, E) into `cells`
+; (row * 10 + column, mod 256: rows -2 and -1 wrap to bytes 236-255 as the NES's 8-bit index
+; does). Carry if a mino is off the sides or below the floor. Keeps BC, DE. Clobbers AF, HL.
+cells_of:
+        push bc
+        ld a,c
+        add a,a
+        add a,a
+        add a,a
+        add a,low(offsets)
+        ld l,a
+        adc a,high(offsets)
+        sub l
+        ld h,a
+        ld bc,cells
+.mino:  ld a,(hl)
+        inc hl
+        add a,d
+        cp 10
+        jr nc,.out              ; negative columns are large bytes
+        ld (tmp_x),a
+        ld a,(hl)
+        inc hl
+        add a,e
+        cp 20
+        jr c,.in
+        cp -16
+        jr c,.out               ; rows 20 and down
+.in:    push hl
+        ld l,a
+        add a,a
+        add a,a
+        add a,l
+        add a,a                 ; row * 10
+        ld l,a
+        ld a,(tmp_x)
+        add a,l
+        ld (bc),a
+        inc c
+        pop hl
+        ld a,c
+        cp low(cells+4)
+        jr nz,.mino
+        pop bc
+        or a
+        ret
+.out:   pop bc
+        scf
+        ret
+
+; try_move: the piece becomes orientation C at (D, E) if that is valid (no carry); else nothing
+; changes (carry). Clobbers AF, HL.
+try_move:
+        call valid
+        ret c
+        ld a,c
+        ld (piece),a
+        ld a,d
+        ld (piece_x),a
+        ld a,e
+        ld (piece_y),a
+        ret
+
+; shift: Left/Right with DAS (section 4; the counter counts down here: 15 on a press, a move when
+; it reaches 0, then 5 between repeats; a blocked move leaves it at 0, charged).
+shift:  ld a,(pad)
+        bit 2,a                 ; Down held: no shifting
+        ret nz
+        and BTN_LEFT|BTN_RIGHT
+        ret z
+        ld a,(pressed)
+        and BTN_LEFT|BTN_RIGHT
+        ld a,15
+        jr nz,.try
+        ld a,(shift_ar)
+        or a
+        jr z,.rep
+        dec a
+        ld (shift_ar),a
+        ret
+.rep:   ld a,5
+.try:   ld (shift_ar),a
+        call load_piece
+        ld a,(pad)
+        and BTN_RIGHT           ; Right wins when both are held
+        jr z,.left
+        inc d
+        jr .go
+.left:  dec d
+.go:    call try_move
+        ret nc
+        xor a
+        ld (shift_ar),a
+        ret
+
+; rotate: A newly pressed turns clockwise, else B counter-clockwise; no wall kicks.
+rotate: ld a,(pressed)
+        ld hl,rot_cw
+        bit 7,a
+        jr nz,.go
+        ld hl,rot_ccw
+        bit 6,a
+        ret z
+.go:    ld a,(piece)
+        ld e,a
+        ld d,0
+        add hl,de
+        ld c,(hl)
+        ld a,(piece_x)
+        ld d,a
+        ld a,(piece_y)
+        ld e,a
+        jr try_move
+
+; drop: the first piece's hang, soft drop (Down alone: a row every 2 frames, counted in
+; hold_down) and gravity (section 5). A drop that fails locks the piece.
+drop:   ld a,(drop_ar)
+        or a
+        jp p,.normal
+        ld a,(pressed)
+        and BTN_DOWN
+        jr nz,.endhang
+        ld hl,drop_ar
+        inc (hl)
+        ret
+.endhang:
+        xor a
+        ld (drop_ar),a
+.normal:
+        ld a,(drop_ar)
+        or a
+        jr nz,.pushing
+        ld a,(pressed)
+        and BTN_DOWN|BTN_UP
+        cp BTN_DOWN
+        jr nz,.gravity
+        ld a,(pad)
+        and BTN_LEFT|BTN_RIGHT
+        jr nz,.gravity
+        ld a,1
+        ld (drop_ar),a
+        jr .gravity
+.pushing:
+        ld a,(pad)
+        and BTN_DOWN|BTN_UP|BTN_LEFT|BTN_RIGHT
+        cp BTN_DOWN
+        jr nz,.cancel
+        ld hl,drop_ar
+        inc (hl)
+        ld a,(hl)
+        cp 3
+        jr c,.gravity
+        ld (hl),1
+        ld hl,hold_down
+        inc (hl)
+        jr .drop
+.cancel:
+        xor a
+        ld (drop_ar),a
+        ld (hold_down),a
+.gravity:
+        ld a,(level)
+        ld b,1
+        cp 29
+        jr nc,.speed
+        ld e,a
+        ld d,0
+        ld hl,speed_table
+        add hl,de
+        ld b,(hl)
+.speed: ld a,(fall)
+        cp b
+        ret c
+.drop:  xor a
+        ld (fall),a
+        call load_piece
+        inc e
+        call try_move
+        ret nc
+        ld a,PS_LOCK
+        ld (play_state),a
+        jr redraw_from_piece
+
+; redraw_from_piece: the playfield must be redrawn from the row 2 above the piece: 4 rows per
+; frame, so render_rows goes back to min(render_rows * 4, row) / 4.
+redraw_from_piece:
+        ld a,(piece_y)
+        sub 2
+        jr nc,.row
+        xor a
+.row:   ld b,a
+        ld a,(render_rows)
+        add a,a
+        add a,a
+        cp b
+        jr c,.min
+        ld a,b
+.min:   srl a
+        srl a
+        ld (render_rows),a
+        ld a,1
+        ld (field_dirty),a
+        ret
+
+; lock_piece: game over if the piece's own place is taken; else, once the playfield is redrawn,
+; its minos go into the playfield.
+lock_piece:
+        call load_piece
+        call valid
+        jr nc,.fits
+        ld a,1
+        ld (dead),a
+        ret
+.fits:  ld a,(render_rows)
+        cp 5
+        ret c
+        ld a,c
+        ld e,a
+        ld d,0
+        ld hl,tile_class
+        add hl,de
+        ld a,(hl)
+        ld h,high(playfield)
+        ld de,(cells)
+        ld l,e
+        ld (hl),a
+        ld l,d
+        ld (hl),a
+        ld de,(cells+2)
+        ld l,e
+        ld (hl),a
+        ld l,d
+        ld (hl),a
+        xor a
+        ld (row_offset),a
+        call redraw_from_piece
+        ld a,PS_CHECK
+        ld (play_state),a
+        ret
+
+; check_row: one of the 4 rows from 2 above the piece per frame: a full one is removed (the rows
+; above move down, the top row empties).
+check_row:
+        ld a,(render_rows)
+        cp 5
+        ret c
+        ld a,(piece_y)
+        sub 2
+        jr nc,.top
+        xor a
+.top:   ld hl,row_offset
+        add a,(hl)
+        ld b,a
+        add a,a
+        add a,a
+        add a,b
+        add a,a                 ; row * 10
+        ld l,a
+        ld h,high(playfield)
+        ld b,10
+.cell:  ld a,(hl)
+        or a
+        jr z,.next
+        inc l
+        djnz .cell
+        ld a,l
+        sub 10                  ; the row's first byte = bytes to move down
+        jr nz,.move
+        ld a,246                ; row 0: the NES moves the whole page (bytes past 255 are lost)
+.move:  ld c,a
+        ld b,0
+        dec a
+        ld l,a
+        add a,10
+        ld e,a
+        ld d,h
+        lddr
+        ld hl,playfield
+        ld b,10
+        xor a
+.clear: ld (hl),a
+        inc l
+        djnz .clear
+        ld hl,cleared
+        inc (hl)
+.next:  ld hl,row_offset
+        inc (hl)
+        ld a,(hl)
+        cp 4
+        ret nz
+        xor a
+        ld (render_rows),a
+        inc a
+        ld (field_dirty),a
+        ld a,5
+        ld (lines_delay),a
+        ld a,(cleared)
+        or a
+        ld a,PS_ANIMATE
+        jr nz,.state
+        ld a,PS_UPDATE
+.state: ld (play_state),a
+        ret
+
+; spawn_piece: once the playfield is redrawn, the next piece enters at column 5, row 0.
+spawn_piece:
+        ld a,(render_rows)
+        cp 5
+        ret c
+        xor a
+        ld (fall),a
+        ld (piece_y),a
+        ld (drop_ar),a
+        ld a,PS_MOVE
+        ld (play_state),a
+        ld a,5
+        ld (piece_x),a
+        ld a,(next)
+        ld (piece),a
+        call count_piece
+        call pick
+        ld (next),a
+        ret

@@ -1,0 +1,67 @@
+; Tetris's RAM: every piece of state by name, so that the tests, the debugger and --trace-state read
+; it by label. The playfield is one aligned 256-byte page, as the NES keeps it at $0400: cell
+; (row, column) is byte row*10+column; rows -2 and -1 (above the top) wrap to bytes 236-255, as on
+; the NES (nes-tetris.md section 1). 0 is an empty cell, 1-3 the tile class of a locked mino.
+
+        org 0C000h
+playfield:      ds 256
+
+
+cells:          ds 4            ; the 4 cells of a piece, from cells_of (one page: no carry out of the low byte)
+
+; Frame and input
+pad:            db 0            ; buttons held this frame (NES order: A B Select Start Up Down Left Right)
+pressed:        db 0            ; newly pressed: held now, not held on the previous frame
+prev:           db 0            ; the previous frame's buttons
+frame_counter:  db 0            ; the NES's frameCounter, low bits (the line-clear animation steps on & 3)
+rng:            dw 0            ; the 16-bit LFSR, rng+1 = the high byte the game reads
+spawn_count:    db 0            ; pick counter, mod 8 (only its low 3 bits matter)
+spawn_id:       db 0            ; the orientation picked last (0 at power-on)
+
+; Menus
+in_game:        db 0            ; 0 in the menus, 1 once a game has started
+menu_mode:      db 0            ; MENU_LEGAL, MENU_TITLE, MENU_GAMETYPE, MENU_LEVEL
+delay:          dw 0            ; frames with the screen being set up: no NMI, nothing advances
+legal_timer:    db 0            ; the legal screen's skippable part (frames left)
+start_game:     db 0            ; 1: the level menu chose; the game starts on the next NMI frame
+game_type:      db 0            ; 0 A-type, 1 B-type
+sel_level:      db 0            ; the level chosen in the menu (0-9, +10 with A+Start)
+sel_height:     db 0            ; B-type height 0-5
+sel_on_height:  db 0            ; 1 while the level menu's cursor is on the height
+
+; Game
+dead:           db 0            ; 1 after a top-out: the game is over and stands still
+paused:         db 0
+gms:            db 0            ; game mode state: GMS_PLAY, GMS_START (start button), GMS_UNPAUSE
+play_state:     db 0            ; PS_MOVE .. PS_SPAWN
+play_delay:     db 0            ; frames where playState 6 and 7 run (B-type goal, garbage)
+row_offset:     db 0            ; which of the 4 rows near the piece the row check is at
+lines_delay:    db 0            ; line-clear animation steps left
+render_rows:    db 0            ; playfield rows copied to the screen / 4 (5 = all done)
+cleared:        db 0            ; lines completed by this lock
+piece:          db 0            ; current orientation 0-18 (19 = none)
+piece_x:        db 0            ; pivot column
+piece_y:        db 0            ; pivot row
+next:           db 0            ; next piece (a spawn orientation)
+fall:           db 0            ; fallTimer
+shift_ar:       db 0            ; DAS counter, counting down: 15 on a press, 5 after a repeat
+drop_ar:        db 0            ; autorepeatY (signed: -96 at the start = first piece hangs)
+hold_down:      db 0            ; holdDownPoints
+score:          ds 4            ; BCD, little-endian: score = 2 low digits; score+3 only when uncapped
+lines:          dw 0            ; BCD, little-endian
+level:          db 0
+uncapped:       db 0            ; 1: the score goes past 999,999 (the oracle's test modifier)
+stats:          ds 14           ; pieces dealt per type, BCD words, T J Z O S L I
+
+; Screen bookkeeping
+field_dirty:    db 0            ; the playfield changed: redraw it
+shown_piece:    db 0            ; the piece, position and next piece last drawn
+shown_x:        db 0
+shown_y:        db 0
+shown_next:     db 0
+shown_mode:     db 0FFh         ; the menu screen last drawn (FFh: none)
+shown_cursor:   db 0FFh
+tmp_x:          db 0
+mino_attr:      db 0
+draw_row:       db 0
+class_attrs:    ds 4            ; attributes of empty and tile classes 1-3 at this level

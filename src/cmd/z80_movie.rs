@@ -1,0 +1,220 @@
+//! `retro run PROG --movie FILE.fm2`: feeds the workbench's controller from an FCEUX movie, one
+//! input per frame, headless and as fast as possible; with `--trace-state` it prints the NES
+//! Tetris program's state after every frame in the line format of the meta_nestris oracle's
+//! `trace` example (docs/tetris.md), so the two can be compared with `diff`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use retro_screen::movie::{Movie, parse_fm2};
+use retro_z80_machine::{Program, Stop, Workbench};
+
+use super::session::usage_error;
+
+/// Reads and parses a movie. Errors name the file and line.
+pub fn load_movie(path: &Path) -> Result<Movie, String> {
+    let bytes = crate::files::read_limited(path, crate::files::MOVIE)
+        .map_err(|e| format!("cannot read movie {}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("movie {}: not UTF-8 text", path.display()))?;
+    parse_fm2(&text).map_err(|e| format!("movie {}: line {}: {}", path.display(), e.line, e.message))
+}
+
+/// `LABEL=VALUE` pokes, applied before the run (e.g. `uncapped=1`).
+pub fn apply_pokes(m: &mut Workbench, program: &Program, pokes: &[String]) -> Result<(), String> {
+    for p in pokes {
+        let (label, value) = p
+            .split_once('=')
+            .ok_or_else(|| format!("--poke {p}: expected LABEL=VALUE"))?;
+        let addr = program
+            .symbols
+            .get(label)
+            .ok_or_else(|| format!("--poke {p}: no label `{label}` in the program"))?;
+        let value = super::asm::parse_addr(value).map_err(|e| format!("--poke {p}: {e}"))?;
+        m.poke(addr, value as u8);
+    }
+    Ok(())
+}
+
+/// The RAM labels the trace reads (programs/tetris/ram.asm).
+struct TraceLabels {
+    in_game: u16,
+    menu_mode: u16,
+    play_state: u16,
+    score: u16,
+    lines: u16,
+    level: u16,
+    piece: u16,
+    piece_x: u16,
+    piece_y: u16,
+    next: u16,
+    fall: u16,
+    shift_ar: u16,
+    drop_ar: u16,
+    dead: u16,
+    playfield: u16,
+}
+
+impl TraceLabels {
+    fn find(program: &Program) -> Result<TraceLabels, String> {
+        let get = |name: &str| {
+            program
+                .symbols
+                .get(name)
+                .ok_or_else(|| format!("--trace-state: the program has no label `{name}`"))
+        };
+        Ok(TraceLabels {
+            in_game: get("in_game")?,
+            menu_mode: get("menu_mode")?,
+            play_state: get("play_state")?,
+            score: get("score")?,
+            lines: get("lines")?,
+            level: get("level")?,
+            piece: get("piece")?,
+            piece_x: get("piece_x")?,
+            piece_y: get("piece_y")?,
+            next: get("next")?,
+            fall: get("fall")?,
+            shift_ar: get("shift_ar")?,
+            drop_ar: get("drop_ar")?,
+            dead: get("dead")?,
+            playfield: get("playfield")?,
+        })
+    }
+}
+
+const MENUS: [&str; 4] = ["CopyrightScreen", "TitleScreen", "GameTypeSelect", "LevelSelect"];
+const PLAY_STATES: [&str; 6] = [
+    "MoveTetrimino",
+    "LockTetrimino",
+    "CheckForCompletedRows",
+    "DoNothing",
+    "UpdateLinesAndStatistics",
+    "SpawnNextTetrimino",
+];
+
+/// BCD bytes, most significant last, as a decimal number.
+fn bcd(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |n, &b| n * 100 + u64::from(b >> 4) * 10 + u64::from(b & 15))
+}
+
+/// One trace line: `FRAME menu MODE` or `FRAME play STATE score LINES level PIECE x y NEXT fall
+/// shift drop dead FIELD` (the oracle's format).
+fn trace_line(m: &Workbench, l: &TraceLabels, frame: usize, out: &mut String) {
+    use std::fmt::Write;
+    let b = |a: u16| m.peek(a);
+    if b(l.in_game) == 0 {
+        let mode = MENUS.get(b(l.menu_mode) as usize).unwrap_or(&"?");
+        let _ = writeln!(out, "{frame} menu {mode}");
+        return;
+    }
+    let mem = m.mem();
+    let score = bcd(&mem[l.score as usize..l.score as usize + 4]);
+    let lines = bcd(&mem[l.lines as usize..l.lines as usize + 2]);
+    let state = PLAY_STATES.get(b(l.play_state) as usize).unwrap_or(&"?");
+    let _ = write!(
+        out,
+        "{frame} play {state} {score} {lines} {} {} {} {} {} {} {} {} {} ",
+        b(l.level),
+        b(l.piece),
+        b(l.piece_x) as i8,
+        b(l.piece_y) as i8,
+        b(l.next),
+        b(l.fall),
+        b(l.shift_ar),
+        b(l.drop_ar) as i8,
+        b(l.dead),
+    );
+    for i in 0..200u16 {
+        out.push(if b(l.playfield + i) != 0 { '#' } else { '.' });
+    }
+    out.push('\n');
+}
+
+/// Replays `movie` headless: before each frame the controller takes the frame's buttons. Prints
+/// the trace when asked; returns the exit status.
+pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, stats: bool) -> ExitCode {
+    let labels = if trace {
+        match TraceLabels::find(program) {
+            Ok(l) => Some(l),
+            Err(e) => return usage_error(e),
+        }
+    } else {
+        None
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    let mut out = String::new();
+    // --frame-stats: the busiest frame, measured from the frame's start to the program's next HALT.
+    let mut worst = (0u64, 0usize);
+    let mut overruns = 0usize;
+    // Up to the first frame interrupt: the program's start-up.
+    if let Some(code) = run_to_frame(m) {
+        return code;
+    }
+    for (i, f) in movie.frames.iter().enumerate() {
+        m.state.dev.pad = f.pad.0;
+        if stats {
+            if !m.cpu().halted() {
+                overruns += 1;
+            }
+            let busy = busy_until_halt(m);
+            if busy > worst.0 {
+                worst = (busy, i + 1);
+            }
+        }
+        if let Some(code) = run_to_frame(m) {
+            let _ = lock.write_all(out.as_bytes());
+            return code;
+        }
+        if let Some(l) = &labels {
+            trace_line(m, l, i + 1, &mut out);
+            if out.len() > 1 << 16 {
+                if lock.write_all(out.as_bytes()).is_err() {
+                    return ExitCode::SUCCESS; // a closed pipe (`| head`)
+                }
+                out.clear();
+            }
+        }
+    }
+    let _ = lock.write_all(out.as_bytes());
+    if stats {
+        eprintln!(
+            "worst frame: {} T-states at frame {} (a frame is {} T-states); frames that began before the program was waiting: {overruns}",
+            worst.0, worst.1, m.state.clock.frame_t
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Runs from a frame's start until the CPU halts (or the frame ends); returns the T-states taken.
+fn busy_until_halt(m: &mut Workbench) -> u64 {
+    let start = m.cpu().tstates();
+    let end = m.state.clock.next_frame;
+    while !m.cpu().halted() || m.cpu().tstates() == start {
+        if m.cpu().tstates() >= end || m.exit_status().is_some() {
+            break;
+        }
+        if let (_, Stop::Frame) = m.step(&retro_z80_machine::NoProbe) {
+            break;
+        }
+    }
+    m.cpu().tstates() - start
+}
+
+/// Runs to the next frame start; `Some(status)` when the program ended instead.
+fn run_to_frame(m: &mut Workbench) -> Option<ExitCode> {
+    loop {
+        match m
+            .run(&retro_z80_machine::NoProbe, u64::MAX, u64::MAX, |_| false)
+            .1
+        {
+            Stop::Frame => return None,
+            Stop::Exit(s) => return Some(ExitCode::from(s)),
+            _ => {}
+        }
+    }
+}
