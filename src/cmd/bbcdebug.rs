@@ -1,10 +1,10 @@
 //! `retro debug prog.bbc`: the BBC BASIC debugger (docs/debugging-basic.md), in batch with
-//! `--script`. It takes the Z80 debugger's command language with BASIC meanings.
+//! `--script` or in the terminal. It takes the Z80 debugger's command language with BASIC
+//! meanings.
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use retro_bbc::interp::debug::{BbcDebugger, DebugOptions, run_script};
+use retro_bbc::interp::debug::{BbcDebugger, DebugOptions};
 use retro_bbc::{Mode, ReadError, read_program};
 
 use super::debug::{DebugArgs, read_arg};
@@ -42,32 +42,9 @@ pub fn debug_bbc(args: &DebugArgs) -> ExitCode {
             Err(e) => return usage_error(format!("key script {keys}: {e}")),
         }
     }
-    let Some(script) = &args.script else {
-        return usage_error("the BASIC debugger runs in batch only so far: give it --script CMDS");
-    };
-    let text = match read_arg(script, "script") {
-        Ok(t) => t,
-        Err(e) => return usage_error(e),
-    };
     let mut dbg = match BbcDebugger::new(&program.to_bytes(), options) {
         Ok(d) => d,
         Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
     };
-    for b in &args.breaks {
-        let o = dbg.execute(&format!("break {b}"));
-        if o.error {
-            return usage_error(format!(
-                "--break {b}: {}",
-                o.text.trim().trim_start_matches("error: ")
-            ));
-        }
-    }
-    let (out, failed) = run_script(&mut dbg, &text);
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush());
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    super::debug::drive(&mut dbg, args)
 }

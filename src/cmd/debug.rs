@@ -14,7 +14,8 @@ use super::session::usage_error;
 
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
-    /// The Z80 program: assembly source (.asm, .z80) or a binary (.bin, with --org).
+    /// The program: Z80 assembly source (.asm, .z80) or a binary (.bin, with --org); BBC BASIC
+    /// (.bbc, tokenized or text).
     pub file: PathBuf,
     /// Set a breakpoint before starting: an address, a label or file:line (repeatable).
     #[arg(long = "break", value_name = "WHERE")]
@@ -71,7 +72,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
 }
 
 /// Runs the script, or the terminal UI, on any machine that can be debugged.
-fn drive(machine: &mut dyn Machine, args: &DebugArgs) -> ExitCode {
+pub(super) fn drive(machine: &mut dyn Machine, args: &DebugArgs) -> ExitCode {
     let Some(d) = machine.as_debuggable() else {
         return usage_error(format!("{}: this machine has no debugger", args.file.display()));
     };

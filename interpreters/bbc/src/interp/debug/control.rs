@@ -1,35 +1,33 @@
 //! [`Control`]: the debugger inside the interpreter's thread. It decides at each statement
 //! whether to stop (a step count reached, a breakpoint, a watch that changed, an error, the end
-//! of a routine), and while stopped it runs the command language of docs/debugging-basic.md.
+//! of a routine, the end of a frame of virtual time), and while stopped it runs the jobs the
+//! [`super::session::BbcDebugger`] sends it (each one call of the `Debuggable` trait).
 //!
 //! Going backwards replays: the interpreter is deterministic (virtual time, scripted keys, the
 //! RND seed), so the state after statement N is rebuilt by running the program again from the
-//! start to statement N with the debugger quiet. The [`super::session`] thread does the
-//! restarting; `Control` says where to go.
+//! start to statement N with the debugger quiet. The session thread does the restarting;
+//! `Control` says where to go.
 
-use std::fmt::Write as _;
 use std::sync::mpsc::{Receiver, Sender};
 
-use super::super::error::BasicError;
-use super::super::{Interp, Outcome, R, Stop, tok};
-use super::session::{Flow, Output};
-use super::views::show_val;
+use retro_screen::debug::{BreakpointInfo, StopReason};
 
-/// Statements `continue`, `next`, `finish` and `until` run at most before stopping (about 400
-/// virtual seconds at the machine's million statements a second).
-pub const DEFAULT_BUDGET: u64 = 400_000_000;
+use super::super::error::BasicError;
+use super::super::value::Val;
+use super::super::{Interp, Outcome, R, Stop, tok};
+use super::views::show_val;
 
 /// What runs the program between stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
+    /// One statement at a time (`step`): the limit is the point.
+    Step,
     /// Until a breakpoint, watch, error or the statement limit.
     Run,
     /// Until the call depth is at most `depth` (step over GOSUB, PROC and FN).
     Next { depth: usize },
     /// Until the call depth is below `depth` (the current routine has returned).
     Finish { depth: usize },
-    /// Until a statement after `after` at call depth at most `depth` (out of a loop).
-    Until { depth: usize, after: usize },
     /// To the statement limit, quietly (going backwards).
     Replay,
     /// To the statement limit, quietly, noting where breakpoints and watches would stop.
@@ -39,9 +37,7 @@ enum Mode {
 /// How the session thread should start the program again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Restart {
-    /// From the start, running (`run`).
-    Run,
-    /// Quietly to statement N.
+    /// Quietly to statement N (0: stopped before the first statement).
     ReplayTo(u64),
     /// Quietly to statement N, then back to the last stop before it (`reverse-continue`).
     ScanTo(u64),
@@ -53,24 +49,18 @@ enum Reason {
     Step,
     Limit,
     Break(u32),
-    Watch {
-        id: u32,
-        expr: String,
-        old: String,
-        new: String,
-    },
+    Watch { id: u32, what: String },
     Error,
-    Finish,
     Back,
 }
 
-struct Break {
-    id: u32,
-    addr: usize,
-    what: String,
+pub(super) struct Break {
+    pub(super) id: u32,
+    pub(super) addr: usize,
+    pub(super) what: String,
     cond: Option<(String, Vec<u8>)>,
-    temporary: bool,
-    enabled: bool,
+    pub(super) temporary: bool,
+    pub(super) enabled: bool,
     hits: u64,
 }
 
@@ -81,22 +71,29 @@ struct Watch {
     /// The value at the last statement (None: it does not exist / has no value yet).
     last: Option<String>,
     hits: u64,
+    enabled: bool,
 }
 
 /// An error as it was raised.
 #[derive(Clone)]
-struct Raised {
-    error: BasicError,
-    at: usize,
+pub(super) struct Raised {
+    pub(super) error: BasicError,
+    pub(super) at: usize,
 }
 
-/// What a command asks of the session.
-enum Reply {
-    Now(Result<String, String>),
-    Resume(String),
-    Restart(String, Restart),
-    Quit,
+/// What a job asks of the session after it ran.
+pub(super) enum Act {
+    /// Stay stopped and take the next job.
+    Stay,
+    /// Run the program (its answer comes at the next stop).
+    Go,
+    /// Start the program again (its answer comes at the stop the restart goes to).
+    Restart(Restart),
 }
+
+/// A call from the debugger's side, run on the interpreter's thread while the program is
+/// stopped. `bool`: whether the program is still running (false once it has ended).
+pub(super) type Job = Box<dyn FnOnce(&mut Control, &mut Interp, bool) -> Act + Send>;
 
 /// What the session thread learns from a stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,73 +106,74 @@ pub(super) enum Served {
 pub struct Control {
     /// Statements begun since the program started.
     count: u64,
-    /// Stop before statement number `stop_at` (u64::MAX: no limit).
+    /// Stop before statement number `stop_at`.
     stop_at: u64,
     mode: Mode,
+    /// A frame's run (the terminal's `continue`): stop when the virtual clock reaches this.
+    until_cs: Option<i64>,
     page: usize,
-    breaks: Vec<Break>,
+    pub(super) breaks: Vec<Break>,
     watches: Vec<Watch>,
-    displays: Vec<(u32, String, Vec<u8>)>,
     next_id: u32,
     /// Per program byte from PAGE: enabled breakpoints there.
     bp_map: Vec<u16>,
     /// The error raised since the last statement, and the last error of the run.
     raised: Option<Raised>,
-    last_error: Option<Raised>,
-    /// Statement counts where a scan met a breakpoint or watch.
-    hits: Vec<u64>,
+    pub(super) last_error: Option<Raised>,
+    /// Where a scan met a breakpoint or watch, and what it would have reported.
+    hits: Vec<(u64, StopReason)>,
+    /// What the stop a `reverse-continue` goes back to reports.
+    back_reason: Option<StopReason>,
     /// Program text up to this statement count has been shown (replays do not show it again).
     shown_to: u64,
-    /// Output of the command that set the program running, sent at the next stop.
-    pending: Option<String>,
+    /// Who waits for the next stop.
+    pending: Option<Sender<StopReason>>,
+    /// How the finished run ended, once it has.
+    pub(super) finished: Option<StopReason>,
+    /// The variables panel's lines when the last command began (to mark what changed).
+    pub(super) vars_before: Vec<String>,
     pub(super) restart: Option<Restart>,
     pub(super) quit: bool,
-    rx: Receiver<String>,
-    tx: Sender<Output>,
+    rx: Receiver<Job>,
 }
 
-fn count_arg(arg: &str) -> Result<u64, String> {
-    let a = arg.trim();
-    if a.is_empty() {
-        return Ok(1);
-    }
-    a.parse().map_err(|_| format!("`{a}` is not a count"))
-}
-
-/// Splits `LOCATION if CONDITION`.
-fn split_condition(arg: &str) -> (&str, Option<&str>) {
-    let lower = arg.to_ascii_lowercase();
-    match lower.find(" if ") {
-        Some(i) => (arg[..i].trim(), Some(arg[i + 4..].trim())),
-        None => (arg.trim(), None),
-    }
-}
-
-fn expr_bytes(text: &str) -> Vec<u8> {
+pub(super) fn expr_bytes(text: &str) -> Vec<u8> {
     crate::tokenize::tokenize_eval(text.as_bytes())
 }
 
+fn truthy(v: &Val) -> bool {
+    match v {
+        Val::Int(i) => *i != 0,
+        Val::Float(f) => *f != 0.0,
+        Val::Str(_) => false,
+    }
+}
+
+const NO_VALUE: &str = "(no such variable)";
+
 impl Control {
-    pub(super) fn new(rx: Receiver<String>, tx: Sender<Output>) -> Control {
+    pub(super) fn new(rx: Receiver<Job>) -> Control {
         Control {
             count: 0,
             stop_at: 0,
             mode: Mode::Run,
+            until_cs: None,
             page: 0,
             breaks: Vec::new(),
             watches: Vec::new(),
-            displays: Vec::new(),
             next_id: 1,
             bp_map: Vec::new(),
             raised: None,
             last_error: None,
             hits: Vec::new(),
+            back_reason: None,
             shown_to: 0,
             pending: None,
+            finished: None,
+            vars_before: Vec::new(),
             restart: None,
             quit: false,
             rx,
-            tx,
         }
     }
 
@@ -184,22 +182,24 @@ impl Control {
         self.count = 0;
         self.raised = None;
         self.last_error = None;
+        self.finished = None;
         self.hits.clear();
+        self.until_cs = None;
         (self.mode, self.stop_at) = match how {
             None => (Mode::Run, 0),
-            Some(Restart::Run) => (Mode::Run, DEFAULT_BUDGET),
             Some(Restart::ReplayTo(n)) => (Mode::Replay, n),
             Some(Restart::ScanTo(n)) => (Mode::Scan, n),
         };
     }
 
     /// The interpreter it watches has this program.
-    pub(super) fn attached(&mut self, it: &Interp) {
+    pub(super) fn attached(&mut self, it: &mut Interp) {
         self.page = it.page;
         self.rebuild_map(it);
+        self.refresh_watches(it);
     }
 
-    fn rebuild_map(&mut self, it: &Interp) {
+    pub(super) fn rebuild_map(&mut self, it: &Interp) {
         self.bp_map = vec![0; it.top.saturating_sub(it.page)];
         for b in self.breaks.iter().filter(|b| b.enabled) {
             if let Some(n) = self.bp_map.get_mut(b.addr.wrapping_sub(self.page)) {
@@ -217,24 +217,37 @@ impl Control {
         self.last_error = Some(r);
     }
 
+    /// Statements begun since the program started.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
     /// At the statement starting at `p`: stop there if something says so, then count it.
     pub(super) fn at_statement(&mut self, it: &mut Interp, p: usize) -> R<()> {
-        if let Some(reason) = self.check(it, p) {
-            match reason {
+        if self.count < self.shown_to {
+            // A replay: what the program prints here was shown the first time round.
+            let mut old = String::new();
+            it.vdu.take_text(&mut old);
+        }
+        let mut reason = self.check(it, p);
+        while let Some(r) = reason {
+            if matches!(r, Reason::Back) && self.mode == Mode::Scan {
                 // A scan has reached where it was going: now back to the last stop before.
-                Reason::Back if self.mode == Mode::Scan => {
-                    let to = self.hits.last().copied().unwrap_or(0);
-                    self.restart = Some(Restart::ReplayTo(to));
-                    return Err(Box::new(Stop::Abort));
-                }
-                _ => {
-                    if self.serve(it, reason, true) == Served::Stop {
-                        return Err(Box::new(Stop::Abort));
-                    }
-                }
+                let (to, why) = self.hits.last().cloned().unwrap_or((0, StopReason::HistoryStart));
+                self.back_reason = Some(why);
+                self.restart = Some(Restart::ReplayTo(to));
+                return Err(Box::new(Stop::Abort));
             }
+            // After a frame's or a budget's end, the same statement is checked again when the
+            // run goes on (a breakpoint here is still reported).
+            let again = matches!(r, Reason::Limit);
+            if self.serve(it, r) == Served::Stop {
+                return Err(Box::new(Stop::Abort));
+            }
+            reason = if again { self.check(it, p) } else { None };
         }
         self.count += 1;
+        self.shown_to = self.shown_to.max(self.count.saturating_sub(1));
         Ok(())
     }
 
@@ -243,13 +256,8 @@ impl Control {
             return Some(match self.mode {
                 _ if self.count == 0 => Reason::Start,
                 Mode::Replay | Mode::Scan => Reason::Back,
-                Mode::Run | Mode::Next { .. } | Mode::Finish { .. } | Mode::Until { .. } => {
-                    if self.stop_at == self.count && self.stepping() {
-                        Reason::Step
-                    } else {
-                        Reason::Limit
-                    }
-                }
+                Mode::Step => Reason::Step,
+                _ => Reason::Limit,
             });
         }
         if self.mode == Mode::Replay {
@@ -265,7 +273,7 @@ impl Control {
             if !scan {
                 return Some(Reason::Break(id));
             }
-            self.hits.push(self.count);
+            self.hits.push((self.count, StopReason::Breakpoint(vec![id])));
         }
         if !self.watches.is_empty()
             && let Some(reason) = self.check_watches(it)
@@ -273,19 +281,21 @@ impl Control {
             if !scan {
                 return Some(reason);
             }
-            self.hits.push(self.count);
+            if let Reason::Watch { id, what } = reason {
+                self.hits
+                    .push((self.count, StopReason::Watchpoint(vec![id], what)));
+            }
+        }
+        if let Some(until) = self.until_cs
+            && it.host.time_cs() >= until
+        {
+            return Some(Reason::Limit);
         }
         match self.mode {
             Mode::Next { depth } if it.call_depth() <= depth => Some(Reason::Step),
-            Mode::Finish { depth } if it.call_depth() < depth => Some(Reason::Finish),
-            Mode::Until { depth, after } if it.call_depth() <= depth && p > after => Some(Reason::Step),
+            Mode::Finish { depth } if it.call_depth() < depth => Some(Reason::Step),
             _ => None,
         }
-    }
-
-    /// Whether the run in progress is a `step` (a statement limit that is the point).
-    fn stepping(&self) -> bool {
-        self.mode == Mode::Run && self.stop_at != u64::MAX && self.stop_at < DEFAULT_BUDGET
     }
 
     /// The first enabled breakpoint at `p` whose condition holds.
@@ -300,7 +310,7 @@ impl Control {
                 None => true,
                 Some((_, bytes)) => {
                     let bytes = bytes.clone();
-                    matches!(it.debug_eval(&bytes), Ok(v) if v != super::super::value::Val::Int(0) && v != super::super::value::Val::Float(0.0))
+                    matches!(it.debug_eval(&bytes), Ok(v) if truthy(&v))
                 }
             };
             if holds {
@@ -324,7 +334,7 @@ impl Control {
 
     fn check_watches(&mut self, it: &mut Interp) -> Option<Reason> {
         let mut reason = None;
-        for w in &mut self.watches {
+        for w in self.watches.iter_mut().filter(|w| w.enabled) {
             let now = Self::watch_value(it, &w.bytes);
             if now != w.last {
                 let old = std::mem::replace(&mut w.last, now.clone());
@@ -332,9 +342,12 @@ impl Control {
                 if reason.is_none() {
                     reason = Some(Reason::Watch {
                         id: w.id,
-                        expr: w.expr.clone(),
-                        old: old.unwrap_or_else(|| "(no such variable)".into()),
-                        new: now.unwrap_or_else(|| "(no such variable)".into()),
+                        what: format!(
+                            "{}\nOld value = {}\nNew value = {}",
+                            w.expr,
+                            old.as_deref().unwrap_or(NO_VALUE),
+                            now.as_deref().unwrap_or(NO_VALUE)
+                        ),
                     });
                 }
             }
@@ -348,163 +361,298 @@ impl Control {
         }
     }
 
-    /// Where the program is, as stops report it: `=> 0:3 +25  IF d ELSE ...`.
-    fn location(it: &Interp, p: usize) -> String {
-        format!("=> {}  {}\n", it.position(p), it.statement_text(p))
-    }
-
-    fn stop_report(&mut self, it: &mut Interp, reason: Reason, running: bool) -> String {
-        let mut out = String::new();
-        let mut text = String::new();
-        it.vdu.take_text(&mut text);
-        if self.count > self.shown_to || !running {
-            out.push_str(&text);
-            if !text.is_empty() && !text.ends_with('\n') {
-                out.push('\n');
-            }
-            self.shown_to = self.count;
-        }
+    fn stop_reason(&mut self, it: &Interp, reason: Reason) -> StopReason {
         match reason {
-            Reason::Start => out.push_str("Stopped at the program's first statement.\n"),
-            Reason::Step | Reason::Back | Reason::Finish => {}
-            Reason::Limit => {
-                let _ = writeln!(
-                    out,
-                    "Stopped after the statement limit ({} statements).",
-                    self.count
-                );
-            }
-            Reason::Break(id) => {
-                let _ = write!(out, "Breakpoint {id}, ");
-            }
-            Reason::Watch { id, expr, old, new } => {
-                let _ = writeln!(
-                    out,
-                    "Watchpoint {id}: {expr}\nOld value = {old}\nNew value = {new}"
-                );
-            }
-            Reason::Error => {
-                if let Some(r) = &self.last_error {
-                    let _ = writeln!(
-                        out,
-                        "Error {}: {} (raised at {}); ON ERROR goes on at:",
-                        r.error.number,
-                        r.error.message,
-                        it.position(r.at)
-                    );
-                }
-            }
+            Reason::Start | Reason::Step => StopReason::Done,
+            Reason::Back => self.back_reason.take().unwrap_or(StopReason::Done),
+            Reason::Limit => StopReason::Limit,
+            Reason::Break(id) => StopReason::Breakpoint(vec![id]),
+            Reason::Watch { id, what } => StopReason::Watchpoint(vec![id], what),
+            Reason::Error => match &self.last_error {
+                Some(r) => StopReason::Failed(format!(
+                    "{} (ERR={}, raised at {}); ON ERROR goes on here",
+                    r.error.message,
+                    r.error.number,
+                    it.position(r.at)
+                )),
+                None => StopReason::Done,
+            },
         }
-        if running {
-            out.push_str(&Self::location(it, it.pc_at_statement()));
-        }
-        out.push_str(&self.displays_text(it));
-        out
     }
 
-    fn displays_text(&self, it: &mut Interp) -> String {
-        let mut out = String::new();
-        for (id, text, bytes) in &self.displays {
-            let v = match it.debug_eval(bytes) {
-                Ok(v) => show_val(&v),
-                Err(e) => format!("<{e}>"),
-            };
-            let _ = writeln!(out, "{id}: {text} = {v}");
-        }
-        out
-    }
-
-    /// The program ended: what the session says about it.
-    pub(super) fn finished_report(&mut self, it: &mut Interp, outcome: &Outcome) -> String {
-        let mut out = self.stop_report(it, Reason::Step, false);
+    /// How a finished run ended, as a stop.
+    pub(super) fn finished_reason(&self, it: &Interp, outcome: &Outcome) -> StopReason {
         match outcome {
-            Outcome::Ended => out.push_str("The program ended.\n"),
-            Outcome::Quit(n) => {
-                let _ = writeln!(out, "The program quit with {n}.");
+            Outcome::Ended => StopReason::Exited(0),
+            Outcome::Quit(n) => StopReason::Exited(*n as u8),
+            Outcome::Aborted => {
+                StopReason::Failed("the program waits for a key and the key script has no more".into())
             }
-            Outcome::Aborted => out.push_str("The program stopped (no more input).\n"),
             Outcome::Error { error, line } => {
-                let _ = write!(out, "{} at line {line}", error.message);
+                let mut s = format!("{} at line {line}", error.message);
                 if let Some(r) = &self.last_error {
-                    let _ = write!(out, " (ERR={}, raised at {})", r.error.number, it.position(r.at));
+                    s += &format!(" (ERR={}, raised at {})", r.error.number, it.position(r.at));
                 }
-                out.push('\n');
+                StopReason::Failed(s)
             }
         }
-        out
     }
 
-    fn send(&self, text: String, error: bool) {
-        let _ = self.tx.send(Output {
-            text,
-            flow: Flow::Continue,
-            error,
-        });
-    }
-
-    /// Stopped: reports why to the command waiting for it, then runs commands until one sets
-    /// the program going (`Resume`) or asks for a restart or quit (`Stop`). `running`: false
-    /// once the program has ended (commands that run it then say so).
-    fn serve(&mut self, it: &mut Interp, reason: Reason, running: bool) -> Served {
+    /// Stopped: tells whoever waits why, then runs jobs until one sets the program going
+    /// (`Resume`) or asks for a restart or quit (`Stop`).
+    fn serve(&mut self, it: &mut Interp, reason: Reason) -> Served {
         self.refresh_watches(it);
-        let report = self.stop_report(it, reason, running);
-        if let Some(prefix) = self.pending.take() {
-            self.send(prefix + &report, false);
+        self.until_cs = None;
+        let stop = self.stop_reason(it, reason);
+        if let Some(tx) = self.pending.take() {
+            let _ = tx.send(stop);
         }
-        self.serve_commands(it, running)
+        self.serve_jobs(it, true)
     }
 
+    /// The program has ended: jobs are served (views still work) until a restart or quit.
     pub(super) fn serve_finished(&mut self, it: &mut Interp, outcome: &Outcome) -> Served {
-        let report = self.finished_report(it, outcome);
-        if let Some(prefix) = self.pending.take() {
-            self.send(prefix + &report, false);
+        let stop = self.finished_reason(it, outcome);
+        self.finished = Some(stop.clone());
+        if let Some(tx) = self.pending.take() {
+            let _ = tx.send(stop);
         }
-        self.serve_commands(it, false)
+        self.serve_jobs(it, false)
     }
 
-    fn serve_commands(&mut self, it: &mut Interp, running: bool) -> Served {
+    fn serve_jobs(&mut self, it: &mut Interp, running: bool) -> Served {
         loop {
-            let Ok(line) = self.rx.recv() else {
+            let Ok(job) = self.rx.recv() else {
                 self.quit = true;
                 return Served::Stop;
             };
-            match self.command(it, &line, running) {
-                Reply::Now(Ok(text)) => self.send(text, false),
-                Reply::Now(Err(e)) => self.send(format!("error: {e}\n"), true),
-                Reply::Resume(prefix) => {
-                    self.pending = Some(prefix);
-                    return Served::Resume;
-                }
-                Reply::Restart(prefix, how) => {
-                    self.pending = Some(prefix);
+            match job(self, it, running) {
+                Act::Stay => {}
+                Act::Go => return Served::Resume,
+                Act::Restart(how) => {
                     self.restart = Some(how);
-                    return Served::Stop;
-                }
-                Reply::Quit => {
-                    let _ = self.tx.send(Output {
-                        text: String::new(),
-                        flow: Flow::Quit,
-                        error: false,
-                    });
-                    self.quit = true;
                     return Served::Stop;
                 }
             }
         }
     }
 
-    /// Sets the program going until `mode` stops it or `limit` more statements have begun.
-    fn go(&mut self, mode: Mode, limit: u64, running: bool, prefix: String) -> Reply {
+    /// Sets the program going until `mode` stops it or `limit` more statements have begun;
+    /// `reply` hears of the stop. A program that has ended answers at once with how it ended.
+    fn go(&mut self, mode: Mode, limit: u64, running: bool, reply: Sender<StopReason>) -> Act {
         if !running {
-            return Reply::Now(Err("The program is not being run (use run).".into()));
+            let _ = reply.send(self.finished.clone().unwrap_or(StopReason::Exited(0)));
+            return Act::Stay;
         }
         self.mode = mode;
         self.stop_at = self.count.saturating_add(limit.max(1));
-        Reply::Resume(prefix)
+        self.pending = Some(reply);
+        Act::Go
+    }
+
+    pub(super) fn step(
+        &mut self,
+        it: &Interp,
+        kind: retro_screen::debug::StepKind,
+        budget: u64,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Act {
+        use retro_screen::debug::StepKind;
+        let depth = it.call_depth();
+        let mode = match kind {
+            StepKind::Into => return self.go(Mode::Step, 1, running, reply),
+            StepKind::Over => Mode::Next { depth },
+            // Out of the outermost level there is nothing to return from: one step over.
+            StepKind::Out if depth == 0 => Mode::Next { depth },
+            StepKind::Out => Mode::Finish { depth },
+        };
+        self.go(mode, budget, running, reply)
+    }
+
+    /// `continue`: to a breakpoint, a watch, an error or the end; a frame's run stops at the
+    /// end of the current 50 Hz frame of virtual time.
+    pub(super) fn run(
+        &mut self,
+        it: &mut Interp,
+        limit: retro_screen::debug::RunLimit,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Act {
+        match limit {
+            retro_screen::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
+            retro_screen::debug::RunLimit::Frame => {
+                let now = it.host.time_cs();
+                self.until_cs = Some(now - now % 2 + 2);
+                self.go(Mode::Run, u64::MAX / 2, running, reply)
+            }
+        }
+    }
+
+    /// `until LOC`, `advance LOC`: a temporary breakpoint no one sees, then run.
+    pub(super) fn run_to(
+        &mut self,
+        it: &Interp,
+        loc: &str,
+        budget: u64,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Result<Act, String> {
+        let (addr, what) = Self::resolve(it, loc)?;
+        self.breaks.push(Break {
+            id: 0,
+            addr,
+            what,
+            cond: None,
+            temporary: true,
+            enabled: true,
+            hits: 0,
+        });
+        self.rebuild_map(it);
+        Ok(self.go(Mode::Run, budget, running, reply))
+    }
+
+    /// `reverse-step N`: N statements back (the start of the program at most).
+    pub(super) fn reverse_step(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
+        let to = self.count.saturating_sub(n);
+        if n > self.count {
+            self.back_reason = Some(StopReason::HistoryStart);
+        }
+        self.pending = Some(reply);
+        Act::Restart(Restart::ReplayTo(to))
+    }
+
+    /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.
+    pub(super) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
+        self.pending = Some(reply);
+        Act::Restart(Restart::ScanTo(self.count))
+    }
+
+    /// `run`: stopped before the first statement again.
+    pub(super) fn restart(&mut self, reply: Sender<StopReason>) -> Act {
+        self.pending = Some(reply);
+        Act::Restart(Restart::ReplayTo(0))
+    }
+
+    /// `break LOC [if COND]`, `tbreak`.
+    pub(super) fn break_at(
+        &mut self,
+        it: &Interp,
+        loc: &str,
+        cond: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let (addr, what) = Self::resolve(it, loc)?;
+        if let Some(c) = cond {
+            // A condition must at least parse as an expression.
+            crate::tokenize::tokenize_eval(c.as_bytes());
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let at = format!("{what}: {}", it.statement_text(addr));
+        self.breaks.push(Break {
+            id,
+            addr,
+            what,
+            cond: cond.map(|c| (c.trim().to_string(), expr_bytes(c))),
+            temporary,
+            enabled: true,
+            hits: 0,
+        });
+        self.rebuild_map(it);
+        Ok((id, at))
+    }
+
+    /// `watch EXPR`.
+    pub(super) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
+        let id = self.next_id;
+        self.next_id += 1;
+        let bytes = expr_bytes(expr);
+        let last = Self::watch_value(it, &bytes);
+        let now = last.clone().unwrap_or_else(|| NO_VALUE.into());
+        self.watches.push(Watch {
+            id,
+            expr: expr.to_string(),
+            bytes,
+            last,
+            hits: 0,
+            enabled: true,
+        });
+        format!("Watchpoint {id}: {expr} (now {now})\n")
+    }
+
+    fn ids(&self) -> Vec<u32> {
+        self.breaks
+            .iter()
+            .map(|b| b.id)
+            .filter(|&id| id != 0)
+            .chain(self.watches.iter().map(|w| w.id))
+            .collect()
+    }
+
+    pub(super) fn delete(&mut self, it: &Interp, id: Option<u32>) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        self.breaks.retain(|b| !hit(b.id));
+        self.watches.retain(|w| !hit(w.id));
+        self.rebuild_map(it);
+        true
+    }
+
+    pub(super) fn enable(&mut self, it: &Interp, id: Option<u32>, enabled: bool) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        for b in self.breaks.iter_mut().filter(|b| hit(b.id)) {
+            b.enabled = enabled;
+        }
+        for w in self.watches.iter_mut().filter(|w| hit(w.id)) {
+            w.enabled = enabled;
+        }
+        self.rebuild_map(it);
+        true
+    }
+
+    pub(super) fn breakpoints(&self, it: &Interp) -> Vec<BreakpointInfo> {
+        let mut list: Vec<BreakpointInfo> = self
+            .breaks
+            .iter()
+            .filter(|b| b.id != 0)
+            .map(|b| BreakpointInfo {
+                id: b.id,
+                kind: if b.temporary { "tbreakpoint" } else { "breakpoint" }.into(),
+                enabled: b.enabled,
+                hits: b.hits,
+                what: format!(
+                    "{} ({}) {}",
+                    b.what,
+                    it.position(b.addr),
+                    it.statement_text(b.addr)
+                ),
+                condition: b.cond.as_ref().map(|c| c.0.clone()),
+            })
+            .chain(self.watches.iter().map(|w| BreakpointInfo {
+                id: w.id,
+                kind: "watchpoint".into(),
+                enabled: w.enabled,
+                hits: w.hits,
+                what: w.expr.clone(),
+                condition: None,
+            }))
+            .collect();
+        list.sort_by_key(|b| b.id);
+        list
     }
 
     /// A breakpoint location: `LINE`, `LINE:STATEMENT`, `PROCname` or `FNname`.
-    fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
+    pub(super) fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
         let loc = loc.trim();
         let upper = loc.to_ascii_uppercase();
         if upper.starts_with("PROC") || upper.starts_with("FN") {
@@ -513,14 +661,10 @@ impl Control {
             } else {
                 (tok::FN, &loc[2..])
             };
+            let word = if kind == tok::PROC { "PROC" } else { "FN" };
             return it
                 .routine_body(kind, name.as_bytes())
-                .map(|a| {
-                    (
-                        a,
-                        format!("{}{name}", if kind == tok::PROC { "PROC" } else { "FN" }),
-                    )
-                })
+                .map(|a| (a, format!("{word}{name}")))
                 .ok_or_else(|| format!("No such {loc}"));
         }
         let (line, st) = match loc.split_once(':') {
@@ -538,357 +682,6 @@ impl Control {
             .map_err(|_| format!("`{loc}` is not a line, LINE:STATEMENT, PROCname or FNname"))?;
         let addr = it.statement_addr(line, st)?;
         Ok((addr, format!("{line}:{st}")))
-    }
-
-    fn command(&mut self, it: &mut Interp, line: &str, running: bool) -> Reply {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Reply::Now(Ok(String::new()));
-        }
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
-        let rest = rest.trim();
-        let depth = it.call_depth();
-        let here = it.pc_at_statement();
-        match word {
-            "quit" | "q" | "exit" => Reply::Quit,
-            "step" | "s" | "stepi" | "si" => match count_arg(rest) {
-                Ok(n) => self.go(Mode::Run, n, running, String::new()),
-                Err(e) => Reply::Now(Err(e)),
-            },
-            "next" | "n" => match count_arg(rest) {
-                // `next N`: N times over; the common N is 1.
-                Ok(1) => self.go(Mode::Next { depth }, DEFAULT_BUDGET, running, String::new()),
-                Ok(n) => Reply::Now(Err(format!("next takes no count here ({n}): repeat it"))),
-                Err(e) => Reply::Now(Err(e)),
-            },
-            "finish" | "fin" => {
-                if depth == 0 {
-                    return Reply::Now(Err(
-                        "\"finish\" not meaningful in the outermost level (no GOSUB, PROC or FN).".into(),
-                    ));
-                }
-                self.go(
-                    Mode::Finish { depth },
-                    DEFAULT_BUDGET,
-                    running,
-                    "Run till exit from the routine\n".into(),
-                )
-            }
-            "until" | "u" | "advance" if !rest.is_empty() => match Self::resolve(it, rest) {
-                Ok((addr, what)) => {
-                    self.breaks.push(Break {
-                        id: 0,
-                        addr,
-                        what,
-                        cond: None,
-                        temporary: true,
-                        enabled: true,
-                        hits: 0,
-                    });
-                    self.rebuild_map(it);
-                    self.go(Mode::Run, DEFAULT_BUDGET, running, String::new())
-                }
-                Err(e) => Reply::Now(Err(e)),
-            },
-            "until" | "u" => self.go(
-                Mode::Until { depth, after: here },
-                DEFAULT_BUDGET,
-                running,
-                String::new(),
-            ),
-            "continue" | "c" | "cont" => {
-                let limit = if rest.is_empty() {
-                    Ok(DEFAULT_BUDGET)
-                } else {
-                    count_arg(rest)
-                };
-                match limit {
-                    Ok(n) => self.go(Mode::Run, n, running, String::new()),
-                    Err(e) => Reply::Now(Err(e)),
-                }
-            }
-            "run" | "r" => Reply::Restart("Starting the program again.\n".into(), Restart::Run),
-            "reverse-step" | "rs" | "reverse-next" | "rn" => match count_arg(rest) {
-                Ok(n) => Reply::Restart(String::new(), Restart::ReplayTo(self.count.saturating_sub(n))),
-                Err(e) => Reply::Now(Err(e)),
-            },
-            "reverse-continue" | "rc" => Reply::Restart(String::new(), Restart::ScanTo(self.count)),
-            _ => Reply::Now(self.query(it, word, modifier, rest, running)),
-        }
-    }
-
-    /// Commands that look and change without running the program.
-    fn query(
-        &mut self,
-        it: &mut Interp,
-        word: &str,
-        modifier: &str,
-        rest: &str,
-        running: bool,
-    ) -> Result<String, String> {
-        let here = it.pc_at_statement();
-        match word {
-            "break" | "b" | "br" | "tbreak" => {
-                if rest.is_empty() {
-                    return Err("break needs a location: LINE, LINE:STATEMENT, PROCname or FNname".into());
-                }
-                let (loc, cond) = split_condition(rest);
-                let (addr, what) = Self::resolve(it, loc)?;
-                let id = self.next_id;
-                self.next_id += 1;
-                let temporary = word == "tbreak";
-                self.breaks.push(Break {
-                    id,
-                    addr,
-                    what,
-                    cond: cond.map(|c| (c.to_string(), expr_bytes(c))),
-                    temporary,
-                    enabled: true,
-                    hits: 0,
-                });
-                self.rebuild_map(it);
-                let kind = if temporary {
-                    "Temporary breakpoint"
-                } else {
-                    "Breakpoint"
-                };
-                let cond = cond.map(|c| format!(" if {c}")).unwrap_or_default();
-                Ok(format!(
-                    "{kind} {id} at {}{cond}: {}\n",
-                    it.position(addr),
-                    it.statement_text(addr)
-                ))
-            }
-            "watch" => {
-                if rest.is_empty() {
-                    return Err("watch needs a variable or expression".into());
-                }
-                let id = self.next_id;
-                self.next_id += 1;
-                let bytes = expr_bytes(rest);
-                let last = Self::watch_value(it, &bytes);
-                let now = last.clone().unwrap_or_else(|| "(no such variable)".into());
-                self.watches.push(Watch {
-                    id,
-                    expr: rest.to_string(),
-                    bytes,
-                    last,
-                    hits: 0,
-                });
-                Ok(format!("Watchpoint {id}: {rest} (now {now})\n"))
-            }
-            "delete" | "d" | "enable" | "disable" => {
-                let ids: Vec<u32> = if rest.is_empty() {
-                    self.breaks
-                        .iter()
-                        .map(|b| b.id)
-                        .chain(self.watches.iter().map(|w| w.id))
-                        .collect()
-                } else {
-                    vec![
-                        rest.parse()
-                            .map_err(|_| format!("`{rest}` is not a breakpoint number"))?,
-                    ]
-                };
-                let known = |c: &Control, id: u32| {
-                    c.breaks.iter().any(|b| b.id == id) || c.watches.iter().any(|w| w.id == id)
-                };
-                if let Some(&bad) = ids.iter().find(|&&id| !known(self, id)) {
-                    return Err(format!("No breakpoint number {bad}."));
-                }
-                match word {
-                    "delete" | "d" => {
-                        self.breaks.retain(|b| !ids.contains(&b.id));
-                        self.watches.retain(|w| !ids.contains(&w.id));
-                    }
-                    w => {
-                        for b in self.breaks.iter_mut().filter(|b| ids.contains(&b.id)) {
-                            b.enabled = w == "enable";
-                        }
-                    }
-                }
-                self.rebuild_map(it);
-                Ok(String::new())
-            }
-            "print" | "p" | "output" => {
-                if rest.is_empty() {
-                    return Err("print needs an expression".into());
-                }
-                let v = it.debug_eval(&expr_bytes(rest))?;
-                Ok(match (modifier, &v) {
-                    ("x", super::super::value::Val::Int(i)) => format!("{rest} = &{:X}\n", *i as u32),
-                    _ => format!("{rest} = {}\n", show_val(&v)),
-                })
-            }
-            "set" => {
-                let text = rest.strip_prefix("var ").unwrap_or(rest).trim();
-                if !text.contains('=') {
-                    return Err("set needs VARIABLE=EXPRESSION".into());
-                }
-                it.debug_assign(&crate::tokenize::tokenize_line(
-                    text.as_bytes(),
-                    crate::tokenize::Mode::Strict,
-                ))?;
-                Ok(String::new())
-            }
-            "display" => {
-                if rest.is_empty() {
-                    return Ok(self.displays_text(it));
-                }
-                let id = self.next_id;
-                self.next_id += 1;
-                self.displays.push((id, rest.to_string(), expr_bytes(rest)));
-                let last = self.displays.len() - 1;
-                let (id, text, bytes) = self.displays[last].clone();
-                let v = it
-                    .debug_eval(&bytes)
-                    .map(|v| show_val(&v))
-                    .unwrap_or_else(|e| format!("<{e}>"));
-                Ok(format!("{id}: {text} = {v}\n"))
-            }
-            "undisplay" => {
-                let id: u32 = rest
-                    .parse()
-                    .map_err(|_| format!("`{rest}` is not a display number"))?;
-                let before = self.displays.len();
-                self.displays.retain(|d| d.0 != id);
-                if self.displays.len() == before {
-                    return Err(format!("No display number {id}."));
-                }
-                Ok(String::new())
-            }
-            "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
-            "list" | "l" => {
-                let line = if rest.is_empty() {
-                    None
-                } else {
-                    Some(
-                        rest.parse()
-                            .map_err(|_| format!("`{rest}` is not a line number"))?,
-                    )
-                };
-                Ok(it.listing_text(line, here))
-            }
-            "tokens" => {
-                let line = if rest.is_empty() {
-                    None
-                } else {
-                    Some(
-                        rest.parse()
-                            .map_err(|_| format!("`{rest}` is not a line number"))?,
-                    )
-                };
-                it.tokens_text(line, here)
-            }
-            "x" => {
-                let n: usize = match modifier.trim_end_matches('b') {
-                    "" => 16,
-                    m => m.parse().map_err(|_| format!("`{m}` is not a count"))?,
-                };
-                let v = if rest.is_empty() {
-                    Ok(super::super::value::Val::Int(0))
-                } else {
-                    it.debug_eval(&expr_bytes(rest))
-                }?;
-                let a = match v {
-                    super::super::value::Val::Int(i) => i as u32 as usize,
-                    super::super::value::Val::Float(f) if f >= 0.0 => f as usize,
-                    _ => return Err("Type mismatch: x needs an address".into()),
-                };
-                // Below PAGE is an offset into the program (PAGE+0 is its first byte).
-                let a = if a < self.page { self.page + a } else { a };
-                it.memory_text(a, n.min(4096))
-            }
-            "info" | "i" => self.info(it, rest, running),
-            "echo" => Ok(format!("{rest}\n")),
-            "help" | "h" => Ok(HELP.to_string()),
-            _ => Err(format!("Undefined command: \"{word}\".  Try \"help\".")),
-        }
-    }
-
-    fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Result<String, String> {
-        let (what, arg) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
-        match what {
-            "breakpoints" | "break" | "b" | "watchpoints" => {
-                let mut out = String::new();
-                if self.breaks.iter().all(|b| b.id == 0) && self.watches.is_empty() {
-                    return Ok("No breakpoints or watchpoints.\n".into());
-                }
-                for b in self.breaks.iter().filter(|b| b.id != 0) {
-                    let cond = b
-                        .cond
-                        .as_ref()
-                        .map(|c| format!(" if {}", c.0))
-                        .unwrap_or_default();
-                    let _ = writeln!(
-                        out,
-                        "{} {}breakpoint at {} ({}){cond}, {}, hit {} time(s)",
-                        b.id,
-                        if b.temporary { "temporary " } else { "" },
-                        b.what,
-                        it.position(b.addr),
-                        if b.enabled { "enabled" } else { "disabled" },
-                        b.hits
-                    );
-                }
-                for w in &self.watches {
-                    let _ = writeln!(
-                        out,
-                        "{} watchpoint on {}, changed {} time(s)",
-                        w.id, w.expr, w.hits
-                    );
-                }
-                Ok(out)
-            }
-            "locals" => Ok(it.locals_text()),
-            "variables" | "vars" => Ok(it.variables_text()),
-            "stack" => Ok(it.stack_text()),
-            "frame" | "program" => {
-                let mut out = String::new();
-                if running {
-                    out.push_str(&Self::location(it, it.pc_at_statement()));
-                } else {
-                    out.push_str("The program is not running.\n");
-                }
-                let (err, erl, report) = it.last_error();
-                let _ = writeln!(out, "statements run: {}", self.count);
-                let _ = writeln!(out, "ERR={err} ERL={erl} REPORT$=\"{report}\"");
-                let _ = writeln!(
-                    out,
-                    "call depth {} (GOSUB, PROC and FN), control stack {} entries",
-                    it.call_depth(),
-                    it.stack_depth()
-                );
-                Ok(out)
-            }
-            "vdu" => {
-                let n = if arg.is_empty() {
-                    10
-                } else {
-                    arg.trim()
-                        .parse()
-                        .map_err(|_| format!("`{arg}` is not a count"))?
-                };
-                Ok(it.vdu_text(n))
-            }
-            "display" => Ok(self.displays_text(it)),
-            "error" => Ok(match &self.last_error {
-                Some(r) => format!(
-                    "{} (ERR={}) raised at {}\n",
-                    r.error.message,
-                    r.error.number,
-                    it.position(r.at)
-                ),
-                None => "No error has been raised.\n".into(),
-            }),
-            _ => Err(format!("Undefined info command: \"{what}\".  Try \"help\".")),
-        }
-    }
-
-    /// Statements begun since the program started.
-    pub fn count(&self) -> u64 {
-        self.count
     }
 }
 
@@ -949,15 +742,3 @@ impl Interp {
         None
     }
 }
-
-const HELP: &str = "\
-Commands (gdb's names; docs/debugging-basic.md):
-  break LINE[:STATEMENT] | PROCname | FNname [if CONDITION]   tbreak, delete [N], enable, disable
-  watch EXPRESSION          stop when its value changes (or the variable appears)
-  run, continue [N], step [N], next, finish, until [LINE], advance LINE
-  reverse-step [N], reverse-continue
-  print[/x] EXPRESSION, set VARIABLE=EXPRESSION, display EXPRESSION, undisplay N
-  backtrace, list [LINE], tokens [LINE], x[/N] ADDRESS (below PAGE: from PAGE)
-  info variables|locals|stack|frame|vdu [N]|breakpoints|display|error
-  echo TEXT, help, quit
-";

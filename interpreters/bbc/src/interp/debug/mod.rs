@@ -12,6 +12,7 @@
 //! stack, so a stop inside a FN cannot return to the caller): the thread serves commands while
 //! the program is stopped and runs it when a command says so.
 
+mod commands;
 mod control;
 pub mod session;
 pub mod vdulog;
@@ -21,7 +22,7 @@ mod views;
 mod tests;
 
 pub use control::Control;
-pub use session::{BbcDebugger, DebugOptions, Flow, Output, run_script};
+pub use session::{BbcDebugger, DebugOptions};
 
 use super::error::BasicError;
 use super::value::Val;

@@ -1,37 +1,29 @@
-//! [`BbcDebugger`]: a BBC BASIC program under the debugger, driven one command line at a time.
+//! [`BbcDebugger`]: a BBC BASIC program under the debugger, offered to `retro debug` as a
+//! [`Debuggable`] machine.
 //!
-//! The interpreter runs on a thread of its own with a [`Control`] attached. While the program is
-//! stopped the thread waits for command lines and answers each with an [`Output`]; a command that
-//! runs the program (step, continue...) is answered when the program stops again. Going
-//! backwards starts a fresh interpreter and replays quietly (see [`super::control`]).
+//! The interpreter runs on a thread of its own with a [`Control`] attached (a FN call nests on
+//! the Rust stack, so a stop inside a FN cannot return to the caller). While the program is
+//! stopped the thread runs jobs, each a call of the trait; a call that runs the program (step,
+//! continue...) is answered when the program stops again. Going backwards starts a fresh
+//! interpreter and replays quietly (see [`super::control`]).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Sender, channel};
 use std::thread::JoinHandle;
 
-use retro_screen::keys::KeyEvent;
+use retro_screen::clock::VirtualTime;
+use retro_screen::debug::{
+    BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
+};
+use retro_screen::frame::Frame;
+use retro_screen::keys::{HeldKeys, KeyEvent};
+use retro_screen::machine::{Machine, RunState};
 
 use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::super::vdu::Vdu;
 use super::super::{Interp, LoadError};
-use super::control::{Control, Served};
-
-/// What a command asks of the driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
-
-/// A command's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Output {
-    pub text: String,
-    pub flow: Flow,
-    /// The command failed (batch mode exits 1 if any did).
-    pub error: bool,
-}
+use super::control::{Act, Control, Job, Served};
 
 /// How the debugged program runs: what `retro run --headless` would give it.
 #[derive(Clone, Debug, Default)]
@@ -117,11 +109,10 @@ type Factory = Arc<dyn Fn() -> Interp + Send + Sync>;
 
 /// A BBC BASIC program under the debugger.
 pub struct BbcDebugger {
-    to_worker: Option<Sender<String>>,
-    from_worker: Receiver<Output>,
+    to_worker: Option<Sender<Job>>,
     worker: Option<JoinHandle<()>>,
-    /// The last command, repeated by an empty line in the TUI.
-    pub last: Option<String>,
+    /// What the worker answered when it went away (it never should).
+    gone: StopReason,
 }
 
 impl BbcDebugger {
@@ -152,34 +143,49 @@ impl BbcDebugger {
             it
         });
         let (to_worker, rx) = channel();
-        let (tx, from_worker) = channel();
         let worker = std::thread::Builder::new()
             .name("bbc-debug".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || worker_main(factory, rx, tx))
+            .spawn(move || worker_main(factory, Box::new(Control::new(rx))))
             .map_err(|_| LoadError::TooBig)?;
-        Ok(BbcDebugger {
+        let mut d = BbcDebugger {
             to_worker: Some(to_worker),
-            from_worker,
             worker: Some(worker),
-            last: None,
-        })
+            gone: StopReason::Failed("the debugger's interpreter thread has gone".into()),
+        };
+        // The worker stops before the first statement: wait for that.
+        d.go(|c, _, _, tx| c.restart(tx));
+        Ok(d)
     }
 
-    /// Runs one command line and returns what it printed.
-    pub fn execute(&mut self, line: &str) -> Output {
-        let gone = Output {
-            text: String::new(),
-            flow: Flow::Quit,
-            error: false,
-        };
-        let Some(tx) = &self.to_worker else {
-            return gone;
-        };
-        if tx.send(line.to_string()).is_err() {
-            return gone;
+    /// Runs `f` on the interpreter's thread while the program is stopped.
+    fn call<T: Send + 'static>(
+        &self,
+        fallback: T,
+        f: impl FnOnce(&mut Control, &mut Interp, bool) -> T + Send + 'static,
+    ) -> T {
+        let (tx, rx) = channel();
+        let job: Job = Box::new(move |c, it, running| {
+            let _ = tx.send(f(c, it, running));
+            Act::Stay
+        });
+        match &self.to_worker {
+            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or(fallback),
+            _ => fallback,
         }
-        self.from_worker.recv().unwrap_or(gone)
+    }
+
+    /// Runs `f`, which may set the program going; waits for the stop it leads to.
+    fn go(
+        &mut self,
+        f: impl FnOnce(&mut Control, &mut Interp, bool, Sender<StopReason>) -> Act + Send + 'static,
+    ) -> StopReason {
+        let (tx, rx) = channel();
+        let job: Job = Box::new(move |c, it, running| f(c, it, running, tx));
+        match &self.to_worker {
+            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or_else(|_| self.gone.clone()),
+            _ => self.gone.clone(),
+        }
     }
 }
 
@@ -193,8 +199,7 @@ impl Drop for BbcDebugger {
     }
 }
 
-fn worker_main(factory: Factory, rx: Receiver<String>, tx: Sender<Output>) {
-    let mut control = Box::new(Control::new(rx, tx));
+fn worker_main(factory: Factory, mut control: Box<Control>) {
     let mut how = None;
     loop {
         let mut it = factory();
@@ -216,25 +221,157 @@ fn worker_main(factory: Factory, rx: Receiver<String>, tx: Sender<Output>) {
     }
 }
 
-/// Runs a script of commands (one a line, `#` comments) and returns the transcript: each
-/// command echoed after `(bbc) ` and followed by its output. Also says whether any failed.
-pub fn run_script(dbg: &mut BbcDebugger, script: &str) -> (String, bool) {
-    let mut out = String::new();
-    let mut failed = false;
-    for line in script.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        out.push_str("(bbc) ");
-        out.push_str(line);
-        out.push('\n');
-        let o = dbg.execute(line);
-        out.push_str(&o.text);
-        failed |= o.error;
-        if o.flow == Flow::Quit {
-            break;
+impl Debuggable for BbcDebugger {
+    fn prompt(&self) -> &str {
+        "bbc"
+    }
+
+    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason {
+        self.go(move |c, it, running, tx| c.step(it, kind, budget, running, tx))
+    }
+
+    fn run(&mut self, limit: RunLimit) -> StopReason {
+        self.go(move |c, it, running, tx| c.run(it, limit, running, tx))
+    }
+
+    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String> {
+        let location = location.to_string();
+        let (etx, erx) = channel();
+        let stop = self.go(
+            move |c, it, running, tx| match c.run_to(it, &location, budget, running, tx) {
+                Ok(act) => act,
+                Err(e) => {
+                    let _ = etx.send(e);
+                    Act::Stay
+                }
+            },
+        );
+        match erx.try_recv() {
+            Ok(e) => Err(e),
+            Err(_) => Ok(stop),
         }
     }
-    (out, failed)
+
+    fn restart(&mut self) {
+        self.go(|c, _, _, tx| c.restart(tx));
+    }
+
+    fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
+        Ok(self.go(move |c, _, _, tx| c.reverse_step(count, tx)))
+    }
+
+    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+        Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
+    }
+
+    fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let location = location.to_string();
+        let condition = condition.map(str::to_string);
+        self.call(Err("the debugger has gone".into()), move |c, it, _| {
+            c.break_at(it, &location, condition.as_deref(), temporary)
+        })
+    }
+
+    fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
+        self.call(false, move |c, it, _| c.delete(it, id))
+    }
+
+    fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
+        self.call(false, move |c, it, _| c.enable(it, id, enabled))
+    }
+
+    fn breakpoints(&self) -> Vec<BreakpointInfo> {
+        self.call(Vec::new(), |c, it, _| c.breakpoints(it))
+    }
+
+    fn breakpoints_here(&self) -> Vec<u32> {
+        self.call(Vec::new(), |c, it, running| {
+            let here = it.pc_at_statement();
+            c.breaks
+                .iter()
+                .filter(|b| running && b.id != 0 && b.addr == here)
+                .map(|b| b.id)
+                .collect()
+        })
+    }
+
+    fn here(&self) -> Here {
+        let fallback = Here {
+            describe: "(the debugger has gone)".into(),
+            location: String::new(),
+            next: "\n".into(),
+        };
+        self.call(fallback, |_, it, running| it.here(running))
+    }
+
+    fn evaluate(&self, expr: &str) -> Result<String, String> {
+        let bytes = super::control::expr_bytes(expr);
+        self.call(Err("the debugger has gone".into()), move |_, it, _| {
+            it.debug_eval(&bytes).map(|v| super::views::show_val(&v))
+        })
+    }
+
+    fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel> {
+        self.call(None, move |c, it, running| c.panel(it, kind, rows, running))
+    }
+
+    fn screen(&self) -> Frame {
+        self.call(None, |_, it, _| Some(it.vdu.frame()))
+            .unwrap_or_else(|| {
+                let blank = retro_screen::frame::PixelBuffer::new(8, 8, (8, 8), 0);
+                Frame::pixels(blank, retro_screen::palette::Palette::acorn2())
+            })
+    }
+
+    fn take_output(&mut self, out: &mut String) {
+        out.push_str(&self.call(String::new(), |_, it, _| {
+            let mut s = String::new();
+            it.vdu.take_text(&mut s);
+            s
+        }));
+    }
+
+    fn command(&mut self, line: &str) -> Option<Result<String, String>> {
+        let line = line.to_string();
+        self.call(None, move |c, it, running| c.command(it, &line, running))
+    }
+
+    fn help(&self) -> &str {
+        super::commands::HELP
+    }
+
+    fn before_command(&mut self) {
+        self.call((), |c, it, _| c.vars_before = it.variable_lines());
+    }
+}
+
+impl Machine for BbcDebugger {
+    fn name(&self) -> &str {
+        "BBC BASIC V (debugger)"
+    }
+    fn frame_hz(&self) -> u32 {
+        50
+    }
+    fn key(&mut self, _event: KeyEvent) {}
+    fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
+        match Debuggable::run(self, RunLimit::Frame) {
+            StopReason::Exited(_) => RunState::Ended,
+            StopReason::Failed(e) => RunState::Failed(e),
+            _ => RunState::Running,
+        }
+    }
+    fn frame(&self) -> Frame {
+        self.screen()
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        self.take_output(out);
+    }
+    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
+        Some(self)
+    }
 }

@@ -1,5 +1,7 @@
 //! The debugger's commands on small programs.
 
+use retro_screen::debug::{Console, Debuggable};
+
 use super::*;
 
 fn debugger(src: &str) -> BbcDebugger {
@@ -7,8 +9,13 @@ fn debugger(src: &str) -> BbcDebugger {
     BbcDebugger::new(&program.to_bytes(), DebugOptions::default()).expect("loads")
 }
 
+/// The batch transcript of `;`-separated commands, as `retro debug --script` prints it.
 fn run(dbg: &mut BbcDebugger, cmds: &str) -> String {
-    run_script(dbg, &cmds.replace(';', "\n")).0
+    Console::new().run_script(dbg, &cmds.replace(';', "\n")).0
+}
+
+fn exec(dbg: &mut BbcDebugger, cmd: &str) -> String {
+    Console::new().execute(dbg, cmd).text
 }
 
 #[test]
@@ -17,7 +24,7 @@ fn step_shows_the_statement_and_the_byte() {
     let t = run(&mut d, "step;step;step");
     assert_eq!(
         t,
-        "(bbc) step\n=> 10:2 +9  B=2\n(bbc) step\n=> 20:1 +5  PRINT A+B\n(bbc) step\n         3\nThe program ended.\n"
+        "(bbc) step\nline 10:2 +9  B=2\n(bbc) step\nline 20:1 +5  PRINT A+B\n(bbc) step\n         3\nProgram exited with status 0.\n"
     );
 }
 
@@ -26,7 +33,7 @@ fn a_false_if_moves_the_pointer_past_else() {
     let mut d = debugger("10 IF 0 PRINT \"yes\" ELSE PRINT \"no\"\n20 END\n");
     let t = run(&mut d, "step;tokens");
     // From the IF the pointer goes straight to the PRINT after ELSE: statement 2.
-    assert!(t.starts_with("(bbc) step\n=> 10:2 +"), "{t}");
+    assert!(t.starts_with("(bbc) step\nline 10:2 +"), "{t}");
     assert!(t.contains("PRINT \"no\""), "{t}");
     assert!(
         t.contains("=>") && t.contains("[F1]"),
@@ -48,7 +55,7 @@ fn variables_appear_when_assigned_d_equals_d() {
     let mut d = debugger("10 d=d:e=1\n");
     let t = run(&mut d, "watch d;continue;info variables");
     assert!(
-        t.contains("Watchpoint 1: d\nOld value = (no such variable)\nNew value = 0\n=> 10:2 +"),
+        t.contains("Watchpoint 1: d\nOld value = (no such variable)\nNew value = 0\nline 10:2 +"),
         "{t}"
     );
     assert!(t.contains("d = 0 (real)"), "{t}");
@@ -62,19 +69,22 @@ fn breakpoints_on_lines_statements_and_procs_with_conditions() {
         &mut d,
         "break PROCp if n>3;continue;print n;backtrace;info locals;finish;info breakpoints",
     );
-    assert!(t.contains("Breakpoint 1 at 50:1 +"), "{t}");
-    assert!(t.contains("Breakpoint 1, => 50:1 +5  PRINT n"), "{t}");
+    assert!(t.contains("Breakpoint 1 at PROCp: PRINT n if n>3\n"), "{t}");
+    assert!(
+        t.contains("Breakpoint 1, line 50:1 +5\nline 50:1 +5  PRINT n\n"),
+        "{t}"
+    );
     assert!(t.contains("(bbc) print n\nn = 4\n"), "{t}");
     assert!(t.contains("#1 PROC returns to 20:"), "{t}");
     assert!(t.contains("n = 4 (the caller's value 0)"), "{t}");
+    assert!(t.contains("(bbc) finish\n         4\nline 20:2"), "{t}");
     assert!(
-        t.contains("Run till exit from the routine\n         4\n=> 20:2"),
+        t.contains("1    breakpoint       y    1     PROCp (50:1 +5) PRINT n if n>3"),
         "{t}"
     );
-    assert!(t.contains("hit 1 time(s)"), "{t}");
     let mut d = debugger(src);
     let t = run(&mut d, "break 20:2;c;c;print I%");
-    assert!(t.contains("Breakpoint 1, => 20:2 +"), "{t}");
+    assert!(t.contains("Breakpoint 1, line 20:2 +"), "{t}");
     assert!(t.ends_with("I% = 2\n"), "{t}");
 }
 
@@ -83,13 +93,13 @@ fn next_steps_over_gosub_and_proc() {
     let src = "10 GOSUB 100:PROCa:A%=1\n20 END\n100 B%=2:RETURN\n110 DEF PROCa:C%=3:ENDPROC\n";
     let mut d = debugger(src);
     let t = run(&mut d, "next;next;print B%+C%;step;step");
-    assert!(t.contains("(bbc) next\n=> 10:2 +"), "{t}");
-    assert!(t.contains("(bbc) next\n=> 10:3 +"), "{t}");
+    assert!(t.contains("(bbc) next\nline 10:2 +"), "{t}");
+    assert!(t.contains("(bbc) next\nline 10:3 +"), "{t}");
     assert!(t.contains("B%+C% = 5"), "{t}");
     let mut d = debugger(src);
     let t = run(&mut d, "step;step;finish");
-    assert!(t.contains("(bbc) step\n=> 100:1 +"), "{t}");
-    assert!(t.contains("Run till exit from the routine\n=> 10:2"), "{t}");
+    assert!(t.contains("(bbc) step\nline 100:1 +"), "{t}");
+    assert!(t.contains("(bbc) finish\nline 10:2"), "{t}");
 }
 
 #[test]
@@ -97,10 +107,13 @@ fn an_error_in_a_proc_stops_at_its_on_error_local_handler() {
     let src = "10 PROCp\n20 PRINT \"back\"\n30 END\n40 DEF PROCp\n50 ON ERROR LOCAL PRINT \"caught\":ENDPROC\n60 X=1/0\n70 ENDPROC\n";
     let mut d = debugger(src);
     let t = run(&mut d, "continue;info stack;info error;continue");
-    assert!(t.contains("Error 18: Division by zero (raised at 60:1 +"), "{t}");
-    assert!(t.contains("ON ERROR goes on at:\n=> 50:"), "{t}");
+    assert!(
+        t.contains("Program stopped: Division by zero (ERR=18, raised at 60:1 +"),
+        "{t}"
+    );
+    assert!(t.contains("ON ERROR goes on here\nline 50:"), "{t}");
     assert!(t.contains("ON ERROR LOCAL handler at 50:"), "{t}");
-    assert!(t.contains("caught\nback\nThe program ended."), "{t}");
+    assert!(t.contains("caught\nback\nProgram exited with status 0."), "{t}");
 }
 
 #[test]
@@ -112,7 +125,8 @@ fn an_uncaught_error_ends_the_run_with_the_byte_it_was_raised_at() {
         "{t}"
     );
     assert!(t.contains("A = 1"), "{t}");
-    assert!(t.contains("error: The program is not being run"), "{t}");
+    // Stepping an ended program says again how it ended.
+    assert!(t.ends_with("(bbc) step\nProgram stopped: No such variable at line 20 (ERR=26, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
 }
 
 #[test]
@@ -125,7 +139,7 @@ fn print_has_no_side_effects_and_set_assigns() {
     assert!(t.contains("A%*10 = 10"), "{t}");
     assert!(t.contains("255 = &FF"), "{t}");
     assert!(t.contains("error: No such variable"), "{t}");
-    assert!(t.contains("        42\nThe program ended."), "{t}");
+    assert!(t.contains("        42\nProgram exited with status 0."), "{t}");
     assert!(t.ends_with("s$ = \"hi\"\n"), "{t}");
 }
 
@@ -146,7 +160,7 @@ fn list_tokens_memory_and_errors_in_commands() {
     assert!(t.contains("=>    10 A=1\n      20 B=2\n"), "{t}");
     assert!(t.contains("line 20 at PAGE+&"), "{t}");
     assert!(t.contains("&08F00 PAGE+0  0D 00 0A"), "{t}");
-    assert!(t.contains("error: Undefined command: \"frobnicate\""), "{t}");
+    assert!(t.contains("error: unknown command `frobnicate`"), "{t}");
     assert!(t.contains("error: No such line 99"), "{t}");
     assert!(t.contains("statements run: 1"), "{t}");
 }
@@ -159,7 +173,10 @@ fn reverse_step_and_reverse_continue_go_back_exactly() {
         &mut d,
         "break 20:2;continue;continue;continue;print A%;reverse-continue;print A%;reverse-step 2;print A%;info frame",
     );
-    assert!(t.contains("A% = 6\n(bbc) reverse-continue\n=> 20:2"), "{t}");
+    assert!(
+        t.contains("A% = 6\n(bbc) reverse-continue\nBreakpoint 1, line 20:2"),
+        "{t}"
+    );
     assert!(t.contains("A% = 3\n(bbc) reverse-step 2"), "{t}");
     assert!(t.contains("(bbc) print A%\nA% = 1\n"), "{t}");
 }
@@ -174,8 +191,9 @@ fn snapshot(d: &mut BbcDebugger) -> String {
         "info vdu 64",
         "tokens",
     ] {
-        s.push_str(&d.execute(c).text);
+        s.push_str(&exec(d, c));
     }
+    s.push_str(&retro_screen::dump::text(&d.screen()));
     s
 }
 
@@ -192,10 +210,10 @@ fn reverse_step_n_after_step_n_gives_back_the_same_state() {
     runner
         .run(&(0u64..200, 1u64..300), |(a, n)| {
             let mut d = debugger(src);
-            d.execute(&format!("step {}", a.max(1)));
+            exec(&mut d, &format!("step {}", a.max(1)));
             let before = snapshot(&mut d);
-            d.execute(&format!("step {n}"));
-            d.execute(&format!("reverse-step {n}"));
+            exec(&mut d, &format!("step {n}"));
+            exec(&mut d, &format!("reverse-step {n}"));
             let after = snapshot(&mut d);
             proptest::prop_assert_eq!(before, after);
             Ok(())
