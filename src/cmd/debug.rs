@@ -49,8 +49,15 @@ pub fn debug(args: DebugArgs) -> ExitCode {
     if !args.file.is_file() {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
     }
-    if super::run::machine_for(&args.file) == Some(super::run::MachineKind::Bbc) {
-        return super::bbcdebug::debug_bbc(&args);
+    match super::run::machine_for(&args.file) {
+        Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),
+        Some(super::run::MachineKind::Cbm) => {
+            return usage_error(format!(
+                "{}: C64 BASIC has no debugger yet (BBC BASIC and the Z80 workbench have: docs/debugging-basic.md)",
+                args.file.display()
+            ));
+        }
+        _ => {}
     }
     let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {
         Ok(p) => p,

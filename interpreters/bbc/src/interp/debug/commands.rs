@@ -20,6 +20,9 @@ BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FN
            info variables|locals|stack|frame|vdu [N]|error
 ";
 
+/// Columns of a listing line in the terminal's code panel (the narrowest it gets at 80x24).
+const LISTING_WIDTH: usize = 36;
+
 fn line_arg(rest: &str) -> Result<Option<u32>, String> {
     if rest.is_empty() {
         return Ok(None);
@@ -161,16 +164,19 @@ impl Control {
         Some(match kind {
             PanelKind::Source => {
                 let cur = it.position(here);
-                let lines = it
-                    .listing_lines(cur.line, rows)
-                    .into_iter()
-                    .map(|(n, text)| PanelLine {
-                        current: running && cur.in_program && n == cur.line,
-                        breakpoint: bp_lines.contains(&n),
-                        text,
-                        changed: false,
-                    })
-                    .collect();
+                let mut lines = Vec::new();
+                for (n, text) in it.listing_lines(cur.line, rows) {
+                    // A long line (Rheolism is one of 251 bytes) wraps, so all of it shows.
+                    let chars: Vec<char> = text.chars().collect();
+                    for chunk in chars.chunks(LISTING_WIDTH) {
+                        lines.push(PanelLine {
+                            current: running && cur.in_program && n == cur.line,
+                            breakpoint: bp_lines.contains(&n),
+                            text: chunk.iter().collect(),
+                            changed: false,
+                        });
+                    }
+                }
                 Panel {
                     title: "listing".into(),
                     lines,
@@ -178,7 +184,7 @@ impl Control {
             }
             PanelKind::Disassembly => {
                 let text = it.tokens_text(None, here).unwrap_or_else(|e| e + "\n");
-                let lines = text
+                let mut lines: Vec<PanelLine> = text
                     .lines()
                     .map(|l| PanelLine {
                         current: running && l.starts_with("=>"),
@@ -186,6 +192,11 @@ impl Control {
                         ..PanelLine::default()
                     })
                     .collect();
+                // The rows around the pointer's byte, which may be far down a long line.
+                if let Some(at) = lines.iter().position(|l| l.current) {
+                    let from = at.saturating_sub(rows / 3).min(lines.len().saturating_sub(rows));
+                    lines.drain(..from);
+                }
                 Panel {
                     title: "tokens".into(),
                     lines,
@@ -222,7 +233,10 @@ impl Control {
         }
         let (err, erl, _) = it.last_error();
         let _ = writeln!(out, "statements {}  ERR {err} ERL {erl}", self.count());
-        out.push_str(&it.vdu_text(3));
+        // The queue and the last commands; the driver's state in full is `info vdu`.
+        for l in it.vdu_text(3).lines().take(6) {
+            let _ = writeln!(out, "{l}");
+        }
         out
     }
 }
