@@ -10,6 +10,7 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 fn retro(args: &[&str]) -> (String, String, Option<i32>) {
     let o = Command::new(env!("CARGO_BIN_EXE_retro"))
@@ -116,5 +117,75 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     let (_, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=quit"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("C64 BASIC has no debugger yet"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The terminal UI at 80x24 on Rheolism: a breakpoint from the command line, F5 to it (the
+/// interpreter panel counts the statements run), F11 one statement on, Ctrl-Q restores the
+/// terminal.
+#[test]
+#[cfg(unix)]
+fn the_terminal_ui_breaks_continues_steps_and_quits() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug programs/rheolism/rheolism.bbc --seed 13; \
+         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST"
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    // ratatui draws only the cells that change: the test looks for single words.
+    s.expect("debug:").expect("the debugger starts");
+    s.send("break 0:20\r").unwrap();
+    s.expect("REPEATm=9-INKEY6MOD3:").expect("the breakpoint is set");
+    s.send("\x1b[15~").unwrap(); // F5: continue
+    s.expect("50572")
+        .expect("the interpreter panel counts the statements run to the breakpoint");
+    s.send("\x1b[23~").unwrap(); // F11: one statement
+    // Only changed cells are redrawn, so ask for the count in a line of its own.
+    s.send("info frame\r").unwrap();
+    s.expect("50573").expect("one statement further");
+    s.send("\x11").unwrap(); // Ctrl-Q
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+}
+
+/// `continue` on a program that never ends runs it frame by frame; Escape stops it at the
+/// statement it is on, and the program has run meanwhile.
+#[test]
+#[cfg(unix)]
+fn escape_stops_a_running_program_at_its_statement() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = std::env::temp_dir().join(format!("retro-bbc-debug-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("spin.bbc");
+    std::fs::write(&prog, "10 REPEAT\n20 A%=A%+1\n30 UNTIL FALSE\n").unwrap();
+    let script = format!(
+        "stty cols 80 rows 24; '{retro}' debug '{}'; echo \"RC=$?\"; echo END-OF-TEST",
+        prog.display()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    s.expect("debug:").expect("the debugger starts");
+    s.send("continue\r").unwrap();
+    s.expect("RUNNING").expect("the footer shows the program running");
+    std::thread::sleep(Duration::from_millis(700));
+    s.send("\x1b").unwrap(); // Escape
+    s.expect("Stopped.").expect("Escape stops the running program");
+    s.send("print A%>10000\r").unwrap();
+    s.expect("= -1").expect("the program ran many statements");
+    s.send("\x11").unwrap();
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    assert!(String::from_utf8_lossy(captured.before()).contains("RC=0"));
     std::fs::remove_dir_all(&dir).ok();
 }
