@@ -128,6 +128,9 @@ pub struct Control {
     shown_to: u64,
     /// Who waits for the next stop.
     pending: Option<Sender<StopReason>>,
+    /// Nothing but breakpoints and the statement limit can stop this run (a plain `continue`
+    /// with no watch): statements take [`Control::quiet_at`]'s short way.
+    quiet: bool,
     /// How the finished run ended, once it has.
     pub(super) finished: Option<StopReason>,
     /// The variables panel's lines when the last command began (to mark what changed).
@@ -169,6 +172,7 @@ impl Control {
             back_reason: None,
             shown_to: 0,
             pending: None,
+            quiet: false,
             finished: None,
             vars_before: Vec::new(),
             restart: None,
@@ -185,6 +189,7 @@ impl Control {
         self.finished = None;
         self.hits.clear();
         self.until_cs = None;
+        self.quiet = false;
         (self.mode, self.stop_at) = match how {
             None => (Mode::Run, 0),
             Some(Restart::ReplayTo(n)) => (Mode::Replay, n),
@@ -215,6 +220,29 @@ impl Control {
         };
         self.raised = Some(r.clone());
         self.last_error = Some(r);
+        self.quiet = false;
+    }
+
+    /// The short way for a statement at `rel` bytes from PAGE while the run is quiet: true if
+    /// nothing can stop here (and the statement is counted), false to take [`Control::at_statement`].
+    #[inline(always)]
+    pub(super) fn quiet_at(&mut self, rel: usize) -> bool {
+        if !self.quiet
+            || self.count + 1 >= self.stop_at
+            || self.count < self.shown_to
+            || self.bp_map.get(rel).is_some_and(|&n| n > 0)
+        {
+            return false;
+        }
+        self.count += 1;
+        true
+    }
+
+    fn update_quiet(&mut self) {
+        self.quiet = self.mode == Mode::Run
+            && self.until_cs.is_none()
+            && self.raised.is_none()
+            && self.watches.iter().all(|w| !w.enabled);
     }
 
     /// Statements begun since the program started.
@@ -403,6 +431,9 @@ impl Control {
     fn serve(&mut self, it: &mut Interp, reason: Reason) -> Served {
         self.refresh_watches(it);
         self.until_cs = None;
+        self.quiet = false;
+        // The quiet way does not keep this up to date: the text so far is shown at this stop.
+        self.shown_to = self.shown_to.max(self.count);
         let stop = self.stop_reason(it, reason);
         if let Some(tx) = self.pending.take() {
             let _ = tx.send(stop);
@@ -447,6 +478,7 @@ impl Control {
         self.mode = mode;
         self.stop_at = self.count.saturating_add(limit.max(1));
         self.pending = Some(reply);
+        self.update_quiet();
         Act::Go
     }
 

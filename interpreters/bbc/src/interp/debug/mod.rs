@@ -69,6 +69,12 @@ impl Interp {
         if matches!(self.at(p), b':' | 0x0D) {
             return Ok(());
         }
+        let rel = p.wrapping_sub(self.page);
+        if let Some(c) = self.debug.as_mut()
+            && c.quiet_at(rel)
+        {
+            return Ok(());
+        }
         let Some(mut control) = self.debug.take() else {
             return Ok(());
         };
