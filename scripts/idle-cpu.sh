@@ -13,9 +13,13 @@ session=retro-idle-$$
 tmux new-session -d -s "$session" -x 100 -y 36 "${cmd[*]}; sleep 5"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
 sleep 2
-pid=$(pgrep -n -f "${cmd[0]}")
+# The command runs as the child of the pane's shell: take that process, not any other retro
+# running on the machine.
+pid=$(pgrep -P "$(tmux display-message -p -t "$session" '#{pane_pid}')" | head -1)
+echo "measuring: $(ps -o pid=,args= -p "$pid")"
 hz=$(getconf CLK_TCK)
 t1=$(awk '{print $14+$15}' "/proc/$pid/stat")
 sleep "$secs"
 t2=$(awk '{print $14+$15}' "/proc/$pid/stat")
+tmux capture-pane -p -t "$session" | grep -v '^ *$' | tail -3 | sed 's/^/screen: /'
 awk -v d=$((t2 - t1)) -v hz="$hz" -v s="$secs" 'BEGIN { printf "CPU: %.2f%% of one core over %d s\n", 100 * d / hz / s, s }'

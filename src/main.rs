@@ -64,7 +64,11 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(args) => cmd::run::run(args),
         Command::Bbc(args) => cmd::bbc::prompt(&args),
-        Command::C64(args) => cmd::cbm::direct(args.seed, &args.session, args.petcat),
+        Command::C64(args) => cmd::cbm::direct(
+            args.seed,
+            &args.session,
+            cmd::cbm::Look::new(args.petcat, args.fallback_glyphs),
+        ),
         Command::Tok(args) => cmd::tok::tok(args),
         Command::List(args) => cmd::tok::list(args),
         Command::Asm(args) => cmd::asm::asm(args),

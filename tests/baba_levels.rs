@@ -6,21 +6,7 @@ mod baba;
 
 use baba::codec::{decode, encode};
 use baba::harness::Baba;
-use baba::levels::{designed, level_count, listing, program_levels};
-
-/// A solution per level, in the key scripts' notation (cursor keys).
-pub const SOLUTIONS: [&str; 10] = [
-    "RIGHT*4 DOWN*5",
-    "RIGHT*5",
-    "UP*3 RIGHT UP DOWN*4 RIGHT*5",
-    "UP*5 RIGHT*3 DOWN*8",
-    "RIGHT*5 UP*2 LEFT*3 RIGHT*3 DOWN*3",
-    "UP RIGHT*2 DOWN*5",
-    "UP RIGHT*3 DOWN*5",
-    "UP LEFT UP DOWN*6 RIGHT*4",
-    "RIGHT*4 DOWN RIGHT*2 DOWN*3",
-    "RIGHT*2 DOWN*7",
-];
+use baba::levels::{SOLUTIONS, designed, level_count, listing, program_levels};
 
 #[test]
 fn every_level_decodes_to_its_design_and_encodes_back_to_its_data() {

@@ -215,3 +215,31 @@ fn breaking_you_leaves_only_undo_and_restart() {
     g.keys("r");
     assert_eq!(g.field(), grid(&["", "IPQ", "", "..A"]), "restart");
 }
+
+#[test]
+fn rules_read_top_to_bottom_and_made_by_pushing_a_word() {
+    // BABA IS YOU top to bottom; FLAG IS _ top to bottom, WIN beside the gap.
+    let rows = ["I.L", "P.P", "Q..RA", "", "", "...D"];
+    let mut g = play(&rows);
+    g.keys("DOWN*3 LEFT");
+    assert_eq!(tile(&g.field(), 3, 5), (BABA, FLAG));
+    assert!(!g.won(), "the flag is not WIN yet");
+    let mut g = play(&rows);
+    g.keys("LEFT");
+    assert_eq!(tile(&g.field(), 2, 2), (18, 0), "WIN pushed under FLAG IS");
+    g.keys("DOWN*3");
+    assert!(g.won(), "FLAG IS WIN, read downwards, was made by the push");
+}
+
+#[test]
+fn the_border_shows_the_rules_being_read() {
+    // reference/cbm-basic.md 1a: green (5) while the rules are read, cyan (3) after, light blue
+    // (14) waiting for a key; white (1) while the editor keeps or brings back the field.
+    let mut g = play(&["IPQ", "", "A.K"]);
+    assert_eq!(g.key_border(29), [14], "a move that moves no word reads no rules");
+    assert_eq!(g.key_border(29), [14, 5, 3, 14], "pushing a word reads the rules");
+    assert_eq!(g.key_border(b'Z'), [14, 5, 3, 14], "so does undo");
+    g.keys("e");
+    assert_eq!(g.key_border(135), [14, 1, 14], "F5 keeps the field");
+    assert_eq!(g.key_border(134), [14, 1, 14], "F3 brings it back");
+}

@@ -137,6 +137,8 @@ fn the_editor_places_tiles_and_d_keeps_them() {
     assert_eq!(f[11], 4 + 32 * 6, "a flag in front of lava");
     g.keys("F5");
     let kept = g.field();
+    let memory: Vec<u8> = (49152..49152 + kept.len() as u16).map(|a| g.peek(a)).collect();
+    assert_eq!(memory, kept, "F5 keeps the field at 49152, a byte a tile");
     g.keys("DEL");
     assert_eq!(g.field()[11], 6, "DEL: the lava comes to the front");
     g.keys("DEL");

@@ -135,3 +135,72 @@ fn key_scripts_and_time_limits_work_interactively() {
         "a program stopped by an error exits 1:\n{out}"
     );
 }
+
+/// A terminal that goes away (its window closed; here `tmux kill-session`) ends retro, even while
+/// it holds a finished program's last screen: the terminal then reads as end of file for ever,
+/// and retro must neither spin on it nor outlive it (crossterm's reader alone would, issue #793).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_vanished_terminal_ends_the_run() {
+    use std::time::Instant;
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(
+            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
+            "tmux is needed for the terminal test"
+        );
+        eprintln!("SKIPPED: tmux not installed");
+        return;
+    }
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("hello.bbc");
+    std::fs::write(&program, "10 PRINT \"hello\"\n").unwrap();
+    let pidfile = dir.path().join("pid");
+    // A tmux server of our own, so killing its session touches nothing else.
+    let socket = format!("retro-vanish-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    };
+    let cmd = format!(
+        "echo $$ > '{}'; exec '{retro}' run '{}'",
+        pidfile.display(),
+        program.display()
+    );
+    tmux(&["new-session", "-d", "-s", "vanish", "-x", "80", "-y", "30", &cmd]);
+    let start = Instant::now();
+    loop {
+        let screen =
+            String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "vanish"]).stdout).into_owned();
+        if screen.contains("press a key to leave") {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            tmux(&["kill-server"]);
+            panic!("the program never ended; the screen:\n{screen}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let pid = std::fs::read_to_string(&pidfile).expect("the pid was written");
+    let stat = format!("/proc/{}/stat", pid.trim());
+    tmux(&["kill-server"]);
+    // Gone, or a zombie waiting to be reaped: either way it has exited.
+    let exited = || {
+        std::fs::read_to_string(&stat).map_or(true, |s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+        })
+    };
+    let start = Instant::now();
+    while !exited() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = Command::new("kill").args(["-9", pid.trim()]).status();
+            panic!("retro outlived its terminal by 10 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

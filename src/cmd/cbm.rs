@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
+use retro_cbm::c64::Glyphs;
 use retro_cbm::interp::InputSource;
 use retro_cbm::machine::{CbmMachine, ControlCodes, Options};
 use retro_cbm::{Program, inspect};
@@ -25,8 +26,32 @@ fn load(path: &Path) -> Result<Program, ExitCode> {
     Program::read(&bytes).map_err(|e| usage_error(format!("{}: {e}", path.display())))
 }
 
+/// How the C64's text stream and screen show PETSCII (`--petcat`, `--fallback-glyphs`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Look {
+    codes: ControlCodes,
+    glyphs: Glyphs,
+}
+
+impl Look {
+    pub fn new(petcat_codes: bool, fallback_glyphs: bool) -> Look {
+        Look {
+            codes: if petcat_codes {
+                ControlCodes::Petcat
+            } else {
+                ControlCodes::Omit
+            },
+            glyphs: if fallback_glyphs {
+                Glyphs::Fallback
+            } else {
+                Glyphs::Unicode
+            },
+        }
+    }
+}
+
 /// `retro run` for a C64 program.
-pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, petcat_codes: bool) -> ExitCode {
+pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode {
     let program = match load(path) {
         Ok(p) => p,
         Err(code) => return code,
@@ -47,8 +72,9 @@ pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, petcat_cod
     let options = Options {
         seed,
         disk,
-        codes: codes(petcat_codes),
+        codes: look.codes,
         ready_after: !headless,
+        glyphs: look.glyphs,
     };
     let mut machine = match CbmMachine::new(&program, input, options) {
         Ok(m) => m,
@@ -67,33 +93,29 @@ fn input_source(headless: bool, session: &SessionArgs) -> InputSource {
     }
 }
 
-fn codes(petcat: bool) -> ControlCodes {
-    if petcat {
-        ControlCodes::Petcat
-    } else {
-        ControlCodes::Omit
-    }
-}
-
 fn help() -> Vec<(&'static str, &'static str)> {
     vec![
         ("Escape", "RUN/STOP: break the program (BREAK IN n)"),
         ("Backspace / Delete", "DEL / INST"),
         ("Home / End", "HOME / CLR"),
         ("F1-F8", "the function keys"),
+        ("Alt + key", "Commodore + key: the graphics on the keys' fronts"),
+        ("Page Up", "RUN/STOP + RESTORE: reset the screen, READY."),
+        ("Page Down", "SHIFT + Commodore: switch character set"),
     ]
 }
 
 /// `retro c64` (and `retro run --machine cbm` without a file): the power-on screen and READY.
 /// Headless, the lines of stdin are typed at READY. (and read by INPUT); device 8 is the
 /// current directory.
-pub fn direct(seed: Option<i64>, session: &SessionArgs, petcat_codes: bool) -> ExitCode {
+pub fn direct(seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode {
     let headless = session.headless || !std::io::stdout().is_terminal();
     let options = Options {
         seed,
         disk: Some(Path::new(".").to_path_buf()),
-        codes: codes(petcat_codes),
+        codes: look.codes,
         ready_after: true,
+        glyphs: look.glyphs,
     };
     let mut machine = match CbmMachine::direct(input_source(headless, session), options) {
         Ok(m) => m,
@@ -111,6 +133,10 @@ pub struct C64Args {
     /// Show control codes in the text stream in petcat's notation ({clr}, {red}).
     #[arg(long)]
     pub petcat: bool,
+    /// Show the PETSCII graphics with characters older terminal fonts have (box drawing,
+    /// blocks, shades) instead of Unicode's Symbols for Legacy Computing.
+    #[arg(long)]
+    pub fallback_glyphs: bool,
     #[command(flatten)]
     pub session: SessionArgs,
 }

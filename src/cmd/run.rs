@@ -35,6 +35,10 @@ pub struct RunArgs {
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
     #[arg(long)]
     pub petcat: bool,
+    /// C64: show the PETSCII graphics with characters older terminal fonts have (box drawing,
+    /// blocks, shades) instead of Unicode's Symbols for Legacy Computing.
+    #[arg(long)]
+    pub fallback_glyphs: bool,
     /// Z80: load address of a .bin file (default 8000h).
     #[arg(long, value_parser = super::asm::parse_addr)]
     pub org: Option<u16>,
@@ -80,7 +84,11 @@ pub fn run(args: RunArgs) -> ExitCode {
                 seed: args.seed,
                 session: args.session,
             }),
-            Some(MachineKind::Cbm) => super::cbm::direct(args.seed, &args.session, args.petcat),
+            Some(MachineKind::Cbm) => super::cbm::direct(
+                args.seed,
+                &args.session,
+                super::cbm::Look::new(args.petcat, args.fallback_glyphs),
+            ),
             _ => usage_error(
                 "retro run: give the FILE to run (only --machine bbc and --machine cbm start without one, at their prompts)",
             ),
@@ -109,7 +117,12 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
     match kind {
         MachineKind::Bbc => super::bbc::run_bbc(file, args.seed, &args.session),
         MachineKind::Cpm => super::cpm::run_cpm(file, &args.args, args.dir.as_deref(), &args.session),
-        MachineKind::Cbm => super::cbm::run_cbm(file, args.seed, &args.session, args.petcat),
+        MachineKind::Cbm => super::cbm::run_cbm(
+            file,
+            args.seed,
+            &args.session,
+            super::cbm::Look::new(args.petcat, args.fallback_glyphs),
+        ),
         MachineKind::Z80 => super::z80::run_z80(
             file,
             args.org,

@@ -156,7 +156,8 @@ pub fn drive(
             eprintln!("{}", retro_diag::escape(&msg));
             ExitCode::from(1)
         }
-        _ => ExitCode::SUCCESS,
+        // QUIT n gives its value as the exit status, as it does to the host of a real machine.
+        _ => ExitCode::from(machine.quit_status().unwrap_or(0) as u8),
     }
 }
 

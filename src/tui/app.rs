@@ -14,7 +14,7 @@ use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualT
 
 use super::input::{self, Action};
 use super::speed::SpeedMeter;
-use super::terminal::Session;
+use super::terminal::{HANGUP, Input, Session};
 use super::view::{self, FrameView};
 
 /// Settings of an interactive run.
@@ -148,8 +148,13 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             } else {
                 (next_frame - now).min(MAX_WAIT)
             };
-            if !event::poll(wait)? {
-                continue;
+            match session.wait_input(wait)? {
+                Input::Ready => {}
+                Input::Timeout => continue,
+                Input::HungUp => {
+                    drop(session);
+                    return finish(state, Some(HANGUP));
+                }
             }
             match event::read()? {
                 Event::Key(k) => match input::map(&k) {
@@ -215,6 +220,10 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             next_event += 1;
         }
         state = machine.run_frame(t, &held);
+        // QUIT leaves at once, as the real machine returns to its host.
+        if machine.quit_status().is_some() {
+            return finish(state, None);
+        }
         speed.sample(Instant::now(), t);
         machine.drain_text(&mut discard);
         // The program's text is on the screen already; only its bell (BEL, e.g. BBC VDU 7)

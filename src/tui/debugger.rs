@@ -18,7 +18,7 @@ use retro_screen::colour;
 use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, RunLimit, StopReason};
 use retro_screen::machine::Machine;
 
-use super::terminal::{Session, die_of};
+use super::terminal::{HANGUP, Input, Session, die_of};
 use super::view::FrameView;
 
 /// Keys and what they do, for the help overlay.
@@ -90,7 +90,12 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
         if ui.running {
             // One frame of the program per frame of wall time; keys are read in between.
             let wait = next_frame.saturating_duration_since(Instant::now());
-            if event::poll(wait)? {
+            let input = session.wait_input(wait)?;
+            if input == Input::HungUp {
+                drop(session);
+                die_of(HANGUP);
+            }
+            if input == Input::Ready {
                 if let Event::Key(k) = event::read()?
                     && k.kind != KeyEventKind::Release
                 {
@@ -107,8 +112,16 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
             } else {
                 output(&mut ui, d, "");
             }
-        } else if event::poll(Duration::from_millis(100))? {
+        } else {
             // Idle: poll() sleeps until a key (or 100 ms, to notice a signal).
+            let input = session.wait_input(Duration::from_millis(100))?;
+            if input == Input::HungUp {
+                drop(session);
+                die_of(HANGUP);
+            }
+            if input != Input::Ready {
+                continue;
+            }
             if let Event::Key(k) = event::read()?
                 && k.kind != KeyEventKind::Release
             {

@@ -43,6 +43,8 @@ pub fn map(event: &TermKey) -> Action {
                 Action::Ignore
             };
         }
+        // Alt (Option) with a character: the C64's Commodore key.
+        KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::ALT) => Key::Alt(c),
         KeyCode::Char(c) => Key::Char(c),
         KeyCode::Left => Key::Left,
         KeyCode::Right => Key::Right,
@@ -55,6 +57,8 @@ pub fn map(event: &TermKey) -> Action {
         KeyCode::Tab => Key::Tab,
         KeyCode::Home => Key::Home,
         KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
         KeyCode::F(n) => Key::F(n),
         _ => return Action::Ignore,
     };
@@ -113,6 +117,18 @@ mod tests {
         assert_eq!(
             map(&press(KeyCode::F(12), KeyModifiers::NONE)),
             Action::ToggleHelp
+        );
+    }
+
+    #[test]
+    fn alt_with_a_character_and_the_page_keys_reach_the_machine() {
+        assert_eq!(
+            map(&press(KeyCode::Char('a'), KeyModifiers::ALT)),
+            Action::Machine(Key::Alt('a'), KeyEventKind::Press)
+        );
+        assert_eq!(
+            map(&press(KeyCode::PageUp, KeyModifiers::NONE)),
+            Action::Machine(Key::PageUp, KeyEventKind::Press)
         );
     }
 

@@ -5,14 +5,18 @@
 //! Signals: while the session runs, those three only set a flag (signal-hook, no unsafe code);
 //! the interactive loop looks at it at least every 100 ms, leaves, drops the session (which
 //! restores the terminal) and only then dies of the signal as the default handler would.
+//!
+//! A terminal that goes away (its window closed, `tmux kill-session`) is a hangup too: input is
+//! awaited through [`Session::wait_input`], which sees it even when no SIGHUP arrives.
 
 use std::io::{self, Write, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
-    KeyboardEnhancementFlags, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
+    self, KeyboardEnhancementFlags, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
 };
 use ratatui::crossterm::{cursor, execute, terminal};
 
@@ -28,6 +32,8 @@ pub struct Session {
     /// The last terminating signal received (0: none).
     signal: Arc<AtomicUsize>,
     handlers: Vec<signal_hook::SigId>,
+    /// The terminal crossterm reads when stdin is not one (`retro bbc < lines`): /dev/tty.
+    tty: Option<std::fs::File>,
 }
 
 /// The signals that end a program, caught while the terminal is in game mode.
@@ -76,12 +82,81 @@ impl Session {
             KITTY_PUSHED.store(true, Ordering::SeqCst);
         }
         execute!(stdout(), cursor::Hide)?;
+        let tty = if std::io::IsTerminal::is_terminal(&io::stdin()) {
+            None
+        } else {
+            std::fs::File::open("/dev/tty").ok()
+        };
         Ok(Session {
             terminal,
             key_releases,
             signal,
             handlers,
+            tty,
         })
+    }
+
+    /// Waits up to `timeout` for input from the terminal (then read it with crossterm's
+    /// `event::read`).
+    ///
+    /// The terminal is looked at with poll(2) before crossterm is asked: once it has hung up,
+    /// its descriptor reads as end of file for ever and crossterm 0.29's reader spins on it
+    /// without returning, whatever the timeout (crossterm issue #793), leaving a process that
+    /// burns a core and ignores SIGHUP.
+    pub fn wait_input(&self, timeout: Duration) -> io::Result<Input> {
+        #[cfg(unix)]
+        {
+            if self.hung_up(Duration::ZERO)? {
+                return Ok(Input::HungUp);
+            }
+            // Events crossterm has already read and queued are not seen by poll(2).
+            if event::poll(Duration::ZERO)? {
+                return Ok(Input::Ready);
+            }
+            if self.hung_up(timeout)? {
+                return Ok(Input::HungUp);
+            }
+            Ok(if event::poll(Duration::ZERO)? {
+                Input::Ready
+            } else {
+                Input::Timeout
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(if event::poll(timeout)? {
+                Input::Ready
+            } else {
+                Input::Timeout
+            })
+        }
+    }
+
+    /// Sleeps in poll(2) on the terminal crossterm reads (stdin when it is one, else /dev/tty) until
+    /// it has input or `timeout` passes; true when it has hung up (or is no longer open).
+    #[cfg(unix)]
+    fn hung_up(&self, timeout: Duration) -> io::Result<bool> {
+        use rustix::event::{PollFd, PollFlags, Timespec};
+        use std::os::fd::AsFd;
+        let stdin = io::stdin();
+        let fd = match &self.tty {
+            Some(tty) => tty.as_fd(),
+            None => stdin.as_fd(),
+        };
+        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+        let timeout = Timespec {
+            tv_sec: timeout.as_secs().min(i64::MAX as u64) as i64,
+            tv_nsec: i64::from(timeout.subsec_nanos()),
+        };
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(_) => {}
+            // A signal cut the wait short: the caller looks at it and comes back.
+            Err(rustix::io::Errno::INTR) => return Ok(false),
+            Err(e) => return Err(e.into()),
+        }
+        Ok(fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL))
     }
 
     /// The terminating signal that arrived, if any.
@@ -92,6 +167,23 @@ impl Session {
         }
     }
 }
+
+/// What [`Session::wait_input`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// An event is ready for `event::read`.
+    Ready,
+    /// Nothing arrived in time.
+    Timeout,
+    /// The terminal has gone: leave as SIGHUP would make us.
+    HungUp,
+}
+
+/// The hangup signal, which a terminal that has gone stands for.
+#[cfg(unix)]
+pub const HANGUP: i32 = signal_hook::consts::SIGHUP;
+#[cfg(not(unix))]
+pub const HANGUP: i32 = signal_hook::consts::SIGTERM;
 
 /// Ends the process the way `signal` would have ended it without our handler (so the shell sees
 /// "terminated by SIGTERM", status 143); call it once the terminal is restored.

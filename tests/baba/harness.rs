@@ -1,5 +1,6 @@
 //! Runs programs/baba on the interpreter in this process, key by key: each key goes into the
-//! keyboard buffer and the program runs until it waits for the next (WAIT 198,15) or stops.
+//! keyboard buffer (631, count at 198) and the program runs until it waits for the next in its
+//! `WAIT 198,15` or stops.
 //! State is read as a user of the C64 could: PEEKs of screen memory, and of the program's
 //! integer arrays where BASIC keeps them (between ARYTAB and STREND).
 
@@ -54,16 +55,8 @@ pub fn script(keys: &str) -> Vec<u8> {
 }
 
 impl Baba {
-    /// Loads a listing (petcat text) and runs it to its first key wait.
-    ///
-    /// The interpreter cannot yet resume a statement that blocked (after `WAIT 198,15` waits,
-    /// typing a key gives ?SYNTAX ERROR: `run_slice` rewinds to the statement's token without
-    /// marking it to run again), so the harness runs the program with line 390's wait for a key
-    /// as a GET loop, and calls the program idle when it loops there with no key typed.
+    /// Loads a listing (petcat text) and runs it to its first key wait (`WAIT 198,15`).
     pub fn listing(text: &str) -> Baba {
-        let wait = "390 poke 53280,14:wait 198,15:get k$:return";
-        assert!(text.contains(wait), "line 390 waits for a key");
-        let text = text.replace(wait, "390 poke 53280,14:get k$:if k$=\"\" then 390\n391 return");
         let program = Program::read(text.as_bytes()).expect("the listing reads");
         let machine = CbmMachine::new(&program, InputSource::Keys, Options::default()).expect("loads");
         let mut b = Baba {
@@ -85,13 +78,7 @@ impl Baba {
         let mut run = 0u64;
         loop {
             match self.machine.interp().run_slice(100) {
-                Slice::Running => {
-                    run += 100;
-                    let line = u16::from(self.peek(57)) | u16::from(self.peek(58)) << 8;
-                    if line == 390 && self.peek(198) == 0 {
-                        break;
-                    }
-                }
+                Slice::Running => run += 100,
                 Slice::Waiting => break,
                 Slice::Stopped(s) => {
                     self.stopped = Some(s);
@@ -115,6 +102,32 @@ impl Baba {
         );
         self.machine.interp().type_key(petscii);
         self.settle();
+    }
+
+    /// Types one key and lets the program play it statement by statement, noting the border
+    /// colour (53280) after each: the colours it showed, in order, starting with the one before
+    /// the key (repeats of a colour counted once).
+    pub fn key_border(&mut self, petscii: u8) -> Vec<u8> {
+        let mut seen = vec![self.peek(53280) & 15];
+        self.machine.interp().type_key(petscii);
+        let mut run = 0u64;
+        loop {
+            let slice = self.machine.interp().run_slice(1);
+            let border = self.peek(53280) & 15;
+            if seen.last() != Some(&border) {
+                seen.push(border);
+            }
+            match slice {
+                Slice::Running => run += 1,
+                Slice::Waiting => break,
+                Slice::Stopped(s) => {
+                    self.stopped = Some(s);
+                    break;
+                }
+            }
+            assert!(run < BUDGET, "the program ran {run} statements without waiting");
+        }
+        seen
     }
 
     /// Plays a key script.

@@ -12,6 +12,20 @@ fn root(path: &str) -> String {
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// A solution per level (tests/baba_levels.rs and tests/baba_run.rs play them), in the key scripts' notation (cursor keys).
+pub const SOLUTIONS: [&str; 10] = [
+    "RIGHT*4 DOWN*5",
+    "RIGHT*5",
+    "UP*3 RIGHT UP DOWN*4 RIGHT*5",
+    "UP*5 RIGHT*3 DOWN*8",
+    "RIGHT*5 UP*2 LEFT*3 RIGHT*3 DOWN*3",
+    "UP RIGHT*2 DOWN*5",
+    "UP RIGHT*3 DOWN*5",
+    "UP LEFT UP DOWN*6 RIGHT*4",
+    "RIGHT*4 DOWN RIGHT*2 DOWN*3",
+    "RIGHT*2 DOWN*7",
+];
+
 /// The listing's text.
 pub fn listing() -> String {
     root(LISTING)

@@ -95,6 +95,8 @@ pub struct Options {
     /// After the program stops, show READY. and take typed lines (the terminal), instead of
     /// ending the run (headless).
     pub ready_after: bool,
+    /// The characters cells show for the PETSCII graphics.
+    pub glyphs: c64::Glyphs,
 }
 
 /// What the machine is doing.
@@ -117,6 +119,11 @@ pub struct CbmMachine {
     /// Typed keys the keyboard interrupt has not taken into the buffer yet (one a jiffy).
     keys: VecDeque<u8>,
     jiffies: u64,
+    glyphs: c64::Glyphs,
+    /// RUN/STOP+RESTORE was pressed: the NMI's warm start is due.
+    restore: bool,
+    /// SHIFT+Commodore was pressed: the keyboard interrupt switches the character set.
+    switch_set: bool,
 }
 
 impl CbmMachine {
@@ -158,6 +165,9 @@ impl CbmMachine {
             done: None,
             keys: VecDeque::new(),
             jiffies: 0,
+            glyphs: options.glyphs,
+            restore: false,
+            switch_set: false,
         })
     }
 
@@ -301,8 +311,31 @@ impl CbmMachine {
         }
     }
 
+    /// RUN/STOP+RESTORE: the NMI stops a running program where it is (CONT carries on, as
+    /// after RUN/STOP), the KERNAL's IOINIT and CINT reset the VIC-II, the colours and the
+    /// editor and clear the screen, and BASIC's warm start prints READY. (a headless run of a
+    /// program ends there).
+    fn restore(&mut self) {
+        if self.phase == Phase::Running {
+            self.interp.press_stop();
+            let stopped = self.interp.run_slice(1);
+            debug_assert!(matches!(stopped, Slice::Stopped(Stop::Break(_))));
+        }
+        self.console.0.borrow_mut().cancel_input();
+        mem::reset_screen(&mut self.interp.mem);
+        if !self.ready_after {
+            self.done = Some(RunState::Ended);
+            return;
+        }
+        self.ready();
+    }
+
     /// The KERNAL's keyboard interrupt: one key into the buffer, the held keys into 197/653.
     fn scan_keyboard(&mut self, now: VirtualTime, held: &HeldKeys) {
+        if std::mem::take(&mut self.switch_set) && self.interp.mem[mem::MODE] & 0x80 == 0 {
+            // SHIFT+Commodore flips the character set, unless CHR$(8) locked it.
+            self.interp.mem[mem::VIC_MEMORY] ^= 2;
+        }
         if !self.keys.is_empty() && (self.interp.mem[mem::NDX] as usize) < 10 {
             let k = self.keys.pop_front().expect("not empty");
             self.interp.type_key(k);
@@ -331,6 +364,10 @@ impl Machine for CbmMachine {
             if self.phase == Phase::Running {
                 self.interp.press_stop();
             }
+        } else if event.key == Key::PageUp {
+            self.restore = true;
+        } else if event.key == Key::PageDown {
+            self.switch_set = true;
         } else if let Some(p) = keyboard::typed(event.key) {
             self.keys.push_back(p);
         }
@@ -342,6 +379,12 @@ impl Machine for CbmMachine {
         }
         self.jiffies = now.as_micros() * 60 / 1_000_000;
         self.interp.set_jiffies(self.jiffies);
+        if std::mem::take(&mut self.restore) {
+            self.restore();
+            if let Some(s) = &self.done {
+                return s.clone();
+            }
+        }
         self.scan_keyboard(now, held);
         let state = match self.phase {
             Phase::Editing => self.run_editor(),
@@ -360,7 +403,8 @@ impl Machine for CbmMachine {
     }
 
     fn frame(&self) -> Frame {
-        c64::frame(&self.interp.mem, (self.jiffies / BLINK_JIFFIES).is_multiple_of(2))
+        let blink_on = (self.jiffies / BLINK_JIFFIES).is_multiple_of(2);
+        c64::frame(&self.interp.mem, blink_on, self.glyphs)
     }
 
     fn drain_text(&mut self, out: &mut String) {

@@ -39,6 +39,11 @@ pub enum Key {
     Tab,
     Home,
     End,
+    PageUp,
+    PageDown,
+    /// A character typed with Alt (Option) held: the C64 reads it as the Commodore key with
+    /// that key.
+    Alt(char),
     /// Function keys F1..F12.
     F(u8),
     /// The NES-style controller's buttons, for the Z80 workbench machine.

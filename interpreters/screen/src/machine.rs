@@ -46,6 +46,12 @@ pub trait Machine {
     fn as_debuggable(&mut self) -> Option<&mut dyn crate::debug::Debuggable> {
         None
     }
+    /// Set once the program has asked to leave the machine altogether (BBC BASIC's QUIT), with
+    /// the exit status it gave: the front end then leaves at once, as the real machine drops back
+    /// to its host, instead of holding the final screen until a key is pressed.
+    fn quit_status(&self) -> Option<i32> {
+        None
+    }
 }
 
 /// Limits and inputs of a headless run.

@@ -153,6 +153,8 @@ const NAMED: &[(&str, Key)] = &[
     ("DELETE", Key::Delete),
     ("HOME", Key::Home),
     ("END", Key::End),
+    ("PAGEUP", Key::PageUp),
+    ("PAGEDOWN", Key::PageDown),
     ("PAD-A", Key::PadA),
     ("PAD-B", Key::PadB),
     ("START", Key::PadStart),
@@ -173,6 +175,20 @@ fn parse_key(text: &str) -> Result<Key, String> {
     let upper = text.to_ascii_uppercase();
     if let Some(&(_, key)) = NAMED.iter().find(|(name, _)| *name == upper) {
         return Ok(key);
+    }
+    // ALT-x: the character x typed with Alt held (case-sensitive, as single characters are).
+    if let Some(rest) = text
+        .get(..4)
+        .filter(|p| p.eq_ignore_ascii_case("ALT-"))
+        .map(|_| &text[4..])
+    {
+        let mut chars = rest.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_control() => Ok(Key::Alt(c)),
+            _ => Err(format!(
+                "unknown key '{text}' (ALT- takes one character, as in ALT-a)"
+            )),
+        };
     }
     if let Some(digits) = upper.strip_prefix('F')
         && !digits.is_empty()
@@ -331,11 +347,12 @@ pub fn parse(src: &str) -> Result<KeyScript, ScriptError> {
             b.room_for(item, 1)?;
             b.press(item, key, ms, ms + HOLD_GAP_MS)?;
         } else {
-            // KEY*N: the '*' that splits is the first one after the first character, so `*` and
-            // `**3` still mean the star key.
+            // KEY*N: the '*' that splits is the first one after the first character (of ALT-x,
+            // after the x), so `*`, `**3` and `ALT-*` still mean the star key.
+            let alt = text.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("ALT-"));
             let star = text
                 .char_indices()
-                .skip(1)
+                .skip(if alt { 5 } else { 1 })
                 .find(|&(_, c)| c == '*')
                 .map(|(o, _)| o);
             let (key_text, count) = match star {
@@ -446,7 +463,7 @@ mod tests {
     #[test]
     fn every_named_key() {
         let src = "RIGHT UP DOWN RETURN enter SPACE ESCAPE esc TAB BACKSPACE DELETE HOME END \
-                   F1 f8 F12 PAD-A pad-b START select HASH plus";
+                   PAGEUP pagedown F1 f8 F12 PAD-A pad-b START select HASH plus ALT-a alt-A ALT-+ ALT-* ALT-**2";
         let s = parse(src).unwrap();
         let presses: Vec<Key> = s
             .events
@@ -470,6 +487,8 @@ mod tests {
                 Key::Delete,
                 Key::Home,
                 Key::End,
+                Key::PageUp,
+                Key::PageDown,
                 Key::F(1),
                 Key::F(8),
                 Key::F(12),
@@ -479,6 +498,12 @@ mod tests {
                 Key::PadSelect,
                 Key::Char('#'),
                 Key::Char('+'),
+                Key::Alt('a'),
+                Key::Alt('A'),
+                Key::Alt('+'),
+                Key::Alt('*'),
+                Key::Alt('*'),
+                Key::Alt('*'),
             ]
         );
     }
@@ -655,6 +680,13 @@ mod tests {
             "unknown key 'run' (type characters as separate items, as in 'r u n')",
         );
         assert_err("<>!?", 1, 1, "<>!?", "unknown key '<>!?'");
+        assert_err(
+            "ALT-ab",
+            1,
+            1,
+            "ALT-ab",
+            "unknown key 'ALT-ab' (ALT- takes one character, as in ALT-a)",
+        );
         assert_err("a \u{7}", 1, 3, "\u{7}", "control character U+0007 is not a key");
     }
 

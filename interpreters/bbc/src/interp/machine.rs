@@ -19,7 +19,7 @@ use retro_screen::machine::{Machine, RunState};
 
 use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::lineedit::{History, LineEdit};
-use super::prompt::Prompt;
+use super::prompt::{Prompt, PromptEnd};
 use super::vdu::Vdu;
 use super::{Interp, LoadError, Outcome};
 
@@ -49,6 +49,8 @@ enum ToWorker {
 struct Shared {
     frame: Frame,
     text: String,
+    /// QUIT's value, once the program (or the prompt) has obeyed QUIT.
+    quit: Option<i32>,
 }
 
 /// BBC BASIC V as a machine.
@@ -102,6 +104,7 @@ impl BbcMachine {
         let shared = Arc::new(Mutex::new(Shared {
             frame: vdu.frame(),
             text: String::new(),
+            quit: None,
         }));
         let host = MachineHost {
             rx: worker_rx,
@@ -174,8 +177,18 @@ fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
             RunState::Failed(msg)
         }
     };
+    if let Outcome::Quit(n) = outcome {
+        set_quit(&shared, n);
+    }
     publish(&mut interp.vdu, &shared, None);
     let _ = tx.send(state);
+}
+
+fn set_quit(shared: &Mutex<Shared>, status: i32) {
+    match shared.lock() {
+        Ok(mut s) => s.quit = Some(status),
+        Err(p) => p.into_inner().quit = Some(status),
+    }
 }
 
 /// The worker of [`BbcMachine::prompt`]: the prompt runs until QUIT (or the machine goes).
@@ -186,7 +199,9 @@ fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
     interp.out_all(b"BBC BASIC V (retro)");
     interp.newline();
     interp.newline();
-    Prompt::default().run(&mut interp);
+    if let PromptEnd::Quit(n) = Prompt::default().run(&mut interp) {
+        set_quit(&shared, n);
+    }
     publish(&mut interp.vdu, &shared, None);
     let _ = tx.send(RunState::Ended);
 }
@@ -261,6 +276,12 @@ impl Machine for BbcMachine {
             self.finished = Some(state.clone());
         }
         state
+    }
+    fn quit_status(&self) -> Option<i32> {
+        match self.shared.lock() {
+            Ok(s) => s.quit,
+            Err(p) => p.into_inner().quit,
+        }
     }
     fn frame(&self) -> Frame {
         match self.shared.lock() {

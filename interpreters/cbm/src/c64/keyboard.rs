@@ -1,6 +1,6 @@
 //! The terminal's keys as the C64's: the PETSCII a key types into the keyboard buffer, and where
 //! it sits in the keyboard matrix (the code PEEK(197) shows while it is held, 64 for none) with
-//! the SHIFT it needs (PEEK(653): 1 SHIFT, 2 Commodore, 4 CTRL).
+//! the SHIFT or Commodore key it needs (PEEK(653): 1 SHIFT, 2 Commodore, 4 CTRL).
 //!
 //! | terminal | C64 |
 //! |---|---|
@@ -13,9 +13,14 @@
 //! | Delete | SHIFT+INST/DEL (INST) |
 //! | Home / End | CLR/HOME (HOME) / SHIFT+CLR/HOME (CLR) |
 //! | F1-F8 | F1-F8 (PETSCII 133-140) |
+//! | Alt + a letter, `+ - @ * \ £` | Commodore + that key: the graphics on the keys' fronts (left side) |
+//! | Alt + 1-8 | Commodore + 1-8: the colours orange to light grey (PETSCII 129, 149-155) |
 //! | Escape | RUN/STOP |
+//! | Page Up | RUN/STOP + RESTORE (the machine handles it; RESTORE alone does nothing to BASIC) |
 
 use retro_screen::Key;
+
+use crate::petcat;
 
 /// No key held (LSTX after the keyboard scan found nothing).
 pub const NO_KEY: u8 = 64;
@@ -43,8 +48,22 @@ pub fn typed(key: Key) -> Option<u8> {
         Key::Home => 19,
         Key::End => 147,
         Key::F(n @ 1..=8) => [133, 137, 134, 138, 135, 139, 136, 140][n as usize - 1],
+        Key::Alt(c) => return commodore(c),
         _ => return None,
     })
+}
+
+/// What the Commodore key with `c` types: the left-hand graphic on the key's front (the
+/// KERNAL's Commodore decode table, which petcat's `{CBM-x}` names follow), or for 1-8 the
+/// colours 8-15 (reference sheet 4.6: orange 129, brown 149 ... light grey 155).
+fn commodore(c: char) -> Option<u8> {
+    let name = match c {
+        '1'..='8' => return Some([129, 149, 150, 151, 152, 153, 154, 155][c as usize - '1' as usize]),
+        '\\' | '£' => "POUND".to_string(),
+        c if c.is_ascii_alphabetic() || "+-@*".contains(c) => c.to_ascii_uppercase().to_string(),
+        _ => return None,
+    };
+    petcat::escape_byte(&format!("CBM-{name}"))
 }
 
 /// Matrix codes of the letters A-Z.
@@ -54,9 +73,18 @@ const LETTERS: [u8; 26] = [
 /// Matrix codes of the digits 0-9.
 const DIGITS: [u8; 10] = [35, 56, 59, 8, 11, 16, 19, 24, 27, 32];
 
-/// Where `key` is in the keyboard matrix, and whether SHIFT is needed to type it.
-pub fn matrix(key: Key) -> Option<(u8, bool)> {
-    Some(match key {
+/// SHFLAG's bits for the SHIFT and Commodore keys.
+const SHIFT: u8 = 1;
+const COMMODORE: u8 = 2;
+
+/// Where `key` is in the keyboard matrix, and the SHIFT and Commodore keys held with it
+/// (SHFLAG's bits).
+pub fn matrix(key: Key) -> Option<(u8, u8)> {
+    if let Key::Alt(c) = key {
+        let (code, _) = matrix(Key::Char(c.to_ascii_lowercase()))?;
+        return Some((code, COMMODORE));
+    }
+    let (code, shifted) = match key {
         Key::Char(c @ 'a'..='z') => (LETTERS[(c as u8 - b'a') as usize], false),
         Key::Char(c @ 'A'..='Z') => (LETTERS[(c as u8 - b'A') as usize], true),
         Key::Char(c @ '0'..='9') => (DIGITS[(c as u8 - b'0') as usize], false),
@@ -100,7 +128,8 @@ pub fn matrix(key: Key) -> Option<(u8, bool)> {
         Key::End => (51, true),
         Key::Escape => (RUN_STOP, false),
         _ => return None,
-    })
+    };
+    Some((code, if shifted { SHIFT } else { 0 }))
 }
 
 /// PEEK(197) and PEEK(653) for the keys held now: the matrix code of one held key (the last
@@ -111,9 +140,7 @@ pub fn scan(held: &[Key]) -> (u8, u8) {
     for &k in held {
         if let Some((c, s)) = matrix(k) {
             code = c;
-            if s {
-                shift |= 1;
-            }
+            shift |= s;
         }
     }
     (code, shift)
@@ -143,6 +170,36 @@ mod tests {
         assert_eq!(typed(Key::Home), Some(19));
         assert_eq!(typed(Key::End), Some(147));
         assert_eq!(typed(Key::Escape), None);
+    }
+
+    #[test]
+    fn the_commodore_key_types_the_graphics_on_the_keys_fronts() {
+        // The pairs petcat's listing of baba.bas and the reference sheet name: {CBM-B} 191,
+        // {CBM-D} 172, {CBM-E} 177, {CBM-F} 187, {CBM-R} 178, {CBM-U} 184, {CBM-Y} 183.
+        for (c, b) in [
+            ('b', 191),
+            ('d', 172),
+            ('e', 177),
+            ('f', 187),
+            ('r', 178),
+            ('u', 184),
+            ('y', 183),
+        ] {
+            assert_eq!(typed(Key::Alt(c)), Some(b), "{c}");
+            assert_eq!(typed(Key::Alt(c.to_ascii_uppercase())), Some(b), "{c}");
+        }
+        assert_eq!(typed(Key::Alt('a')), Some(176));
+        assert_eq!(typed(Key::Alt('+')), Some(166));
+        assert_eq!(typed(Key::Alt('-')), Some(220));
+        assert_eq!(typed(Key::Alt('*')), Some(223));
+        assert_eq!(typed(Key::Alt('@')), Some(164));
+        assert_eq!(typed(Key::Alt('£')), Some(168));
+        assert_eq!(typed(Key::Alt('1')), Some(129));
+        assert_eq!(typed(Key::Alt('8')), Some(155));
+        assert_eq!(typed(Key::Alt('9')), None);
+        assert_eq!(typed(Key::Alt('{')), None);
+        // Held, the Commodore key sets bit 2 of SHFLAG.
+        assert_eq!(scan(&[Key::Alt('a')]), (10, 2));
     }
 
     #[test]

@@ -51,20 +51,29 @@ pub const CIA2_PRA: usize = 0xDD00;
 /// The screen, keyboard and VIC-II state after power-on: light blue text on blue with a light
 /// blue border, screen RAM at 1024, the upper case/graphics set, a cleared screen.
 pub fn power_on(m: &mut [u8]) {
+    m[HIBASE] = 4;
+    m[NDX] = 0;
+    m[LSTX] = 64;
+    reset_screen(m);
+}
+
+/// What the KERNAL's IOINIT and CINT set again, at power-on and on RUN/STOP+RESTORE: the VIC-II
+/// bank and registers (colours, the upper case/graphics set), the text colour, the editor's
+/// modes (reverse, quote, insert, the SHIFT+Commodore lock), a cleared screen. The editor's
+/// screen page (648) and the keyboard buffer stay as they are.
+pub fn reset_screen(m: &mut [u8]) {
     m[BORDER] = 0xF0 | 14;
     m[BACKGROUND] = 0xF0 | 6;
     m[0xD022..=0xD024].fill(0xF0);
     m[VIC_MEMORY] = 21;
     m[CIA2_PRA] = 0x97;
     m[COLOR] = 14;
-    m[HIBASE] = 4;
     m[XMAX] = 10;
-    m[LSTX] = 64;
     m[BLNSW] = 1;
-    m[NDX] = 0;
     m[RVS] = 0;
     m[QTSW] = 0;
     m[INSRT] = 0;
+    m[MODE] = 0;
     super::editor::Editor::new(m).clear_screen();
 }
 

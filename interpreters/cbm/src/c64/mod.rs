@@ -104,10 +104,22 @@ pub fn screen_address(m: &[u8]) -> usize {
     bank + ((m[VIC_MEMORY] >> 4) as usize) * 0x400
 }
 
+/// Which characters the picture's cells hold for the PETSCII graphics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Glyphs {
+    /// The closest Unicode characters, from the Symbols for Legacy Computing block where
+    /// that is closest (the default).
+    #[default]
+    Unicode,
+    /// Only characters older terminal fonts have ([`charset::fallback`]): box drawing, block
+    /// elements and shades.
+    Fallback,
+}
+
 /// The picture: 40x25 cells from screen and colour RAM on the background colour, the border
 /// around it, and the cursor when the editor is waiting for a line (`blink_on`: in the half
 /// of its blink when it shows).
-pub fn frame(m: &[u8], blink_on: bool) -> Frame {
+pub fn frame(m: &[u8], blink_on: bool, glyphs: Glyphs) -> Frame {
     let set = charset(m);
     let paper = m[BACKGROUND] & 15;
     let screen = screen_address(m);
@@ -117,7 +129,10 @@ pub fn frame(m: &[u8], blink_on: bool) -> Frame {
             let i = row * COLS + col;
             let code = m[(screen + i) & 0xFFFF];
             let ink = m[COLOUR_RAM + i] & 15;
-            let ch = screen_char(code, set);
+            let ch = match glyphs {
+                Glyphs::Unicode => screen_char(code, set),
+                Glyphs::Fallback => charset::fallback(screen_char(code, set)),
+            };
             let cell = match (code & 0x80 != 0, ch) {
                 // A reversed space is a solid block of the character's colour.
                 (true, ' ') => Cell::new('█', ink, paper),
@@ -165,7 +180,7 @@ mod tests {
         m[0x400 + 40] = 0x41; // a spade, by POKE
         m[COLOUR_RAM + 40] = 7;
         m[BORDER] = 0xF2;
-        let f = frame(&m, true);
+        let f = frame(&m, true, Glyphs::Unicode);
         let text = dump::text(&f);
         assert!(text.starts_with("AB █"), "{text}");
         assert_eq!(text.lines().nth(1).unwrap().chars().next(), Some('♠'));
@@ -175,6 +190,21 @@ mod tests {
         assert_eq!(f.border, Some(2));
         // The lower case set: POKE 53272,23.
         m[VIC_MEMORY] = 23;
-        assert!(dump::text(&frame(&m, true)).starts_with("ab █"));
+        assert!(dump::text(&frame(&m, true, Glyphs::Unicode)).starts_with("ab █"));
+        // With the fallback, a PETSCII graphic from the Legacy Computing block becomes one that
+        // older fonts have: screen code 66 (a vertical line a little left of centre) a box
+        // drawing line.
+        m[VIC_MEMORY] = 21;
+        m[0x400 + 41] = 66;
+        let line = |g| {
+            dump::text(&frame(&m, true, g))
+                .lines()
+                .nth(1)
+                .unwrap()
+                .chars()
+                .nth(1)
+        };
+        assert_eq!(line(Glyphs::Unicode), Some('\u{1FB72}'));
+        assert_eq!(line(Glyphs::Fallback), Some('│'));
     }
 }

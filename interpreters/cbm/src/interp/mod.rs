@@ -172,6 +172,8 @@ pub struct Interp {
     pending_stop: Option<bool>,
     /// INPUT has printed its prompt and waits for its line.
     input_prompted: bool,
+    /// INPUT printed `??` and waits for more: where the variable that asked is in the program.
+    input_more: Option<usize>,
     /// SYS or USR called machine code: what and where.
     machine_call: Option<(&'static str, u16)>,
     /// Run the statement at `stmt_start` again (CONT in a program).
@@ -218,6 +220,7 @@ impl Interp {
             stmt_start: 0,
             pending_stop: None,
             input_prompted: false,
+            input_more: None,
             machine_call: None,
             again: false,
             cache: textcache::TextCache::new(),
@@ -587,6 +590,9 @@ impl Interp {
         self.ticks = self.ticks.wrapping_add(1);
         if self.stop_key {
             self.stop_key = false;
+            // An INPUT broken off prints its prompt again when it next runs (after CONT).
+            self.input_prompted = false;
+            self.input_more = None;
             self.cont = Some((self.pos, self.line));
             return Err(Stop::Break(self.line));
         }
@@ -623,6 +629,8 @@ impl Interp {
     }
 
     fn stop_for(&mut self, e: BasicError) -> Stop {
+        self.input_prompted = false;
+        self.input_more = None;
         if let Some(is_break) = self.pending_stop.take() {
             // In direct mode END, STOP, NEW and LIST leave CONT's place alone (the ROM saves
             // OLDTXT only when CURLIN is a program line).

@@ -665,17 +665,25 @@ impl Interp {
             return Ok(Outcome::Blocked);
         };
         self.input_prompted = false;
-        self.input_items(line, stmt, prompt)
+        match self.input_more.take() {
+            // The line answers `??`: reading goes on at the variable that asked for it.
+            Some(var_at) => self.input_items(line, stmt, var_at, false),
+            None => {
+                let vars_at = self.pos;
+                self.input_items(line, stmt, vars_at, true)
+            }
+        }
     }
 
-    /// Puts a typed line into BUF and reads the INPUT's variables from it, asking for more
+    /// Puts a typed line into BUF and reads the INPUT's variables from it, from the one at
+    /// `var_at` in the program text (`first`: the first of the statement), asking for more
     /// (`??`) when it runs out and redoing on a bad number.
-    fn input_items(&mut self, line: Vec<u8>, stmt: usize, _prompt: Option<Vec<u8>>) -> R {
+    fn input_items(&mut self, line: Vec<u8>, stmt: usize, var_at: usize, mut first: bool) -> R {
         self.fill_buffer(&line);
-        let vars_at = self.pos;
+        self.pos = var_at;
         let mut buf_pos = super::BUF;
-        let mut first = true;
         loop {
+            let var_at = self.pos;
             let (_, place) = self.target()?;
             let after_var = self.pos;
             self.pos = buf_pos;
@@ -684,6 +692,9 @@ impl Interp {
                 self.pos = after_var;
                 self.strout(b"?? ")?;
                 let Some(more) = self.next_input_line() else {
+                    // Waits for the line; the statement runs again and carries on here.
+                    self.input_prompted = true;
+                    self.input_more = Some(var_at);
                     self.pos = stmt;
                     return Ok(Outcome::Blocked);
                 };
@@ -719,7 +730,6 @@ impl Interp {
             if !ok {
                 self.strout(b"?REDO FROM START\r")?;
                 self.pos = stmt;
-                let _ = vars_at;
                 return self.input();
             }
             let c = self.peekc();
@@ -867,10 +877,11 @@ impl Interp {
             .iter()
             .filter(|l| l.number >= from && l.number <= to)
         {
+            // The ROM prints the RETURN before each line, and READY.'s own RETURN ends the last.
+            text.push(13);
             text.extend_from_slice(line.number.to_string().as_bytes());
             text.push(b' ');
             crate::list::list_body(&line.body, &mut text);
-            text.push(13);
         }
         self.chrout_all(&text)?;
         // LIST in a program ends it (the ROM goes back to READY).
