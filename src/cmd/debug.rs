@@ -14,7 +14,8 @@ use super::session::usage_error;
 
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
-    /// The Z80 program: assembly source (.asm, .z80) or a binary (.bin, with --org).
+    /// The program: Z80 assembly source (.asm, .z80) or a binary (.bin, with --org); BBC BASIC
+    /// (.bbc, tokenized or text).
     pub file: PathBuf,
     /// Set a breakpoint before starting: an address, a label or file:line (repeatable).
     #[arg(long = "break", value_name = "WHERE")]
@@ -35,9 +36,12 @@ pub struct DebugArgs {
     /// Feed the controller from an FCEUX .fm2 movie, one input per frame (as `retro run --movie`).
     #[arg(long, value_name = "FILE.fm2")]
     pub movie: Option<PathBuf>,
+    /// BASIC: seed RND as RND(-N) would (as for `retro run`).
+    #[arg(long)]
+    pub seed: Option<i64>,
 }
 
-fn read_arg(arg: &str, what: &str) -> Result<String, String> {
+pub(super) fn read_arg(arg: &str, what: &str) -> Result<String, String> {
     match arg.strip_prefix('=') {
         Some(inline) => Ok(inline.replace(';', "\n")),
         None => std::fs::read_to_string(arg).map_err(|e| format!("cannot read {what} {arg}: {e}")),
@@ -47,6 +51,16 @@ fn read_arg(arg: &str, what: &str) -> Result<String, String> {
 pub fn debug(args: DebugArgs) -> ExitCode {
     if !args.file.is_file() {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
+    }
+    match super::run::machine_for(&args.file) {
+        Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),
+        Some(super::run::MachineKind::Cbm) => {
+            return usage_error(format!(
+                "{}: C64 BASIC has no debugger yet (BBC BASIC and the Z80 workbench have: docs/debugging-basic.md)",
+                args.file.display()
+            ));
+        }
+        _ => {}
     }
     let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {
         Ok(p) => p,
@@ -74,7 +88,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
 }
 
 /// Runs the script, or the terminal UI, on any machine that can be debugged.
-fn drive(machine: &mut dyn Machine, args: &DebugArgs) -> ExitCode {
+pub(super) fn drive(machine: &mut dyn Machine, args: &DebugArgs) -> ExitCode {
     let Some(d) = machine.as_debuggable() else {
         return usage_error(format!("{}: this machine has no debugger", args.file.display()));
     };

@@ -4,6 +4,7 @@
 
 pub mod asm;
 pub mod bbc;
+pub mod bbcdebug;
 pub mod cbm;
 pub mod conformance;
 pub mod cpm;

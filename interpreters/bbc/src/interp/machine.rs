@@ -314,7 +314,7 @@ struct MachineHost {
 }
 
 /// The byte a key press puts in the keyboard buffer (cursor keys as with *FX4,1).
-fn key_code(k: Key) -> Option<u8> {
+pub(crate) fn key_code(k: Key) -> Option<u8> {
     Some(match k {
         Key::Char(c) if (c as u32) < 256 => c as u8,
         Key::Return => 13,

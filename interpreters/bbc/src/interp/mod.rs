@@ -8,6 +8,7 @@
 //! [`host::Host`].
 
 mod arrays;
+pub mod debug;
 pub mod error;
 mod expr;
 mod fastexpr;
@@ -329,8 +330,10 @@ pub struct Interp {
     files: files::Files,
     /// TRACE: lines numbered below this are shown as they are entered (`None`: TRACE OFF).
     trace: Option<u32>,
-    /// Statements run since the host's last tick while tracing (see `tick`).
+    /// Statements run since the host's last tick while tracing or debugging (see `tick`).
     trace_count: u32,
+    /// The debugger, when one is attached: it sees every statement (see `debug`).
+    debug: Option<Box<debug::Control>>,
 }
 
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
@@ -443,6 +446,7 @@ impl Interp {
             files: files::Files::default(),
             trace: None,
             trace_count: 0,
+            debug: None,
         };
         it.resident[0] = 0x90A;
         it.index_lines();
@@ -578,6 +582,9 @@ impl Interp {
     }
 
     fn note_error(&mut self, e: &BasicError) {
+        if self.debug.is_some() {
+            self.debug_error(e);
+        }
         self.err = e.number;
         self.erl = self.line_of(self.pc);
         self.report = e.message.as_bytes().to_vec();
@@ -754,7 +761,7 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
-        if self.trace.is_some() {
+        if self.trace.is_some() || self.debug.is_some() {
             return self.trace_tick();
         }
         self.ticks_left = host::TICK_STATEMENTS;
@@ -767,32 +774,43 @@ impl Interp {
         self.trace = t;
         // While tracing, every statement comes to `tick` (the statement loop itself stays as
         // it is); the host's own ticks still come every TICK_STATEMENTS statements.
-        self.ticks_left = if t.is_some() { 1 } else { host::TICK_STATEMENTS };
+        self.ticks_left = if t.is_some() || self.debug.is_some() {
+            1
+        } else {
+            host::TICK_STATEMENTS
+        };
         self.trace_count = 0;
     }
 
-    /// `tick` while tracing: before each statement. A statement that starts a line (reached in
-    /// order or by a jump) shows the line's number as BBC BASIC does, `[20] `.
+    /// `tick` while tracing or debugging: before each statement. A statement that starts a line
+    /// (reached in order or by a jump) shows the line's number as BBC BASIC does, `[20] `; then
+    /// the debugger, if one is attached, sees the statement.
     #[cold]
     fn trace_tick(&mut self) -> R<()> {
         self.ticks_left = 1;
-        let mut p = self.pc;
-        while self.at(p) == b' ' {
-            p += 1;
-        }
-        let i = self.lines.partition_point(|&(_, off)| off + 4 < self.pc);
-        if let (Some(&(n, off)), Some(limit)) = (self.lines.get(i), self.trace)
-            && off + 4 == self.pc
-            && (n as u32) < limit
-            && self.at(p) != 0x0D
-        {
-            self.out_all(format!("[{n}] ").as_bytes());
+        if let Some(limit) = self.trace {
+            let mut p = self.pc;
+            while self.at(p) == b' ' {
+                p += 1;
+            }
+            let i = self.lines.partition_point(|&(_, off)| off + 4 < self.pc);
+            if let Some(&(n, off)) = self.lines.get(i)
+                && off + 4 == self.pc
+                && (n as u32) < limit
+                && self.at(p) != 0x0D
+            {
+                self.out_all(format!("[{n}] ").as_bytes());
+            }
         }
         self.trace_count += 1;
         if self.trace_count >= host::TICK_STATEMENTS {
             self.trace_count = 0;
             let s = self.host.tick(&mut self.vdu);
+            self.ticks_left = 1;
             self.signal(s)?;
+        }
+        if self.debug.is_some() {
+            return self.debug_statement();
         }
         Ok(())
     }

@@ -503,7 +503,7 @@ impl Interp {
     // ---- assignment ----
 
     #[inline(never)]
-    fn assignment(&mut self) -> R<()> {
+    pub(super) fn assignment(&mut self) -> R<()> {
         let start = self.pc;
         let v = match self.var_ref(true) {
             Ok(v) => v,

@@ -32,6 +32,14 @@ pub trait VduDriver: Send {
     fn take_bells(&mut self) -> u32 {
         0
     }
+    /// The driver's state for a debugger (cursors, windows, colours), one fact a line.
+    fn describe(&self) -> Vec<String> {
+        vec![format!(
+            "text cursor ({}, {}) in the window",
+            self.pos(),
+            self.vpos()
+        )]
+    }
 }
 
 /// The VDU queue in front of a driver, plus the printable text stream headless runs print.
@@ -48,6 +56,8 @@ pub struct Vdu {
     /// The text stream's view of the screen (see [`Vdu::take_text`]).
     stream: StreamState,
     driver: Box<dyn VduDriver>,
+    /// The last sequences dispatched, when a debugger asked for them (see `debug`).
+    pub log: Option<crate::interp::debug::vdulog::VduLog>,
 }
 
 /// What the text stream needs to know to leave out a graphics screen's cursor padding.
@@ -79,6 +89,7 @@ impl Vdu {
             collect_text: true,
             stream: StreamState::default(),
             driver,
+            log: None,
         }
     }
 
@@ -117,6 +128,9 @@ impl Vdu {
 
     fn dispatch(&mut self, n: usize) {
         let code = self.seq[0];
+        if let Some(log) = &mut self.log {
+            log.record(&self.seq[..n]);
+        }
         if self.disabled {
             if code == 6 {
                 self.disabled = false;

@@ -12,6 +12,7 @@
 //! bottom left, `1 << xeig` units per pixel across and `1 << yeig` up (MODE 9: 4 and 4, so
 //! 1280x1024 units). The driver keeps the graphics cursor in absolute units (origin included).
 
+mod describe;
 pub mod draw;
 pub mod mode;
 
@@ -473,6 +474,9 @@ impl GraphicsScreen {
 }
 
 impl VduDriver for GraphicsScreen {
+    fn describe(&self) -> Vec<String> {
+        self.describe_state()
+    }
     fn sequence(&mut self, s: &[u8]) {
         let word = |i: usize| i16::from_le_bytes([s[i], s[i + 1]]) as i32;
         match s[0] {

@@ -1,0 +1,294 @@
+//! The BASIC debugger's own commands (every word `retro_screen::debug::Console` hands to the
+//! machine: `print`, `set`, `watch`, `list`, `tokens`, `x`, `backtrace`, `info ...`) and its
+//! panels for the terminal front end.
+
+use std::fmt::Write as _;
+
+use retro_screen::debug::{Here, Panel, PanelKind, PanelLine};
+
+use super::super::Interp;
+use super::super::value::Val;
+use super::control::{Control, expr_bytes};
+use super::views::show_val;
+
+/// The machine's part of `help`.
+pub const HELP: &str = "\
+BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FNname;
+           conditions and expressions are BASIC (break 20 if a<>0)
+           watch EXPR  print[/x] EXPR  set VAR=EXPR  backtrace (bt)  list [LINE]
+           tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
+           info variables|locals|stack|frame|vdu [N]|error
+";
+
+/// Columns of a listing line in the terminal's code panel (the narrowest it gets at 80x24).
+const LISTING_WIDTH: usize = 36;
+
+fn line_arg(rest: &str) -> Result<Option<u32>, String> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    rest.parse()
+        .map(Some)
+        .map_err(|_| format!("`{rest}` is not a line number"))
+}
+
+impl Control {
+    /// A command line whose first word the console does not know; `None` if this does not
+    /// know it either.
+    pub(super) fn command(
+        &mut self,
+        it: &mut Interp,
+        line: &str,
+        running: bool,
+    ) -> Option<Result<String, String>> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
+        let rest = rest.trim();
+        let here = it.pc_at_statement();
+        Some(match word {
+            "watch" if rest.is_empty() => Err("watch needs a variable or expression".into()),
+            "watch" => Ok(self.watch(it, rest)),
+            "print" | "p" | "output" | "inspect" => {
+                if rest.is_empty() {
+                    return Some(Err("print needs an expression".into()));
+                }
+                it.debug_eval(&expr_bytes(rest)).map(|v| match (modifier, &v) {
+                    ("x", Val::Int(i)) => format!("{rest} = &{:X}\n", *i as u32),
+                    _ => format!("{rest} = {}\n", show_val(&v)),
+                })
+            }
+            "set" => {
+                let text = rest.strip_prefix("var ").unwrap_or(rest).trim();
+                if !text.contains('=') {
+                    return Some(Err("set needs VARIABLE=EXPRESSION".into()));
+                }
+                let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
+                it.debug_assign(&bytes).map(|_| String::new())
+            }
+            "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
+            "list" | "l" => line_arg(rest).map(|l| it.listing_text(l, here)),
+            "tokens" => line_arg(rest).and_then(|l| it.tokens_text(l, here)),
+            "x" => self.examine(it, modifier, rest),
+            "info" | "i" => return self.info(it, rest, running),
+            _ => return None,
+        })
+    }
+
+    /// `x[/N] ADDR`: memory; below PAGE an offset into the program.
+    fn examine(&self, it: &mut Interp, modifier: &str, rest: &str) -> Result<String, String> {
+        let n: usize = match modifier.trim_end_matches('b') {
+            "" => 16,
+            m => m.parse().map_err(|_| format!("`{m}` is not a count"))?,
+        };
+        let v = if rest.is_empty() {
+            Val::Int(0)
+        } else {
+            it.debug_eval(&expr_bytes(rest))?
+        };
+        let a = match v {
+            Val::Int(i) => i as u32 as usize,
+            Val::Float(f) if f >= 0.0 => f as usize,
+            _ => return Err("Type mismatch: x needs an address".into()),
+        };
+        let (page, _) = it.program_span();
+        let a = if a < page { page + a } else { a };
+        it.memory_text(a, n.min(4096))
+    }
+
+    fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Option<Result<String, String>> {
+        let (what, arg) = what.split_once(char::is_whitespace).unwrap_or((what, ""));
+        Some(Ok(match what {
+            "locals" => it.locals_text(),
+            "variables" | "vars" => it.variables_text(),
+            "stack" => it.stack_text(),
+            "frame" | "program" => self.frame_text(it, running),
+            "vdu" => {
+                let n = if arg.is_empty() {
+                    10
+                } else {
+                    match arg.trim().parse() {
+                        Ok(n) => n,
+                        Err(_) => return Some(Err(format!("`{arg}` is not a count"))),
+                    }
+                };
+                it.vdu_text(n)
+            }
+            "error" => match &self.last_error {
+                Some(r) => format!(
+                    "{} (ERR={}) raised at {}\n",
+                    r.error.message,
+                    r.error.number,
+                    it.position(r.at)
+                ),
+                None => "No error has been raised.\n".into(),
+            },
+            _ => return None,
+        }))
+    }
+
+    /// `info frame`: where, how far, ERR/ERL, how deep.
+    fn frame_text(&self, it: &Interp, running: bool) -> String {
+        let mut out = String::new();
+        if running {
+            let p = it.pc_at_statement();
+            let _ = writeln!(out, "at {}  {}", it.position(p), it.statement_text(p));
+        } else {
+            out.push_str("The program is not running.\n");
+        }
+        let (err, erl, report) = it.last_error();
+        let _ = writeln!(out, "statements run: {}", self.count());
+        let _ = writeln!(out, "ERR={err} ERL={erl} REPORT$=\"{report}\"");
+        let _ = writeln!(
+            out,
+            "call depth {} (GOSUB, PROC and FN), control stack {} entries",
+            it.call_depth(),
+            it.stack_depth()
+        );
+        out
+    }
+
+    /// The terminal's panels: the listing, the current line's tokens, the interpreter's state
+    /// with the VDU queue, the control stack and the variables.
+    pub(super) fn panel(&self, it: &Interp, kind: PanelKind, rows: usize, running: bool) -> Option<Panel> {
+        let here = it.pc_at_statement();
+        let bp_lines: Vec<u32> = self
+            .breaks
+            .iter()
+            .filter(|b| b.id != 0 && b.enabled)
+            .map(|b| it.position(b.addr).line)
+            .collect();
+        let plain = |title: &str, text: String| Panel {
+            title: title.into(),
+            lines: text.lines().map(PanelLine::plain).collect(),
+        };
+        Some(match kind {
+            PanelKind::Source => {
+                let cur = it.position(here);
+                let mut lines = Vec::new();
+                for (n, text) in it.listing_lines(cur.line, rows) {
+                    // A long line (Rheolism is one of 251 bytes) wraps, so all of it shows.
+                    let chars: Vec<char> = text.chars().collect();
+                    for chunk in chars.chunks(LISTING_WIDTH) {
+                        lines.push(PanelLine {
+                            current: running && cur.in_program && n == cur.line,
+                            breakpoint: bp_lines.contains(&n),
+                            text: chunk.iter().collect(),
+                            changed: false,
+                        });
+                    }
+                }
+                Panel {
+                    title: "listing".into(),
+                    lines,
+                }
+            }
+            PanelKind::Disassembly => {
+                let text = it.tokens_text(None, here).unwrap_or_else(|e| e + "\n");
+                let mut lines: Vec<PanelLine> = text
+                    .lines()
+                    .map(|l| PanelLine {
+                        current: running && l.starts_with("=>"),
+                        text: l.to_string(),
+                        ..PanelLine::default()
+                    })
+                    .collect();
+                // The rows around the pointer's byte, which may be far down a long line.
+                if let Some(at) = lines.iter().position(|l| l.current) {
+                    let from = at.saturating_sub(rows / 3).min(lines.len().saturating_sub(rows));
+                    lines.drain(..from);
+                }
+                Panel {
+                    title: "tokens".into(),
+                    lines,
+                }
+            }
+            PanelKind::Registers => plain("interpreter", self.state_text(it, running)),
+            PanelKind::Stack => plain("control stack", it.stack_text()),
+            PanelKind::Memory => {
+                let lines = it
+                    .variable_lines()
+                    .into_iter()
+                    .map(|l| PanelLine {
+                        changed: !self.vars_before.contains(&l),
+                        text: l,
+                        ..PanelLine::default()
+                    })
+                    .collect();
+                Panel {
+                    title: "variables".into(),
+                    lines,
+                }
+            }
+        })
+    }
+
+    /// The interpreter panel: the pointer, the count, ERR/ERL and the VDU state.
+    fn state_text(&self, it: &Interp, running: bool) -> String {
+        let mut out = String::new();
+        if running {
+            let p = it.pc_at_statement();
+            let _ = writeln!(out, "PC {} &{p:X}", it.position(p));
+        } else {
+            out.push_str("not running (run starts it)\n");
+        }
+        let (err, erl, _) = it.last_error();
+        let _ = writeln!(out, "statements {}  ERR {err} ERL {erl}", self.count());
+        // The queue and the last commands; the driver's state in full is `info vdu`.
+        for l in it.vdu_text(3).lines().take(6) {
+            let _ = writeln!(out, "{l}");
+        }
+        out
+    }
+}
+
+impl Interp {
+    /// Where the program is, for stop reports and the terminal's title.
+    pub(super) fn here(&self, running: bool) -> Here {
+        if !running {
+            return Here {
+                describe: "the program has ended".into(),
+                location: String::new(),
+                next: "(run starts it again)\n".into(),
+            };
+        }
+        let p = self.pc_at_statement();
+        let pos = self.position(p);
+        Here {
+            describe: format!("line {pos}"),
+            location: if pos.in_program {
+                format!("{}:{}", pos.line, pos.statement)
+            } else {
+                String::new()
+            },
+            next: format!("{}\n", self.statement_text(p)),
+        }
+    }
+
+    /// Every variable's line of `info variables` (the panel marks those that changed).
+    pub(super) fn variable_lines(&self) -> Vec<String> {
+        self.variables_text().lines().map(String::from).collect()
+    }
+
+    /// `rows` lines of the listing around line `centre`, with their numbers.
+    fn listing_lines(&self, centre: u32, rows: usize) -> Vec<(u32, String)> {
+        let idx = self
+            .lines
+            .iter()
+            .position(|&(n, _)| n as u32 >= centre)
+            .unwrap_or(0);
+        let from = idx.saturating_sub(rows / 3);
+        self.lines
+            .iter()
+            .skip(from)
+            .take(rows.max(1))
+            .map(|&(n, off)| {
+                let len = self.mem[off + 3] as usize;
+                let body = &self.mem[off + 4..off + len.max(4)];
+                (
+                    n as u32,
+                    crate::detokenize::latin1_to_string(&crate::list_line(n, body)),
+                )
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,776 @@
+//! [`Control`]: the debugger inside the interpreter's thread. It decides at each statement
+//! whether to stop (a step count reached, a breakpoint, a watch that changed, an error, the end
+//! of a routine, the end of a frame of virtual time), and while stopped it runs the jobs the
+//! [`super::session::BbcDebugger`] sends it (each one call of the `Debuggable` trait).
+//!
+//! Going backwards replays: the interpreter is deterministic (virtual time, scripted keys, the
+//! RND seed), so the state after statement N is rebuilt by running the program again from the
+//! start to statement N with the debugger quiet. The session thread does the restarting;
+//! `Control` says where to go.
+
+use std::sync::mpsc::{Receiver, Sender};
+
+use retro_screen::debug::{BreakpointInfo, StopReason};
+
+use super::super::error::BasicError;
+use super::super::value::Val;
+use super::super::{Interp, Outcome, R, Stop, tok};
+use super::views::show_val;
+
+/// What runs the program between stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One statement at a time (`step`): the limit is the point.
+    Step,
+    /// Until a breakpoint, watch, error or the statement limit.
+    Run,
+    /// Until the call depth is at most `depth` (step over GOSUB, PROC and FN).
+    Next { depth: usize },
+    /// Until the call depth is below `depth` (the current routine has returned).
+    Finish { depth: usize },
+    /// To the statement limit, quietly (going backwards).
+    Replay,
+    /// To the statement limit, quietly, noting where breakpoints and watches would stop.
+    Scan,
+}
+
+/// How the session thread should start the program again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Restart {
+    /// Quietly to statement N (0: stopped before the first statement).
+    ReplayTo(u64),
+    /// Quietly to statement N, then back to the last stop before it (`reverse-continue`).
+    ScanTo(u64),
+}
+
+/// Why the program stopped.
+enum Reason {
+    Start,
+    Step,
+    Limit,
+    Break(u32),
+    Watch { id: u32, what: String },
+    Error,
+    Back,
+}
+
+pub(super) struct Break {
+    pub(super) id: u32,
+    pub(super) addr: usize,
+    pub(super) what: String,
+    cond: Option<(String, Vec<u8>)>,
+    pub(super) temporary: bool,
+    pub(super) enabled: bool,
+    hits: u64,
+}
+
+struct Watch {
+    id: u32,
+    expr: String,
+    bytes: Vec<u8>,
+    /// The value at the last statement (None: it does not exist / has no value yet).
+    last: Option<String>,
+    hits: u64,
+    enabled: bool,
+}
+
+/// An error as it was raised.
+#[derive(Clone)]
+pub(super) struct Raised {
+    pub(super) error: BasicError,
+    pub(super) at: usize,
+}
+
+/// What a job asks of the session after it ran.
+pub(super) enum Act {
+    /// Stay stopped and take the next job.
+    Stay,
+    /// Run the program (its answer comes at the next stop).
+    Go,
+    /// Start the program again (its answer comes at the stop the restart goes to).
+    Restart(Restart),
+}
+
+/// A call from the debugger's side, run on the interpreter's thread while the program is
+/// stopped. `bool`: whether the program is still running (false once it has ended).
+pub(super) type Job = Box<dyn FnOnce(&mut Control, &mut Interp, bool) -> Act + Send>;
+
+/// What the session thread learns from a stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Served {
+    Resume,
+    Stop,
+}
+
+/// The debugger's state inside the interpreter thread.
+pub struct Control {
+    /// Statements begun since the program started.
+    count: u64,
+    /// Stop before statement number `stop_at`.
+    stop_at: u64,
+    mode: Mode,
+    /// A frame's run (the terminal's `continue`): stop when the virtual clock reaches this.
+    until_cs: Option<i64>,
+    page: usize,
+    pub(super) breaks: Vec<Break>,
+    watches: Vec<Watch>,
+    next_id: u32,
+    /// Per program byte from PAGE: enabled breakpoints there.
+    bp_map: Vec<u16>,
+    /// The error raised since the last statement, and the last error of the run.
+    raised: Option<Raised>,
+    pub(super) last_error: Option<Raised>,
+    /// Where a scan met a breakpoint or watch, and what it would have reported.
+    hits: Vec<(u64, StopReason)>,
+    /// What the stop a `reverse-continue` goes back to reports.
+    back_reason: Option<StopReason>,
+    /// Program text up to this statement count has been shown (replays do not show it again).
+    shown_to: u64,
+    /// Who waits for the next stop.
+    pending: Option<Sender<StopReason>>,
+    /// Nothing but breakpoints and the statement limit can stop this run (a plain `continue`
+    /// with no watch): statements take [`Control::quiet_at`]'s short way.
+    quiet: bool,
+    /// How the finished run ended, once it has.
+    pub(super) finished: Option<StopReason>,
+    /// The variables panel's lines when the last command began (to mark what changed).
+    pub(super) vars_before: Vec<String>,
+    pub(super) restart: Option<Restart>,
+    pub(super) quit: bool,
+    rx: Receiver<Job>,
+}
+
+pub(super) fn expr_bytes(text: &str) -> Vec<u8> {
+    crate::tokenize::tokenize_eval(text.as_bytes())
+}
+
+fn truthy(v: &Val) -> bool {
+    match v {
+        Val::Int(i) => *i != 0,
+        Val::Float(f) => *f != 0.0,
+        Val::Str(_) => false,
+    }
+}
+
+const NO_VALUE: &str = "(no such variable)";
+
+impl Control {
+    pub(super) fn new(rx: Receiver<Job>) -> Control {
+        Control {
+            count: 0,
+            stop_at: 0,
+            mode: Mode::Run,
+            until_cs: None,
+            page: 0,
+            breaks: Vec::new(),
+            watches: Vec::new(),
+            next_id: 1,
+            bp_map: Vec::new(),
+            raised: None,
+            last_error: None,
+            hits: Vec::new(),
+            back_reason: None,
+            shown_to: 0,
+            pending: None,
+            quiet: false,
+            finished: None,
+            vars_before: Vec::new(),
+            restart: None,
+            quit: false,
+            rx,
+        }
+    }
+
+    /// A new run begins: where it should go first.
+    pub(super) fn begin(&mut self, how: Option<Restart>) {
+        self.count = 0;
+        self.raised = None;
+        self.last_error = None;
+        self.finished = None;
+        self.hits.clear();
+        self.until_cs = None;
+        self.quiet = false;
+        (self.mode, self.stop_at) = match how {
+            None => (Mode::Run, 0),
+            Some(Restart::ReplayTo(n)) => (Mode::Replay, n),
+            Some(Restart::ScanTo(n)) => (Mode::Scan, n),
+        };
+    }
+
+    /// The interpreter it watches has this program.
+    pub(super) fn attached(&mut self, it: &mut Interp) {
+        self.page = it.page;
+        self.rebuild_map(it);
+        self.refresh_watches(it);
+    }
+
+    pub(super) fn rebuild_map(&mut self, it: &Interp) {
+        self.bp_map = vec![0; it.top.saturating_sub(it.page)];
+        for b in self.breaks.iter().filter(|b| b.enabled) {
+            if let Some(n) = self.bp_map.get_mut(b.addr.wrapping_sub(self.page)) {
+                *n += 1;
+            }
+        }
+    }
+
+    pub(super) fn error_raised(&mut self, error: &BasicError, at: usize) {
+        let r = Raised {
+            error: error.clone(),
+            at,
+        };
+        self.raised = Some(r.clone());
+        self.last_error = Some(r);
+        self.quiet = false;
+    }
+
+    /// The short way for a statement at `rel` bytes from PAGE while the run is quiet: true if
+    /// nothing can stop here (and the statement is counted), false to take [`Control::at_statement`].
+    #[inline(always)]
+    pub(super) fn quiet_at(&mut self, rel: usize) -> bool {
+        if !self.quiet
+            || self.count + 1 >= self.stop_at
+            || self.count < self.shown_to
+            || self.bp_map.get(rel).is_some_and(|&n| n > 0)
+        {
+            return false;
+        }
+        self.count += 1;
+        true
+    }
+
+    fn update_quiet(&mut self) {
+        self.quiet = self.mode == Mode::Run
+            && self.until_cs.is_none()
+            && self.raised.is_none()
+            && self.watches.iter().all(|w| !w.enabled);
+    }
+
+    /// Statements begun since the program started.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// At the statement starting at `p`: stop there if something says so, then count it.
+    pub(super) fn at_statement(&mut self, it: &mut Interp, p: usize) -> R<()> {
+        if self.count < self.shown_to {
+            // A replay: what the program prints here was shown the first time round.
+            let mut old = String::new();
+            it.vdu.take_text(&mut old);
+        }
+        let mut reason = self.check(it, p);
+        while let Some(r) = reason {
+            if matches!(r, Reason::Back) && self.mode == Mode::Scan {
+                // A scan has reached where it was going: now back to the last stop before.
+                let (to, why) = self.hits.last().cloned().unwrap_or((0, StopReason::HistoryStart));
+                self.back_reason = Some(why);
+                self.restart = Some(Restart::ReplayTo(to));
+                return Err(Box::new(Stop::Abort));
+            }
+            // After a frame's or a budget's end, the same statement is checked again when the
+            // run goes on (a breakpoint here is still reported).
+            let again = matches!(r, Reason::Limit);
+            if self.serve(it, r) == Served::Stop {
+                return Err(Box::new(Stop::Abort));
+            }
+            reason = if again { self.check(it, p) } else { None };
+        }
+        self.count += 1;
+        self.shown_to = self.shown_to.max(self.count.saturating_sub(1));
+        Ok(())
+    }
+
+    fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
+        if self.count >= self.stop_at {
+            return Some(match self.mode {
+                _ if self.count == 0 => Reason::Start,
+                Mode::Replay | Mode::Scan => Reason::Back,
+                Mode::Step => Reason::Step,
+                _ => Reason::Limit,
+            });
+        }
+        if self.mode == Mode::Replay {
+            return None;
+        }
+        let scan = self.mode == Mode::Scan;
+        if self.raised.take().is_some() && !scan {
+            return Some(Reason::Error);
+        }
+        if self.bp_map.get(p.wrapping_sub(self.page)).is_some_and(|&n| n > 0)
+            && let Some(id) = self.hit_break(it, p)
+        {
+            if !scan {
+                return Some(Reason::Break(id));
+            }
+            self.hits.push((self.count, StopReason::Breakpoint(vec![id])));
+        }
+        if !self.watches.is_empty()
+            && let Some(reason) = self.check_watches(it)
+        {
+            if !scan {
+                return Some(reason);
+            }
+            if let Reason::Watch { id, what } = reason {
+                self.hits
+                    .push((self.count, StopReason::Watchpoint(vec![id], what)));
+            }
+        }
+        if let Some(until) = self.until_cs
+            && it.host.time_cs() >= until
+        {
+            return Some(Reason::Limit);
+        }
+        match self.mode {
+            Mode::Next { depth } if it.call_depth() <= depth => Some(Reason::Step),
+            Mode::Finish { depth } if it.call_depth() < depth => Some(Reason::Step),
+            _ => None,
+        }
+    }
+
+    /// The first enabled breakpoint at `p` whose condition holds.
+    fn hit_break(&mut self, it: &mut Interp, p: usize) -> Option<u32> {
+        let mut hit = None;
+        for i in 0..self.breaks.len() {
+            let b = &self.breaks[i];
+            if !b.enabled || b.addr != p {
+                continue;
+            }
+            let holds = match &b.cond {
+                None => true,
+                Some((_, bytes)) => {
+                    let bytes = bytes.clone();
+                    matches!(it.debug_eval(&bytes), Ok(v) if truthy(&v))
+                }
+            };
+            if holds {
+                self.breaks[i].hits += 1;
+                hit = Some(i);
+                break;
+            }
+        }
+        let i = hit?;
+        let id = self.breaks[i].id;
+        if self.breaks[i].temporary && self.mode != Mode::Scan {
+            self.breaks.remove(i);
+            self.rebuild_map(it);
+        }
+        Some(id)
+    }
+
+    fn watch_value(it: &mut Interp, bytes: &[u8]) -> Option<String> {
+        it.debug_eval(bytes).ok().map(|v| show_val(&v))
+    }
+
+    fn check_watches(&mut self, it: &mut Interp) -> Option<Reason> {
+        let mut reason = None;
+        for w in self.watches.iter_mut().filter(|w| w.enabled) {
+            let now = Self::watch_value(it, &w.bytes);
+            if now != w.last {
+                let old = std::mem::replace(&mut w.last, now.clone());
+                w.hits += 1;
+                if reason.is_none() {
+                    reason = Some(Reason::Watch {
+                        id: w.id,
+                        what: format!(
+                            "{}\nOld value = {}\nNew value = {}",
+                            w.expr,
+                            old.as_deref().unwrap_or(NO_VALUE),
+                            now.as_deref().unwrap_or(NO_VALUE)
+                        ),
+                    });
+                }
+            }
+        }
+        reason
+    }
+
+    fn refresh_watches(&mut self, it: &mut Interp) {
+        for w in &mut self.watches {
+            w.last = Self::watch_value(it, &w.bytes);
+        }
+    }
+
+    fn stop_reason(&mut self, it: &Interp, reason: Reason) -> StopReason {
+        match reason {
+            Reason::Start | Reason::Step => StopReason::Done,
+            Reason::Back => self.back_reason.take().unwrap_or(StopReason::Done),
+            Reason::Limit => StopReason::Limit,
+            Reason::Break(id) => StopReason::Breakpoint(vec![id]),
+            Reason::Watch { id, what } => StopReason::Watchpoint(vec![id], what),
+            Reason::Error => match &self.last_error {
+                Some(r) => StopReason::Failed(format!(
+                    "{} (ERR={}, raised at {}); ON ERROR goes on here",
+                    r.error.message,
+                    r.error.number,
+                    it.position(r.at)
+                )),
+                None => StopReason::Done,
+            },
+        }
+    }
+
+    /// How a finished run ended, as a stop.
+    pub(super) fn finished_reason(&self, it: &Interp, outcome: &Outcome) -> StopReason {
+        match outcome {
+            Outcome::Ended => StopReason::Exited(0),
+            Outcome::Quit(n) => StopReason::Exited(*n as u8),
+            Outcome::Aborted => {
+                StopReason::Failed("the program waits for a key and the key script has no more".into())
+            }
+            Outcome::Error { error, line } => {
+                let mut s = format!("{} at line {line}", error.message);
+                if let Some(r) = &self.last_error {
+                    s += &format!(" (ERR={}, raised at {})", r.error.number, it.position(r.at));
+                }
+                StopReason::Failed(s)
+            }
+        }
+    }
+
+    /// Stopped: tells whoever waits why, then runs jobs until one sets the program going
+    /// (`Resume`) or asks for a restart or quit (`Stop`).
+    fn serve(&mut self, it: &mut Interp, reason: Reason) -> Served {
+        self.refresh_watches(it);
+        self.until_cs = None;
+        self.quiet = false;
+        // The quiet way does not keep this up to date: the text so far is shown at this stop.
+        self.shown_to = self.shown_to.max(self.count);
+        let stop = self.stop_reason(it, reason);
+        if let Some(tx) = self.pending.take() {
+            let _ = tx.send(stop);
+        }
+        self.serve_jobs(it, true)
+    }
+
+    /// The program has ended: jobs are served (views still work) until a restart or quit.
+    pub(super) fn serve_finished(&mut self, it: &mut Interp, outcome: &Outcome) -> Served {
+        let stop = self.finished_reason(it, outcome);
+        self.finished = Some(stop.clone());
+        if let Some(tx) = self.pending.take() {
+            let _ = tx.send(stop);
+        }
+        self.serve_jobs(it, false)
+    }
+
+    fn serve_jobs(&mut self, it: &mut Interp, running: bool) -> Served {
+        loop {
+            let Ok(job) = self.rx.recv() else {
+                self.quit = true;
+                return Served::Stop;
+            };
+            match job(self, it, running) {
+                Act::Stay => {}
+                Act::Go => return Served::Resume,
+                Act::Restart(how) => {
+                    self.restart = Some(how);
+                    return Served::Stop;
+                }
+            }
+        }
+    }
+
+    /// Sets the program going until `mode` stops it or `limit` more statements have begun;
+    /// `reply` hears of the stop. A program that has ended answers at once with how it ended.
+    fn go(&mut self, mode: Mode, limit: u64, running: bool, reply: Sender<StopReason>) -> Act {
+        if !running {
+            let _ = reply.send(self.finished.clone().unwrap_or(StopReason::Exited(0)));
+            return Act::Stay;
+        }
+        self.mode = mode;
+        self.stop_at = self.count.saturating_add(limit.max(1));
+        self.pending = Some(reply);
+        self.update_quiet();
+        Act::Go
+    }
+
+    pub(super) fn step(
+        &mut self,
+        it: &Interp,
+        kind: retro_screen::debug::StepKind,
+        budget: u64,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Act {
+        use retro_screen::debug::StepKind;
+        let depth = it.call_depth();
+        let mode = match kind {
+            StepKind::Into => return self.go(Mode::Step, 1, running, reply),
+            StepKind::Over => Mode::Next { depth },
+            // Out of the outermost level there is nothing to return from: one step over.
+            StepKind::Out if depth == 0 => Mode::Next { depth },
+            StepKind::Out => Mode::Finish { depth },
+        };
+        self.go(mode, budget, running, reply)
+    }
+
+    /// `continue`: to a breakpoint, a watch, an error or the end; a frame's run stops at the
+    /// end of the current 50 Hz frame of virtual time.
+    pub(super) fn run(
+        &mut self,
+        it: &mut Interp,
+        limit: retro_screen::debug::RunLimit,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Act {
+        match limit {
+            retro_screen::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
+            retro_screen::debug::RunLimit::Frame => {
+                let now = it.host.time_cs();
+                self.until_cs = Some(now - now % 2 + 2);
+                self.go(Mode::Run, u64::MAX / 2, running, reply)
+            }
+        }
+    }
+
+    /// `until LOC`, `advance LOC`: a temporary breakpoint no one sees, then run.
+    pub(super) fn run_to(
+        &mut self,
+        it: &Interp,
+        loc: &str,
+        budget: u64,
+        running: bool,
+        reply: Sender<StopReason>,
+    ) -> Result<Act, String> {
+        let (addr, what) = Self::resolve(it, loc)?;
+        self.breaks.push(Break {
+            id: 0,
+            addr,
+            what,
+            cond: None,
+            temporary: true,
+            enabled: true,
+            hits: 0,
+        });
+        self.rebuild_map(it);
+        Ok(self.go(Mode::Run, budget, running, reply))
+    }
+
+    /// `reverse-step N`: N statements back (the start of the program at most).
+    pub(super) fn reverse_step(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
+        let to = self.count.saturating_sub(n);
+        if n > self.count {
+            self.back_reason = Some(StopReason::HistoryStart);
+        }
+        self.pending = Some(reply);
+        Act::Restart(Restart::ReplayTo(to))
+    }
+
+    /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.
+    pub(super) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
+        self.pending = Some(reply);
+        Act::Restart(Restart::ScanTo(self.count))
+    }
+
+    /// `run`: stopped before the first statement again.
+    pub(super) fn restart(&mut self, reply: Sender<StopReason>) -> Act {
+        self.pending = Some(reply);
+        Act::Restart(Restart::ReplayTo(0))
+    }
+
+    /// `break LOC [if COND]`, `tbreak`.
+    pub(super) fn break_at(
+        &mut self,
+        it: &Interp,
+        loc: &str,
+        cond: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let (addr, what) = Self::resolve(it, loc)?;
+        if let Some(c) = cond {
+            // A condition must at least parse as an expression.
+            crate::tokenize::tokenize_eval(c.as_bytes());
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let at = format!("{what}: {}", it.statement_text(addr));
+        self.breaks.push(Break {
+            id,
+            addr,
+            what,
+            cond: cond.map(|c| (c.trim().to_string(), expr_bytes(c))),
+            temporary,
+            enabled: true,
+            hits: 0,
+        });
+        self.rebuild_map(it);
+        Ok((id, at))
+    }
+
+    /// `watch EXPR`.
+    pub(super) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
+        let id = self.next_id;
+        self.next_id += 1;
+        let bytes = expr_bytes(expr);
+        let last = Self::watch_value(it, &bytes);
+        let now = last.clone().unwrap_or_else(|| NO_VALUE.into());
+        self.watches.push(Watch {
+            id,
+            expr: expr.to_string(),
+            bytes,
+            last,
+            hits: 0,
+            enabled: true,
+        });
+        format!("Watchpoint {id}: {expr} (now {now})\n")
+    }
+
+    fn ids(&self) -> Vec<u32> {
+        self.breaks
+            .iter()
+            .map(|b| b.id)
+            .filter(|&id| id != 0)
+            .chain(self.watches.iter().map(|w| w.id))
+            .collect()
+    }
+
+    pub(super) fn delete(&mut self, it: &Interp, id: Option<u32>) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        self.breaks.retain(|b| !hit(b.id));
+        self.watches.retain(|w| !hit(w.id));
+        self.rebuild_map(it);
+        true
+    }
+
+    pub(super) fn enable(&mut self, it: &Interp, id: Option<u32>, enabled: bool) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        for b in self.breaks.iter_mut().filter(|b| hit(b.id)) {
+            b.enabled = enabled;
+        }
+        for w in self.watches.iter_mut().filter(|w| hit(w.id)) {
+            w.enabled = enabled;
+        }
+        self.rebuild_map(it);
+        true
+    }
+
+    pub(super) fn breakpoints(&self, it: &Interp) -> Vec<BreakpointInfo> {
+        let mut list: Vec<BreakpointInfo> = self
+            .breaks
+            .iter()
+            .filter(|b| b.id != 0)
+            .map(|b| BreakpointInfo {
+                id: b.id,
+                kind: if b.temporary { "tbreakpoint" } else { "breakpoint" }.into(),
+                enabled: b.enabled,
+                hits: b.hits,
+                what: format!(
+                    "{} ({}) {}",
+                    b.what,
+                    it.position(b.addr),
+                    it.statement_text(b.addr)
+                ),
+                condition: b.cond.as_ref().map(|c| c.0.clone()),
+            })
+            .chain(self.watches.iter().map(|w| BreakpointInfo {
+                id: w.id,
+                kind: "watchpoint".into(),
+                enabled: w.enabled,
+                hits: w.hits,
+                what: w.expr.clone(),
+                condition: None,
+            }))
+            .collect();
+        list.sort_by_key(|b| b.id);
+        list
+    }
+
+    /// A breakpoint location: `LINE`, `LINE:STATEMENT`, `PROCname` or `FNname`.
+    pub(super) fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
+        let loc = loc.trim();
+        let upper = loc.to_ascii_uppercase();
+        if upper.starts_with("PROC") || upper.starts_with("FN") {
+            let (kind, name) = if upper.starts_with("PROC") {
+                (tok::PROC, &loc[4..])
+            } else {
+                (tok::FN, &loc[2..])
+            };
+            let word = if kind == tok::PROC { "PROC" } else { "FN" };
+            return it
+                .routine_body(kind, name.as_bytes())
+                .map(|a| (a, format!("{word}{name}")))
+                .ok_or_else(|| format!("No such {loc}"));
+        }
+        let (line, st) = match loc.split_once(':') {
+            Some((l, s)) => (
+                l,
+                s.trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("`{s}` is not a statement number"))?,
+            ),
+            None => (loc, 1),
+        };
+        let line: u32 = line
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{loc}` is not a line, LINE:STATEMENT, PROCname or FNname"))?;
+        let addr = it.statement_addr(line, st)?;
+        Ok((addr, format!("{line}:{st}")))
+    }
+}
+
+impl Interp {
+    /// The statement pointer where the current statement starts (after spaces).
+    pub(super) fn pc_at_statement(&self) -> usize {
+        let mut p = self.pc;
+        while self.at(p) == b' ' {
+            p += 1;
+        }
+        p
+    }
+
+    /// The first statement of `DEF PROCname`/`DEF FNname`'s body (for a one-line FN, its `=`).
+    fn routine_body(&self, kind: u8, name: &[u8]) -> Option<usize> {
+        for &(_, start) in &self.lines {
+            let end = start + self.mem[start + 3] as usize;
+            let mut p = start + 4;
+            while p < end && self.mem[p] == b' ' {
+                p += 1;
+            }
+            if self.mem.get(p) != Some(&tok::DEF) {
+                continue;
+            }
+            p += 1;
+            while self.at(p) == b' ' {
+                p += 1;
+            }
+            if self.at(p) != kind {
+                continue;
+            }
+            p += 1;
+            let mut e = p;
+            while tok::is_word(self.at(e)) {
+                e += 1;
+            }
+            if &self.mem[p..e] != name {
+                continue;
+            }
+            // Past the formal parameters.
+            if self.at(e) == b'(' {
+                while !matches!(self.at(e), b')' | 0x0D) {
+                    e += 1;
+                }
+                if self.at(e) == b')' {
+                    e += 1;
+                }
+            }
+            loop {
+                match self.at(e) {
+                    b' ' | b':' => e += 1,
+                    0x0D if e + 4 < self.top && self.at(e + 1) != 0xFF => e += 4,
+                    _ => break,
+                }
+            }
+            return Some(e);
+        }
+        None
+    }
+}

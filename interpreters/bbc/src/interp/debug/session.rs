@@ -1,0 +1,377 @@
+//! [`BbcDebugger`]: a BBC BASIC program under the debugger, offered to `retro debug` as a
+//! [`Debuggable`] machine.
+//!
+//! The interpreter runs on a thread of its own with a [`Control`] attached (a FN call nests on
+//! the Rust stack, so a stop inside a FN cannot return to the caller). While the program is
+//! stopped the thread runs jobs, each a call of the trait; a call that runs the program (step,
+//! continue...) is answered when the program stops again. Going backwards starts a fresh
+//! interpreter and replays quietly (see [`super::control`]).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::mpsc::{Sender, channel};
+use std::thread::JoinHandle;
+
+use retro_screen::clock::VirtualTime;
+use retro_screen::debug::{
+    BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
+};
+use retro_screen::frame::Frame;
+use retro_screen::keys::{HeldKeys, KeyEvent};
+use retro_screen::machine::{Machine, RunState};
+
+use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
+use super::super::vdu::Vdu;
+use super::super::{Interp, LoadError};
+use super::control::{Act, Control, Job, Served};
+
+/// How the debugged program runs: what `retro run --headless` would give it.
+#[derive(Clone, Debug, Default)]
+pub struct DebugOptions {
+    /// RND's seed, as `--seed`.
+    pub seed: Option<i64>,
+    /// Scripted key presses (only presses matter: BASIC reads typed keys).
+    pub keys: Vec<KeyEvent>,
+    /// Where the program's files are.
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// Statements per virtual centisecond: the machine's million a second (see `machine`).
+const STATEMENTS_PER_CS: u64 = 10_000;
+/// Stack for the interpreter thread, as the machine's.
+const WORKER_STACK: usize = 256 << 20;
+const WORKER_MAX_DEPTH: u32 = 20_000;
+
+/// The debugged program's host: virtual time from statement counts, keys at their script times.
+struct DebugHost {
+    keys: VecDeque<(u64, u8)>,
+    statements: u64,
+    waited_cs: u64,
+}
+
+impl DebugHost {
+    fn now(&self) -> u64 {
+        self.statements / STATEMENTS_PER_CS + self.waited_cs
+    }
+}
+
+impl Host for DebugHost {
+    fn tick(&mut self, _vdu: &mut Vdu) -> Signal {
+        self.statements += TICK_STATEMENTS as u64;
+        Signal::Continue
+    }
+    fn time_cs(&mut self) -> i64 {
+        self.now() as i64
+    }
+    fn read_key(&mut self, _vdu: &mut Vdu, timeout_cs: Option<u32>) -> KeyRead {
+        let now = self.now();
+        match (self.keys.front().copied(), timeout_cs) {
+            (Some((at, k)), _) if at <= now => {
+                self.keys.pop_front();
+                KeyRead::Key(k)
+            }
+            (Some((at, k)), t) if t.is_none_or(|t| at <= now + t as u64) => {
+                self.waited_cs += at - now;
+                self.keys.pop_front();
+                KeyRead::Key(k)
+            }
+            (_, Some(t)) => {
+                self.waited_cs += t as u64;
+                KeyRead::Timeout
+            }
+            (_, None) => KeyRead::Signal(Signal::Abort),
+        }
+    }
+    fn read_line(&mut self, vdu: &mut Vdu) -> LineRead {
+        let mut line = Vec::new();
+        loop {
+            match self.read_key(vdu, None) {
+                KeyRead::Key(13) => break,
+                KeyRead::Key(127) => {
+                    line.pop();
+                }
+                KeyRead::Key(k) => line.push(k),
+                _ if line.is_empty() => return LineRead::Signal(Signal::Abort),
+                _ => break,
+            }
+        }
+        vdu.write_all(&line);
+        vdu.write_all(b"\r\n");
+        LineRead::Line(line)
+    }
+    fn wait(&mut self, _vdu: &mut Vdu, cs: u32) -> Signal {
+        self.waited_cs += cs.max(2) as u64;
+        Signal::Continue
+    }
+}
+
+type Factory = Arc<dyn Fn() -> Interp + Send + Sync>;
+
+/// A BBC BASIC program under the debugger.
+pub struct BbcDebugger {
+    to_worker: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+    /// What the worker answered when it went away (it never should).
+    gone: StopReason,
+}
+
+impl BbcDebugger {
+    /// The program (tokenized bytes), stopped before its first statement.
+    pub fn new(program: &[u8], options: DebugOptions) -> Result<BbcDebugger, LoadError> {
+        // Checked here, so the worker's interpreters always load.
+        Interp::new(program, Box::new(super::super::host::ScriptHost::new(b"")))?;
+        let keys: VecDeque<(u64, u8)> = options
+            .keys
+            .iter()
+            .filter(|e| e.kind == retro_screen::keys::KeyEventKind::Press)
+            .filter_map(|e| Some((e.at.as_centis(), super::super::machine::key_code(e.key)?)))
+            .collect();
+        let program = program.to_vec();
+        let factory: Factory = Arc::new(move || {
+            let host = DebugHost {
+                keys: keys.clone(),
+                statements: 0,
+                waited_cs: 0,
+            };
+            let mut it = Interp::new(&program, Box::new(host)).expect("checked when the debugger started");
+            it.vdu = Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)));
+            it.max_depth = WORKER_MAX_DEPTH;
+            it.set_file_root(options.dir.clone());
+            if let Some(s) = options.seed {
+                it.seed(s);
+            }
+            it
+        });
+        let (to_worker, rx) = channel();
+        let worker = std::thread::Builder::new()
+            .name("bbc-debug".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || worker_main(factory, Box::new(Control::new(rx))))
+            .map_err(|_| LoadError::TooBig)?;
+        let mut d = BbcDebugger {
+            to_worker: Some(to_worker),
+            worker: Some(worker),
+            gone: StopReason::Failed("the debugger's interpreter thread has gone".into()),
+        };
+        // The worker stops before the first statement: wait for that.
+        d.go(|c, _, _, tx| c.restart(tx));
+        Ok(d)
+    }
+
+    /// Runs `f` on the interpreter's thread while the program is stopped.
+    fn call<T: Send + 'static>(
+        &self,
+        fallback: T,
+        f: impl FnOnce(&mut Control, &mut Interp, bool) -> T + Send + 'static,
+    ) -> T {
+        let (tx, rx) = channel();
+        let job: Job = Box::new(move |c, it, running| {
+            let _ = tx.send(f(c, it, running));
+            Act::Stay
+        });
+        match &self.to_worker {
+            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or(fallback),
+            _ => fallback,
+        }
+    }
+
+    /// Runs `f`, which may set the program going; waits for the stop it leads to.
+    fn go(
+        &mut self,
+        f: impl FnOnce(&mut Control, &mut Interp, bool, Sender<StopReason>) -> Act + Send + 'static,
+    ) -> StopReason {
+        let (tx, rx) = channel();
+        let job: Job = Box::new(move |c, it, running| f(c, it, running, tx));
+        match &self.to_worker {
+            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or_else(|_| self.gone.clone()),
+            _ => self.gone.clone(),
+        }
+    }
+}
+
+impl Drop for BbcDebugger {
+    fn drop(&mut self) {
+        // Closing the channel makes the worker stop wherever it waits.
+        self.to_worker = None;
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+fn worker_main(factory: Factory, mut control: Box<Control>) {
+    let mut how = None;
+    loop {
+        let mut it = factory();
+        control.begin(how.take());
+        it.attach(control);
+        let outcome = it.run();
+        control = it.detach().expect("attached above");
+        if control.quit {
+            return;
+        }
+        if let Some(r) = control.restart.take() {
+            how = Some(r);
+            continue;
+        }
+        match control.serve_finished(&mut it, &outcome) {
+            Served::Stop if !control.quit => how = control.restart.take(),
+            _ => return,
+        }
+    }
+}
+
+impl Debuggable for BbcDebugger {
+    fn prompt(&self) -> &str {
+        "bbc"
+    }
+
+    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason {
+        self.go(move |c, it, running, tx| c.step(it, kind, budget, running, tx))
+    }
+
+    fn run(&mut self, limit: RunLimit) -> StopReason {
+        self.go(move |c, it, running, tx| c.run(it, limit, running, tx))
+    }
+
+    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String> {
+        let location = location.to_string();
+        let (etx, erx) = channel();
+        let stop = self.go(
+            move |c, it, running, tx| match c.run_to(it, &location, budget, running, tx) {
+                Ok(act) => act,
+                Err(e) => {
+                    let _ = etx.send(e);
+                    Act::Stay
+                }
+            },
+        );
+        match erx.try_recv() {
+            Ok(e) => Err(e),
+            Err(_) => Ok(stop),
+        }
+    }
+
+    fn restart(&mut self) {
+        self.go(|c, _, _, tx| c.restart(tx));
+    }
+
+    fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
+        Ok(self.go(move |c, _, _, tx| c.reverse_step(count, tx)))
+    }
+
+    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+        Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
+    }
+
+    fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let location = location.to_string();
+        let condition = condition.map(str::to_string);
+        self.call(Err("the debugger has gone".into()), move |c, it, _| {
+            c.break_at(it, &location, condition.as_deref(), temporary)
+        })
+    }
+
+    fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
+        self.call(false, move |c, it, _| c.delete(it, id))
+    }
+
+    fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
+        self.call(false, move |c, it, _| c.enable(it, id, enabled))
+    }
+
+    fn breakpoints(&self) -> Vec<BreakpointInfo> {
+        self.call(Vec::new(), |c, it, _| c.breakpoints(it))
+    }
+
+    fn breakpoints_here(&self) -> Vec<u32> {
+        self.call(Vec::new(), |c, it, running| {
+            let here = it.pc_at_statement();
+            c.breaks
+                .iter()
+                .filter(|b| running && b.id != 0 && b.addr == here)
+                .map(|b| b.id)
+                .collect()
+        })
+    }
+
+    fn here(&self) -> Here {
+        let fallback = Here {
+            describe: "(the debugger has gone)".into(),
+            location: String::new(),
+            next: "\n".into(),
+        };
+        self.call(fallback, |_, it, running| it.here(running))
+    }
+
+    fn evaluate(&self, expr: &str) -> Result<String, String> {
+        let bytes = super::control::expr_bytes(expr);
+        self.call(Err("the debugger has gone".into()), move |_, it, _| {
+            it.debug_eval(&bytes).map(|v| super::views::show_val(&v))
+        })
+    }
+
+    fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel> {
+        self.call(None, move |c, it, running| c.panel(it, kind, rows, running))
+    }
+
+    fn screen(&self) -> Frame {
+        self.call(None, |_, it, _| Some(it.vdu.frame()))
+            .unwrap_or_else(|| {
+                let blank = retro_screen::frame::PixelBuffer::new(8, 8, (8, 8), 0);
+                Frame::pixels(blank, retro_screen::palette::Palette::acorn2())
+            })
+    }
+
+    fn take_output(&mut self, out: &mut String) {
+        out.push_str(&self.call(String::new(), |_, it, _| {
+            let mut s = String::new();
+            it.vdu.take_text(&mut s);
+            s
+        }));
+    }
+
+    fn command(&mut self, line: &str) -> Option<Result<String, String>> {
+        let line = line.to_string();
+        self.call(None, move |c, it, running| c.command(it, &line, running))
+    }
+
+    fn help(&self) -> &str {
+        super::commands::HELP
+    }
+
+    fn before_command(&mut self) {
+        self.call((), |c, it, _| c.vars_before = it.variable_lines());
+    }
+}
+
+impl Machine for BbcDebugger {
+    fn name(&self) -> &str {
+        "BBC BASIC V (debugger)"
+    }
+    fn frame_hz(&self) -> u32 {
+        50
+    }
+    fn key(&mut self, _event: KeyEvent) {}
+    fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
+        match Debuggable::run(self, RunLimit::Frame) {
+            StopReason::Exited(_) => RunState::Ended,
+            StopReason::Failed(e) => RunState::Failed(e),
+            _ => RunState::Running,
+        }
+    }
+    fn frame(&self) -> Frame {
+        self.screen()
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        self.take_output(out);
+    }
+    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
+        Some(self)
+    }
+}

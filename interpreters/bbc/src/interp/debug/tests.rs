@@ -1,0 +1,222 @@
+//! The debugger's commands on small programs.
+
+use retro_screen::debug::{Console, Debuggable};
+
+use super::*;
+
+fn debugger(src: &str) -> BbcDebugger {
+    let program = crate::program::tokenize_program(src, crate::tokenize::Mode::Strict).expect("tokenizes");
+    BbcDebugger::new(&program.to_bytes(), DebugOptions::default()).expect("loads")
+}
+
+/// The batch transcript of `;`-separated commands, as `retro debug --script` prints it.
+fn run(dbg: &mut BbcDebugger, cmds: &str) -> String {
+    Console::new().run_script(dbg, &cmds.replace(';', "\n")).0
+}
+
+fn exec(dbg: &mut BbcDebugger, cmd: &str) -> String {
+    Console::new().execute(dbg, cmd).text
+}
+
+#[test]
+fn step_shows_the_statement_and_the_byte() {
+    let mut d = debugger("10 A=1:B=2\n20 PRINT A+B\n");
+    let t = run(&mut d, "step;step;step");
+    assert_eq!(
+        t,
+        "(bbc) step\nline 10:2 +9  B=2\n(bbc) step\nline 20:1 +5  PRINT A+B\n(bbc) step\n         3\nProgram exited with status 0.\n"
+    );
+}
+
+#[test]
+fn a_false_if_moves_the_pointer_past_else() {
+    let mut d = debugger("10 IF 0 PRINT \"yes\" ELSE PRINT \"no\"\n20 END\n");
+    let t = run(&mut d, "step;tokens");
+    // From the IF the pointer goes straight to the PRINT after ELSE: statement 2.
+    assert!(t.starts_with("(bbc) step\nline 10:2 +"), "{t}");
+    assert!(t.contains("PRINT \"no\""), "{t}");
+    assert!(
+        t.contains("=>") && t.contains("[F1]"),
+        "the pointer is on PRINT's token: {t}"
+    );
+}
+
+#[test]
+fn next_with_a_comma_closes_two_loops() {
+    let mut d = debugger("10 FOR I=1 TO 2:FOR J=1 TO 2:NEXT,:PRINT I;J\n");
+    let t = run(&mut d, "step 3;info stack;step;info stack");
+    // After FOR I, FOR J: two FOR entries; NEXT, ends the inner loop's body... the stack shows both.
+    assert!(t.contains("FOR J TO 2 STEP 1"), "{t}");
+    assert!(t.contains("FOR I TO 2 STEP 1"), "{t}");
+}
+
+#[test]
+fn variables_appear_when_assigned_d_equals_d() {
+    let mut d = debugger("10 d=d:e=1\n");
+    let t = run(&mut d, "watch d;continue;info variables");
+    assert!(
+        t.contains("Watchpoint 1: d\nOld value = (no such variable)\nNew value = 0\nline 10:2 +"),
+        "{t}"
+    );
+    assert!(t.contains("d = 0 (real)"), "{t}");
+}
+
+#[test]
+fn breakpoints_on_lines_statements_and_procs_with_conditions() {
+    let src = "10 FOR I%=1 TO 5\n20 PROCp(I%):NEXT\n30 END\n40 DEF PROCp(n)\n50 PRINT n\n60 ENDPROC\n";
+    let mut d = debugger(src);
+    let t = run(
+        &mut d,
+        "break PROCp if n>3;continue;print n;backtrace;info locals;finish;info breakpoints",
+    );
+    assert!(t.contains("Breakpoint 1 at PROCp: PRINT n if n>3\n"), "{t}");
+    assert!(
+        t.contains("Breakpoint 1, line 50:1 +5\nline 50:1 +5  PRINT n\n"),
+        "{t}"
+    );
+    assert!(t.contains("(bbc) print n\nn = 4\n"), "{t}");
+    assert!(t.contains("#1 PROC returns to 20:"), "{t}");
+    assert!(t.contains("n = 4 (the caller's value 0)"), "{t}");
+    assert!(t.contains("(bbc) finish\n         4\nline 20:2"), "{t}");
+    assert!(
+        t.contains("1    breakpoint       y    1     PROCp (50:1 +5) PRINT n if n>3"),
+        "{t}"
+    );
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 20:2;c;c;print I%");
+    assert!(t.contains("Breakpoint 1, line 20:2 +"), "{t}");
+    assert!(t.ends_with("I% = 2\n"), "{t}");
+}
+
+#[test]
+fn next_steps_over_gosub_and_proc() {
+    let src = "10 GOSUB 100:PROCa:A%=1\n20 END\n100 B%=2:RETURN\n110 DEF PROCa:C%=3:ENDPROC\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "next;next;print B%+C%;step;step");
+    assert!(t.contains("(bbc) next\nline 10:2 +"), "{t}");
+    assert!(t.contains("(bbc) next\nline 10:3 +"), "{t}");
+    assert!(t.contains("B%+C% = 5"), "{t}");
+    let mut d = debugger(src);
+    let t = run(&mut d, "step;step;finish");
+    assert!(t.contains("(bbc) step\nline 100:1 +"), "{t}");
+    assert!(t.contains("(bbc) finish\nline 10:2"), "{t}");
+}
+
+#[test]
+fn an_error_in_a_proc_stops_at_its_on_error_local_handler() {
+    let src = "10 PROCp\n20 PRINT \"back\"\n30 END\n40 DEF PROCp\n50 ON ERROR LOCAL PRINT \"caught\":ENDPROC\n60 X=1/0\n70 ENDPROC\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "continue;info stack;info error;continue");
+    assert!(
+        t.contains("Program stopped: Division by zero (ERR=18, raised at 60:1 +"),
+        "{t}"
+    );
+    assert!(t.contains("ON ERROR goes on here\nline 50:"), "{t}");
+    assert!(t.contains("ON ERROR LOCAL handler at 50:"), "{t}");
+    assert!(t.contains("caught\nback\nProgram exited with status 0."), "{t}");
+}
+
+#[test]
+fn an_uncaught_error_ends_the_run_with_the_byte_it_was_raised_at() {
+    let mut d = debugger("10 A=1\n20 PRINT B\n");
+    let t = run(&mut d, "continue;print A;step");
+    assert!(
+        t.contains("No such variable at line 20 (ERR=26, raised at 20:1 +"),
+        "{t}"
+    );
+    assert!(t.contains("A = 1"), "{t}");
+    // Stepping an ended program says again how it ended.
+    assert!(t.ends_with("(bbc) step\nProgram stopped: No such variable at line 20 (ERR=26, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
+}
+
+#[test]
+fn print_has_no_side_effects_and_set_assigns() {
+    let mut d = debugger("10 A%=1\n20 PRINT A%\n");
+    let t = run(
+        &mut d,
+        "step;print A%*10;print/x 255;print undefined;set A%=41+1;set s$=\"hi\";continue;print s$",
+    );
+    assert!(t.contains("A%*10 = 10"), "{t}");
+    assert!(t.contains("255 = &FF"), "{t}");
+    assert!(t.contains("error: No such variable"), "{t}");
+    assert!(t.contains("        42\nProgram exited with status 0."), "{t}");
+    assert!(t.ends_with("s$ = \"hi\"\n"), "{t}");
+}
+
+#[test]
+fn the_vdu_queue_shows_pending_bytes_and_decoded_commands() {
+    let mut d = debugger("10 VDU 31,3\n20 VDU 4:VDU 17,1\n");
+    let t = run(&mut d, "step;info vdu 3;step 2;info vdu 2");
+    assert!(t.contains("queue: VDU 31,3 waiting for 1 more byte(s)"), "{t}");
+    assert!(t.contains("VDU 31,3,4: move the text cursor to (3,4)"), "{t}");
+    assert!(t.contains("VDU 17,1: text foreground colour 1"), "{t}");
+    assert!(t.contains("MODE 7"), "{t}");
+}
+
+#[test]
+fn list_tokens_memory_and_errors_in_commands() {
+    let mut d = debugger("10 A=1\n20 B=2\n");
+    let t = run(&mut d, "list;tokens 20;x 0;frobnicate;break 99;step;info frame");
+    assert!(t.contains("=>    10 A=1\n      20 B=2\n"), "{t}");
+    assert!(t.contains("line 20 at PAGE+&"), "{t}");
+    assert!(t.contains("&08F00 PAGE+0  0D 00 0A"), "{t}");
+    assert!(t.contains("error: unknown command `frobnicate`"), "{t}");
+    assert!(t.contains("error: No such line 99"), "{t}");
+    assert!(t.contains("statements run: 1"), "{t}");
+}
+
+#[test]
+fn reverse_step_and_reverse_continue_go_back_exactly() {
+    let src = "10 FOR I%=1 TO 50\n20 A%=A%+I%:PRINT I%;\n30 NEXT\n";
+    let mut d = debugger(src);
+    let t = run(
+        &mut d,
+        "break 20:2;continue;continue;continue;print A%;reverse-continue;print A%;reverse-step 2;print A%;info frame",
+    );
+    assert!(
+        t.contains("A% = 6\n(bbc) reverse-continue\nBreakpoint 1, line 20:2"),
+        "{t}"
+    );
+    assert!(t.contains("A% = 3\n(bbc) reverse-step 2"), "{t}");
+    assert!(t.contains("(bbc) print A%\nA% = 1\n"), "{t}");
+}
+
+/// The state a user sees at a stop: variables, stacks, where the pointer is, and the screen.
+fn snapshot(d: &mut BbcDebugger) -> String {
+    let mut s = String::new();
+    for c in [
+        "info variables",
+        "info stack",
+        "info frame",
+        "info vdu 64",
+        "tokens",
+    ] {
+        s.push_str(&exec(d, c));
+    }
+    s.push_str(&retro_screen::dump::text(&d.screen()));
+    s
+}
+
+#[test]
+fn reverse_step_n_after_step_n_gives_back_the_same_state() {
+    use proptest::test_runner::{Config, TestRunner};
+    // Each case restarts and replays a program: 64 cases keep this well under a second (the
+    // proptest! macro would let PROPTEST_CASES=100000 override the count).
+    let src = "10 MODE 9:DIM a%(3)\n20 FOR I%=0 TO 40\n30 a%(I% MOD 4)=I%:s$=s$+\"x\":VDU 31,I% MOD 20,I% MOD 10:PRINT \"*\";\n40 GOSUB 100:NEXT\n50 END\n100 REPEAT J%=J%+1:UNTIL J% MOD 3=0:RETURN\n";
+    let mut runner = TestRunner::new(Config {
+        cases: 64,
+        ..Config::default()
+    });
+    runner
+        .run(&(0u64..200, 1u64..300), |(a, n)| {
+            let mut d = debugger(src);
+            exec(&mut d, &format!("step {}", a.max(1)));
+            let before = snapshot(&mut d);
+            exec(&mut d, &format!("step {n}"));
+            exec(&mut d, &format!("reverse-step {n}"));
+            let after = snapshot(&mut d);
+            proptest::prop_assert_eq!(before, after);
+            Ok(())
+        })
+        .expect("reverse-step restores the state");
+}

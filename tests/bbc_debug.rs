@@ -1,0 +1,191 @@
+//! `retro debug prog.bbc`: the BBC BASIC debugger end to end. The Rheolism walkthrough of
+//! docs/debugging-basic.md is a golden transcript (tests/bbc/rheolism.script and .expect;
+//! `UPDATE_GOLDEN=1` rewrites it), and every transcript excerpt the document quotes must be part
+//! of it, so the walkthrough stays true.
+//!
+//! There is no oracle for a debugger transcript: the .expect was recorded by this tool and
+//! checked by hand against the published listing (the token bytes are `retro list --tokens`'s)
+//! and BBC BASIC's rules for IF/ELSE, GOSUB and VDU; the facts the walkthrough is about are also
+//! asserted below, so rewriting the golden file cannot silently accept a wrong value.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+fn retro(args: &[&str]) -> (String, String, Option<i32>) {
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .output()
+        .expect("run retro");
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code(),
+    )
+}
+
+fn walkthrough() -> String {
+    let (out, err, code) = retro(&[
+        "debug",
+        "programs/rheolism/rheolism.bbc",
+        "--seed",
+        "13",
+        "--script",
+        "tests/bbc/rheolism.script",
+    ]);
+    assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
+    let path = Path::new("tests/bbc/rheolism.expect");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &out).unwrap();
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(out, expected, "the transcript differs from {}", path.display());
+    out
+}
+
+#[test]
+fn rheolism_walkthrough_is_the_golden_transcript() {
+    let t = walkthrough();
+    // d=d creates d: it did not exist, and is 0 after the statement.
+    assert!(
+        t.contains("Watchpoint 1: d\nOld value = (no such variable)\nNew value = 0\nline 0:2 +8  IFdVDUd:\n")
+    );
+    // IF d (0 on the first pass) goes on after the ELSE at +31: MODE9 at +32.
+    assert!(t.contains("(bbc) step\nline 0:5 +32  MODE9:\n"));
+    // GOSUB FALSE is GOSUB 0: line 0 as a subroutine, returning after FALSE.
+    assert!(t.contains(
+        "(bbc) step\nline 0:1 +4  d=d:\n(bbc) backtrace\n#0 0:1 +4  d=d:\n#1 GOSUB returns to 0:11 +55\n"
+    ));
+    // Both UNTILs were reached, the second by the run-time ELSE scan.
+    assert!(t.contains("3    breakpoint       y    1     0:15 (0:15 +87) UNTIL0ELSE\n"));
+    assert!(t.contains("4    breakpoint       y    1     0:16 (0:16 +90) UNTILVPOS=25:\n"));
+    // VDU 4895;3 sends 31,19,3 (4895 = &131F, low byte first).
+    assert!(t.contains("  VDU 31,19,3: move the text cursor to (19,3)\n"));
+    // VDU 2080*ABSr; with r=-1 sends &20 then &08: a space, then back over it.
+    assert!(t.contains("  \" \": print 1 character(s) at the text cursor\n  VDU 8: text cursor left\n"));
+}
+
+#[test]
+fn the_document_quotes_the_transcript() {
+    let t = walkthrough();
+    let doc = std::fs::read_to_string("docs/debugging-basic.md").unwrap();
+    let mut quoted = 0;
+    for block in doc.split("```transcript\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        assert!(
+            t.contains(block),
+            "docs/debugging-basic.md quotes what the transcript does not say:\n{block}"
+        );
+        quoted += 1;
+    }
+    assert!(
+        quoted >= 5,
+        "the walkthrough quotes the transcript ({quoted} excerpts)"
+    );
+}
+
+#[test]
+fn text_listings_breaks_from_the_command_line_and_bad_usage() {
+    let dir = std::env::temp_dir().join(format!("retro-bbc-debug-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("p.bbc");
+    std::fs::write(&prog, "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n").unwrap();
+    let p = prog.to_str().unwrap();
+    let (out, _, code) = retro(&[
+        "debug",
+        p,
+        "--break",
+        "20 ",
+        "--script",
+        "=continue;continue;print I%;continue;quit",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        out,
+        "(bbc) continue\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) continue\n         1\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) print I%\nI% = 2\n(bbc) continue\n         2\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) quit\n"
+    );
+    let (_, err, code) = retro(&["debug", p, "--break", "99", "--script", "=quit"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--break 99: No such line 99"), "{err}");
+    // A failing command makes the batch exit 1.
+    let (out, _, code) = retro(&["debug", p, "--script", "=print nosuch"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("error: No such variable"), "{out}");
+    // C64 BASIC has no debugger yet: a clear refusal, not the Z80 assembler's errors.
+    let bas = dir.join("p.bas");
+    std::fs::write(&bas, "10 print 1\n").unwrap();
+    let (_, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=quit"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("C64 BASIC has no debugger yet"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The terminal UI at 80x24 on Rheolism: a breakpoint from the command line, F5 to it (the
+/// interpreter panel counts the statements run), F11 one statement on, Ctrl-Q restores the
+/// terminal.
+#[test]
+#[cfg(unix)]
+fn the_terminal_ui_breaks_continues_steps_and_quits() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug programs/rheolism/rheolism.bbc --seed 13; \
+         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST"
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    // ratatui draws only the cells that change: the test looks for single words.
+    s.expect("debug:").expect("the debugger starts");
+    s.send("break 0:20\r").unwrap();
+    s.expect("REPEATm=9-INKEY6MOD3:").expect("the breakpoint is set");
+    s.send("\x1b[15~").unwrap(); // F5: continue
+    s.expect("50572")
+        .expect("the interpreter panel counts the statements run to the breakpoint");
+    s.send("\x1b[23~").unwrap(); // F11: one statement
+    // Only changed cells are redrawn, so ask for the count in a line of its own.
+    s.send("info frame\r").unwrap();
+    s.expect("50573").expect("one statement further");
+    s.send("\x11").unwrap(); // Ctrl-Q
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+}
+
+/// `continue` on a program that never ends runs it frame by frame; Escape stops it at the
+/// statement it is on, and the program has run meanwhile.
+#[test]
+#[cfg(unix)]
+fn escape_stops_a_running_program_at_its_statement() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = std::env::temp_dir().join(format!("retro-bbc-debug-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("spin.bbc");
+    std::fs::write(&prog, "10 REPEAT\n20 A%=A%+1\n30 UNTIL FALSE\n").unwrap();
+    let script = format!(
+        "stty cols 80 rows 24; '{retro}' debug '{}'; echo \"RC=$?\"; echo END-OF-TEST",
+        prog.display()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    s.expect("debug:").expect("the debugger starts");
+    s.send("continue\r").unwrap();
+    s.expect("RUNNING").expect("the footer shows the program running");
+    std::thread::sleep(Duration::from_millis(700));
+    s.send("\x1b").unwrap(); // Escape
+    s.expect("Stopped.").expect("Escape stops the running program");
+    s.send("print A%>10000\r").unwrap();
+    s.expect("= -1").expect("the program ran many statements");
+    s.send("\x11").unwrap();
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    assert!(String::from_utf8_lossy(captured.before()).contains("RC=0"));
+    std::fs::remove_dir_all(&dir).ok();
+}
