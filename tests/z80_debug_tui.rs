@@ -88,3 +88,82 @@ fn continue_runs_frame_by_frame_and_escape_stops_it() {
         "terminal settings changed:\n{out}"
     );
 }
+
+/// Spawns `retro debug FILE` in an 80x24 pseudo-terminal, reporting its exit status and whether
+/// the terminal settings came back, then END-OF-TEST.
+#[cfg(unix)]
+fn debug_in_a_terminal(file: &str) -> expectrl::Session {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug {file}; rc=$?; \
+         after=$(stty -g); echo \"RC=$rc\"; \
+         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
+         echo END-OF-TEST"
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    s.expect("debug:").expect("the debugger starts");
+    s
+}
+
+#[cfg(unix)]
+fn quit_and_check_restored(mut s: expectrl::Session) {
+    s.send("\x11").unwrap(); // Ctrl-Q
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+}
+
+/// While the program runs, the keys typed go to its keyboard, not to the command line:
+/// tests/z80/keys.asm waits for Q, then for P, and exits; afterwards the command line is empty
+/// (a command typed then runs as typed).
+#[test]
+#[cfg(unix)]
+fn keys_typed_while_the_program_runs_reach_its_keyboard() {
+    let mut s = debug_in_a_terminal("tests/z80/keys.asm");
+    s.send("continue\r").unwrap();
+    s.expect("RUNNING").expect("the footer shows the program running");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("q").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("p").unwrap();
+    s.expect("exited").expect("the program saw Q, then P, and exited");
+    s.send("print 6*7\r").unwrap();
+    s.expect("42")
+        .expect("the command line got none of the program's keys");
+    quit_and_check_restored(s);
+}
+
+/// `next` (F10) and `finish` run frame by frame like `continue`: the footer says
+/// RUNNING, Escape stops them, and a key typed meanwhile lets the routine they wait on return
+/// (tests/z80/waitkey.asm waits for Q).
+#[test]
+#[cfg(unix)]
+fn next_finish_and_call_run_frame_by_frame_and_stop_with_escape() {
+    let mut s = debug_in_a_terminal("tests/z80/waitkey.asm");
+    s.send("\x1b[23~").unwrap(); // F11: step into (ei)
+    s.expect("$8001").expect("one step: at the call");
+    s.send("\x1b[21~").unwrap(); // F10: next, over the call that waits for a key
+    s.expect("RUNNING").expect("next runs frame by frame");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("\x1b").unwrap(); // Escape
+    s.expect("Stopped.")
+        .expect("Escape stops next inside the routine");
+    s.send("finish\r").unwrap();
+    s.expect("RUNNING").expect("finish runs frame by frame");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("q").unwrap();
+    // The footer goes back to the keys when the command stops (only changed cells are redrawn,
+    // so the test looks for words that appear nowhere else).
+    s.expect("S-F11")
+        .expect("with Q down the routine returns and finish stops");
+    s.send("print PC+1\r").unwrap();
+    s.expect("32773").expect("finish stopped at `back` ($8004)");
+    quit_and_check_restored(s);
+}

@@ -1,10 +1,14 @@
 //! `retro debug` in the terminal, for any machine that offers a debugging capability
 //! ([`Machine::as_debuggable`]): the code (source or disassembly) with the current line and
 //! breakpoint marks, registers, the stack, memory, watches (the displays), the machine's screen,
-//! and a command line that takes the same commands as `--script` (docs/debugger.md). `continue`
-//! runs the program frame by frame at the machine's speed while the keys still work (Esc, Ctrl-C
-//! or F5 stop it); idle, it waits for keys without busy-waiting. It fits 80x24.
+//! and a command line that takes the same commands as `--script` (docs/debugger.md). Every
+//! command that runs the program (`continue`, `next`, `finish`, `until`, `call`,
+//! `reverse-continue`...) runs frame by frame at the machine's speed, the panels following it;
+//! meanwhile the keys the user types go to the program (its keyboard), except Esc, Ctrl-C and F5,
+//! which stop it, F2 (the machine's screen) and Ctrl-Q. Idle, it waits for keys without
+//! busy-waiting. It fits 80x24.
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
@@ -15,9 +19,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use retro_screen::colour;
-use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, RunLimit, StopReason};
+use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, Progress};
+use retro_screen::keys::HoldMode;
 use retro_screen::machine::Machine;
+use retro_screen::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 
+use super::input::{self, Action};
 use super::terminal::{HANGUP, Input, Session, die_of};
 use super::view::FrameView;
 
@@ -25,6 +32,7 @@ use super::view::FrameView;
 const KEYS: &[(&str, &str, &str)] = &[
     ("F5", "continue", "continue; while running: stop"),
     ("Esc / Ctrl-C", "", "stop the running program"),
+    ("(running)", "", "other keys go to the program's keyboard"),
     ("F10", "next", "step over"),
     ("F11", "stepi", "step into"),
     ("Shift-F11 / F8", "finish", "step out"),
@@ -54,8 +62,71 @@ struct Ui {
     screen: bool,
     disassembly: bool,
     tab: Tab,
-    running: bool,
     quit: bool,
+    /// The program's keys while it runs.
+    keys: ProgramKeys,
+}
+
+/// The keys the user types while the program runs, handed to the machine as its keyboard. A
+/// press reaches it at once; a key is let go once the terminal says so (key releases, with the
+/// kitty protocol) or its auto-repeat stops (docs/keys.md), and never before the program has run
+/// a frame with it held, so a quick tap is not lost.
+struct ProgramKeys {
+    held: HeldKeys,
+    /// Keys the machine holds down now.
+    down: BTreeSet<Key>,
+    started: Instant,
+}
+
+impl ProgramKeys {
+    fn new(releases: bool) -> ProgramKeys {
+        let mode = if releases {
+            HoldMode::ReleaseEvents
+        } else {
+            HoldMode::AutoRepeat
+        };
+        ProgramKeys {
+            held: HeldKeys::new(mode),
+            down: BTreeSet::new(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Wall time since the start, as the hold rule's clock.
+    fn now(&self) -> VirtualTime {
+        VirtualTime::from_micros(self.started.elapsed().as_micros() as u64)
+    }
+
+    fn key(&mut self, d: &mut dyn Debuggable, key: Key, kind: MachineKeyKind) {
+        let at = self.now();
+        self.held.apply(retro_screen::KeyEvent { at, key, kind });
+        if kind == MachineKeyKind::Press && self.down.insert(key) {
+            d.user_key(key, MachineKeyKind::Press);
+        }
+    }
+
+    /// After a frame: lets go of the keys no longer held.
+    fn frame_done(&mut self, d: &mut dyn Debuggable) {
+        let now = self.now();
+        let up: Vec<Key> = self
+            .down
+            .iter()
+            .copied()
+            .filter(|&k| !self.held.is_held(k, now))
+            .collect();
+        for k in up {
+            self.down.remove(&k);
+            d.user_key(k, MachineKeyKind::Release);
+        }
+    }
+
+    /// The program stopped: every key goes up.
+    fn release_all(&mut self, d: &mut dyn Debuggable) {
+        for k in std::mem::take(&mut self.down) {
+            d.user_key(k, MachineKeyKind::Release);
+        }
+        self.held.clear();
+    }
 }
 
 /// Runs the debugger UI on `machine` until `quit` or Ctrl-Q; the terminal is restored on every
@@ -66,6 +137,7 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
         .as_debuggable()
         .ok_or_else(|| anyhow!("this machine has no debugger"))?;
     let mut session = Session::start()?;
+    let releases = session.key_releases;
     let depth = colour::detect(
         std::env::var("COLORTERM").ok().as_deref(),
         std::env::var("TERM").ok().as_deref(),
@@ -77,8 +149,8 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
         screen: false,
         disassembly: false,
         tab: Tab::Stack,
-        running: false,
         quit: false,
+        keys: ProgramKeys::new(releases),
     };
     let mut next_frame = Instant::now();
     while !ui.quit {
@@ -87,7 +159,7 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
             drop(session);
             die_of(sig);
         }
-        if ui.running {
+        if console.running() {
             // One frame of the program per frame of wall time; keys are read in between.
             let wait = next_frame.saturating_duration_since(Instant::now());
             let input = session.wait_input(wait)?;
@@ -96,21 +168,21 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
                 die_of(HANGUP);
             }
             if input == Input::Ready {
-                if let Event::Key(k) = event::read()?
-                    && k.kind != KeyEventKind::Release
-                {
-                    key(k, d, console, &mut ui);
+                if let Event::Key(k) = event::read()? {
+                    running_key(k, d, console, &mut ui);
                 }
                 continue;
             }
             next_frame = next_frame.max(Instant::now() - frame_time) + frame_time;
-            let stop = d.run(RunLimit::Frame);
-            if stop != StopReason::Limit {
-                ui.running = false;
-                let report = console.report(&*d, &stop);
-                output(&mut ui, d, &report);
-            } else {
-                output(&mut ui, d, "");
+            match console.go_on(d) {
+                Progress::Running => {
+                    ui.keys.frame_done(d);
+                    output(&mut ui, d, "");
+                }
+                Progress::Done(out) => {
+                    ui.keys.release_all(d);
+                    output(&mut ui, d, &out.text);
+                }
             }
         } else {
             // Idle: poll() sleeps until a key (or 100 ms, to notice a signal).
@@ -146,21 +218,46 @@ fn output(ui: &mut Ui, d: &mut dyn Debuggable, text: &str) {
 fn execute(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui, command: &str) {
     ui.output.push(format!("({}) {command}", d.prompt()));
     console.last = Some(command.to_string());
-    // `continue` and `run` (without a count) run frame by frame, so the keys stay live.
-    let word = command.split_whitespace().next().unwrap_or("");
-    let alone = command.split_whitespace().nth(1).is_none();
-    if alone && matches!(word, "continue" | "c" | "cont" | "run" | "r") {
-        if matches!(word, "run" | "r") {
-            d.restart();
+    match console.start(d, command) {
+        Progress::Running => output(
+            ui,
+            d,
+            "Running: keys go to the program; Esc, Ctrl-C or F5 stops it.",
+        ),
+        Progress::Done(out) => {
+            output(ui, d, &out.text);
+            if out.flow == Flow::Quit {
+                ui.quit = true;
+            }
         }
-        ui.running = true;
-        output(ui, d, "Running (Esc, Ctrl-C or F5 stops it).");
-        return;
     }
-    let out = console.execute(d, command);
-    output(ui, d, &out.text);
-    if out.flow == Flow::Quit {
-        ui.quit = true;
+}
+
+/// A key while the program runs: Ctrl-Q quits, Esc, Ctrl-C and F5 stop the program, F2 shows or
+/// hides its screen, and every other key is the program's.
+fn running_key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) {
+    let stop = match input::map(&k) {
+        Action::Quit => {
+            ui.quit = true;
+            return;
+        }
+        Action::Interrupt => true,
+        Action::Machine(Key::Escape | Key::F(5), MachineKeyKind::Press) => true,
+        Action::Machine(Key::F(2), MachineKeyKind::Press) => {
+            ui.screen = !ui.screen;
+            return;
+        }
+        Action::Machine(Key::F(2) | Key::Escape | Key::F(5), _) => return,
+        Action::Machine(key, kind) => {
+            ui.keys.key(d, key, kind);
+            return;
+        }
+        Action::ToggleHelp | Action::Ignore => return,
+    };
+    if stop {
+        ui.keys.release_all(d);
+        let out = console.interrupt(d);
+        output(ui, d, &out.text);
     }
 }
 
@@ -175,15 +272,6 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
         // Any other key closes an overlay.
         ui.help = false;
         ui.screen = false;
-        return;
-    }
-    if ui.running {
-        let stop = matches!(k.code, KeyCode::Esc | KeyCode::F(5)) || (ctrl && k.code == KeyCode::Char('c'));
-        if stop {
-            ui.running = false;
-            let report = format!("Stopped.\n{}", console.report(&*d, &StopReason::Done));
-            output(ui, d, &report);
-        }
         return;
     }
     let command = match k.code {
@@ -452,7 +540,7 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
     let start = ui.output.len().saturating_sub(out_h);
     f.render_widget(Paragraph::new(ui.output[start..].join("\n")), rows[1]);
     f.render_widget(Paragraph::new(format!("({}) {}_", d.prompt(), ui.line)), rows[2]);
-    let footer = if ui.running {
+    let footer = if console.running() {
         "RUNNING  Esc/^C/F5 stop  F2 screen  ^Q quit"
     } else {
         "F5 cont F10 next F11 step S-F11 out F7 back F9 brk F3 code Tab F2 scr F1 help ^Q quit"

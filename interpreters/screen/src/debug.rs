@@ -14,6 +14,7 @@
 use std::fmt::Write as _;
 
 use crate::frame::Frame;
+use crate::keys::{Key, KeyEventKind};
 
 /// How far a single step goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,9 +32,17 @@ pub enum StepKind {
 pub enum RunLimit {
     /// At most this many units.
     Steps(u64),
-    /// Until the end of the machine's current frame of virtual time (the terminal front end runs
-    /// a program frame by frame so that it stays responsive while the program runs).
-    Frame,
+    /// Until the end of the machine's current frame of virtual time, and at most this many units
+    /// in all (`u64::MAX`: no limit). The terminal front end runs every command that runs the
+    /// program this way, so that it stays responsive: a command stopped at a frame's end with
+    /// [`StopReason::Limit`] is still under way ([`Debuggable::under_way`]), and
+    /// [`Debuggable::resume`] goes on with it for another frame.
+    Frame(u64),
+}
+
+impl RunLimit {
+    /// Frame by frame, with no limit on the units (the user stops it).
+    pub const FRAMES: RunLimit = RunLimit::Frame(u64::MAX);
 }
 
 /// Why a step or run gave control back.
@@ -128,14 +137,14 @@ pub struct Panel {
 pub trait Debuggable {
     /// The command prompt's name (`z80`, `bbc`): the batch transcript echoes `(z80) COMMAND`.
     fn prompt(&self) -> &str;
-    /// Steps once ([`StepKind::Over`] and [`StepKind::Out`] may run many units, at most `budget`).
-    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason;
+    /// Steps once ([`StepKind::Over`] and [`StepKind::Out`] may run many units, within `limit`).
+    fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason;
     /// Runs until a breakpoint, a watchpoint, the end, or the limit. After a
     /// [`StopReason::Limit`], calling it again continues that run (a breakpoint at the place the
     /// previous run stopped is still reported); otherwise it first steps off the current location.
     fn run(&mut self, limit: RunLimit) -> StopReason;
     /// Runs to a location (as `break` takes it), stopping earlier at a breakpoint.
-    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String>;
+    fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String>;
     /// Starts the program again from its beginning (breakpoints stay).
     fn restart(&mut self);
     /// Steps back `count` units, if the machine records history.
@@ -143,9 +152,23 @@ pub trait Debuggable {
         Err("this machine does not record history for reverse execution".into())
     }
     /// Runs back to the previous breakpoint hit, if the machine records history.
-    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+    fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
         Err("this machine does not record history for reverse execution".into())
     }
+    /// Whether a command stopped at the end of a frame ([`RunLimit::Frame`]) before it was done.
+    fn under_way(&self) -> bool {
+        false
+    }
+    /// Goes on with the command under way for another frame (as its limit says).
+    fn resume(&mut self) -> StopReason {
+        StopReason::Done
+    }
+    /// The user stopped the command under way: it is over, the program stays where it is.
+    fn interrupt(&mut self) {}
+    /// A key the user pressed or let go of while the program runs in the terminal: the machine
+    /// takes it as its own keyboard's (at its own virtual time, so that reverse execution and
+    /// replays see it too).
+    fn user_key(&mut self, _key: Key, _kind: KeyEventKind) {}
 
     /// Adds a breakpoint at a location in the machine's words, with an optional condition (an
     /// expression of [`Debuggable::evaluate`]'s language). Returns its number and its location as
@@ -181,9 +204,9 @@ pub trait Debuggable {
     fn take_output(&mut self, out: &mut String);
 
     /// A command of the machine's own (`print`, `x`, `set`, `call`, `info registers`...): the
-    /// whole line, whose first word the console does not know. `None`: the machine has no such
-    /// command either.
-    fn command(&mut self, line: &str) -> Option<Result<String, String>>;
+    /// whole line, whose first word the console does not know; one that runs the program (`call`)
+    /// keeps to `limit`. `None`: the machine has no such command either.
+    fn command(&mut self, line: &str, limit: RunLimit) -> Option<Result<String, String>>;
     /// The machine's part of `help`.
     fn help(&self) -> &str;
     /// Called before each command (the Z80 remembers the registers, to mark what changed).
@@ -222,13 +245,33 @@ impl Output {
     }
 }
 
-/// The machine-independent command language: the displays, and the last command (an empty line
-/// in the terminal repeats it).
+/// Where a command run with [`Console::start`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// It is over: its output.
+    Done(Output),
+    /// It runs the program and stopped at the end of a frame: call [`Console::go_on`] for the
+    /// next one (or [`Console::interrupt`]).
+    Running,
+}
+
+/// A command that runs the program, under way in the terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Running {
+    /// `step N`, `next N`: the kind and how many steps are left after the current one.
+    repeat: Option<(StepKind, u64)>,
+}
+
+/// The machine-independent command language: the displays, the last command (an empty line
+/// in the terminal repeats it), and the command under way in the terminal.
 #[derive(Clone, Debug, Default)]
 pub struct Console {
     /// Expressions shown at every stop (`display`).
     pub displays: Vec<String>,
     pub last: Option<String>,
+    running: Option<Running>,
+    /// Commands run frame by frame ([`Console::start`]) rather than to the end.
+    frames: bool,
 }
 
 fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
@@ -267,31 +310,110 @@ impl Console {
         Console::default()
     }
 
-    /// Runs one command line. Blank lines and `#` comments do nothing.
+    /// Runs one command line to its end (batch mode: runs have step budgets). Blank lines and
+    /// `#` comments do nothing.
     pub fn execute(&mut self, d: &mut dyn Debuggable, line: &str) -> Output {
+        self.frames = false;
+        match self.begin(d, line) {
+            Progress::Done(out) => out,
+            // Budgets of steps never stop at a frame's end.
+            Progress::Running => {
+                self.running = None;
+                d.interrupt();
+                Output::text(String::new())
+            }
+        }
+    }
+
+    /// Starts one command line in the terminal: a command that runs the program (`continue`,
+    /// `next`, `finish`, `until`, `call`, `reverse-continue`...) runs frame by frame, without a
+    /// step budget (the user stops it): [`Progress::Running`] until it stops.
+    pub fn start(&mut self, d: &mut dyn Debuggable, line: &str) -> Progress {
+        self.frames = true;
+        self.begin(d, line)
+    }
+
+    /// Whether a command started with [`Console::start`] is running.
+    pub fn running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Runs the command under way for another frame.
+    pub fn go_on(&mut self, d: &mut dyn Debuggable) -> Progress {
+        let Some(run) = self.running.take() else {
+            return Progress::Done(Output::text(String::new()));
+        };
+        let mut stop = d.resume();
+        if let (StopReason::Done, Some((kind, left))) = (&stop, run.repeat) {
+            stop = match self.repeat_steps(d, kind, left) {
+                Ok(stop) => stop,
+                Err(()) => return Progress::Running,
+            };
+        } else if stop == StopReason::Limit && d.under_way() {
+            self.running = Some(run);
+            return Progress::Running;
+        }
+        d.after_command();
+        Progress::Done(Output::text(self.report(d, &stop)))
+    }
+
+    /// Stops the command under way (the user pressed Escape): the program stays where it is.
+    pub fn interrupt(&mut self, d: &mut dyn Debuggable) -> Output {
+        self.running = None;
+        d.interrupt();
+        d.after_command();
+        Output::text(format!("Stopped.\n{}", self.report(d, &StopReason::Done)))
+    }
+
+    /// The run limit of a command that runs the program: `budget` steps in batch mode, frame by
+    /// frame in the terminal (with `count` steps in all when the user gave one).
+    fn limit(&self, budget: u64, count: Option<u64>) -> RunLimit {
+        match (self.frames, count) {
+            (false, Some(n)) => RunLimit::Steps(n),
+            (false, None) => RunLimit::Steps(budget),
+            (true, Some(n)) => RunLimit::Frame(n),
+            (true, None) => RunLimit::FRAMES,
+        }
+    }
+
+    fn begin(&mut self, d: &mut dyn Debuggable, line: &str) -> Progress {
+        self.running = None;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
-            return Output::text(String::new());
+            return Progress::Done(Output::text(String::new()));
         }
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         if matches!(word, "quit" | "q" | "exit") {
-            return Output {
+            return Progress::Done(Output {
                 text: String::new(),
                 flow: Flow::Quit,
                 error: false,
-            };
+            });
         }
         d.before_command();
         let result = self.dispatch(d, word, rest.trim(), line);
+        if result.is_ok() && self.running.is_some() {
+            return Progress::Running;
+        }
+        self.running = None;
         d.after_command();
-        match result {
+        Progress::Done(match result {
             Ok(text) => Output::text(text),
             Err(e) => Output {
                 text: format!("error: {e}\n"),
                 flow: Flow::Continue,
                 error: true,
             },
+        })
+    }
+
+    /// The report of a command that ran the program, or nothing yet if it is still under way.
+    fn ran(&mut self, d: &mut dyn Debuggable, stop: StopReason) -> String {
+        if self.frames && stop == StopReason::Limit && d.under_way() {
+            self.running = Some(Running { repeat: None });
+            return String::new();
         }
+        self.report(d, &stop)
     }
 
     fn dispatch(
@@ -335,27 +457,32 @@ impl Console {
             }
             "run" | "r" => {
                 d.restart();
-                let stop = d.run(RunLimit::Steps(DEFAULT_BUDGET));
-                Ok(self.report(d, &stop))
+                let stop = d.run(self.limit(DEFAULT_BUDGET, None));
+                Ok(self.ran(d, stop))
             }
             "continue" | "c" | "cont" => {
-                let budget = number_arg(rest, DEFAULT_BUDGET)?;
-                let stop = d.run(RunLimit::Steps(budget));
-                Ok(self.report(d, &stop))
+                let count = if rest.is_empty() {
+                    None
+                } else {
+                    Some(number_arg(rest, 0)?)
+                };
+                let stop = d.run(self.limit(DEFAULT_BUDGET, count));
+                Ok(self.ran(d, stop))
             }
             "stepi" | "si" | "step" | "s" => self.repeat(d, rest, StepKind::Into),
             "next" | "n" | "nexti" | "ni" => self.repeat(d, rest, StepKind::Over),
             "finish" | "fin" => {
-                let stop = d.step(StepKind::Out, DEFAULT_BUDGET);
-                Ok(self.report(d, &stop))
+                let stop = d.step(StepKind::Out, self.limit(DEFAULT_BUDGET, None));
+                Ok(self.ran(d, stop))
             }
             "until" | "u" | "advance" => {
+                let limit = self.limit(DEFAULT_BUDGET, None);
                 let stop = if rest.is_empty() {
-                    d.step(StepKind::Over, DEFAULT_BUDGET)
+                    d.step(StepKind::Over, limit)
                 } else {
-                    d.run_to(rest, DEFAULT_BUDGET)?
+                    d.run_to(rest, limit)?
                 };
-                Ok(self.report(d, &stop))
+                Ok(self.ran(d, stop))
             }
             "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn" => {
                 let n = number_arg(rest, 1)?;
@@ -363,8 +490,8 @@ impl Console {
                 Ok(self.report(d, &stop))
             }
             "reverse-continue" | "rc" => {
-                let stop = d.reverse_continue()?;
-                Ok(self.report(d, &stop))
+                let stop = d.reverse_continue(self.limit(DEFAULT_BUDGET, None))?;
+                Ok(self.ran(d, stop))
             }
             "display" => {
                 if rest.is_empty() {
@@ -388,8 +515,15 @@ impl Console {
             "info" | "i" if rest == "display" => Ok(self.displays(d)),
             "echo" => Ok(format!("{rest}\n")),
             "help" | "h" => Ok(format!("{HELP}{}", d.help())),
-            _ => match d.command(line) {
-                Some(r) => r,
+            _ => match d.command(line, self.limit(DEFAULT_BUDGET, None)) {
+                Some(Ok(text)) => {
+                    if self.frames && d.under_way() {
+                        // A command of the machine's that runs the program (`call`).
+                        self.running = Some(Running { repeat: None });
+                    }
+                    Ok(text)
+                }
+                Some(Err(e)) => Err(e),
                 None => Err(format!("unknown command `{word}` (try `help`)")),
             },
         }
@@ -397,14 +531,29 @@ impl Console {
 
     fn repeat(&mut self, d: &mut dyn Debuggable, count: &str, kind: StepKind) -> Result<String, String> {
         let n = number_arg(count, 1)?;
+        match self.repeat_steps(d, kind, n.max(1)) {
+            Ok(stop) => Ok(self.report(d, &stop)),
+            Err(()) => Ok(String::new()),
+        }
+    }
+
+    /// Takes `n` steps of `kind`, stopping early at anything but a plain finish. `Err(())`: one
+    /// of them is under way at a frame's end (the rest are kept for [`Console::go_on`]).
+    fn repeat_steps(&mut self, d: &mut dyn Debuggable, kind: StepKind, n: u64) -> Result<StopReason, ()> {
         let mut stop = StopReason::Done;
-        for _ in 0..n.max(1) {
-            stop = d.step(kind, DEFAULT_BUDGET);
+        for i in 0..n {
+            stop = d.step(kind, self.limit(DEFAULT_BUDGET, None));
+            if self.frames && stop == StopReason::Limit && d.under_way() {
+                self.running = Some(Running {
+                    repeat: Some((kind, n - i - 1)),
+                });
+                return Err(());
+            }
             if stop != StopReason::Done {
                 break;
             }
         }
-        Ok(self.report(d, &stop))
+        Ok(stop)
     }
 
     /// The stop report: why it stopped, where, and the displays.

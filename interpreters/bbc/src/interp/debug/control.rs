@@ -513,7 +513,7 @@ impl Control {
     ) -> Act {
         match limit {
             retro_screen::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
-            retro_screen::debug::RunLimit::Frame => {
+            retro_screen::debug::RunLimit::Frame(_) => {
                 let now = it.host.time_cs();
                 self.until_cs = Some(now - now % 2 + 2);
                 self.go(Mode::Run, u64::MAX / 2, running, reply)

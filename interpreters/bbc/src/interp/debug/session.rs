@@ -113,6 +113,8 @@ pub struct BbcDebugger {
     worker: Option<JoinHandle<()>>,
     /// What the worker answered when it went away (it never should).
     gone: StopReason,
+    /// A `continue` the terminal runs frame by frame, stopped at a frame's end (its limit).
+    under_way: Option<RunLimit>,
 }
 
 impl BbcDebugger {
@@ -152,6 +154,7 @@ impl BbcDebugger {
             to_worker: Some(to_worker),
             worker: Some(worker),
             gone: StopReason::Failed("the debugger's interpreter thread has gone".into()),
+            under_way: None,
         };
         // The worker stops before the first statement: wait for that.
         d.go(|c, _, _, tx| c.restart(tx));
@@ -221,20 +224,50 @@ fn worker_main(factory: Factory, mut control: Box<Control>) {
     }
 }
 
+/// The statements a step or `until` may run: BASIC's debugger runs these commands in one go
+/// (only `continue` goes frame by frame), so a frame-by-frame limit with no count of its own
+/// keeps the batch budget.
+fn budget_of(limit: RunLimit) -> u64 {
+    match limit {
+        RunLimit::Steps(n) => n,
+        RunLimit::Frame(n) => n.min(retro_screen::debug::DEFAULT_BUDGET),
+    }
+}
+
 impl Debuggable for BbcDebugger {
     fn prompt(&self) -> &str {
         "bbc"
     }
 
-    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason {
+    fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason {
+        let budget = budget_of(limit);
         self.go(move |c, it, running, tx| c.step(it, kind, budget, running, tx))
     }
 
     fn run(&mut self, limit: RunLimit) -> StopReason {
-        self.go(move |c, it, running, tx| c.run(it, limit, running, tx))
+        let stop = self.go(move |c, it, running, tx| c.run(it, limit, running, tx));
+        // Running again after a Limit goes on with the same run.
+        self.under_way = (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_))).then_some(limit);
+        stop
     }
 
-    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String> {
+    fn under_way(&self) -> bool {
+        self.under_way.is_some()
+    }
+
+    fn resume(&mut self) -> StopReason {
+        match self.under_way {
+            Some(limit) => Debuggable::run(self, limit),
+            None => StopReason::Done,
+        }
+    }
+
+    fn interrupt(&mut self) {
+        self.under_way = None;
+    }
+
+    fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
+        let budget = budget_of(limit);
         let location = location.to_string();
         let (etx, erx) = channel();
         let stop = self.go(
@@ -260,7 +293,7 @@ impl Debuggable for BbcDebugger {
         Ok(self.go(move |c, _, _, tx| c.reverse_step(count, tx)))
     }
 
-    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+    fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
         Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
     }
 
@@ -336,7 +369,7 @@ impl Debuggable for BbcDebugger {
         }));
     }
 
-    fn command(&mut self, line: &str) -> Option<Result<String, String>> {
+    fn command(&mut self, line: &str, _limit: RunLimit) -> Option<Result<String, String>> {
         let line = line.to_string();
         self.call(None, move |c, it, running| c.command(it, &line, running))
     }
@@ -346,6 +379,8 @@ impl Debuggable for BbcDebugger {
     }
 
     fn before_command(&mut self) {
+        // A new command ends any run still under way.
+        self.under_way = None;
         self.call((), |c, it, _| c.vars_before = it.variable_lines());
     }
 }
@@ -359,7 +394,7 @@ impl Machine for BbcDebugger {
     }
     fn key(&mut self, _event: KeyEvent) {}
     fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
-        match Debuggable::run(self, RunLimit::Frame) {
+        match Debuggable::run(self, RunLimit::FRAMES) {
             StopReason::Exited(_) => RunState::Ended,
             StopReason::Failed(e) => RunState::Failed(e),
             _ => RunState::Running,

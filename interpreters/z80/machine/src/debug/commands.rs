@@ -11,8 +11,8 @@ pub use retro_screen::debug::{DEFAULT_BUDGET, Flow, Output};
 
 use super::breakpoints::{Access, Kind};
 use super::views::{self, MachineEnv};
-use super::{CallResult, Debugger, expr, structs};
-use retro_screen::debug::StopReason;
+use super::{CallResult, Debugger, Event, expr, structs};
+use retro_screen::debug::{RunLimit, StopReason};
 use retro_z80::Registers;
 
 /// Steps a `call` may run.
@@ -61,17 +61,19 @@ impl Session {
 }
 
 /// The Z80's own commands (see the module comment); `None` for a word it does not know.
-pub fn machine_command(d: &mut Debugger, line: &str) -> Option<Result<String, String>> {
+/// `call` keeps to `limit` (frame by frame in the terminal).
+pub fn machine_command(d: &mut Debugger, line: &str, limit: RunLimit) -> Option<Result<String, String>> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     let rest = rest.trim();
-    let mut z = Z80Commands { dbg: d };
+    let mut z = Z80Commands { dbg: d, limit };
     z.dispatch(word, modifier, rest)
 }
 
-/// The Z80 commands' working state: the debugger.
+/// The Z80 commands' working state: the debugger, and how long a `call` may run.
 struct Z80Commands<'a> {
     dbg: &'a mut Debugger,
+    limit: RunLimit,
 }
 
 impl Z80Commands<'_> {
@@ -343,6 +345,22 @@ impl Z80Commands<'_> {
             regs.push((r.to_string(), v as u16));
         }
         let regs: Vec<(&str, u16)> = regs.iter().map(|(r, v)| (r.as_str(), *v)).collect();
+        if let RunLimit::Frame(budget) = self.limit {
+            // Frame by frame (the terminal): the call runs on as a command under way, its report
+            // comes with the program's output when it returns.
+            let ev = self
+                .dbg
+                .call_frames(routine, &regs, budget.min(CALL_BUDGET))
+                .map_err(|e| e.to_string())?;
+            return ok(match ev {
+                Event::Breakpoint(_) | Event::Watchpoint(..) => stopped_inside(self.dbg, routine, ev),
+                other => {
+                    // Returned (its report joins the output) or failed (its error already did).
+                    self.dbg.complete_call(other);
+                    String::new()
+                }
+            });
+        }
         let saved = self.dbg.machine.cpu().registers();
         match self
             .dbg
@@ -356,31 +374,33 @@ impl Z80Commands<'_> {
                 self.dbg.modified();
                 ok(call_report(self.dbg, routine, &saved, &r))
             }
-            Err(ev) => {
-                // Stopped inside the routine: report it as a stop, so the user can step from here.
-                let d = &*self.dbg;
-                let stop = d.stop_reason(ev);
-                let here = d.here();
-                let mut s = match stop {
-                    StopReason::Breakpoint(ids) => {
-                        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
-                        format!("Breakpoint {}, {}\n", ids.join(", "), here.describe)
-                    }
-                    StopReason::Watchpoint(ids, what) => {
-                        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
-                        format!("Watchpoint {}: {what}\n", ids.join(", "))
-                    }
-                    _ => String::new(),
-                };
-                let _ = write!(s, "{}  {}", here.describe, here.next);
-                let _ = writeln!(
-                    s,
-                    "(inside call {routine}: it completes when the routine returns, e.g. after finish)"
-                );
-                ok(s)
-            }
+            Err(ev) => ok(stopped_inside(self.dbg, routine, ev)),
         }
     }
+}
+
+/// A call stopped inside its routine (at a breakpoint or watchpoint): reported as a stop, so
+/// the user can step from here.
+fn stopped_inside(d: &Debugger, routine: &str, ev: Event) -> String {
+    let stop = d.stop_reason(ev);
+    let here = d.here();
+    let mut s = match stop {
+        StopReason::Breakpoint(ids) => {
+            let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+            format!("Breakpoint {}, {}\n", ids.join(", "), here.describe)
+        }
+        StopReason::Watchpoint(ids, what) => {
+            let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+            format!("Watchpoint {}: {what}\n", ids.join(", "))
+        }
+        _ => String::new(),
+    };
+    let _ = write!(s, "{}  {}", here.describe, here.next);
+    let _ = writeln!(
+        s,
+        "(inside call {routine}: it completes when the routine returns, e.g. after finish)"
+    );
+    s
 }
 
 /// What `call` reports when the routine returns: steps, registers (changes marked against the

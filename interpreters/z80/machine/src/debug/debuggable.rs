@@ -6,12 +6,12 @@ use retro_screen::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, PanelLine, RunLimit, StepKind, StopReason,
 };
 use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Frame, HeldKeys, KeyEvent, VirtualTime};
+use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 
 use super::breakpoints::{Access, Kind, WatchHit};
 use super::commands::{self, value_text};
 use super::views::{self, MachineEnv};
-use super::{Debugger, Event, expr};
+use super::{Debugger, Event, Motion, expr};
 
 impl Debugger {
     /// What a watchpoint hit touched, as the stop report says it.
@@ -48,7 +48,7 @@ impl Debugger {
 
     /// After a step or run: if a `call` stopped inside its routine has returned, completes it
     /// and queues its report as output (shown before the stop report).
-    fn complete_call(&mut self, ev: Event) -> StopReason {
+    pub(super) fn complete_call(&mut self, ev: Event) -> StopReason {
         if let Some((routine, saved, r)) = self.take_returned_call() {
             let text = match r {
                 Ok(r) => commands::call_report(self, &routine, &saved, &r),
@@ -101,51 +101,71 @@ impl Debuggable for Debugger {
         "z80"
     }
 
-    fn step(&mut self, kind: StepKind, budget: u64) -> StopReason {
+    fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason {
         self.resuming = false;
+        self.under_way = None;
         let ev = match kind {
             StepKind::Into => self.stepi(),
-            StepKind::Over => self.next(budget),
-            StepKind::Out => self.finish(budget),
+            StepKind::Over => match self.next_motion() {
+                Some(m) => self.drive_within(m, limit),
+                None => self.stepi(),
+            },
+            StepKind::Out => {
+                let sp0 = self.machine.cpu().sp();
+                self.drive_within(Motion::Finish { sp0 }, limit)
+            }
         };
         self.complete_call(ev)
     }
 
     fn run(&mut self, limit: RunLimit) -> StopReason {
-        let ev = match limit {
-            RunLimit::Steps(n) => self.cont(n),
-            RunLimit::Frame => {
-                self.frame_limit = true;
-                let ev = self.cont(u64::MAX);
-                self.frame_limit = false;
-                ev
-            }
-        };
+        let ev = self.drive_within(Motion::Continue, limit);
+        // A run its limit stopped goes on with the next `run` (a breakpoint here not yet reported).
         self.resuming = ev == Event::Budget;
         self.complete_call(ev)
     }
 
-    fn run_to(&mut self, location: &str, budget: u64) -> Result<StopReason, String> {
+    fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
         self.resuming = false;
         let addr = self.location(location)?;
-        let ev = self.until(addr, budget);
+        let ev = self.drive_within(Motion::Until { addr }, limit);
         Ok(self.complete_call(ev))
+    }
+
+    fn under_way(&self) -> bool {
+        self.is_under_way()
+    }
+
+    fn resume(&mut self) -> StopReason {
+        let ev = self.go_on();
+        self.complete_call(ev)
+    }
+
+    fn interrupt(&mut self) {
+        self.stop_under_way();
+    }
+
+    fn user_key(&mut self, key: Key, kind: KeyEventKind) {
+        Debugger::user_key(self, key, kind);
     }
 
     fn restart(&mut self) {
         self.resuming = false;
+        self.under_way = None;
         Debugger::restart(self);
     }
 
     fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
         self.resuming = false;
+        self.under_way = None;
         let ev = Debugger::reverse_step(self, count);
         Ok(self.stop_reason(ev))
     }
 
-    fn reverse_continue(&mut self) -> Result<StopReason, String> {
+    fn reverse_continue(&mut self, limit: RunLimit) -> Result<StopReason, String> {
         self.resuming = false;
-        let ev = Debugger::reverse_continue(self);
+        let search = self.reverse_search_from_here();
+        let ev = self.drive_within(Motion::ReverseContinue(search), limit);
         Ok(self.stop_reason(ev))
     }
 
@@ -298,9 +318,9 @@ impl Debuggable for Debugger {
         out.push_str(&commands::console_text(&self.machine.take_console()));
     }
 
-    fn command(&mut self, line: &str) -> Option<Result<String, String>> {
+    fn command(&mut self, line: &str, limit: RunLimit) -> Option<Result<String, String>> {
         self.resuming = false;
-        commands::machine_command(self, line)
+        commands::machine_command(self, line, limit)
     }
 
     fn help(&self) -> &str {

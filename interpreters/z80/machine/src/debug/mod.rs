@@ -37,7 +37,7 @@ use std::fmt;
 
 use retro_screen::keys::HoldMode;
 use retro_screen::script::KeyScript;
-use retro_screen::{HeldKeys, VirtualTime};
+use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 use retro_z80::Registers;
 use retro_z80_asm::Assembly;
 
@@ -160,7 +160,48 @@ pub struct Debugger {
     call_output: String,
     /// An input movie for the controller (`retro debug --movie`), kept across restarts.
     tape: Option<std::sync::Arc<[u8]>>,
+    /// A command stopped at the end of a frame before it was done (the terminal runs commands
+    /// frame by frame): what it was doing and the steps its budget has left.
+    under_way: Option<(Motion, u64)>,
+    /// The keys the user typed while the program ran in the terminal, at the machine's virtual
+    /// time (in time order): part of the run, so reverse execution replays them.
+    live_keys: Vec<KeyEvent>,
 }
+
+/// What a command that runs the program does until it stops (kept while it is under way).
+#[derive(Clone, Debug)]
+enum Motion {
+    Continue,
+    /// `next` over the instruction ending at `target`, with SP back at `sp0` or above.
+    Next {
+        target: u16,
+        sp0: u16,
+    },
+    /// `finish`: until a return takes SP above `sp0`.
+    Finish {
+        sp0: u16,
+    },
+    Until {
+        addr: u16,
+    },
+    /// Until the pending call returns (within `budget` steps in all).
+    Call {
+        budget: u64,
+    },
+    ReverseContinue(ReverseSearch),
+}
+
+/// `reverse-continue`'s search: the history segments not yet replayed, newest first.
+#[derive(Clone, Debug)]
+struct ReverseSearch {
+    /// The step count the search started from (the end of the newest segment).
+    end: u64,
+    /// Checkpoint counts still to search, oldest first (popped from the back).
+    starts: Vec<u64>,
+}
+
+/// Steps of history `reverse-continue` replays per frame in the terminal.
+const REVERSE_SLICE: u64 = 8 * history::INTERVAL;
 
 impl Debugger {
     /// A debugger on a fresh machine running `program` (50 Hz unless the program defines
@@ -190,6 +231,8 @@ impl Debugger {
             pending_call: None,
             call_output: String::new(),
             tape: None,
+            under_way: None,
+            live_keys: vec![],
         };
         d.history.record(0, &d.machine.state);
         d
@@ -200,7 +243,8 @@ impl Debugger {
         Debugger::new(Program::from_assembly(asm))
     }
 
-    /// Reloads the program on a fresh machine (breakpoints and keys stay).
+    /// Reloads the program on a fresh machine (breakpoints and the key script stay; keys typed
+    /// in the terminal belonged to the previous run).
     pub fn restart(&mut self) {
         let mut fresh = Debugger::new(self.program.clone());
         if let Some(frames) = &self.tape {
@@ -209,6 +253,8 @@ impl Debugger {
             fresh.history.record(0, &fresh.machine.state);
         }
         self.pending_call = None;
+        self.under_way = None;
+        self.live_keys.clear();
         self.machine = fresh.machine;
         self.history = fresh.history;
         self.count = 0;
@@ -249,16 +295,44 @@ impl Debugger {
     /// calls `run_frame` for frame k+1 with the time at that frame's end, so the keys of a frame
     /// are those held at its end: the same here, so that `run` and `debug` behave the same.
     fn apply_keys(&mut self) {
-        if self.keys.events.is_empty() {
+        if self.keys.events.is_empty() && self.live_keys.is_empty() {
             return;
         }
-        let hz = self.machine.rate().hz() as u64;
-        let now = VirtualTime((self.machine.state.clock.frame + 1) * 1_000_000 / hz);
+        let now = self.key_time();
         let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
-        for e in self.keys.events.iter().take_while(|e| e.at <= now) {
+        let script = self.keys.events.iter().take_while(|e| e.at <= now);
+        let live = self.live_keys.iter().take_while(|e| e.at <= now);
+        let mut events: Vec<&KeyEvent> = script.chain(live).collect();
+        // Stable: at the same time, the script's keys come first.
+        events.sort_by_key(|e| e.at);
+        for e in events {
             held.apply(*e);
         }
         self.machine.set_keys(&held.held(now));
+    }
+
+    /// The virtual time whose keys the current frame sees (see [`Debugger::apply_keys`]).
+    fn key_time(&self) -> VirtualTime {
+        let hz = self.machine.rate().hz() as u64;
+        VirtualTime((self.machine.state.clock.frame + 1) * 1_000_000 / hz)
+    }
+
+    /// A key the user pressed or let go of while the program runs (in the terminal, between
+    /// frames): the frame now starting sees it, and so does any replay of this frame. Keys typed
+    /// after this point in an earlier pass (before a reverse step) are forgotten.
+    pub fn user_key(&mut self, key: Key, kind: KeyEventKind) {
+        let at = self.key_time();
+        self.live_keys.retain(|e| e.at <= at);
+        self.live_keys.push(KeyEvent { at, key, kind });
+        self.apply_keys();
+        // A checkpoint taken at this very step has the keys from before.
+        if self
+            .history
+            .at_or_before(self.count)
+            .is_some_and(|(c, _)| *c == self.count)
+        {
+            self.modified();
+        }
     }
 
     /// Runs at most `max` steps; `stop_at(pc)` and the enabled breakpoints (when `breaks`) stop
@@ -326,7 +400,11 @@ impl Debugger {
         while used < budget {
             let (n, stop) = if first {
                 first = false;
-                self.advance_with(1, false, true, &mut |_| false)
+                // The step off is one whole instruction, even where a frame ends.
+                let frames = std::mem::replace(&mut self.frame_limit, false);
+                let r = self.advance_with(1, false, true, &mut |_| false);
+                self.frame_limit = frames;
+                r
             } else {
                 self.advance(budget - used, true, extra)
             };
@@ -410,7 +488,86 @@ impl Debugger {
 
     /// `continue`: runs until something stops it (budget: steps).
     pub fn cont(&mut self, budget: u64) -> Event {
-        self.resume(budget, &mut |_| false, &mut |_| false)
+        self.drive(Motion::Continue, budget)
+    }
+
+    /// Runs `motion` for at most `budget` steps. If the run stops at the end of a frame
+    /// (`frame_limit`) before it is done, it is kept under way for [`Debugger::go_on`].
+    fn drive(&mut self, mut motion: Motion, budget: u64) -> Event {
+        let count0 = self.count;
+        let ev = match &mut motion {
+            Motion::Continue | Motion::Call { .. } => self.resume(budget, &mut |_| false, &mut |_| false),
+            &mut Motion::Next { target, sp0 } => {
+                self.resume(budget, &mut |p| p == target, &mut |d| d.machine.cpu().sp() >= sp0)
+            }
+            &mut Motion::Finish { sp0 } => self.finish_from(sp0, budget),
+            &mut Motion::Until { addr } => self.resume(budget, &mut |p| p == addr, &mut |_| true),
+            Motion::ReverseContinue(search) => self.reverse_search(search),
+        };
+        let reverse = matches!(motion, Motion::ReverseContinue(_));
+        let used = self.count.saturating_sub(count0);
+        if ev == Event::Budget && self.frame_limit && (reverse || used < budget) {
+            // Stopped at a frame's end, not by the budget: a breakpoint here is still to report.
+            self.resuming = !reverse;
+            self.under_way = Some((motion, budget - used.min(budget)));
+            return ev;
+        }
+        if let Motion::Call { budget } = motion {
+            self.call_ended(&ev, budget);
+        }
+        ev
+    }
+
+    /// A call running frame by frame stopped for good without returning: it is over, with the
+    /// error a `call` gives (the output shows it).
+    fn call_ended(&mut self, ev: &Event, budget: u64) {
+        let stop = match ev {
+            Event::Exited(s) => Stop::Exit(*s),
+            Event::Budget => Stop::Budget,
+            _ => return,
+        };
+        if let Some(call) = self.pending_call.take() {
+            let e = self.call_failed(&call, stop, budget);
+            self.call_output.push_str(&format!("error: {e}\n"));
+        }
+    }
+
+    /// Goes on with the command under way (see [`Debugger::drive`]) until the end of the frame.
+    pub fn go_on(&mut self) -> Event {
+        let Some((motion, budget)) = self.under_way.take() else {
+            return Event::Done;
+        };
+        self.frame_limit = true;
+        let ev = self.drive(motion, budget);
+        self.frame_limit = false;
+        ev
+    }
+
+    /// Whether a command is under way (see [`Debugger::drive`]).
+    pub fn is_under_way(&self) -> bool {
+        self.under_way.is_some()
+    }
+
+    /// Forgets the command under way (the user stopped it).
+    pub fn stop_under_way(&mut self) {
+        self.under_way = None;
+        self.resuming = false;
+    }
+
+    /// Runs `motion` within `limit`: a budget of steps, or frame by frame.
+    fn drive_within(&mut self, motion: Motion, limit: retro_screen::debug::RunLimit) -> Event {
+        use retro_screen::debug::RunLimit;
+        self.under_way = None;
+        let budget = match limit {
+            RunLimit::Steps(n) => n,
+            RunLimit::Frame(n) => {
+                self.frame_limit = true;
+                n
+            }
+        };
+        let ev = self.drive(motion, budget);
+        self.frame_limit = false;
+        ev
     }
 
     /// `stepi`: one instruction (one CPU step: an interrupt acceptance is a step of its own).
@@ -433,22 +590,34 @@ impl Debugger {
     /// `next`: over a CALL, RST, DJNZ or repeating block instruction (to the instruction after it,
     /// with SP back where it was), otherwise one step.
     pub fn next(&mut self, budget: u64) -> Event {
+        match self.next_motion() {
+            Some(m) => self.drive(m, budget),
+            None => self.stepi(),
+        }
+    }
+
+    /// What `next` runs, or `None` when it is one step.
+    fn next_motion(&self) -> Option<Motion> {
         let pc = self.machine.cpu().pc();
         let (len, over) = views::step_over_info(&self.machine, pc);
-        if !over {
-            return self.stepi();
-        }
-        let target = pc.wrapping_add(len);
-        let sp0 = self.machine.cpu().sp();
-        self.resume(budget, &mut |p| p == target, &mut |d| d.machine.cpu().sp() >= sp0)
+        over.then(|| Motion::Next {
+            target: pc.wrapping_add(len),
+            sp0: self.machine.cpu().sp(),
+        })
     }
 
     /// `finish`: until the current routine returns: a RET, RETI or RETN that takes SP above
     /// where it was when `finish` started (nested calls' returns leave SP at or below it).
     pub fn finish(&mut self, budget: u64) -> Event {
         let sp0 = self.machine.cpu().sp();
+        self.drive(Motion::Finish { sp0 }, budget)
+    }
+
+    /// `finish` with SP `sp0` when it started.
+    fn finish_from(&mut self, sp0: u16, budget: u64) -> Event {
         let mut used = 0;
         while used < budget {
+            let frame = self.machine.state.clock.frame;
             let pc = self.machine.cpu().pc();
             let is_ret = views::is_return(&self.machine, pc);
             let ev = self.stepi();
@@ -465,13 +634,17 @@ impl Debugger {
                     return Event::Breakpoint(ids);
                 }
             }
+            if self.frame_limit && self.machine.state.clock.frame != frame {
+                // A frame (and its keys) has just started: give control back.
+                return Event::Budget;
+            }
         }
         Event::Budget
     }
 
     /// `until ADDR` / `advance`: runs to an address (or a breakpoint before it).
     pub fn until(&mut self, addr: u16, budget: u64) -> Event {
-        self.resume(budget, &mut |p| p == addr, &mut |_| true)
+        self.drive(Motion::Until { addr }, budget)
     }
 
     /// Goes back to step `target` by restoring the checkpoint before it and replaying.
@@ -486,7 +659,9 @@ impl Debugger {
         self.machine.state = state.clone();
         self.count = c;
         self.machine.replaying = true;
+        let frames = std::mem::replace(&mut self.frame_limit, false);
         let (_, _) = self.advance(target - c, false, &mut |_| false);
+        self.frame_limit = frames;
         self.machine.replaying = false;
         Ok(())
     }
@@ -505,14 +680,44 @@ impl Debugger {
     /// `reverse-continue`: back to the most recent earlier stop at an enabled breakpoint whose
     /// condition holds, or to the start of the history.
     pub fn reverse_continue(&mut self) -> Event {
-        let now = self.count;
+        let search = self.reverse_search_from_here();
+        self.drive(Motion::ReverseContinue(search), u64::MAX)
+    }
+
+    fn reverse_search_from_here(&self) -> ReverseSearch {
+        let mut starts = self.history.counts_newest_first();
+        starts.reverse();
+        ReverseSearch {
+            end: self.count,
+            starts,
+        }
+    }
+
+    /// Searches the history segment by segment, newest first (each is replayed once). Frame by
+    /// frame, it gives control back after [`REVERSE_SLICE`] steps of replay with the machine at
+    /// the earliest step searched so far (where an interrupted search leaves it).
+    fn reverse_search(&mut self, s: &mut ReverseSearch) -> Event {
         let saved_record = self.record;
         self.record = false;
-        // Segments between checkpoints, newest first; each is replayed once.
-        let mut end = now;
-        for start in self.history.counts_newest_first() {
+        // Replays run whole segments; the frame limit only decides when to give control back.
+        let frames = std::mem::replace(&mut self.frame_limit, false);
+        let ev = self.reverse_search_segments(s, frames);
+        self.frame_limit = frames;
+        self.record = saved_record;
+        ev
+    }
+
+    fn reverse_search_segments(&mut self, s: &mut ReverseSearch, frames: bool) -> Event {
+        let mut replayed = 0;
+        while let Some(start) = s.starts.pop() {
+            let end = s.end;
             if start >= end {
                 continue;
+            }
+            if frames && replayed >= REVERSE_SLICE {
+                s.starts.push(start);
+                let _ = self.goto_count(end);
+                return Event::Budget;
             }
             let _ = self.goto_count(start);
             let mut last = None;
@@ -536,10 +741,10 @@ impl Debugger {
                 }
             }
             self.machine.replaying = false;
-            end = start;
+            replayed += end - start;
+            s.end = start;
             if let Some(at) = last {
                 let _ = self.goto_count(at);
-                self.record = saved_record;
                 let pc = self.machine.cpu().pc();
                 let ids: Vec<u32> = self.breakpoints.exec_at(pc).map(|b| b.id).collect();
                 return if ids.is_empty() {
@@ -551,7 +756,6 @@ impl Debugger {
         }
         let oldest = self.history.oldest().unwrap_or(0);
         let _ = self.goto_count(oldest);
-        self.record = saved_record;
         Event::HistoryStart
     }
 
@@ -665,6 +869,27 @@ impl Debugger {
             Event::Exited(s) => Err(self.call_failed(&call, Stop::Exit(s), budget)),
             _ => Err(self.call_failed(&call, Stop::Budget, budget)),
         }
+    }
+
+    /// [`Debugger::call_stopping`] frame by frame (the terminal): starts the call and runs it to
+    /// the end of the frame, where it stays under way ([`Debugger::go_on`] runs on). Its event
+    /// so far; a call that returned is completed by [`Debugger::take_returned_call`], one that
+    /// failed leaves its error in the output.
+    pub fn call_frames(
+        &mut self,
+        routine: &str,
+        regs: &[(&str, u16)],
+        budget: u64,
+    ) -> Result<Event, CallError> {
+        let call = self.start_call(routine, regs)?;
+        self.pending_call = Some(call);
+        self.under_way = None;
+        // The routine's first instruction counts: a breakpoint on it stops the call there.
+        self.resuming = true;
+        self.frame_limit = true;
+        let ev = self.drive(Motion::Call { budget }, budget);
+        self.frame_limit = false;
+        Ok(ev)
     }
 
     /// If a call stopped inside its routine has now returned to the caller, completes it (PC and

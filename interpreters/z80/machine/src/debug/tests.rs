@@ -505,11 +505,11 @@ fn the_shared_console_drives_the_debugger_as_a_debuggable_machine() {
     // Running frame by frame: a limit, then the same run goes on to the breakpoint.
     assert!(d.delete_breakpoint(Some(1)));
     d.break_at("inc1", None, false).unwrap();
-    assert!(matches!(d.run(RunLimit::Frame), StopReason::Breakpoint(_)));
+    assert!(matches!(d.run(RunLimit::FRAMES), StopReason::Breakpoint(_)));
     let mut steps = 0;
     loop {
         steps += 1;
-        match d.run(RunLimit::Frame) {
+        match d.run(RunLimit::FRAMES) {
             StopReason::Limit => continue,
             other => {
                 assert_eq!(other, StopReason::Exited(4));
@@ -543,7 +543,7 @@ done:   ld a,7
     let mut frames = 0;
     let stop = loop {
         frames += 1;
-        match Debuggable::run(&mut d, RunLimit::Frame) {
+        match Debuggable::run(&mut d, RunLimit::FRAMES) {
             StopReason::Limit => {}
             other => break other,
         }
@@ -551,4 +551,142 @@ done:   ld a,7
     assert_eq!(stop, StopReason::Breakpoint(vec![1]));
     assert!(frames > 10, "{frames} frames");
     assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("done").unwrap());
+}
+
+/// A main program that calls a routine waiting, frame after frame, for Q on the keyboard.
+const WAITKEY: &str = "
+        org $8000
+start:  ei
+        call waitkey
+back:   ld a,'K'
+        out ($0F),a
+        ld a,5
+        out ($0D),a
+waitkey:
+        halt
+        ld bc,$FBFE
+        in a,(c)
+        bit 0,a
+        jr nz,waitkey
+        ret
+";
+
+/// Runs the command under way frame by frame (as the terminal does) until it stops, pressing
+/// `key` (if any) before frame `press_at`; returns the stop and the frames it took.
+fn frames_until_stop(
+    d: &mut Debugger,
+    console: &mut retro_screen::debug::Console,
+    key: Option<(Key, u64)>,
+) -> (String, u64) {
+    use retro_screen::debug::{Debuggable, Progress};
+    let mut frames = 0;
+    loop {
+        frames += 1;
+        assert!(frames < 1000, "the command never stopped");
+        if let Some((k, at)) = key
+            && frames == at
+        {
+            Debuggable::user_key(d, k, KeyEventKind::Press);
+        }
+        match console.go_on(d) {
+            Progress::Running => {}
+            Progress::Done(out) => return (out.text, frames),
+        }
+    }
+}
+
+#[test]
+fn next_and_finish_run_frame_by_frame_and_keys_typed_meanwhile_reach_the_program() {
+    use retro_screen::debug::{Console, Progress};
+    let mut d = debugger(WAITKEY);
+    let mut console = Console::new();
+    assert!(matches!(console.start(&mut d, "stepi"), Progress::Done(_)));
+    // `next` over the call: it cannot finish before a key comes, so it is under way.
+    assert_eq!(console.start(&mut d, "next"), Progress::Running);
+    assert!(console.running());
+    let (out, frames) = frames_until_stop(&mut d, &mut console, Some((Key::Char('q'), 30)));
+    assert!(out.contains("back (t.asm:5)"), "{out}");
+    assert!((30..40).contains(&frames), "{frames} frames");
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("back").unwrap());
+    // Escape (interrupt) stops a `finish` where it is; the run is over.
+    let mut d = debugger(WAITKEY);
+    d.break_at("waitkey", None, false).unwrap();
+    console.start(&mut d, "continue");
+    assert!(!console.running(), "the breakpoint is hit at once");
+    d.breakpoints.delete(None);
+    assert_eq!(console.start(&mut d, "finish"), Progress::Running);
+    for _ in 0..5 {
+        assert_eq!(console.go_on(&mut d), Progress::Running);
+    }
+    let out = console.interrupt(&mut d);
+    assert!(out.text.starts_with("Stopped.\n$80"), "{}", out.text);
+    assert!(!console.running() && !d.is_under_way());
+    // `finish` again, and a key: it returns to the caller.
+    assert_eq!(console.start(&mut d, "finish"), Progress::Running);
+    let (out, _) = frames_until_stop(&mut d, &mut console, Some((Key::Char('q'), 3)));
+    assert!(out.contains("back (t.asm:5)"), "{out}");
+}
+
+#[test]
+fn frame_by_frame_commands_end_where_the_batch_ones_do() {
+    use retro_screen::debug::{Console, Progress};
+    // A program that runs for many frames between breakpoints: the same commands, batch and
+    // frame by frame, leave the machine in the same state with the same report.
+    let src = "
+        org $8000
+main:   ld sp,$F000
+        ld d,3
+again:  call slow
+        dec d
+        jr nz,again
+        ld a,9
+        out ($0D),a
+slow:   ld bc,40000
+loop:   dec bc
+        ld a,b
+        or c
+        jr nz,loop
+        ret
+";
+    let script = [
+        "break slow",
+        "continue",
+        "finish",
+        "next",
+        "next 3",
+        "until again",
+        "reverse-continue",
+        "reverse-continue",
+        "call slow",
+        "continue",
+    ];
+    let mut batch = debugger(src);
+    let mut frames = debugger(src);
+    let mut bc = Console::new();
+    let mut fc = Console::new();
+    let mut ran_frames = 0;
+    for cmd in script {
+        let want = bc.execute(&mut batch, cmd).text;
+        let mut want_out = String::new();
+        retro_screen::debug::Debuggable::take_output(&mut batch, &mut want_out);
+        let got = match fc.start(&mut frames, cmd) {
+            Progress::Done(o) => o.text,
+            Progress::Running => {
+                let (text, n) = frames_until_stop(&mut frames, &mut fc, None);
+                ran_frames += n;
+                text
+            }
+        };
+        let mut got_out = String::new();
+        retro_screen::debug::Debuggable::take_output(&mut frames, &mut got_out);
+        assert_eq!(
+            frames.machine.cpu().registers(),
+            batch.machine.cpu().registers(),
+            "after {cmd}"
+        );
+        assert_eq!(frames.count(), batch.count(), "after {cmd}");
+        assert_eq!(want_out, got_out, "after {cmd}");
+        assert_eq!(want, got, "after {cmd}");
+    }
+    assert!(ran_frames > 20, "the commands ran over {ran_frames} frames");
 }
