@@ -107,7 +107,7 @@ fn main() {
     let mut times = Vec::new();
     for _ in 0..2000 {
         let t = Instant::now();
-        d.step(StepKind::Into, 1);
+        d.step(StepKind::Into, RunLimit::Steps(1));
         let _ = d.here();
         for kind in [
             PanelKind::Source,
