@@ -10,6 +10,10 @@ set -eu
 check=
 if [ "${1:-}" = --check ]; then check=1; shift; fi
 retro=$1 bbcz80=$2
+# The programs run in a scratch directory: make a relative RETRO name the same file from there.
+case "$retro" in
+    */*) retro=$(cd "$(dirname "$retro")" && pwd)/$(basename "$retro") ;;
+esac
 dir=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
