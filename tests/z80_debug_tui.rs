@@ -8,20 +8,9 @@ use std::time::Duration;
 #[test]
 #[cfg(unix)]
 fn breakpoint_continue_step_quit_in_a_terminal() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/z80/calls.asm; rc=$?; \
-         after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = debug_in_a_terminal("tests/z80/calls.asm");
     // ratatui only draws cells that change, so the spaces between words are not in the output:
     // the test looks for single words.
-    s.expect("debug:").expect("the debugger starts");
     s.send("break inc1\r").unwrap();
     s.expect("(calls.asm:11)")
         .expect("the breakpoint is set by label");
@@ -37,14 +26,7 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
     // Only changed cells are redrawn, so ask for the PC in a form that appears nowhere else.
     s.send("print PC\r").unwrap();
     s.expect("32789").expect("one instruction further: PC = 8015h");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    let out = quit_and_check_restored(s);
     assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
 }
 
@@ -54,18 +36,7 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
 #[test]
 #[cfg(unix)]
 fn continue_runs_frame_by_frame_and_escape_stops_it() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/z80/spin.asm; rc=$?; \
-         after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
-    s.expect("debug:").expect("the debugger starts");
+    let mut s = debug_in_a_terminal("tests/z80/spin.asm");
     s.send("continue\r").unwrap();
     s.expect("RUNNING").expect("the footer shows the program running");
     // Half a second of wall time is about 25 frames at 50 Hz.
@@ -79,14 +50,7 @@ fn continue_runs_frame_by_frame_and_escape_stops_it() {
     s.send("\x1bOR").unwrap(); // F3: the disassembly
     s.expect("source")
         .expect("F3 shows the disassembly (its title offers the source back)");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    quit_and_check_restored(s);
 }
 
 /// Spawns `retro debug FILE` in an 80x24 pseudo-terminal, reporting its exit status and whether
@@ -108,8 +72,10 @@ fn debug_in_a_terminal(file: &str) -> expectrl::Session {
     s
 }
 
+/// Quits with Ctrl-Q, checks the exit status and the terminal settings, and gives back what the
+/// terminal saw.
 #[cfg(unix)]
-fn quit_and_check_restored(mut s: expectrl::Session) {
+fn quit_and_check_restored(mut s: expectrl::Session) -> String {
     s.send("\x11").unwrap(); // Ctrl-Q
     let captured = s.expect("END-OF-TEST").expect("the debugger quits");
     let out = String::from_utf8_lossy(captured.before()).into_owned();
@@ -118,6 +84,7 @@ fn quit_and_check_restored(mut s: expectrl::Session) {
         out.contains("SETTINGS-RESTORED"),
         "terminal settings changed:\n{out}"
     );
+    out
 }
 
 /// While the program runs, the keys typed go to its keyboard, not to the command line:
