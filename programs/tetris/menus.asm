@@ -62,7 +62,13 @@ legal_screen:
         jp new_screen
 
 title_screen:
-        ld a,(pressed)
+        ld a,0DFh               ; P (the keyboard's P-Y half-row, bit 0): print the built-in picture
+        in a,(0FEh)
+        rra
+        jr c,.nop
+        ld hl,printer_picture
+        jp printer_start
+.nop:   ld a,(pressed)
         cp BTN_START
         jp nz,set_prev
         ld a,MENU_GAMETYPE

@@ -48,3 +48,13 @@ points: db 00h,00h,00h, 40h,00h,00h, 00h,01h,00h, 00h,03h,00h, 00h,12h,00h
 garbage_tiles: db 0,1,0,2,3,1,0,0
 ; B-type heights 0-5: the rows left empty above the garbage.
 garbage_heights: db 20,17,15,12,10,8
+
+; The game's rows from row -2: the hidden rows wrap to the page's last bytes as on the NES; row 20
+; (below the floor, which check_row may look at) is the page's zero bytes 200-209.
+game_rows:
+        dw playfield+236, playfield+246
+gr_row  defl 0
+        rept 21
+        dw playfield+gr_row*10
+gr_row  defl gr_row+1
+        endm

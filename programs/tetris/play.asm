@@ -274,36 +274,25 @@ load_piece:
 
 ; valid: is orientation C with its pivot at column D, row E (signed) free? No carry: yes; carry:
 ; a mino is off the sides, below the floor, or on a block. Rows above the top are allowed and read
-; the bytes they wrap to. Leaves the cells in `cells`. Keeps BC, DE. Clobbers AF, HL.
+; the bytes they wrap to. Leaves the cells' addresses in `cells`. Keeps BC, DE. Clobbers AF, HL.
 valid:  call cells_of
         ret c
-        ld h,high(playfield)
-        ld a,(cells)
-        ld l,a
+        ld hl,(cells)
         ld a,(hl)
-        or a
-        jr nz,.bad
-        ld a,(cells+1)
-        ld l,a
-        ld a,(hl)
-        or a
-        jr nz,.bad
-        ld a,(cells+2)
-        ld l,a
-        ld a,(hl)
-        or a
-        jr nz,.bad
-        ld a,(cells+3)
-        ld l,a
-        ld a,(hl)
-        or a
+        ld hl,(cells+2)
+        or (hl)
+        ld hl,(cells+4)
+        or (hl)
+        ld hl,(cells+6)
+        or (hl)
         ret z
-.bad:   scf
+        scf
         ret
 
-; cells_of: the playfield bytes of orientation C's minos with the pivot at (D, E) into `cells`
-; (row * 10 + column, mod 256: rows -2 and -1 wrap to bytes 236-255 as the NES's 8-bit index
-; does). Carry if a mino is off the sides or below the floor. Keeps BC, DE. Clobbers AF, HL.
+; cells_of: the addresses of orientation C's minos with the pivot at (D, E) into `cells`, on the
+; field that field_w and row_table describe: the game's 10 x 20 page, where rows -2 and -1 wrap
+; to bytes 236-255 as the NES's 8-bit index does, or the printer's 21 x 42 (printer.asm). Carry
+; if a mino is off the sides or below the floor. Keeps BC, DE. Clobbers AF, HL.
 cells_of:
         push bc
         ld a,c
@@ -316,38 +305,55 @@ cells_of:
         sub l
         ld h,a
         ld bc,cells
-.mino:  ld a,(hl)
-        inc hl
+.mino:  push hl
+        ld a,(hl)
         add a,d
-        cp 10
+        ld hl,field_w
+        cp (hl)
         jr nc,.out              ; negative columns are large bytes
         ld (tmp_x),a
+        pop hl
+        inc hl
         ld a,(hl)
         inc hl
+        push hl
         add a,e
-        cp 20
-        jr c,.in
-        cp -16
-        jr c,.out               ; rows 20 and down
-.in:    push hl
-        ld l,a
+        add a,2                 ; the table starts at row -2
+        ld hl,field_rows
+        cp (hl)
+        jr nc,.out              ; below the floor (or above the hidden rows)
         add a,a
-        add a,a
+        ld hl,(row_table)
         add a,l
-        add a,a                 ; row * 10
         ld l,a
+        adc a,h
+        sub l
+        ld h,a
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a                  ; HL = the row's first cell
         ld a,(tmp_x)
         add a,l
+        ld l,a
+        adc a,h
+        sub l
+        ld h,a
+        ld a,l
+        ld (bc),a
+        inc c
+        ld a,h
         ld (bc),a
         inc c
         pop hl
         ld a,c
-        cp low(cells+4)
+        cp low(cells+8)
         jr nz,.mino
         pop bc
         or a
         ret
-.out:   pop bc
+.out:   pop hl
+        pop bc
         scf
         ret
 
@@ -456,7 +462,7 @@ drop:   ld a,(drop_ar)
         ld (hl),1
         ld hl,hold_down
         inc (hl)
-        jr .drop
+        jr fall_one
 .cancel:
         xor a
         ld (drop_ar),a
@@ -474,7 +480,9 @@ drop:   ld a,(drop_ar)
 .speed: ld a,(fall)
         cp b
         ret c
-.drop:  xor a
+; fall_one: the piece down a row, or, when it cannot go, locked (the printer calls it too).
+fall_one:
+        xor a
         ld (fall),a
         call load_piece
         inc e
@@ -517,22 +525,21 @@ lock_piece:
 .fits:  ld a,(render_rows)
         cp 5
         ret c
+        ld hl,(class_table)     ; the game's tile classes, or the printer's colours
         ld a,c
-        ld e,a
-        ld d,0
-        ld hl,tile_class
-        add hl,de
+        add a,l
+        ld l,a
+        adc a,h
+        sub l
+        ld h,a
         ld a,(hl)
-        ld h,high(playfield)
-        ld de,(cells)
-        ld l,e
+        ld hl,(cells)
         ld (hl),a
-        ld l,d
+        ld hl,(cells+2)
         ld (hl),a
-        ld de,(cells+2)
-        ld l,e
+        ld hl,(cells+4)
         ld (hl),a
-        ld l,d
+        ld hl,(cells+6)
         ld (hl),a
         xor a
         ld (row_offset),a
@@ -553,39 +560,48 @@ check_row:
         xor a
 .top:   ld hl,row_offset
         add a,(hl)
+        call row_addr
+        push hl
+        ld a,(field_w)
         ld b,a
-        add a,a
-        add a,a
-        add a,b
-        add a,a                 ; row * 10
-        ld l,a
-        ld h,high(playfield)
-        ld b,10
 .cell:  ld a,(hl)
         or a
-        jr z,.next
-        inc l
+        jr z,.notfull
+        inc hl
         djnz .cell
-        ld a,l
-        sub 10                  ; the row's first byte = bytes to move down
+        pop hl
+        ld de,(field_top)
+        or a
+        sbc hl,de               ; the cells above the row = bytes to move down
         jr nz,.move
-        ld a,246                ; row 0: the NES moves the whole page (bytes past 255 are lost)
-.move:  ld c,a
-        ld b,0
-        dec a
-        ld l,a
-        add a,10
+        ld a,(printer_on)
+        or a
+        jr nz,.top0
+        ld hl,246               ; row 0: the NES moves the whole page (bytes past 255 are lost)
+.move:  ld b,h
+        ld c,l
+        add hl,de
+        dec hl                  ; the last byte to move
+        ld a,(field_w)
         ld e,a
-        ld d,h
+        ld d,0
+        push hl
+        add hl,de
+        ex de,hl
+        pop hl
         lddr
-        ld hl,playfield
-        ld b,10
+.top0:  ld hl,(field_top)
+        ld a,(field_w)
+        ld b,a
         xor a
 .clear: ld (hl),a
-        inc l
+        inc hl
         djnz .clear
         ld hl,cleared
         inc (hl)
+        jr .next
+.notfull:
+        pop hl
 .next:  ld hl,row_offset
         inc (hl)
         ld a,(hl)
@@ -605,7 +621,24 @@ check_row:
 .state: ld (play_state),a
         ret
 
-; spawn_piece: once the playfield is redrawn, the next piece enters at column 5, row 0.
+; row_addr: HL = the first cell of row A (from -2) of the field row_table describes. Clobbers A.
+row_addr:
+        add a,2
+        add a,a
+        ld hl,(row_table)
+        add a,l
+        ld l,a
+        adc a,h
+        sub l
+        ld h,a
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ret
+
+; spawn_piece: once the playfield is redrawn, the next piece enters at the middle column (5 of
+; the game's 10, 10 of the printer's 21), row 0.
 spawn_piece:
         ld a,(render_rows)
         cp 5
@@ -616,7 +649,8 @@ spawn_piece:
         ld (drop_ar),a
         ld a,PS_MOVE
         ld (play_state),a
-        ld a,5
+        ld a,(field_w)
+        srl a
         ld (piece_x),a
         ld a,(next)
         ld (piece),a

@@ -7,7 +7,15 @@
 playfield:      ds 256
 
 
-cells:          ds 4            ; the 4 cells of a piece, from cells_of (one page: no carry out of the low byte)
+cells:          ds 8            ; the addresses of a piece's 4 cells, from cells_of (one page: no carry out of the low byte)
+
+; The field the play routines work on (cells_of, lock_piece, check_row, spawn_piece): the game's
+; 10 x 20 playfield, or the printer's 21 x 42 (printer.asm swaps these).
+field_w:        db 10           ; columns
+field_rows:     db 22           ; rows from row -2 (the two hidden rows above the top) to the floor
+row_table:      dw game_rows    ; the address of each row's first cell, from row -2
+field_top:      dw playfield    ; row 0's first cell: a line clear moves the cells from here down
+class_table:    dw tile_class   ; what a locked mino of each orientation writes into the field
 
 ; Frame and input
 pad:            db 0            ; buttons held this frame (NES order: A B Select Start Up Down Left Right)
@@ -83,3 +91,32 @@ hide_next:      db 0            ; 1: Select has hidden the next piece (the NES's
 music_type:     db 0            ; the game-type menu's music: 0-2 MUSIC-1 to 3, 3 OFF (no sound here)
 curtain:        db 0            ; after a top-out: the curtain's row + 1 (from -16: 64 frames' wait)
 top:            db 00h,00h,01h  ; TOP: the best score (BCD, little-endian), 010000 at power-on
+
+; The printer (printer.asm)
+printer_go:     db 0            ; 1 before the run (retro run --printer): print printer_seq at power-on
+printer_on:     db 0            ; 1: the printer runs instead of the game
+p_state:        db 0            ; P_NEXT .. P_JAM
+p_ptr:          dw 0            ; the next drop in the sequence
+p_left:         dw 0            ; drops not yet started
+p_target:       db 0            ; this drop's orientation
+p_col:          db 0            ; and pivot column
+p_turns:        db 0            ; presses of p_button left to turn it
+p_button:       db 0            ; BTN_A (clockwise) or BTN_B
+p_was:          db 0            ; the orientation or column before a press (a press that does nothing jams)
+p_drawn:        db 0            ; 0: the screen is to be cleared, 1: framed, 2: drawn
+p_redraw:       db 0            ; the next pair of field rows to redraw after a line clear
+p_redraw_n:     db 0            ; pairs still to redraw
+p_status:       db 0            ; the end state whose text is shown
+p_row:          db 0            ; the cell p_value reads
+p_column:       db 0
+p_bright:       db 0            ; 40h: the picture's colours are the BRIGHT ones
+p_best:         dw 0            ; p_match's nearest distance so far
+p_try:          ds 3            ; p_match's inks for J, T, L
+p_inks:         ds 8            ; the ink of each field colour (1-3 J, T, L; 4-7 the others)
+p_ovl:          ds 8            ; the falling piece's minos now (row, column; row FFh: none)
+p_shown:        ds 8            ; and as they were last drawn
+pfield:         ds 21*45        ; the printer's field: 2 hidden rows, 42 rows, an empty row below
+
+        org 0D000h
+; The sequence to print (retro run --printer puts Sequence::to_bytes here), up to FE00h.
+printer_seq:    ds 1

@@ -27,7 +27,10 @@ PAUSE_COL       equ 13
 ; screen uploads meanwhile: `delay`): the first clears it, the second draws it. Then only what
 ; changed is drawn: the menu cursors; in a game the numbers, the playfield (when it changed) and
 ; the piece (when it moved).
-render: ld a,(in_game)
+render: ld a,(printer_on)
+        or a
+        jp nz,render_printer
+        ld a,(in_game)
         or a
         jp nz,render_game
         ld a,(start_game)
@@ -954,6 +957,7 @@ legal_texts:
 title_texts:
         db 7,13,TITLE_ATTR,"TETRIS",0
         db 15,11,LABEL_ATTR,"PUSH START",0
+        db 18,9,TEXT_ATTR,"P: TETRIS PRINTER",0
         db 21,8,TEXT_ATTR,"(C) 1989 NINTENDO",0
         db 0FFh
 

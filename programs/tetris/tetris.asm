@@ -62,7 +62,11 @@ boot:   ld hl,8988h
         ld a,0FFh
         ld (legal_timer),a
         ld (shown_mode),a       ; (memory starts zero: a black screen; the first frame clears it)
-        ret
+        ld a,(printer_go)       ; retro run --printer: the sequence at printer_seq is printed
+        or a
+        ret z
+        ld hl,printer_seq
+        jp printer_start
 
 ; read_pad: the controller's 8 buttons, A first, into `pad` (the keyboard's X, Z, Enter and Space
 ; press A, B, Start and Select as well), and the new presses into `pressed`.
@@ -104,7 +108,10 @@ read_pad:
         ld (pressed),a
         ret
 
-frame:  ld a,(in_game)
+frame:  ld a,(printer_on)
+        or a
+        jp nz,printer_frame
+        ld a,(in_game)
         or a
         jp z,menu_frame
         jp game_frame
@@ -115,5 +122,6 @@ frame:  ld a,(in_game)
         include "rng.asm"
         include "screen.asm"
         include "pieces.asm"
+        include "printer.asm"
         include "font.asm"
         include "ram.asm"

@@ -58,6 +58,10 @@ pub struct RunArgs {
     /// Z80: record the controller's buttons of every frame as an FCEUX .fm2 movie.
     #[arg(long, value_name = "FILE.fm2", conflicts_with = "movie")]
     pub record: Option<PathBuf>,
+    /// Z80 Tetris (programs/tetris): print this `retro tpa` sequence (text, or .bin bytes) in
+    /// the printer mode instead of playing the game.
+    #[arg(long, value_name = "SEQUENCE", conflicts_with = "movie")]
+    pub printer: Option<PathBuf>,
     /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
     #[arg(long, value_name = "LABEL=VALUE")]
     pub poke: Vec<String>,
@@ -137,6 +141,7 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
                 trace_state: args.trace_state,
                 frame_stats: args.frame_stats,
                 pokes: &args.poke,
+                printer: args.printer.as_deref(),
                 record: args.record.as_deref(),
             },
         ),

@@ -15,7 +15,8 @@ use crate::files::write_atomic;
 pub struct TpaArgs {
     /// The sprite: a PNG (up to 17 pixels wide, 3 colours plus transparent) or a text grid.
     pub image: PathBuf,
-    /// Write the drop sequence here (without -o, --show or a screen option it goes to stdout).
+    /// Write the drop sequence here (without -o, --show or a screen option it goes to stdout); a
+    /// name ending in .bin gets the Z80 printer's bytes (docs/tetris-printer.md).
     #[arg(short = 'o', long, value_name = "SEQUENCE")]
     pub output: Option<PathBuf>,
     /// Replay the sequence on the field, animated in the terminal.
@@ -74,7 +75,13 @@ pub fn tpa(args: TpaArgs) -> ExitCode {
     let replay = args.show || s.headless || s.dump_screen.is_some() || s.screenshot.is_some();
     match &args.output {
         Some(path) => {
-            if let Err(e) = write_atomic(path, text.as_bytes()) {
+            let bin = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("bin"));
+            let bytes = if bin {
+                conversion.sequence.to_bytes()
+            } else {
+                text.into_bytes()
+            };
+            if let Err(e) = write_atomic(path, &bytes) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
             eprintln!("{summary}");

@@ -53,12 +53,52 @@ pub fn machine_for(program: &Program) -> Workbench {
     m
 }
 
+/// `--printer SEQ`: the sequence's bytes (`Sequence::to_bytes`) at the Tetris program's
+/// `printer_seq`, and `printer_go` set so it prints them from power-on (docs/tetris.md).
+pub fn load_printer_sequence(m: &mut Workbench, program: &Program, path: &Path) -> Result<(), String> {
+    let label = |name: &str| {
+        program.symbols.get(name).ok_or_else(|| {
+            format!(
+                "--printer: the program has no `{name}` (only programs/tetris/tetris.asm has a printer mode)"
+            )
+        })
+    };
+    let (at, go, room) = (
+        label("printer_seq")?,
+        label("printer_go")?,
+        label("PRINTER_SEQ_MAX")?,
+    );
+    let raw = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("bin")) {
+        raw
+    } else {
+        let text =
+            String::from_utf8(raw).map_err(|_| format!("{}: not a retro tpa sequence", path.display()))?;
+        retro_tpa::sequence::Sequence::parse(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .to_bytes()
+    };
+    if bytes.len() > usize::from(room) {
+        return Err(format!(
+            "{}: {} bytes of sequence; the printer has room for {room}",
+            path.display(),
+            bytes.len()
+        ));
+    }
+    for (i, b) in bytes.iter().enumerate() {
+        m.poke(at.wrapping_add(i as u16), *b);
+    }
+    m.poke(go, 1);
+    Ok(())
+}
+
 /// The Z80-only options of `retro run`: an input movie, the state trace, pokes.
 pub struct MovieArgs<'a> {
     pub movie: Option<&'a Path>,
     pub trace_state: bool,
     pub frame_stats: bool,
     pub pokes: &'a [String],
+    pub printer: Option<&'a Path>,
     pub record: Option<&'a Path>,
 }
 
@@ -75,6 +115,11 @@ pub fn run_z80(
     };
     let mut machine = machine_for(&program);
     if let Err(e) = super::z80_movie::apply_pokes(&mut machine, &program, movie.pokes) {
+        return usage_error(e);
+    }
+    if let Some(seq) = movie.printer
+        && let Err(e) = load_printer_sequence(&mut machine, &program, seq)
+    {
         return usage_error(e);
     }
     if let Some(file) = movie.movie {

@@ -1,0 +1,310 @@
+//! The Z80 Tetris's printer mode (programs/tetris/printer.asm, issue #18) against retro tpa's
+//! replay (interpreters/tpa): the program is run through the debugger core to the end of each
+//! drop (`printer_dropped`: the piece locked, full rows cleared) and its 21 x 42 field, read from
+//! the machine's memory, is compared with the Rust replay's field after the same drop. At the
+//! end the field, and the screen's pixels, hold exactly the picture.
+
+use std::path::Path;
+
+use retro_screen::Rgb;
+use retro_tpa::convert::convert;
+use retro_tpa::field::{Field, HEIGHT, WIDTH};
+use retro_tpa::image::Image;
+use retro_tpa::replay::Replay;
+use retro_tpa::sequence::Sequence;
+use retro_z80_machine::debug::{Debugger, Event};
+use retro_z80_machine::display::{bitmap_address, colours};
+use retro_z80_machine::{NoProbe, Stop, Workbench};
+
+/// Steps allowed for one drop (a drop takes some 30 frames of a few thousand instructions).
+const DROP_BUDGET: u64 = 5_000_000;
+
+fn assemble() -> retro_z80_asm::Assembly {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/tetris/tetris.asm");
+    retro_z80_asm::assemble_file(&path)
+        .unwrap_or_else(|f| panic!("tetris.asm does not assemble:\n{}", f.render(false)))
+}
+
+struct Printer {
+    dbg: Debugger,
+}
+
+impl Printer {
+    /// The program with `bytes` at printer_seq and printer_go set, as `retro run --printer` does.
+    fn new(bytes: &[u8]) -> Printer {
+        let mut dbg = Debugger::from_assembly(&assemble());
+        dbg.record = false;
+        let mut p = Printer { dbg };
+        let at = p.sym("printer_seq");
+        for (i, b) in bytes.iter().enumerate() {
+            p.dbg.machine.poke(at + i as u16, *b);
+        }
+        let go = p.sym("printer_go");
+        p.dbg.machine.poke(go, 1);
+        p
+    }
+    fn sym(&self, name: &str) -> u16 {
+        self.dbg
+            .program
+            .symbols
+            .get(name)
+            .unwrap_or_else(|| panic!("no symbol {name}"))
+    }
+    fn peek(&self, name: &str) -> u8 {
+        self.dbg.machine.peek(self.sym(name))
+    }
+    /// Runs to the end of the next drop; false if the printer finished or jammed instead.
+    fn next_drop(&mut self) -> bool {
+        let at = self.sym("printer_dropped");
+        if self.dbg.machine.cpu().pc() == at {
+            self.dbg.stepi();
+        }
+        let ev = self.dbg.until(at, DROP_BUDGET);
+        assert!(
+            matches!(ev, Event::Done | Event::Breakpoint(_)),
+            "no drop ended within the budget: {ev:?} (p_state {})",
+            self.peek("p_state")
+        );
+        self.dbg.machine.cpu().pc() == at
+    }
+    /// The field in the Z80's memory, as the Rust field numbers it (row 0 at the floor).
+    fn cell(&self, x: usize, y: usize) -> u8 {
+        let row = HEIGHT - 1 - y;
+        self.dbg
+            .machine
+            .peek(self.sym("pfield") + ((row + 2) * WIDTH + x) as u16)
+    }
+    fn field_text(&self, rust: &Field) -> String {
+        let mut out = String::new();
+        for y in (0..HEIGHT).rev() {
+            for x in 0..WIDTH {
+                out.push(char::from_digit(u32::from(self.cell(x, y)), 16).unwrap_or('?'));
+            }
+            out.push_str("   ");
+            for x in 0..WIDTH {
+                out.push(char::from_digit(u32::from(rust.colour(x, y)), 16).unwrap());
+            }
+            out.push('\n');
+        }
+        out
+    }
+    /// Runs frames until the printer has drawn its last screen.
+    fn finish(&mut self) {
+        let done = u8::try_from(self.sym("P_DONE")).unwrap();
+        for _ in 0..200 {
+            if self.peek("p_state") == done && self.peek("p_status") == done {
+                return;
+            }
+            self.dbg.cont(100_000);
+        }
+        panic!("the printer did not finish: p_state {}", self.peek("p_state"));
+    }
+    /// The palette index the screen shows at pixel (x, y).
+    fn pixel(&self, x: usize, y: usize) -> u8 {
+        let m = &self.dbg.machine;
+        let attr = m.peek(0x5800 + (y / 8 * 32 + x / 8) as u16);
+        let (ink, paper) = colours(attr, false);
+        if m.peek(bitmap_address(x / 8, y)) & (0x80 >> (x % 8)) != 0 {
+            ink
+        } else {
+            paper
+        }
+    }
+}
+
+/// Plays `seq` on the Z80 and in Rust, comparing the fields after every drop; returns the
+/// printer at its end and the Rust field.
+fn play_both(seq: &Sequence) -> (Printer, Field) {
+    let mut z = Printer::new(&seq.to_bytes());
+    let mut rust = Replay::new(seq.clone(), 1);
+    for n in 1..=seq.drops.len() {
+        assert!(rust.step().unwrap(), "the Rust replay ended early");
+        assert!(
+            z.next_drop(),
+            "drop {n}: the Z80 printer stopped (p_state {})",
+            z.peek("p_state")
+        );
+        let same = (0..HEIGHT).all(|y| (0..WIDTH).all(|x| z.cell(x, y) == rust.field().colour(x, y)));
+        assert!(
+            same,
+            "after drop {n} ({:?}) the fields differ (Z80 left, Rust right):\n{}",
+            seq.drops[n - 1],
+            z.field_text(rust.field())
+        );
+    }
+    let field = rust.field().clone();
+    (z, field)
+}
+
+/// The field holds the picture (placed as the converter placed it) and nothing else, and the
+/// screen shows each of its cells in the picture's colour.
+fn assert_prints(z: &Printer, image: &Image) {
+    let conv = convert(image).unwrap();
+    let mut want = Field::new();
+    for y in 0..image.height() {
+        for x in 0..image.width() {
+            if let Some((fx, fy)) = conv.placement.field_cell(x, y) {
+                want.set(fx, fy, image.get(x, y));
+            }
+        }
+    }
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            assert_eq!(z.cell(x, y), want.colour(x, y), "cell ({x}, {y})");
+        }
+    }
+    // The screen: cell (x, row) is 8 x 4 pixels at column 1 + x, line 8 + 4 * row.
+    let inks: Vec<u8> = (0..4).map(|c| z.dbg.machine.peek(z.sym("p_inks") + c)).collect();
+    let bright = if z.peek("p_bright") != 0 { 8 } else { 0 };
+    for y in 0..HEIGHT {
+        let row = HEIGHT - 1 - y;
+        for x in 0..WIDTH {
+            let c = want.colour(x, y);
+            let expect = if c == 0 { bright } else { inks[c as usize] + bright };
+            for (dx, dy) in [(0, 0), (7, 3), (3, 1)] {
+                let shown = z.pixel(8 + 8 * x + dx, 8 + 4 * row + dy);
+                // Black is black at either brightness.
+                let (shown, expect) = if expect & 7 == 0 {
+                    (shown & 7, 0)
+                } else {
+                    (shown, expect)
+                };
+                assert_eq!(shown, expect, "screen pixel of cell ({x}, {y})");
+            }
+        }
+    }
+}
+
+fn sprite(path: &str) -> Image {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    Image::from_text(&text).unwrap()
+}
+
+#[test]
+fn the_heart_prints_drop_for_drop_as_the_rust_replay() {
+    let image = sprite("interpreters/tpa/sprites/heart.txt");
+    let seq = convert(&image).unwrap().sequence;
+    let (mut z, _) = play_both(&seq);
+    z.finish();
+    assert_prints(&z, &image);
+}
+
+#[test]
+fn the_built_in_picture_is_our_sprite_and_prints_drop_for_drop() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("programs/tetris/printer/picture.tps")).unwrap();
+    let seq = Sequence::parse(&text).unwrap();
+    let bin = std::fs::read(root.join("programs/tetris/printer/picture.bin")).unwrap();
+    assert_eq!(bin, seq.to_bytes(), "picture.bin is picture.tps's bytes");
+    let image = sprite("programs/tetris/printer/picture.txt");
+    let (mut z, field) = play_both(&seq);
+    z.finish();
+    assert_prints(&z, &image);
+    assert_eq!(
+        field,
+        convert(&image).unwrap().field,
+        "the committed sequence prints the sprite"
+    );
+}
+
+/// A small xorshift, so the random sprites are the same on every run.
+fn random_sprite(seed: u64, w: usize, h: usize) -> Image {
+    let mut s = seed;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let mut pixels = vec![0u8; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            pixels[y * w + x] = (next() % 4) as u8;
+        }
+        // No empty row between others (a Tetris field cannot hold one: docs/tetris-printer.md).
+        let x = (next() % w as u64) as usize;
+        pixels[y * w + x] = 1 + (next() % 3) as u8;
+    }
+    let palette = [
+        Rgb(0xE0, 0x40, 0x20),
+        Rgb(0x20, 0x40, 0xE0),
+        Rgb(0xF0, 0xE0, 0x20),
+    ];
+    Image::new(w, h, pixels, palette).unwrap()
+}
+
+#[test]
+fn random_sprites_print_drop_for_drop_as_the_rust_replay() {
+    for (seed, w, h) in [(0x9E37_79B9_7F4A_7C15, 7, 4), (0x1234_5678_9ABC_DEF1, 5, 6)] {
+        let image = random_sprite(seed, w, h);
+        let seq = convert(&image).unwrap().sequence;
+        let (mut z, _) = play_both(&seq);
+        z.finish();
+        assert_prints(&z, &image);
+    }
+}
+
+#[test]
+fn a_drop_the_game_refuses_jams_the_printer() {
+    // Orientation 13h does not exist.
+    let mut bytes = vec![0xFF; 9];
+    bytes.extend([1, 0, 0x13, 5]);
+    let mut z = Printer::new(&bytes);
+    z.dbg.cont(3_000_000);
+    assert_eq!(u16::from(z.peek("p_state")), z.sym("P_JAM"));
+}
+
+/// T-states from each frame's start to the program's next HALT, over a whole print: the worst
+/// frame and its number.
+fn worst_frame(bytes: &[u8]) -> (u64, usize, u64) {
+    let asm = assemble();
+    let program = retro_z80_machine::Program::from_assembly(&asm);
+    let mut m = Workbench::new(retro_z80_machine::FrameRate::Hz60);
+    program.load_into(&mut m);
+    let at = program.symbols.get("printer_seq").unwrap();
+    for (i, b) in bytes.iter().enumerate() {
+        m.poke(at + i as u16, *b);
+    }
+    m.poke(program.symbols.get("printer_go").unwrap(), 1);
+    let p_state = program.symbols.get("p_state").unwrap();
+    let done = program.symbols.get("P_DONE").unwrap() as u8;
+    let main = program.symbols.get("main").unwrap();
+    let frame_t = m.state.clock.frame_t;
+    // To the first frame.
+    while !matches!(m.run(&NoProbe, u64::MAX, u64::MAX, |_| false).1, Stop::Frame) {}
+    let mut worst = (0, 0);
+    for frame in 1..200_000 {
+        let start = m.cpu().tstates();
+        // Past the HALT the frame interrupt ends, to the program's next HALT at `main`.
+        let mut stop = m.run(&NoProbe, u64::MAX, u64::MAX, |pc| pc == main).1;
+        if m.cpu().tstates() == start {
+            m.step(&NoProbe);
+            stop = m.run(&NoProbe, u64::MAX, u64::MAX, |pc| pc == main).1;
+        }
+        assert!(
+            matches!(stop, Stop::Break(_)),
+            "frame {frame} did not end in time: {stop:?}"
+        );
+        let busy = m.cpu().tstates() - start;
+        if busy > worst.0 {
+            worst = (busy, frame);
+        }
+        if m.peek(p_state) == done {
+            return (worst.0, worst.1, frame_t);
+        }
+        while !matches!(m.run(&NoProbe, u64::MAX, u64::MAX, |_| false).1, Stop::Frame) {}
+    }
+    panic!("the print did not end");
+}
+
+#[test]
+fn no_printer_frame_goes_over_the_t_state_budget() {
+    let image = sprite("interpreters/tpa/sprites/robot.txt");
+    let seq = convert(&image).unwrap().sequence;
+    let (worst, frame, budget) = worst_frame(&seq.to_bytes());
+    eprintln!("robot: worst frame {frame}: {worst} T-states of {budget}");
+    assert!(
+        worst < budget,
+        "frame {frame} takes {worst} T-states, over the frame's {budget}"
+    );
+}
