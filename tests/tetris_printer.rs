@@ -308,3 +308,114 @@ fn no_printer_frame_goes_over_the_t_state_budget() {
         "frame {frame} takes {worst} T-states, over the frame's {budget}"
     );
 }
+
+fn retro(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_retro"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text_screen(out: &std::process::Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn retro_run_printer_prints_a_sequence_file_to_the_end() {
+    let seq = "programs/tetris/printer/picture.tps";
+    let done = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        seq,
+        "--headless",
+        "--time",
+        "260",
+        "--dump-screen",
+        "text",
+    ]));
+    assert!(done.contains("PRINTER") && done.contains("DONE"), "{done}");
+    let mid = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        seq,
+        "--headless",
+        "--time",
+        "60",
+        "--dump-screen",
+        "text",
+    ]));
+    assert!(mid.contains("PRINTER") && !mid.contains("DONE"), "{mid}");
+}
+
+#[test]
+fn p_on_the_title_screen_prints_the_built_in_picture() {
+    let title = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--headless",
+        "--time",
+        "10",
+        "--dump-screen",
+        "text",
+    ]));
+    assert!(title.contains("P: TETRIS PRINTER"), "{title}");
+    let done = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--headless",
+        "--keys",
+        "=+10000 p",
+        "--time",
+        "260",
+        "--dump-screen",
+        "text",
+    ]));
+    assert!(done.contains("DONE"), "{done}");
+}
+
+#[test]
+fn printer_errors_name_the_problem() {
+    let dir = std::env::temp_dir().join(format!("retro-tetris-printer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.tps");
+    std::fs::write(&bad, "palette #000000 #FFFFFF\nQ 02 3\n").unwrap();
+    let out = retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        bad.to_str().unwrap(),
+        "--headless",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.tps"), "{err}");
+    // A sequence too long for the room at printer_seq.
+    let big = dir.join("big.bin");
+    std::fs::write(&big, vec![0u8; 0x3000]).unwrap();
+    let out = retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        big.to_str().unwrap(),
+        "--headless",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the printer has room for"), "{err}");
+    // A program without a printer mode.
+    let out = retro(&[
+        "run",
+        "programs/connect4/connect4.asm",
+        "--printer",
+        "programs/tetris/printer/picture.tps",
+        "--headless",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no `printer_seq`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
