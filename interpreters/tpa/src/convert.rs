@@ -81,6 +81,8 @@ pub struct Stats {
     pub platforms: usize,
     /// Passes and platforms whose drops came from a search made during the conversion.
     pub searched: usize,
+    /// Flipped (pointing up) J, T and L emitters: three pixels each.
+    pub flipped: usize,
 }
 
 /// A converted sprite.
@@ -95,11 +97,13 @@ pub struct Conversion {
 
 /// Search effort: profiles visited before giving up. A realtime search for an emitter block (to
 /// beat a stored pattern, or stand in for a missing one) gets `quick`; one for a platform that
-/// the table lacks gets `full`.
+/// the table lacks gets `full`; one with flipped emitters `flipped` per height tried.
 #[derive(Debug, Clone, Copy)]
 pub struct Effort {
     pub quick: u64,
     pub full: u64,
+    /// A pass with flipped emitters: its least rows, then 4 more (as the seed does).
+    pub flipped: u64,
 }
 
 impl Default for Effort {
@@ -107,6 +111,7 @@ impl Default for Effort {
         Effort {
             quick: 2_000,
             full: 200_000,
+            flipped: 20_000,
         }
     }
 }
@@ -136,6 +141,76 @@ struct Emitter {
     top: usize,
 }
 
+/// A flipped emitter: a J, T or L pointing up, its three-cell flat side on three pixels of its
+/// colour (leftmost at `left`) in the emission row, its fourth cell (J over the left end, T the
+/// middle, L the right end) in the block's bottom row, cleared with the block.
+#[derive(Debug, Clone, Copy)]
+struct Flipped {
+    left: usize,
+    colour: u8,
+}
+
+impl Flipped {
+    fn drop(self) -> Drop {
+        let orientation = Orientation(match self.colour {
+            1 => 0x05,
+            2 => 0x00,
+            _ => 0x10,
+        });
+        Drop {
+            orientation,
+            x: self.left as i32 + 1,
+        }
+    }
+    /// The column of its cell in the block's bottom row.
+    fn nub(self) -> usize {
+        self.left + usize::from(self.colour - 1)
+    }
+}
+
+/// The flipped emitters a realtime pass may try first (the seed: "eagerly packing the flipped J, T
+/// and L"): left to right, each run of three pending pixels of one colour whose flat side rests on
+/// the row below.
+fn plan_flipped(pending: &[(usize, u8)], below: u32) -> Vec<Flipped> {
+    let colour_at = |c: usize| pending.iter().find(|p| p.0 == c).map(|p| p.1);
+    let mut out: Vec<Flipped> = Vec::new();
+    let mut taken = 0u32;
+    for &(c, colour) in pending {
+        let cells = 0b111u32 << c;
+        if c + 2 < WIDTH
+            && taken & cells == 0
+            && below & cells != 0
+            && colour_at(c + 1) == Some(colour)
+            && colour_at(c + 2) == Some(colour)
+        {
+            taken |= cells;
+            out.push(Flipped { left: c, colour });
+        }
+    }
+    out
+}
+
+/// One pass of emitters pointing down over the pending pixels, greedy left to right, beside the
+/// block cells already `occupied` (by flipped emitters' fourth cells); `emitted`: squares in the
+/// emission row (earlier passes, and this pass's flipped emitters, which drop first).
+fn plan_pass(pending: &[(usize, u8)], below: u32, emitted: u32, mut occupied: u32) -> Vec<Emitter> {
+    let mut pass = Vec::new();
+    for &(c, colour) in pending {
+        let top = c - emitter_orientation(colour).1 as usize;
+        let cells = 0b111u32 << top;
+        let rests = below & (1 << c) != 0 || emitted & cells != 0;
+        if occupied & cells == 0 && rests {
+            occupied |= cells;
+            pass.push(Emitter {
+                column: c,
+                colour,
+                top,
+            });
+        }
+    }
+    pass
+}
+
 /// Splits a row's pixels into passes. `below`: columns with a square under the emission row.
 /// `None` if some pixel can never rest on anything.
 fn plan_passes(pixels: &[(usize, u8)], below: u32) -> Option<Vec<Vec<Emitter>>> {
@@ -143,30 +218,14 @@ fn plan_passes(pixels: &[(usize, u8)], below: u32) -> Option<Vec<Vec<Emitter>>> 
     let mut emitted = 0u32;
     let mut passes = Vec::new();
     while !pending.is_empty() {
-        let mut occupied = 0u32;
-        let mut pass = Vec::new();
-        pending.retain(|&(c, colour)| {
-            let top = c - emitter_orientation(colour).1 as usize;
-            let cells = 0b111u32 << top;
-            let rests = below & (1 << c) != 0 || emitted & cells != 0;
-            if occupied & cells == 0 && rests {
-                occupied |= cells;
-                pass.push(Emitter {
-                    column: c,
-                    colour,
-                    top,
-                });
-                false
-            } else {
-                true
-            }
-        });
+        let pass = plan_pass(&pending, below, emitted, 0);
         if pass.is_empty() {
             return None;
         }
         for e in &pass {
             emitted |= 1 << e.column;
         }
+        pending.retain(|p| emitted & (1 << p.0) == 0);
         passes.push(pass);
     }
     Some(passes)
@@ -294,26 +353,115 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// A realtime pass with flipped emitters (and down-pointing ones beside them): the block is
+    /// searched for there and then (no table holds such blocks), `flip_rows` rows over the least.
+    /// Returns the emission-row squares it printed, or `None` (nothing played) when there is no
+    /// flipped emitter to place or no block was found.
+    fn print_flipped_pass(
+        &mut self,
+        pending: &[(usize, u8)],
+        below: u32,
+        emitted: u32,
+        emission_row: usize,
+    ) -> Result<Option<u32>, ConvertError> {
+        let flipped = plan_flipped(pending, below);
+        if flipped.is_empty() {
+            return Ok(None);
+        }
+        let nubs: u32 = flipped.iter().map(|f| 1u32 << f.nub()).sum();
+        let flats: u32 = flipped.iter().map(|f| 0b111u32 << f.left).sum();
+        let rest: Vec<(usize, u8)> = pending
+            .iter()
+            .copied()
+            .filter(|p| flats & (1 << p.0) == 0)
+            .collect();
+        let downs = plan_pass(&rest, below, emitted | flats, nubs);
+        let mut heights = [0u8; WIDTH];
+        for c in (0..WIDTH).filter(|&c| nubs & (1 << c) != 0) {
+            heights[c] = 1;
+        }
+        for e in &downs {
+            for h in &mut heights[e.top..e.top + 3] {
+                *h = 1;
+            }
+        }
+        let cells = flipped.len() + 3 * downs.len();
+        let least = (1..=4)
+            .find(|r| (WIDTH * r - cells).is_multiple_of(4))
+            .unwrap_or(4);
+        let support = self.field.row(emission_row) | flats;
+        let found = [least, least + 4].into_iter().find_map(|rows| {
+            let problem = search::Problem::rectangle(rows, heights, support);
+            self.searched(&problem, self.effort.flipped)
+        });
+        let Some(block) = found else {
+            return Ok(None);
+        };
+        self.stats.passes += 1;
+        self.stats.flipped += flipped.len();
+        let mut taken = flats;
+        for f in &flipped {
+            self.play(f.drop())?;
+        }
+        for e in &downs {
+            let (orientation, _) = emitter_orientation(e.colour);
+            self.play(Drop {
+                orientation,
+                x: e.top as i32 + 1,
+            })?;
+            taken |= 1 << e.column;
+        }
+        for d in block {
+            self.play(d)?;
+        }
+        Ok(Some(taken))
+    }
+
     fn print_row(&mut self, field_row: usize, pixels: &[(usize, u8)]) -> Result<(), ConvertError> {
         let below = if field_row == 0 {
             (1u32 << WIDTH) - 1
         } else {
             self.field.row(field_row - 1)
         };
-        let (passes, closing, emission_row) = match plan_passes(pixels, below) {
-            Some(p) => (p, None, field_row),
+        let (closing, emission_row) = match plan_passes(pixels, below) {
+            Some(_) => (None, field_row),
             None => {
                 let closing = self.platform(below)?;
                 let top = self.field.row(field_row + pattern::PLATFORM_ROWS_LEFT - 1);
-                let passes = plan_passes(pixels, top).ok_or_else(|| ConvertError::NoPattern {
+                plan_passes(pixels, top).ok_or_else(|| ConvertError::NoPattern {
                     row: self.row,
                     why: "the platform does not hold up every pixel".into(),
                 })?;
-                (passes, Some(closing), field_row + pattern::PLATFORM_ROWS_LEFT)
+                (Some(closing), field_row + pattern::PLATFORM_ROWS_LEFT)
             }
         };
-        for pass in passes {
+        // Whether every pixel can be printed was settled above with emitters pointing down;
+        // now pass by pass, a realtime pass with flipped emitters first where one is found.
+        let support_below = if closing.is_some() {
+            self.field.row(emission_row - 1)
+        } else {
+            below
+        };
+        let mut pending = pixels.to_vec();
+        let mut emitted = 0u32;
+        while !pending.is_empty() {
+            if let Some(taken) = self.print_flipped_pass(&pending, support_below, emitted, emission_row)? {
+                emitted |= taken;
+                pending.retain(|p| taken & (1 << p.0) == 0);
+                continue;
+            }
+            let pass = plan_pass(&pending, support_below, emitted, 0);
+            if pass.is_empty() {
+                return Err(ConvertError::NoPattern {
+                    row: self.row,
+                    why: "a pixel has nothing to rest on (a defect in the converter)".into(),
+                });
+            }
             self.print_pass(&pass, emission_row)?;
+            for e in &pass {
+                emitted |= 1 << e.column;
+            }
+            pending.retain(|p| emitted & (1 << p.0) == 0);
         }
         if let Some(d) = closing {
             self.play(d)?;
