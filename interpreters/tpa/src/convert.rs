@@ -8,6 +8,9 @@
 //! filled into a block of full rows by a stored emitter pattern, or by a search made there and
 //! then when the pass has extra support (fewer rows) or the table has no pattern; a pass that
 //! neither finds is printed one emitter at a time (every single top has a stored pattern).
+//! Before each such pass a realtime pass with flipped emitters is tried (J, T or L pointing up, its
+//! flat side on three pixels of its colour, its fourth cell in the block): it packs those first,
+//! adds emitters pointing down beside them, and searches its block on the spot.
 //!
 //! A pixel with nothing below it cannot rest on the previous row; then the whole row is printed
 //! on a flat platform (a stored one on a square of the row below, or one searched for), and the
