@@ -39,6 +39,26 @@ fn the_sequence_file_is_written_and_replays_to_the_sprite() {
 }
 
 #[test]
+fn a_bin_output_is_the_z80_printers_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, bin) = (dir.path().join("heart.tps"), dir.path().join("heart.bin"));
+    for out in [&text, &bin] {
+        let o = retro(&["tpa", HEART, "-o", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let parsed = retro_tpa::sequence::Sequence::parse(&std::fs::read_to_string(&text).unwrap()).unwrap();
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes, parsed.to_bytes());
+    // 9 colour bytes (J red), the drop count, two bytes a drop.
+    assert_eq!(&bytes[..3], &[0xD8, 0x28, 0x00]);
+    assert_eq!(
+        usize::from(u16::from_le_bytes([bytes[9], bytes[10]])),
+        parsed.drops.len()
+    );
+    assert_eq!(bytes.len(), 11 + 2 * parsed.drops.len());
+}
+
+#[test]
 fn headless_replay_dumps_the_field_as_a_colour_grid() {
     let o = retro(&["tpa", HEART, "--headless", "--dump-screen", "colours"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

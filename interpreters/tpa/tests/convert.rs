@@ -119,6 +119,28 @@ fn single_pixels_print_in_every_column_and_colour() {
 }
 
 #[test]
+fn three_pixels_of_one_colour_side_by_side_print_with_flipped_emitters() {
+    // Rows of runs of three: each colour's J, T or L pointing up prints a run in one piece.
+    for c in 1..=3u8 {
+        let mut px = vec![0u8; 17 * 2];
+        for x in 4..13 {
+            px[x] = c;
+            px[17 + x] = c;
+        }
+        let img = Image::new(17, 2, px, DEFAULT_PALETTE).unwrap();
+        let conv = convert(&img).unwrap();
+        assert!(
+            conv.stats.flipped >= 3,
+            "colour {c}: {} flipped",
+            conv.stats.flipped
+        );
+        let flipped_id = [0x05, 0x00, 0x10][usize::from(c - 1)];
+        assert!(conv.sequence.drops.iter().any(|d| d.orientation.0 == flipped_id));
+        check(&img);
+    }
+}
+
+#[test]
 fn a_pixel_over_a_hole_gets_a_platform() {
     // Two rows: a pixel at the left on the floor, then one at the right with nothing below it.
     let img = Image::from_text("......x\nx......\n").unwrap();
