@@ -153,6 +153,7 @@ fn assert_prints(z: &Printer, image: &Image) {
             assert_eq!(z.cell(x, y), want.colour(x, y), "cell ({x}, {y})");
         }
     }
+    assert_terminal_cells(z, &want);
     // The screen: cell (x, row) is 8 x 4 pixels at column 1 + x, line 8 + 4 * row.
     let inks: Vec<u8> = (0..4).map(|c| z.dbg.machine.peek(z.sym("p_inks") + c)).collect();
     let bright = if z.peek("p_bright") != 0 { 8 } else { 0 };
@@ -170,6 +171,29 @@ fn assert_prints(z: &Printer, image: &Image) {
                     (shown, expect)
                 };
                 assert_eq!(shown, expect, "screen pixel of cell ({x}, {y})");
+            }
+        }
+    }
+}
+
+/// The terminal shows attribute cells by their paper: two field cells of one colour fill theirs.
+fn assert_terminal_cells(z: &Printer, want: &Field) {
+    for k in 0..HEIGHT / 2 {
+        for x in 0..WIDTH {
+            let (upper, lower) = (
+                want.colour(x, HEIGHT - 1 - 2 * k),
+                want.colour(x, HEIGHT - 2 - 2 * k),
+            );
+            if upper == lower && upper != 0 {
+                let attr = z.dbg.machine.peek(0x5800 + ((1 + k) * 32 + 1 + x) as u16);
+                let ink = z.dbg.machine.peek(z.sym("p_inks") + u16::from(upper));
+                assert_eq!(
+                    (attr >> 3) & 7,
+                    ink,
+                    "the paper of the cell for ({x}, rows {} and {})",
+                    2 * k,
+                    2 * k + 1
+                );
             }
         }
     }

@@ -12,8 +12,8 @@
 ;
 ; The screen: cells of 8 x 4 pixels, so the 42 rows fill 168 lines (21 character rows) and the 21
 ; columns 21 character columns; an attribute cell holds two field cells, one above the other, and
-; shows both in their colours (the upper in ink, the lower in paper when they differ), so the
-; Spectrum's colour clash never touches the picture.
+; shows both in their colours (the upper in ink, the lower in paper when they differ; both in
+; paper when they are the same), so the Spectrum's colour clash never touches the picture.
 
 PF_W            equ 21
 PF_H            equ 42
@@ -624,8 +624,8 @@ p_draw_pair_row:
         ret
 
 ; p_cell: the screen's cell for pair row D, column E, with colour B above and C below (0 empty):
-; the upper one in ink; the lower one in ink too when it is the same colour or the upper is
-; empty, else in paper. Clobbers everything but DE.
+; two cells of one colour in paper (no pixels set); else the upper one in ink, the lower one in
+; ink too when the upper is empty, else in paper. Clobbers everything but DE.
 p_cell: ld a,b
         or a
         jr z,.noup
@@ -636,9 +636,16 @@ p_cell: ld a,b
         or a
         jr z,.put               ; (A = 0: the lower empty)
         cp b
-        ld a,0FFh
-        jr z,.put
-        ld a,c
+        jr nz,.mixed
+        ld a,l                  ; the same colour: both in paper, no pixels set (the terminal's
+        add a,a                 ; attribute cells then show it as their colour)
+        add a,a
+        add a,a
+        ld l,a
+        xor a
+        ld h,a
+        jr .put
+.mixed: ld a,c
         call p_ink
         add a,a
         add a,a
