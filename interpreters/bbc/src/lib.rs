@@ -6,6 +6,7 @@
 //! - [`detokenize`]: tokens to text as LIST prints them;
 //! - [`program`]: the tokenized program format, text listings, format detection, diagnostics;
 //! - [`bbcwin`]: the tokenized format of BBC BASIC for Windows, SDL 2.0 and (Z80), converted;
+//! - [`sniff`]: telling a BBC BASIC `.bas` file from a C64 one;
 //! - [`inspect`]: the annotated byte view of `retro list --tokens`;
 //! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs;
 //! - [`vdu`]: the graphics VDU driver (screen modes, windows, PLOT, palette) the machine draws with.
@@ -15,6 +16,7 @@ pub mod detokenize;
 pub mod inspect;
 pub mod interp;
 pub mod program;
+pub mod sniff;
 pub mod tokenize;
 pub mod tokens;
 pub mod vdu;
