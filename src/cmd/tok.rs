@@ -131,7 +131,10 @@ pub fn list(args: ListArgs) -> ExitCode {
                 "(a BBC BASIC for Windows format file: shown as the RISC OS tokens it converts to, the bytes that run)\n",
             );
         }
-        text.push_str(&inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal()));
+        text.push_str(&inspect::render(
+            &inspect::inspect(&program),
+            std::io::stdout().is_terminal(),
+        ));
         text
     } else {
         retro_bbc::list(&program)
