@@ -143,3 +143,15 @@ fn bas_files_holding_bbc_basic_run_as_bbc_basic() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// `MOVE BY`, `DRAW BY`, `POINT BY` (RISC OS keeps BY as text; the Windows format's BY token
+/// converts to it): relative to the last point. The expected text is what Brandy printed for the
+/// same program (its graphics screen answers POINT(), which the in-process corpus cannot).
+#[test]
+fn by_plots_relative_to_the_last_point() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = "10 MODE 1\n20 GCOL 0,3\n30 MOVE 100,100:DRAW BY 200,0\n40 PRINT POINT(150,100);POINT(250,100);POINT(350,100)\n50 MOVE 100,300:MOVE BY 0,100:DRAW BY 0,100\n60 PRINT POINT(100,350);POINT(100,450)\n70 POINT 600,600:POINT BY 8,0\n80 PRINT POINT(608,600);POINT(616,600)\n";
+    std::fs::write(dir.path().join("by.bbc"), program).unwrap();
+    let o = retro_in(dir.path(), &["run", "--headless", "by.bbc"], b"");
+    assert_eq!(stdout(&o), "         330\n         03\n         30\n");
+}
