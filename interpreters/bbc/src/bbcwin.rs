@@ -274,8 +274,11 @@ pub fn is_windows_program(bytes: &[u8]) -> bool {
     scan(bytes).is_ok()
 }
 
-/// The lines of a Windows-format file, as (offset of the length byte, number, body), unconverted.
-fn scan(bytes: &[u8]) -> Result<Vec<(usize, u16, &[u8])>, ProgramError> {
+/// A line of a Windows-format file, unconverted: (offset of its length byte, number, body).
+type RawLine<'a> = (usize, u16, &'a [u8]);
+
+/// The lines of a Windows-format file, unconverted.
+fn scan(bytes: &[u8]) -> Result<Vec<RawLine<'_>>, ProgramError> {
     if bytes.is_empty() {
         return Err(ProgramError::Empty);
     }
