@@ -155,3 +155,22 @@ fn by_plots_relative_to_the_last_point() {
     let o = retro_in(dir.path(), &["run", "--headless", "by.bbc"], b"");
     assert_eq!(stdout(&o), "         330\n         03\n         30\n");
 }
+
+#[test]
+fn the_debugger_loads_a_windows_format_program() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.txt"),
+        "10 A%=6\n20 WHILE A%<9:A%+=1:ENDWHILE\n30 PRINT A%\n",
+    )
+    .unwrap();
+    let o = retro_in(
+        dir.path(),
+        &["tok", "p.txt", "--format", "bbcwin", "-o", "w.bbc"],
+        b"",
+    );
+    assert!(o.status.success());
+    std::fs::write(dir.path().join("cmds"), "break 30\nrun\nprint A%\nquit\n").unwrap();
+    let o = retro_in(dir.path(), &["debug", "w.bbc", "--script", "cmds"], b"");
+    assert!(stdout(&o).contains("A% = 9"), "{}", stdout(&o));
+}
