@@ -123,19 +123,13 @@ pub fn list(args: ListArgs) -> ExitCode {
     };
     let mut stdout = std::io::stdout().lock();
     let text = if args.tokens {
-        let mut text = String::new();
-        if read_limited(&args.file, BASIC_PROGRAM)
-            .is_ok_and(|b| retro_bbc::detect(&b) == retro_bbc::Format::BbcWin)
-        {
-            text.push_str(
-                "(a BBC BASIC for Windows format file: shown as the RISC OS tokens it converts to, the bytes that run)\n",
-            );
-        }
-        text.push_str(&inspect::render(
-            &inspect::inspect(&program),
-            std::io::stdout().is_terminal(),
-        ));
-        text
+        // A BBC BASIC for Windows file is shown as it is in the file, with that format's tokens.
+        let windows = read_limited(&args.file, BASIC_PROGRAM)
+            .ok()
+            .filter(|b| retro_bbc::detect(b) == retro_bbc::Format::BbcWin)
+            .and_then(|b| retro_bbc::bbcwin::render_tokens(&b).ok());
+        windows
+            .unwrap_or_else(|| inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal()))
     } else {
         retro_bbc::list(&program)
     };

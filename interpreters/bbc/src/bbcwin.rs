@@ -340,6 +340,103 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Program, ProgramError> {
     Ok(Program::new(lines))
 }
 
+/// `retro list --tokens` for a Windows-format file: each line's header and its bytes as they are
+/// in the file, grouped and annotated (keywords by their names, line numbers decoded, text,
+/// strings and REM/DATA tails), then the end marker.
+pub fn render_tokens(bytes: &[u8]) -> Result<String, ProgramError> {
+    use crate::inspect::{hex, printable};
+    /// Text is cut into rows of at most this many bytes, as in RISC OS's view.
+    const ROW: usize = 8;
+    let lines = scan(bytes)?;
+    let mut out = String::new();
+    let row = |out: &mut String, offset: usize, b: &[u8], what: &str| {
+        out.push_str(&format!("  +{offset:04X}  {:<23}  {what}\n", hex(b)));
+    };
+    for (n, &(at, number, body)) in lines.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        let len = bytes[at];
+        out.push_str(&format!(
+            "Line {number} at +&{at:04X}, length &{len:02X} ({len} = 3 header + {} body + CR)\n",
+            body.len()
+        ));
+        row(
+            &mut out,
+            at,
+            &bytes[at..at + 3],
+            &format!("length &{len:02X}, line number {number} (&{number:04X}, low byte first)"),
+        );
+        let base = at + 3;
+        let mut cx = Context::new();
+        let mut i = 0;
+        while i < body.len() {
+            let b = body[i];
+            if cx.is_code() && b == tokens::LINE_NUMBER && i + 4 <= body.len() {
+                let n = tokens::decode_line_number([body[i + 1], body[i + 2], body[i + 3]]);
+                row(&mut out, base + i, &body[i..i + 4], &format!("line number {n}"));
+                i += 4;
+                continue;
+            }
+            let riscos = to_riscos(b);
+            if cx.is_code() && (riscos.is_some() || b >= 0x80) {
+                let name = match riscos {
+                    Some(r) if r[0].is_ascii_alphabetic() => String::from_utf8_lossy(r).into_owned(),
+                    Some(r) if tokens::is_escape(r[0]) => {
+                        tokens::two_byte_name(r[0], r[1]).unwrap_or("?").to_string()
+                    }
+                    Some(r) => tokens::one_byte_name(r[0]).unwrap_or("?").to_string(),
+                    None => {
+                        tokens::one_byte_name(b).map_or_else(|| "not a keyword".to_string(), str::to_string)
+                    }
+                };
+                row(&mut out, base + i, &[b], &name);
+                cx.keyword(riscos.unwrap_or(&[b]));
+                i += 1;
+                continue;
+            }
+            // A string (quotes included), a REM/DATA/star tail, or program text up to the next
+            // keyword or string: in rows of at most ROW bytes.
+            let start = i;
+            let kind = if b == b'"' && cx.is_code() || cx.in_string {
+                "string"
+            } else if !cx.is_code() {
+                "text (REM, DATA or * command)"
+            } else {
+                ""
+            };
+            while i < body.len() && i - start < ROW {
+                let c = body[i];
+                let code = cx.is_code();
+                if i > start && code && (c >= 0x80 || to_riscos(c).is_some() || c == b'"') {
+                    break;
+                }
+                cx.text(c);
+                i += 1;
+                if kind == "string" && i > start + 1 && c == b'"' {
+                    break;
+                }
+            }
+            let shown = printable(&body[start..i]);
+            let what = if kind.is_empty() {
+                format!("`{shown}`")
+            } else {
+                format!("{shown}  ({kind})")
+            };
+            row(&mut out, base + start, &body[start..i], &what);
+        }
+        row(&mut out, base + body.len(), &[CR], "CR, end of line");
+    }
+    let end = lines.last().map_or(0, |&(at, _, _)| at + bytes[at] as usize);
+    row(
+        &mut out,
+        end,
+        &bytes[end..(end + 3).min(bytes.len())],
+        "end of program (length 0)",
+    );
+    Ok(out)
+}
+
 /// A line that does not fit in the Windows format once converted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -459,6 +556,23 @@ mod tests {
             body_to_riscos(&[b' ', b'x', b'*', 0x08]),
             [b' ', b'x', b'*', ESC_STMT, stmt::SWAP]
         );
+    }
+
+    #[test]
+    fn the_token_view_shows_the_file_as_it_is() {
+        let p = riscos("10 WHILE x:PRINT \"hi\":GOTO 10\n20 REM SWAP\n");
+        let win = to_bytes(&p).unwrap();
+        let view = render_tokens(&win).unwrap();
+        assert!(view.contains("Line 10 at +&0000"), "{view}");
+        assert!(view.contains("C7                       WHILE"), "{view}");
+        assert!(view.contains("line number 10"), "{view}");
+        assert!(
+            view.contains("\"hi\"  (string)") || view.contains("\"hi\""),
+            "{view}"
+        );
+        assert!(view.contains("SWAP  (text (REM, DATA or * command))"), "{view}");
+        assert!(view.contains("end of program (length 0)"), "{view}");
+        assert!(render_tokens(b"junk").is_err());
     }
 
     #[test]
