@@ -235,6 +235,10 @@ fn the_loader_never_panics_on_any_bytes() {
                     // Whatever loads can be listed and saved in every format.
                     let _ = retro_bbc::list(&p);
                     let _ = bbcwin::to_bytes(&p);
+                    // And `retro list --tokens` can show it.
+                    if detect(&bytes) == Format::BbcWin {
+                        prop_assert!(bbcwin::render_tokens(&bytes).is_ok());
+                    }
                 }
                 Err(ReadError::Bad(e)) => {
                     let report = render_bad_program("f.bbc", &bytes, &e, false);
