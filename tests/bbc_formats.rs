@@ -134,6 +134,13 @@ fn bas_files_holding_bbc_basic_run_as_bbc_basic() {
         b"",
     );
     assert!(!o.status.success());
+    std::fs::write(dir.path().join("nonum.bas"), "print 1\n").unwrap();
+    let o = retro_in(dir.path(), &["run", "--headless", "nonum.bas"], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("read as a C64 listing") && err.contains("--machine bbc|cbm"),
+        "{err}"
+    );
     std::fs::write(dir.path().join("bad.bas"), "10 PRINT\n5 PRINT\n").unwrap();
     let o = retro_in(dir.path(), &["run", "--headless", "bad.bas"], b"");
     assert!(

@@ -3,8 +3,8 @@
 //!
 //! The rule (docs/cli.md): a `.bas` file is BBC BASIC when it is a tokenized BBC BASIC program (RISC
 //! OS's format or BBC BASIC for Windows', which no C64 listing can be), or a text listing with a
-//! non-blank line that has no line number (every C64 line has one), or with a BBC BASIC keyword
-//! in capitals outside strings and REMs. petcat writes the C64's keywords in lower case, and
+//! BBC BASIC keyword in capitals outside strings and REMs. petcat writes the C64's keywords in
+//! lower case, and
 //! capitals outside strings are shifted graphics characters there, which no C64 program has where
 //! a keyword could be; BBC BASIC only knows its keywords in capitals.
 
@@ -18,10 +18,8 @@ pub fn is_bbc_basic(bytes: &[u8]) -> bool {
         Format::Tokenized if Program::from_bytes(bytes).is_ok() => return true,
         _ => {}
     }
-    decode_text(bytes).lines().any(|line| {
-        let body = line.trim_start();
-        !body.is_empty() && (!body.starts_with(|c: char| c.is_ascii_digit()) || has_capital_keyword(body))
-    })
+    // Unnumbered lines alone do not decide: `print 1` is a C64 listing missing its number.
+    decode_text(bytes).lines().any(has_capital_keyword)
 }
 
 /// Whether a line holds, outside strings, `{...}` control codes and REM tails, a BBC BASIC keyword
@@ -70,5 +68,6 @@ mod tests {
         assert!(!is_bbc_basic(b"10 print \"HELLO WORLD\"\n20 goto 10\n"));
         assert!(!is_bbc_basic(b"10 print \"{CLR}GOTO\":rem PRINT\n"));
         assert!(!is_bbc_basic(b"10 a=1\n\n"));
+        assert!(!is_bbc_basic(b"print 1\n"));
     }
 }
