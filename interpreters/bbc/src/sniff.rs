@@ -22,20 +22,27 @@ pub fn is_bbc_basic(bytes: &[u8]) -> bool {
     decode_text(bytes).lines().any(has_capital_keyword)
 }
 
-/// Whether a line holds, outside strings, `{...}` control codes and REM tails, a BBC BASIC keyword
-/// of three letters or more in capitals at the start of a word.
+/// Whether a line holds, outside strings, `{...}` control codes, C64 `data` statements and REM
+/// tails, a BBC BASIC keyword of three letters or more in capitals at the start of a word.
 fn has_capital_keyword(line: &str) -> bool {
     let b = line.as_bytes();
     let mut in_string = false;
     let mut in_braces = false;
+    // In a C64 `data` statement, where capitals are shifted characters of the data.
+    let mut in_data = false;
     for i in 0..b.len() {
         match b[i] {
             b'"' if !in_braces => in_string = !in_string,
             b'{' if !in_string => in_braces = true,
             b'}' if !in_string => in_braces = false,
+            b':' if !in_string && !in_braces => in_data = false,
             _ => {}
         }
-        if in_string || in_braces {
+        if in_string || in_braces || in_data {
+            continue;
+        }
+        if b[i..].starts_with(b"data") {
+            in_data = true;
             continue;
         }
         if b[i..].starts_with(b"rem") || b[i..].starts_with(b"REM") {
@@ -69,5 +76,7 @@ mod tests {
         assert!(!is_bbc_basic(b"10 print \"{CLR}GOTO\":rem PRINT\n"));
         assert!(!is_bbc_basic(b"10 a=1\n\n"));
         assert!(!is_bbc_basic(b"print 1\n"));
+        assert!(!is_bbc_basic(b"10 data ABS,COS:print 1\n"));
+        assert!(is_bbc_basic(b"10 data 1:PRINT 1\n"));
     }
 }
