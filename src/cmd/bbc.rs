@@ -25,6 +25,10 @@ pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCod
                 "{}",
                 render_diagnostics(&name, &text, &diagnostics, std::io::stderr().is_terminal())
             );
+            let hint = super::cbm::bas_hint(path, "BBC BASIC");
+            if !hint.is_empty() {
+                eprintln!("retro:{hint}");
+            }
             return ExitCode::from(2);
         }
         Err(ReadError::Bad(e)) => return usage_error(format!("{}: {e}", path.display())),
@@ -71,6 +75,10 @@ pub struct PromptArgs {
     pub seed: Option<i64>,
     /// --headless: read the lines typed at the prompt from stdin and print the screen's text to
     /// stdout. In the terminal: --keys types a key script, --time stops after that long.
+    /// The format SAVE writes: riscos (RISC OS, the default), bbcwin (BBC BASIC for Windows, for
+    /// SDL 2.0 and (Z80)) or text (a listing). LOAD and CHAIN read all three.
+    #[arg(long, value_enum, default_value_t = super::tok::FormatArg::Riscos)]
+    pub format: super::tok::FormatArg,
     #[command(flatten)]
     pub session: SessionArgs,
 }
@@ -79,10 +87,11 @@ pub struct PromptArgs {
 /// or headless when asked or when stdout is not a terminal.
 pub fn prompt(args: &PromptArgs) -> ExitCode {
     if args.session.headless || !std::io::stdout().is_terminal() {
-        return prompt_headless(args.seed);
+        return prompt_headless(args.seed, args.format.save_format());
     }
     let files = std::env::current_dir().ok();
-    let mut machine = match BbcMachine::prompt(args.seed, InputSource::Keys, files) {
+    let format = args.format.save_format();
+    let mut machine = match BbcMachine::prompt_saving_as(args.seed, InputSource::Keys, files, format) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("cannot start BBC BASIC: {e}")),
     };
@@ -97,7 +106,7 @@ pub fn prompt(args: &PromptArgs) -> ExitCode {
 /// The `>` prompt, headless: every line of stdin is typed at it (or read by INPUT), and what the
 /// screen shows goes to stdout. Files are found in the current directory. The exit status is
 /// QUIT's value, or 0 when the input ends.
-fn prompt_headless(seed: Option<i64>) -> ExitCode {
+fn prompt_headless(seed: Option<i64>, format: retro_bbc::SaveFormat) -> ExitCode {
     use retro_bbc::interp::Interp;
     use retro_bbc::interp::host::ScriptHost;
     use retro_bbc::interp::prompt::{Prompt, PromptEnd};
@@ -115,7 +124,7 @@ fn prompt_headless(seed: Option<i64>) -> ExitCode {
     if let Some(s) = seed {
         it.seed(s);
     }
-    let end = Prompt::default().run(&mut it);
+    let end = Prompt::default().saving_as(format).run(&mut it);
     let mut text = String::new();
     it.vdu.take_text(&mut text);
     let mut out = std::io::stdout().lock();

@@ -13,17 +13,51 @@ use retro_cbm::{Program, inspect};
 use super::session::{SessionArgs, drive, usage_error};
 use crate::files::write_atomic;
 
-/// Whether `path` is a CBM program by its extension (.bas, .prg).
+/// Whether `path` is a CBM program: a .prg file, or a .bas file that is not BBC BASIC.
 pub fn is_cbm(path: &Path) -> bool {
+    if has_extension(path, "prg") {
+        return true;
+    }
+    has_extension(path, "bas") && !bas_is_bbc(path)
+}
+
+fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("bas") || e.eq_ignore_ascii_case("prg"))
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// Whether a .bas file holds BBC BASIC (a tokenized BBC program, or a listing with capital
+/// keywords or unnumbered lines: retro_bbc::sniff has the rule). An unreadable file is left to the
+/// C64 side, which reports it.
+pub fn bas_is_bbc(path: &Path) -> bool {
+    crate::files::read_limited(path, crate::files::BASIC_PROGRAM)
+        .is_ok_and(|bytes| retro_bbc::sniff::is_bbc_basic(&bytes))
+}
+
+/// What to add to an error about a .bas file: how to choose the other machine.
+pub fn bas_hint(path: &Path, other: &str) -> String {
+    if has_extension(path, "bas") {
+        format!(
+            " ({} was read as {}; choose the machine with --machine bbc|cbm)",
+            path.display(),
+            other
+        )
+    } else {
+        String::new()
+    }
 }
 
 fn load(path: &Path) -> Result<Program, ExitCode> {
     let bytes =
         std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
-    Program::read(&bytes).map_err(|e| usage_error(format!("{}: {e}", path.display())))
+    Program::read(&bytes).map_err(|e| {
+        usage_error(format!(
+            "{}: {e}{}",
+            path.display(),
+            bas_hint(path, "a C64 listing")
+        ))
+    })
 }
 
 /// How the C64's text stream and screen show PETSCII (`--petcat`, `--fallback-glyphs`).

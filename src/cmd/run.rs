@@ -78,6 +78,8 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     Some(match ext.as_str() {
         "bbc" => MachineKind::Bbc,
+        // A .bas file may be BBC BASIC too: its contents decide (docs/cli.md).
+        "bas" if super::cbm::bas_is_bbc(path) => MachineKind::Bbc,
         "bas" | "prg" => MachineKind::Cbm,
         "asm" | "z80" | "bin" => MachineKind::Z80,
         "com" => MachineKind::Cpm,
@@ -90,6 +92,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         return match args.machine {
             Some(MachineKind::Bbc) => super::bbc::prompt(&super::bbc::PromptArgs {
                 seed: args.seed,
+                format: Default::default(),
                 session: args.session,
             }),
             Some(MachineKind::Cbm) => super::cbm::direct(

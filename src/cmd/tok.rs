@@ -10,13 +10,40 @@ use super::session::usage_error;
 use crate::files::{BASIC_PROGRAM, is_broken_pipe, read_limited, write_output};
 use retro_bbc::{Mode, Program, ReadError, inspect, render_diagnostics};
 
+/// The formats a BBC BASIC program is written in (`retro tok --format`, `retro bbc --format`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FormatArg {
+    /// RISC OS's tokenized format (filetype &FFB), as Brandy reads it.
+    #[default]
+    Riscos,
+    /// The tokenized format of BBC BASIC for Windows, BBC BASIC for SDL 2.0 and BBC BASIC (Z80).
+    Bbcwin,
+    /// A text listing, as LIST prints it.
+    Text,
+}
+
+impl FormatArg {
+    pub fn save_format(self) -> retro_bbc::SaveFormat {
+        match self {
+            FormatArg::Riscos => retro_bbc::SaveFormat::RiscOs,
+            FormatArg::Bbcwin => retro_bbc::SaveFormat::BbcWin,
+            FormatArg::Text => retro_bbc::SaveFormat::Text,
+        }
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct TokArgs {
-    /// The BBC BASIC text listing to tokenize (with or without line numbers).
+    /// The BBC BASIC program to tokenize or convert: a text listing (with or without line
+    /// numbers), or a tokenized program in either format.
     pub file: PathBuf,
-    /// Where to write the tokenized program (RISC OS format, filetype &FFB).
+    /// Where to write the program.
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
+    /// The format to write: riscos (RISC OS, filetype &FFB), bbcwin (BBC BASIC for Windows, for
+    /// SDL 2.0 and (Z80)) or text (a listing).
+    #[arg(long, value_enum, default_value_t = FormatArg::Riscos)]
+    pub format: FormatArg,
     /// Find keywords anywhere, also glued to variable names (`rEORm` is r EOR m), as in listings
     /// made by poking the spaces out of a tokenized program, like Rheolism's.
     #[arg(long)]
@@ -70,7 +97,14 @@ pub fn tok(args: TokArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_output(&args.output, &program.to_bytes()) {
+    let bytes = match args.format.save_format().encode(&program) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("retro: {}: {e}", args.file.display());
+            return ExitCode::from(1);
+        }
+    };
+    match write_output(&args.output, &bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("retro: cannot write {}: {e}", args.output.display());
@@ -89,7 +123,13 @@ pub fn list(args: ListArgs) -> ExitCode {
     };
     let mut stdout = std::io::stdout().lock();
     let text = if args.tokens {
-        inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal())
+        // A BBC BASIC for Windows file is shown as it is in the file, with that format's tokens.
+        let windows = read_limited(&args.file, BASIC_PROGRAM)
+            .ok()
+            .filter(|b| retro_bbc::detect(b) == retro_bbc::Format::BbcWin)
+            .and_then(|b| retro_bbc::bbcwin::render_tokens(&b).ok());
+        windows
+            .unwrap_or_else(|| inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal()))
     } else {
         retro_bbc::list(&program)
     };

@@ -173,7 +173,7 @@ impl Style {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes
         .iter()
         .map(|b| format!("{b:02X}"))
@@ -183,7 +183,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Shows bytes as characters, with control characters and bytes >= &7F as `<NN>` so every byte
 /// is visible.
-fn printable(bytes: &[u8]) -> String {
+pub(crate) fn printable(bytes: &[u8]) -> String {
     bytes
         .iter()
         .map(|&b| {

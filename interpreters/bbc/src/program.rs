@@ -59,11 +59,43 @@ pub enum ProgramError {
         /// What is wrong with it.
         why: &'static str,
     },
-    /// The file ends before the `&0D &FF` end marker.
-    #[error("Bad program: no end marker (&0D &FF) before the end of the file at offset &{offset:04X}")]
+    /// The file ends before the end marker (`&0D &FF`; a zero length byte in the BBC BASIC for
+    /// Windows format).
+    #[error("Bad program: no end marker before the end of the file at offset &{offset:04X}")]
     NoEnd {
         /// The file length.
         offset: usize,
+    },
+    /// BBC BASIC for Windows format: a line does not end with &0D where its length byte says.
+    #[error("Bad program: line {number} should end with &0D at offset &{offset:04X}, found &{found:02X}")]
+    NoLineEnd {
+        /// Offset of the byte that should be the CR.
+        offset: usize,
+        /// The line number.
+        number: u16,
+        /// The byte found there.
+        found: u8,
+    },
+    /// BBC BASIC for Windows format: a line number above 65279, which RISC OS cannot hold.
+    #[error("Bad program: line number {number} at offset &{offset:04X} is above 65279")]
+    LineNumberTooBig {
+        /// Offset of the line's length byte.
+        offset: usize,
+        /// The line number.
+        number: u16,
+    },
+    /// BBC BASIC for Windows format: a line that grows past 251 bytes in RISC OS's tokens (its
+    /// keywords SUM, WHILE, CASE... take two bytes there).
+    #[error(
+        "Line too long: line {number} at offset &{offset:04X} is {len} bytes in RISC OS's tokens, where a line holds at most 251"
+    )]
+    TooLongForRiscOs {
+        /// Offset of the line's length byte.
+        offset: usize,
+        /// The line number.
+        number: u16,
+        /// The converted body's length.
+        len: usize,
     },
 }
 
@@ -74,7 +106,10 @@ impl ProgramError {
             ProgramError::Empty => 0,
             ProgramError::MissingCr { offset, .. }
             | ProgramError::BadLength { offset, .. }
-            | ProgramError::NoEnd { offset } => offset,
+            | ProgramError::NoEnd { offset }
+            | ProgramError::NoLineEnd { offset, .. }
+            | ProgramError::LineNumberTooBig { offset, .. }
+            | ProgramError::TooLongForRiscOs { offset, .. } => offset,
         }
     }
 }
@@ -122,7 +157,10 @@ pub fn render_bad_program(file_name: &str, bytes: &[u8], err: &ProgramError, col
         ProgramError::Empty => "no bytes at all",
         ProgramError::MissingCr { .. } => "a line must start with &0D here",
         ProgramError::BadLength { .. } => "this line's header",
-        ProgramError::NoEnd { .. } => "the file ends here, without &0D &FF",
+        ProgramError::NoEnd { .. } => "the file ends here, without an end marker",
+        ProgramError::NoLineEnd { .. } => "the line should end with &0D here",
+        ProgramError::LineNumberTooBig { .. } => "this line's length byte",
+        ProgramError::TooLongForRiscOs { .. } => "this line",
     };
     let report = retro_diag::Report {
         span,
@@ -259,16 +297,61 @@ pub fn list(program: &Program) -> String {
 pub enum Format {
     /// A RISC OS tokenized program (first byte &0D, as RISC OS and Brandy decide).
     Tokenized,
+    /// A program in the tokenized format of BBC BASIC for Windows, for SDL 2.0 and (Z80)
+    /// ([`crate::bbcwin`]).
+    BbcWin,
     /// A text listing.
     Text,
 }
 
-/// Tells a tokenized program from a text listing the way RISC OS and Brandy do: by the first byte.
+/// Tells the formats apart. RISC OS and Brandy decide by the first byte: &0D is a tokenized
+/// program, anything else text. A BBC BASIC for Windows file is recognised by its chain of line
+/// lengths, each leading to a CR, up to a zero length byte (a text file holds no NUL). Its first
+/// byte is &0D when its first line is 13 bytes long; then it is read as RISC OS's only if it is not
+/// a valid RISC OS program.
 pub fn detect(bytes: &[u8]) -> Format {
     if bytes.first() == Some(&CR) {
-        Format::Tokenized
+        if Program::from_bytes(bytes).is_err() && crate::bbcwin::is_windows_program(bytes) {
+            Format::BbcWin
+        } else {
+            Format::Tokenized
+        }
+    } else if crate::bbcwin::is_windows_program(bytes) || looks_binary_windows(bytes) {
+        Format::BbcWin
     } else {
         Format::Text
+    }
+}
+
+/// A damaged BBC BASIC for Windows file (so its error is reported as one, not as text): its
+/// first line's length byte leads to a CR, and it holds bytes no text listing has.
+fn looks_binary_windows(bytes: &[u8]) -> bool {
+    let first_line_ends = bytes
+        .first()
+        .is_some_and(|&len| len >= 4 && bytes.get(len as usize - 1) == Some(&CR));
+    first_line_ends && bytes.iter().any(|&b| b == 0 || (0x0E..0x1B).contains(&b))
+}
+
+/// The formats a program can be saved in (`retro tok --format`, `retro bbc --format` for SAVE).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SaveFormat {
+    /// RISC OS's tokenized format.
+    #[default]
+    RiscOs,
+    /// The tokenized format of BBC BASIC for Windows, for SDL 2.0 and (Z80).
+    BbcWin,
+    /// A text listing, as LIST prints it.
+    Text,
+}
+
+impl SaveFormat {
+    /// The program's bytes in this format; `Err` says why it cannot be written in it.
+    pub fn encode(self, program: &Program) -> Result<Vec<u8>, String> {
+        match self {
+            SaveFormat::RiscOs => Ok(program.to_bytes()),
+            SaveFormat::BbcWin => crate::bbcwin::to_bytes(program).map_err(|e| e.to_string()),
+            SaveFormat::Text => Ok(list(program).chars().map(|c| c as u8).collect()),
+        }
     }
 }
 
@@ -530,6 +613,7 @@ pub fn tokenize_program(text: &str, mode: Mode) -> Result<Program, Vec<Diagnosti
 pub fn read_program(bytes: &[u8], mode: Mode) -> Result<Program, ReadError> {
     match detect(bytes) {
         Format::Tokenized => Program::from_bytes(bytes).map_err(ReadError::Bad),
+        Format::BbcWin => crate::bbcwin::from_bytes(bytes).map_err(ReadError::Bad),
         Format::Text => {
             let text = decode_text(bytes);
             tokenize_program(&text, mode).map_err(|diagnostics| ReadError::Text { text, diagnostics })

@@ -22,6 +22,7 @@ use super::lineedit::{History, LineEdit};
 use super::prompt::{Prompt, PromptEnd};
 use super::vdu::Vdu;
 use super::{Interp, LoadError, Outcome};
+use crate::program::SaveFormat;
 
 /// Statements per 50 Hz frame (one million a second of virtual time).
 pub const STATEMENTS_PER_FRAME: u32 = 20_000;
@@ -77,7 +78,7 @@ impl BbcMachine {
         input: InputSource,
         dir: Option<std::path::PathBuf>,
     ) -> Result<BbcMachine, LoadError> {
-        Self::start(program, seed, input, dir, false)
+        Self::start(program, seed, input, dir, None)
     }
 
     /// BBC BASIC's `>` prompt (immediate mode) as a machine, with no program yet: lines are
@@ -87,7 +88,17 @@ impl BbcMachine {
         input: InputSource,
         dir: Option<std::path::PathBuf>,
     ) -> Result<BbcMachine, LoadError> {
-        Self::start(&[0x0D, 0xFF], seed, input, dir, true)
+        Self::prompt_saving_as(seed, input, dir, SaveFormat::default())
+    }
+
+    /// [`BbcMachine::prompt`] with SAVE writing `format`.
+    pub fn prompt_saving_as(
+        seed: Option<i64>,
+        input: InputSource,
+        dir: Option<std::path::PathBuf>,
+        format: SaveFormat,
+    ) -> Result<BbcMachine, LoadError> {
+        Self::start(&[0x0D, 0xFF], seed, input, dir, Some(format))
     }
 
     fn start(
@@ -95,7 +106,7 @@ impl BbcMachine {
         seed: Option<i64>,
         input: InputSource,
         dir: Option<std::path::PathBuf>,
-        prompt: bool,
+        prompt: Option<SaveFormat>,
     ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
@@ -131,8 +142,8 @@ impl BbcMachine {
             .name("bbc-basic".into())
             .stack_size(WORKER_STACK)
             .spawn(move || {
-                if prompt {
-                    prompt_main(interp, worker_tx, shared2)
+                if let Some(format) = prompt {
+                    prompt_main(interp, worker_tx, shared2, format)
                 } else {
                     worker_main(interp, worker_tx, shared2)
                 }
@@ -192,14 +203,14 @@ fn set_quit(shared: &Mutex<Shared>, status: i32) {
 }
 
 /// The worker of [`BbcMachine::prompt`]: the prompt runs until QUIT (or the machine goes).
-fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>) {
+fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>, format: SaveFormat) {
     if !interp.host_first_frame() {
         return;
     }
     interp.out_all(b"BBC BASIC V (retro)");
     interp.newline();
     interp.newline();
-    if let PromptEnd::Quit(n) = Prompt::default().run(&mut interp) {
+    if let PromptEnd::Quit(n) = Prompt::default().saving_as(format).run(&mut interp) {
         set_quit(&shared, n);
     }
     publish(&mut interp.vdu, &shared, None);

@@ -29,6 +29,8 @@ pub struct Prompt {
     program: BTreeMap<u16, Vec<u8>>,
     /// What NEW took away, for OLD.
     old: Option<BTreeMap<u16, Vec<u8>>>,
+    /// The format SAVE writes (`retro bbc --format`; LOAD and CHAIN read every format).
+    save_format: crate::program::SaveFormat,
 }
 
 /// The highest line number BASIC allows.
@@ -44,6 +46,15 @@ impl Prompt {
                 .map(|l| (l.number, l.body.clone()))
                 .collect(),
             old: None,
+            save_format: Default::default(),
+        }
+    }
+
+    /// The same prompt, with SAVE writing `format`.
+    pub fn saving_as(self, format: crate::program::SaveFormat) -> Prompt {
+        Prompt {
+            save_format: format,
+            ..self
         }
     }
 
@@ -238,10 +249,14 @@ impl Prompt {
         Ok(())
     }
 
-    /// SAVE "name": the program in RISC OS's tokenized format.
+    /// SAVE "name": the program in RISC OS's tokenized format, or the format chosen with
+    /// [`Prompt::saving_as`] (a line too long for it is "Line too long").
     fn save(&mut self, it: &mut Interp, args: &[u8]) -> Result<(), &'static str> {
         let name = file_name(args).ok_or("Syntax error")?;
-        let bytes = self.program().to_bytes();
+        let bytes = self
+            .save_format
+            .encode(&self.program())
+            .map_err(|_| "Line too long")?;
         it.save_file(&name, &bytes).map_err(|_| "Bad name")
     }
 

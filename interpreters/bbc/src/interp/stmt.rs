@@ -304,7 +304,16 @@ impl Interp {
     }
 
     #[inline(never)]
-    fn plot_xy(&mut self, k: i32) -> R<()> {
+    fn plot_xy(&mut self, mut k: i32) -> R<()> {
+        // `MOVE BY x,y` (and DRAW, POINT, FILL BY): relative to the last point, the PLOT code 4
+        // below the absolute one. RISC OS keeps BY as text, not a token.
+        if self.skip_spaces() == b'B'
+            && self.at(self.pc + 1) == b'Y'
+            && !crate::tokens::is_word_char(self.at(self.pc + 2))
+        {
+            self.pc += 2;
+            k -= 4;
+        }
         let x = self.expr_int()?;
         self.expect(b',', error::MISSING_COMMA)?;
         let y = self.expr_int()?;
