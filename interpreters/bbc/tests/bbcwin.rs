@@ -12,7 +12,11 @@ use retro_bbc::{
 
 /// BBC BASIC (Z80)'s test programs, or `None` (a failure with RETRO_REQUIRE_CONFORMANCE set).
 fn z80_tests() -> Option<Vec<PathBuf>> {
-    let dir = std::env::var_os("RETRO_ORACLES").map(|d| PathBuf::from(d).join("bbcz80/tests"));
+    // `$RETRO_ORACLES`, or ../shared/oracles beside the repository.
+    let dir = std::env::var_os("RETRO_ORACLES")
+        .map(PathBuf::from)
+        .or_else(|| Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/oracles")))
+        .map(|d| d.join("bbcz80/tests"));
     let found = dir.and_then(|d| std::fs::read_dir(d).ok()).map(|entries| {
         let mut v: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))

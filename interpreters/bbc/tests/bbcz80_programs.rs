@@ -15,9 +15,17 @@ fn here() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bbcz80")
 }
 
+/// `$RETRO_ORACLES`, or ../shared/oracles beside the repository when that exists.
+fn oracles() -> Option<PathBuf> {
+    std::env::var_os("RETRO_ORACLES").map(PathBuf::from).or_else(|| {
+        let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/oracles");
+        beside.is_dir().then_some(beside)
+    })
+}
+
 #[test]
 fn bbc_basic_z80_test_programs_print_what_bbc_basic_z80_prints() {
-    let Some(oracles) = std::env::var_os("RETRO_ORACLES") else {
+    let Some(oracles) = oracles() else {
         assert!(
             std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
             "RETRO_ORACLES not set and RETRO_REQUIRE_CONFORMANCE is set"
