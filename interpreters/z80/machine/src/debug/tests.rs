@@ -627,6 +627,33 @@ fn next_and_finish_run_frame_by_frame_and_keys_typed_meanwhile_reach_the_program
     assert!(out.contains("back (t.asm:5)"), "{out}");
 }
 
+/// `call` in the terminal runs frame by frame with no step budget, like `continue`: a routine
+/// that waits in HALT for a key spends 17,500 steps a frame, so the batch budget of 1,000,000
+/// steps would end it after 57 frames (about a second); here the key comes at frame 120 and the
+/// call still returns, with its report in the output.
+#[test]
+fn call_frame_by_frame_waits_for_a_key_as_long_as_it_takes() {
+    use retro_screen::debug::{Console, Debuggable, Progress};
+    let mut d = debugger(WAITKEY);
+    let mut console = Console::new();
+    assert!(matches!(console.start(&mut d, "stepi"), Progress::Done(_)), "ei");
+    assert_eq!(console.start(&mut d, "call waitkey"), Progress::Running);
+    let (out, frames) = frames_until_stop(&mut d, &mut console, Some((Key::Char('q'), 120)));
+    assert!((120..130).contains(&frames), "{frames} frames");
+    let mut printed = String::new();
+    Debuggable::take_output(&mut d, &mut printed);
+    assert!(printed.starts_with("waitkey returned after "), "{printed}");
+    assert!(
+        out.contains("start+1 (t.asm:4)"),
+        "back at the caller's PC: {out}"
+    );
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("start").unwrap() + 1);
+    // Batch mode keeps its budget: the same call without a key is an error that says where.
+    let mut d = debugger(WAITKEY);
+    let out = console.execute(&mut d, "call waitkey").text;
+    assert!(out.contains("did not return within 1000000"), "{out}");
+}
+
 #[test]
 fn frame_by_frame_commands_end_where_the_batch_ones_do() {
     use retro_screen::debug::{Console, Progress};
