@@ -88,3 +88,65 @@ fn binaries_load_at_org_and_assembly_errors_stop_the_run() {
     let o = run(&["tests/z80/console.asm", "--entry", "nowhere", "--headless"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--screenshot` is the pixel view (bitmap and attributes) at scale 2 with the border around it
+/// (16 pixels at scale 1): tests/z80/attrs.asm paints paper colours 1, 2, 3... down the diagonal
+/// and a red border.
+#[test]
+fn the_screenshot_is_the_pixels_with_the_border() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("attrs.png");
+    let o = run(&[
+        "tests/z80/attrs.asm",
+        "--headless",
+        "--screenshot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (2 * (256 + 32), 2 * (192 + 32)));
+    let rgb = |x: u32, y: u32| {
+        let i = ((y * info.width + x) * 3) as usize;
+        (buf[i], buf[i + 1], buf[i + 2])
+    };
+    // Attribute cell (col, row) is 16x16 PNG pixels, after a 32-pixel border.
+    let cell = |col: u32, row: u32| rgb(32 + col * 16 + 8, 32 + row * 16 + 8);
+    assert_eq!(rgb(0, 0), (0xD7, 0, 0), "the red border");
+    assert_eq!(cell(0, 0), (0, 0, 0xD7), "blue paper");
+    assert_eq!(cell(1, 1), (0xD7, 0, 0), "red paper");
+    assert_eq!(cell(2, 2), (0xD7, 0, 0xD7), "magenta paper");
+    assert_eq!(cell(1, 0), (0, 0, 0), "black elsewhere");
+}
+
+/// `retro run` and `retro debug` on the same file behave the same when no breakpoint stops it:
+/// the same console text and exit status, with the same scripted keys (the debugger feeds them
+/// by virtual time as the headless run does).
+#[test]
+fn run_and_debug_behave_the_same_without_breakpoints() {
+    let cases: [(&str, &[&str]); 3] = [
+        ("tests/z80/keys.asm", &["--keys", "=+200 q +300 p"]),
+        ("tests/z80/im2.asm", &[]),
+        ("tests/z80/console.asm", &[]),
+    ];
+    for (file, keys) in cases {
+        let ran = run(&[&[file, "--headless"], keys].concat());
+        let status = ran.status.code().expect("an exit status");
+        let debugged = Command::new(env!("CARGO_BIN_EXE_retro"))
+            .args(["debug", file, "--script", "=continue"])
+            .args(keys)
+            .output()
+            .expect("run retro debug");
+        assert_eq!(debugged.status.code(), Some(0), "{file}");
+        assert_eq!(
+            stdout(&debugged),
+            format!(
+                "(z80) continue\n{}Program exited with status {status}.\n",
+                stdout(&ran)
+            ),
+            "{file}"
+        );
+    }
+}

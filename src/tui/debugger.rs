@@ -435,7 +435,7 @@ fn watches(d: &dyn Debuggable, console: &Console) -> String {
 fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, depth: colour::ColourDepth) {
     let area = f.area();
     if ui.screen {
-        let frame = d.screen();
+        let frame = d.screen_for(area.width, area.height);
         f.render_widget(FrameView { frame: &frame, depth }, area);
         return;
     }
