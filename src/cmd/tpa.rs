@@ -9,7 +9,7 @@ use retro_tpa::image::Image;
 use retro_tpa::replay::Replay;
 
 use super::session::{SessionArgs, drive, usage_error};
-use crate::files::write_atomic;
+use crate::files::write_output;
 
 #[derive(clap::Args, Debug)]
 pub struct TpaArgs {
@@ -74,7 +74,7 @@ pub fn tpa(args: TpaArgs) -> ExitCode {
     let replay = args.show || s.headless || s.dump_screen.is_some() || s.screenshot.is_some();
     match &args.output {
         Some(path) => {
-            if let Err(e) = write_atomic(path, text.as_bytes()) {
+            if let Err(e) = write_output(path, text.as_bytes()) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
             eprintln!("{summary}");
