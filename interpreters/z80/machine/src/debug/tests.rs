@@ -717,3 +717,40 @@ loop:   dec bc
     }
     assert!(ran_frames > 20, "the commands ran over {ran_frames} frames");
 }
+
+/// A breakpoint on `file:line` takes a condition too, and counts only the hits where it held.
+#[test]
+fn file_line_breakpoints_take_conditions_and_count_their_hits() {
+    let mut d = debugger(CALLS);
+    // t.asm:12 is `inc1: inc (hl)`, reached with byte[$9000] = 1 and then 3.
+    let id = d.break_at("t.asm:12", Some("byte[$9000] == 3"), false).unwrap();
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![id]));
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
+    assert_eq!(d.machine.peek(0x9000), 3);
+    assert_eq!(
+        d.breakpoints.list()[0].hits,
+        1,
+        "the hit where the condition was false does not count"
+    );
+    assert_eq!(d.cont(1000), Event::Exited(4));
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("break t.asm:12 if byte[$9000] == 1").text;
+    assert!(
+        out.starts_with("Breakpoint 1 at $8014 inc1 (t.asm:12) if byte[$9000] == 1"),
+        "{out}"
+    );
+    assert!(s.execute("break t.asm:99").text.contains("no code at t.asm:99"));
+}
+
+/// A program chooses the NTSC frame rate with `WORKBENCH_HZ EQU 60` (the Tetris does): 60 frames
+/// a second of 58,333 T-states; otherwise 50 of 69,888, as on the Spectrum.
+#[test]
+fn workbench_hz_60_chooses_ntsc_frames() {
+    use retro_screen::machine::Machine;
+    let ntsc = debugger("WORKBENCH_HZ equ 60\n        org $8000\n        halt\n");
+    assert_eq!(ntsc.frame_hz(), 60);
+    assert_eq!(ntsc.machine.state.clock.frame_t, crate::workbench::FRAME_T_60HZ);
+    let pal = debugger("        org $8000\n        halt\n");
+    assert_eq!(pal.frame_hz(), 50);
+    assert_eq!(pal.machine.state.clock.frame_t, crate::workbench::FRAME_T_50HZ);
+}
