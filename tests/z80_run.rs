@@ -5,6 +5,8 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(["run"])
@@ -149,4 +151,46 @@ fn run_and_debug_behave_the_same_without_breakpoints() {
             "{file}"
         );
     }
+}
+
+/// In the terminal the screen is the attribute cells at 80x24 and the pixels (half-blocks) in a
+/// terminal of 128x49 or more (docs/z80-machine.md): tests/z80/pixels.asm's top-left cell is `#`
+/// in the one and a row of upper half-blocks in the other.
+#[test]
+#[cfg(unix)]
+fn big_terminals_show_the_pixels() {
+    use std::time::{Duration, Instant};
+    if !common::tmux_available() {
+        return;
+    }
+    let screen_at = |w: &str, h: &str| {
+        // A server of its own for each size (one shutting down would refuse the next session).
+        let socket = format!("retro-z80-pixels-{}-{w}x{h}", std::process::id());
+        let tmux = |args: &[&str]| {
+            Command::new("tmux")
+                .args(["-L", &socket])
+                .args(args)
+                .output()
+                .expect("tmux runs")
+        };
+        let cmd = format!("'{}' run tests/z80/pixels.asm", env!("CARGO_BIN_EXE_retro"));
+        tmux(&["new-session", "-d", "-x", w, "-y", h, &cmd]);
+        let start = Instant::now();
+        let top = loop {
+            let s = String::from_utf8_lossy(&tmux(&["capture-pane", "-p"]).stdout).into_owned();
+            let first: String = s.lines().next().unwrap_or("").trim().to_string();
+            if !first.is_empty() || start.elapsed() > Duration::from_secs(20) {
+                break first;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        tmux(&["kill-server"]);
+        top
+    };
+    assert_eq!(screen_at("80", "24"), "#", "attribute cells at 80x24");
+    assert_eq!(
+        screen_at("130", "50"),
+        "▀▀▀▀",
+        "8 ink pixels as half-blocks at 130x50"
+    );
 }
