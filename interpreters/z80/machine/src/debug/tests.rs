@@ -754,3 +754,26 @@ fn workbench_hz_60_chooses_ntsc_frames() {
     assert_eq!(pal.frame_hz(), 50);
     assert_eq!(pal.machine.state.clock.frame_t, crate::workbench::FRAME_T_50HZ);
 }
+
+/// The history reaches back well over the 100,000 instructions the issue asks for: 150,000 steps
+/// on, `reverse-step 120000` gives exactly the state of a fresh run after 30,000 steps.
+#[test]
+fn reverse_history_reaches_back_over_100000_steps() {
+    let src = "
+        org $8000
+loop:   inc a
+        ld ($9000),a
+        inc de
+        jr loop
+";
+    let mut d = debugger(src);
+    assert_eq!(d.cont(150_000), Event::Budget);
+    assert_eq!(d.count(), 150_000);
+    assert_eq!(d.reverse_step(120_000), Event::Done);
+    let mut fresh = debugger(src);
+    assert_eq!(fresh.cont(30_000), Event::Budget);
+    assert_eq!(d.count(), 30_000);
+    assert_eq!(d.machine.cpu().registers(), fresh.machine.cpu().registers());
+    assert_eq!(d.machine.cpu().tstates(), fresh.machine.cpu().tstates());
+    assert!(d.machine.mem()[..] == fresh.machine.mem()[..]);
+}
