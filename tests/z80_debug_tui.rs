@@ -26,6 +26,9 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
     // Only changed cells are redrawn, so ask for the PC in a form that appears nowhere else.
     s.send("print PC\r").unwrap();
     s.expect("32789").expect("one instruction further: PC = 8015h");
+    s.send("\x1bOP").unwrap(); // F1: the keys
+    s.expect("scroll")
+        .expect("F1 shows the help overlay (PgUp / PgDn: scroll the output)");
     let out = quit_and_check_restored(s);
     assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
 }
