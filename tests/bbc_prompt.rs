@@ -188,3 +188,18 @@ fn the_prompt_in_a_pseudo_terminal() {
     let after = std::fs::read_to_string(format!("{}.after", stty.display())).unwrap();
     assert_eq!(before, after, "the terminal settings are restored");
 }
+
+/// SAVE writes through a symbolic link to its target (the link stays a link), as `cat >` would.
+#[test]
+#[cfg(unix)]
+fn save_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("real"), b"old").unwrap();
+    std::os::unix::fs::symlink("real", dir.path().join("prog")).unwrap();
+    let out = prompt(dir.path(), "10 PRINT 1\nSAVE \"prog\"\n");
+    assert_eq!(out.status.code(), Some(0));
+    let saved = std::fs::read(dir.path().join("real")).expect("the link's target");
+    assert!(saved.ends_with(&[0x0D, 0xFF]), "the tokenized program: {saved:?}");
+    let link = std::fs::symlink_metadata(dir.path().join("prog")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link stays a link");
+}

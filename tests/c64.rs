@@ -420,3 +420,20 @@ fn printing_past_column_39_links_a_second_row_and_peek_211_counts_in_the_logical
     assert_eq!(s[1].trim_end(), "XXXXX");
     assert_eq!(s[2].trim_end(), " 45  1");
 }
+
+/// SAVE on device 8 writes through a symbolic link to its target (the link stays a link; a
+/// link to no file yet is not an existing file, so SAVE without `@:` may write it).
+#[test]
+#[cfg(unix)]
+fn save_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("real.prg", dir.path().join("t.prg")).unwrap();
+    let r = retro(&["c64", "--headless"], "10 print 5\nsave\"t\",8\n", dir.path());
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(
+        std::fs::read(dir.path().join("real.prg")).unwrap(),
+        [1, 8, 9, 8, 10, 0, 0x99, b' ', b'5', 0, 0, 0]
+    );
+    let link = std::fs::symlink_metadata(dir.path().join("t.prg")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link stays a link");
+}

@@ -255,12 +255,7 @@ fn keys_escape_time_limit_and_screen_dump_work_for_com_files() {
 fn bbc_basic_z80_in_a_pseudo_terminal() {
     use std::time::{Duration, Instant};
     let Some(bbcz80) = bbcz80() else { return };
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-            "tmux is needed for the terminal test"
-        );
-        eprintln!("SKIPPED: tmux not installed");
+    if !common::tmux_available() {
         return;
     }
     let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");

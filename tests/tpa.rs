@@ -139,3 +139,35 @@ fn sprites_that_cannot_be_printed_are_refused_with_the_reason() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read no/such/sprite.png"));
 }
+
+/// `-o` writes through a symbolic link to its target (the link stays a link) and into a FIFO
+/// (which stays a FIFO), as `cat >` would.
+#[test]
+#[cfg(unix)]
+fn the_sequence_is_written_through_a_symlink_and_into_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.tps");
+    let link = dir.path().join("heart.tps");
+    std::fs::write(&real, b"old").unwrap();
+    std::os::unix::fs::symlink("real.tps", &link).unwrap();
+    let o = retro(&["tpa", HEART, "-o", link.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("# retro tpa sequence")
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = retro(&["tpa", HEART, "-o", fifo.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(reader.join().unwrap().starts_with("# retro tpa sequence"));
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+}

@@ -26,6 +26,9 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
     // Only changed cells are redrawn, so ask for the PC in a form that appears nowhere else.
     s.send("print PC\r").unwrap();
     s.expect("32789").expect("one instruction further: PC = 8015h");
+    s.send("\x1bOP").unwrap(); // F1: the keys
+    s.expect("scroll")
+        .expect("F1 shows the help overlay (PgUp / PgDn: scroll the output)");
     let out = quit_and_check_restored(s);
     assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
 }
@@ -107,7 +110,7 @@ fn keys_typed_while_the_program_runs_reach_its_keyboard() {
     quit_and_check_restored(s);
 }
 
-/// `next` (F10) and `finish` run frame by frame like `continue`: the footer says
+/// `next` (F10), `finish` and `call` run frame by frame like `continue`: the footer says
 /// RUNNING, Escape stops them, and a key typed meanwhile lets the routine they wait on return
 /// (tests/z80/waitkey.asm waits for Q).
 #[test]
@@ -132,5 +135,20 @@ fn next_finish_and_call_run_frame_by_frame_and_stop_with_escape() {
         .expect("with Q down the routine returns and finish stops");
     s.send("print PC+1\r").unwrap();
     s.expect("32773").expect("finish stopped at `back` ($8004)");
+    // `call` runs frame by frame too, with no step budget: a routine waiting in HALT spends
+    // 17,500 steps a frame, so the batch budget (1,000,000 steps, 57 frames) would have ended it
+    // before this Q, typed after 1.5 s. Its report is longer than the five output lines at
+    // 80x24: the first says so, and PgUp scrolls back to where it starts.
+    s.send("call waitkey\r").unwrap();
+    s.expect("RUNNING").expect("call runs frame by frame");
+    std::thread::sleep(Duration::from_millis(1500));
+    s.send("q").unwrap();
+    s.expect("(PgUp)")
+        .expect("the routine returns, and the output says its report goes further up");
+    s.send("\x1b[5~").unwrap(); // PgUp
+    // Its first line is `waitkey returned after N steps (N T-states)`; the diff leaves out cells
+    // that did not change (the `n` of `returned` is where `unchanged` had one), so the test
+    // looks for its end.
+    s.expect("T-states)").expect("PgUp shows the call's report");
     quit_and_check_restored(s);
 }

@@ -5,6 +5,8 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(["run"])
@@ -87,4 +89,108 @@ fn binaries_load_at_org_and_assembly_errors_stop_the_run() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.asm"));
     let o = run(&["tests/z80/console.asm", "--entry", "nowhere", "--headless"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `--screenshot` is the pixel view (bitmap and attributes) at scale 2 with the border around it
+/// (16 pixels at scale 1): tests/z80/attrs.asm paints paper colours 1, 2, 3... down the diagonal
+/// and a red border.
+#[test]
+fn the_screenshot_is_the_pixels_with_the_border() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("attrs.png");
+    let o = run(&[
+        "tests/z80/attrs.asm",
+        "--headless",
+        "--screenshot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (2 * (256 + 32), 2 * (192 + 32)));
+    let rgb = |x: u32, y: u32| {
+        let i = ((y * info.width + x) * 3) as usize;
+        (buf[i], buf[i + 1], buf[i + 2])
+    };
+    // Attribute cell (col, row) is 16x16 PNG pixels, after a 32-pixel border.
+    let cell = |col: u32, row: u32| rgb(32 + col * 16 + 8, 32 + row * 16 + 8);
+    assert_eq!(rgb(0, 0), (0xD7, 0, 0), "the red border");
+    assert_eq!(cell(0, 0), (0, 0, 0xD7), "blue paper");
+    assert_eq!(cell(1, 1), (0xD7, 0, 0), "red paper");
+    assert_eq!(cell(2, 2), (0xD7, 0, 0xD7), "magenta paper");
+    assert_eq!(cell(1, 0), (0, 0, 0), "black elsewhere");
+}
+
+/// `retro run` and `retro debug` on the same file behave the same when no breakpoint stops it:
+/// the same console text and exit status, with the same scripted keys (the debugger feeds them
+/// by virtual time as the headless run does).
+#[test]
+fn run_and_debug_behave_the_same_without_breakpoints() {
+    let cases: [(&str, &[&str]); 3] = [
+        ("tests/z80/keys.asm", &["--keys", "=+200 q +300 p"]),
+        ("tests/z80/im2.asm", &[]),
+        ("tests/z80/console.asm", &[]),
+    ];
+    for (file, keys) in cases {
+        let ran = run(&[&[file, "--headless"], keys].concat());
+        let status = ran.status.code().expect("an exit status");
+        let debugged = Command::new(env!("CARGO_BIN_EXE_retro"))
+            .args(["debug", file, "--script", "=continue"])
+            .args(keys)
+            .output()
+            .expect("run retro debug");
+        assert_eq!(debugged.status.code(), Some(0), "{file}");
+        assert_eq!(
+            stdout(&debugged),
+            format!(
+                "(z80) continue\n{}Program exited with status {status}.\n",
+                stdout(&ran)
+            ),
+            "{file}"
+        );
+    }
+}
+
+/// In the terminal the screen is the attribute cells at 80x24 and the pixels (half-blocks) in a
+/// terminal of 128x49 or more (docs/z80-machine.md): tests/z80/pixels.asm's top-left cell is `#`
+/// in the one and a row of upper half-blocks in the other.
+#[test]
+#[cfg(unix)]
+fn big_terminals_show_the_pixels() {
+    use std::time::{Duration, Instant};
+    if !common::tmux_available() {
+        return;
+    }
+    let screen_at = |w: &str, h: &str| {
+        // A server of its own for each size (one shutting down would refuse the next session).
+        let socket = format!("retro-z80-pixels-{}-{w}x{h}", std::process::id());
+        let tmux = |args: &[&str]| {
+            Command::new("tmux")
+                .args(["-L", &socket])
+                .args(args)
+                .output()
+                .expect("tmux runs")
+        };
+        let cmd = format!("'{}' run tests/z80/pixels.asm", env!("CARGO_BIN_EXE_retro"));
+        tmux(&["new-session", "-d", "-x", w, "-y", h, &cmd]);
+        let start = Instant::now();
+        let top = loop {
+            let s = String::from_utf8_lossy(&tmux(&["capture-pane", "-p"]).stdout).into_owned();
+            let first: String = s.lines().next().unwrap_or("").trim().to_string();
+            if !first.is_empty() || start.elapsed() > Duration::from_secs(20) {
+                break first;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        tmux(&["kill-server"]);
+        top
+    };
+    assert_eq!(screen_at("80", "24"), "#", "attribute cells at 80x24");
+    assert_eq!(
+        screen_at("130", "50"),
+        "▀▀▀▀",
+        "8 ink pixels as half-blocks at 130x50"
+    );
 }

@@ -11,7 +11,7 @@ use retro_cbm::machine::{CbmMachine, ControlCodes, Options};
 use retro_cbm::{Program, inspect};
 
 use super::session::{SessionArgs, drive, usage_error};
-use crate::files::write_atomic;
+use crate::files::write_output;
 
 /// Whether `path` is a CBM program: a .prg file, or a .bas file that is not BBC BASIC.
 pub fn is_cbm(path: &Path) -> bool {
@@ -181,7 +181,7 @@ pub fn tok(file: &Path, output: &Path) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_atomic(output, &program.to_prg()) {
+    match write_output(output, &program.to_prg()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => usage_error(format!("cannot write {}: {e}", output.display())),
     }

@@ -9,7 +9,7 @@ use retro_tpa::image::Image;
 use retro_tpa::replay::Replay;
 
 use super::session::{SessionArgs, drive, usage_error};
-use crate::files::write_atomic;
+use crate::files::write_output;
 
 #[derive(clap::Args, Debug)]
 pub struct TpaArgs {
@@ -81,7 +81,7 @@ pub fn tpa(args: TpaArgs) -> ExitCode {
             } else {
                 text.into_bytes()
             };
-            if let Err(e) = write_atomic(path, &bytes) {
+            if let Err(e) = write_output(path, &bytes) {
                 return usage_error(format!("cannot write {}: {e}", path.display()));
             }
             eprintln!("{summary}");

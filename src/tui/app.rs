@@ -83,7 +83,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
             drop(session);
             return finish(state, Some(sig));
         }
-        let frame = machine.frame();
+        let size = session.terminal.size()?;
+        // The machine's finest view that the terminal shows well (the workbench's pixels).
+        let frame = machine.frame_for(size.width, size.height);
         let finished = matches!(state, RunState::Ended | RunState::Failed(_));
         let ctrl_c_pending = last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C);
         let note = view::state_note(&state, ctrl_c_pending);

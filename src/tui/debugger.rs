@@ -6,7 +6,8 @@
 //! `reverse-continue`...) runs frame by frame at the machine's speed, the panels following it;
 //! meanwhile the keys the user types go to the program (its keyboard), except Esc, Ctrl-C and F5,
 //! which stop it, F2 (the machine's screen) and Ctrl-Q. Idle, it waits for keys without
-//! busy-waiting. It fits 80x24.
+//! busy-waiting. It fits 80x24; a bigger terminal also shows the machine's screen as a panel
+//! ([`screen_area`]).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -42,6 +43,7 @@ const KEYS: &[(&str, &str, &str)] = &[
     ("F3", "", "source / disassembly"),
     ("Tab", "", "stack / memory / watches (all three when tall)"),
     ("F2", "", "the machine's screen, full size"),
+    ("PgUp / PgDn", "", "scroll the output"),
     ("F1 / ?", "", "this help"),
     ("Enter", "", "run the command (empty: repeat the last)"),
     ("Ctrl-Q", "quit", "leave"),
@@ -58,6 +60,11 @@ enum Tab {
 struct Ui {
     line: String,
     output: Vec<String>,
+    /// Where the last command's lines start in `output` (its echo), so that a report longer
+    /// than the output area says how much of it is above.
+    last_command: usize,
+    /// Lines the output is scrolled back (PgUp), 0 at the newest.
+    scroll: usize,
     help: bool,
     screen: bool,
     disassembly: bool,
@@ -65,6 +72,24 @@ struct Ui {
     quit: bool,
     /// The program's keys while it runs.
     keys: ProgramKeys,
+}
+
+impl Ui {
+    /// `releases`: the terminal reports key releases (see [`ProgramKeys`]).
+    fn new(releases: bool) -> Ui {
+        Ui {
+            line: String::new(),
+            output: vec!["retro debug: type a command (help for the list), F1 for keys.".into()],
+            last_command: 0,
+            scroll: 0,
+            help: false,
+            screen: false,
+            disassembly: false,
+            tab: Tab::Stack,
+            quit: false,
+            keys: ProgramKeys::new(releases),
+        }
+    }
 }
 
 /// The keys the user types while the program runs, handed to the machine as its keyboard. A
@@ -142,16 +167,7 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
         std::env::var("COLORTERM").ok().as_deref(),
         std::env::var("TERM").ok().as_deref(),
     );
-    let mut ui = Ui {
-        line: String::new(),
-        output: vec!["retro debug: type a command (help for the list), F1 for keys.".into()],
-        help: false,
-        screen: false,
-        disassembly: false,
-        tab: Tab::Stack,
-        quit: false,
-        keys: ProgramKeys::new(releases),
-    };
+    let mut ui = Ui::new(releases);
     let mut next_frame = Instant::now();
     while !ui.quit {
         session.terminal.draw(|f| draw(f, &*d, console, &ui, depth))?;
@@ -213,9 +229,14 @@ fn output(ui: &mut Ui, d: &mut dyn Debuggable, text: &str) {
     ui.output.extend(text.lines().map(String::from));
     let excess = ui.output.len().saturating_sub(500);
     ui.output.drain(..excess);
+    ui.last_command = ui.last_command.saturating_sub(excess);
+    if !printed.is_empty() || !text.is_empty() {
+        ui.scroll = 0;
+    }
 }
 
 fn execute(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui, command: &str) {
+    ui.last_command = ui.output.len();
     ui.output.push(format!("({}) {command}", d.prompt()));
     console.last = Some(command.to_string());
     match console.start(d, command) {
@@ -315,6 +336,14 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
             ui.line.clear();
             return;
         }
+        KeyCode::PageUp => {
+            ui.scroll = (ui.scroll + 4).min(ui.output.len().saturating_sub(1));
+            return;
+        }
+        KeyCode::PageDown => {
+            ui.scroll = ui.scroll.saturating_sub(4);
+            return;
+        }
         KeyCode::Backspace => {
             ui.line.pop();
             return;
@@ -406,7 +435,7 @@ fn watches(d: &dyn Debuggable, console: &Console) -> String {
 fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, depth: colour::ColourDepth) {
     let area = f.area();
     if ui.screen {
-        let frame = d.screen();
+        let frame = d.screen_for(area.width, area.height);
         f.render_widget(FrameView { frame: &frame, depth }, area);
         return;
     }
@@ -420,14 +449,36 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
             Constraint::Length(1),
         ])
         .split(area);
+    let screen = d.screen();
+    let (top_area, screen_at) = screen_area(rows[0], &screen);
+    if let Some(at) = screen_at {
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(" screen (F2: full size) ");
+        let inner = block.inner(at);
+        f.render_widget(block, at);
+        f.render_widget(
+            FrameView {
+                frame: &screen,
+                depth,
+            },
+            inner,
+        );
+    }
     let top = Layout::default()
         .direction(Direction::Horizontal)
         .constraints([Constraint::Min(30), Constraint::Length(42)])
-        .split(rows[0]);
+        .split(top_area);
 
     // The code: source and disassembly side by side when wide, else one of them (F3).
     let here = d.here();
-    let code = top[0];
+    let mut code = top[0];
+    if let Some(at) = screen_at
+        && at.y > code.y
+    {
+        // The screen sits under the code panel.
+        code.height = at.y - code.y;
+    }
     if code.width >= 110 {
         let halves = Layout::default()
             .direction(Direction::Horizontal)
@@ -536,9 +587,10 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
         f.render_widget(body.block(watch_block(strip)), area);
     }
 
-    let out_h = rows[1].height as usize;
-    let start = ui.output.len().saturating_sub(out_h);
-    f.render_widget(Paragraph::new(ui.output[start..].join("\n")), rows[1]);
+    f.render_widget(
+        Paragraph::new(output_lines(ui, rows[1].height as usize).join("\n")),
+        rows[1],
+    );
     f.render_widget(Paragraph::new(format!("({}) {}_", d.prompt(), ui.line)), rows[2]);
     let footer = if console.running() {
         "RUNNING  Esc/^C/F5 stop  F2 screen  ^Q quit"
@@ -552,6 +604,57 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
     if ui.help {
         help(f, area);
     }
+}
+
+/// The output lines that fit `rows`: the newest (or as far back as PgUp scrolled), with a first
+/// line saying how much of the last command's output is above when it does not all fit (a
+/// `call` report is longer than the five lines at 80x24).
+fn output_lines(ui: &Ui, rows: usize) -> Vec<String> {
+    let end = ui.output.len().saturating_sub(ui.scroll);
+    let start = end.saturating_sub(rows);
+    let mut lines = ui.output[start..end].to_vec();
+    if ui.scroll > 0 {
+        if let Some(first) = lines.first_mut() {
+            *first = format!("-- scrolled back {} lines (PgDn) --", ui.scroll);
+        }
+    } else if start > ui.last_command
+        && let Some(first) = lines.first_mut()
+    {
+        *first = format!("-- {} more lines above (PgUp) --", start + 1 - ui.last_command);
+    }
+    lines
+}
+
+/// Where the machine's screen goes as a panel beside the others, when the terminal has room
+/// for it: a third column at square cells (two terminal columns each) when wide enough, else
+/// under the code panel when tall enough, else a third column at one column a cell; `None` at
+/// 80x24 (F2 shows it full size). Returns the area left for the other panels, and the panel's.
+fn screen_area(top: Rect, screen: &retro_screen::Frame) -> (Rect, Option<Rect>) {
+    let (cols, rows) = screen.text_size();
+    let (cols, rows) = (cols as u16, rows as u16);
+    // The code panel keeps this much, beside the 42 columns of registers.
+    let code_w = 40;
+    let beside = |w: u16| {
+        let w = w + 2;
+        (top.height >= rows + 2 && top.width >= code_w + 42 + w).then(|| {
+            let rest = Rect {
+                width: top.width - w,
+                ..top
+            };
+            (rest, Some(Rect::new(top.x + rest.width, top.y, w, top.height)))
+        })
+    };
+    let below = || {
+        let code = top.width.saturating_sub(42);
+        (top.height >= rows + 2 + 10 && code >= cols + 2).then(|| {
+            let h = rows + 2;
+            (top, Some(Rect::new(top.x, top.y + top.height - h, code, h)))
+        })
+    };
+    beside(cols * 2)
+        .or_else(below)
+        .or_else(|| beside(cols))
+        .unwrap_or((top, None))
 }
 
 fn help(f: &mut TermFrame<'_>, area: Rect) {
@@ -601,4 +704,104 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use retro_z80_machine::debug::Debugger;
+
+    /// A program that has painted the top-left attribute cell red paper (2 << 3).
+    fn painted() -> Debugger {
+        let src = "        org $8000\n        ld a,$10\n        ld ($5800),a\n        halt\n";
+        let asm = retro_z80_asm::assemble_str("p.asm", src).expect("assembles");
+        let mut d = Debugger::from_assembly(&asm);
+        let mut console = Console::new();
+        console.execute(&mut d, "stepi 2");
+        d
+    }
+
+    fn ui() -> Ui {
+        let mut ui = Ui::new(true);
+        ui.output.clear();
+        ui
+    }
+
+    /// Draws the debugger at `w` x `h`; returns the buffer.
+    fn drawn(d: &Debugger, ui: &Ui, w: u16, h: u16) -> ratatui::buffer::Buffer {
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let console = Console::new();
+        term.draw(|f| draw(f, d, &console, ui, colour::ColourDepth::TrueColour))
+            .unwrap();
+        term.backend().buffer().clone()
+    }
+
+    fn text(buf: &ratatui::buffer::Buffer) -> String {
+        buf.content().iter().map(|c| c.symbol()).collect()
+    }
+
+    /// Where the panel titled " screen" starts (column, row), if it is drawn.
+    fn screen_title(buf: &ratatui::buffer::Buffer) -> Option<(u16, u16)> {
+        (0..buf.area.height).find_map(|y| {
+            let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            let line = row.concat();
+            // Border characters take several bytes: count cells, not bytes.
+            line.find(" screen (F2")
+                .map(|i| (line[..i].chars().count() as u16, y))
+        })
+    }
+
+    #[test]
+    fn the_machine_screen_is_a_panel_when_the_terminal_has_room() {
+        let d = painted();
+        let ui = ui();
+        // 80x24: no room; F2 shows it.
+        assert_eq!(screen_title(&drawn(&d, &ui, 80, 24)), None);
+        // Wide: a third column at square cells (64 + 2 columns); the red attribute cell is the
+        // first two cells inside the panel's top-left corner.
+        let buf = drawn(&d, &ui, 160, 34);
+        let (x, y) = screen_title(&buf).expect("a screen panel at 160x34");
+        assert_eq!(x, 160 - 66 + 1, "the panel is the last 66 columns");
+        assert_eq!(y, 0);
+        let red = super::super::view::colour(&d.screen(), 2, colour::ColourDepth::TrueColour);
+        let left = 160 - 66 + 1;
+        // The picture is centred in the panel's inner area: 64 wide, 24 of the rows.
+        let inner_h = 34 - 5 - 2 - 2;
+        let top = 1 + (inner_h - 24) / 2;
+        assert_eq!(buf[(left, top)].bg, red);
+        assert_eq!(buf[(left + 1, top)].bg, red);
+        assert_ne!(buf[(left + 2, top)].bg, red);
+        // Tall but narrow: under the code panel, one cell two columns wide.
+        let buf = drawn(&d, &ui, 110, 50);
+        let (x, y) = screen_title(&buf).expect("a screen panel at 110x50");
+        assert_eq!(x, 1);
+        assert!(y > 10, "below the code panel: row {y}");
+        assert!(text(&buf).contains("p.asm"), "the code panel is still there");
+        // Between the two: beside the others, one column a cell.
+        let buf = drawn(&d, &ui, 120, 34);
+        let (x, _) = screen_title(&buf).expect("a screen panel at 120x34");
+        assert_eq!(x, 120 - 34 + 1);
+    }
+
+    #[test]
+    fn output_longer_than_its_area_says_what_is_above_and_pgup_shows_it() {
+        let mut ui = ui();
+        ui.output = (0..3).map(|i| format!("old {i}")).collect();
+        ui.last_command = ui.output.len();
+        ui.output.push("(z80) call waitkey".into());
+        ui.output.extend((0..7).map(|i| format!("report {i}")));
+        let shown = output_lines(&ui, 5);
+        assert_eq!(shown[0], "-- 4 more lines above (PgUp) --");
+        assert_eq!(shown[4], "report 6");
+        ui.scroll = 4;
+        let shown = output_lines(&ui, 5);
+        assert_eq!(shown[0], "-- scrolled back 4 lines (PgDn) --");
+        assert_eq!(shown[1], "(z80) call waitkey");
+        assert_eq!(shown[2], "report 0");
+        // Everything of the last command fits: no note.
+        ui.scroll = 0;
+        assert_eq!(output_lines(&ui, 12)[0], "old 0");
+    }
 }

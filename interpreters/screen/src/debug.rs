@@ -200,6 +200,11 @@ pub trait Debuggable {
     fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel>;
     /// The machine's screen.
     fn screen(&self) -> Frame;
+    /// The machine's screen for a terminal area `cols` x `rows` (see
+    /// [`Machine::frame_for`](crate::machine::Machine::frame_for)).
+    fn screen_for(&self, _cols: u16, _rows: u16) -> Frame {
+        self.screen()
+    }
     /// Moves the text the program printed since the last call into `out`.
     fn take_output(&mut self, out: &mut String);
 

@@ -18,6 +18,7 @@ pub mod frame;
 pub mod keys;
 pub mod machine;
 pub mod movie;
+pub mod outfile;
 pub mod palette;
 pub mod script;
 pub mod symbols;

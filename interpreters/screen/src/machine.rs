@@ -38,6 +38,12 @@ pub trait Machine {
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState;
     /// The screen as it is now.
     fn frame(&self) -> Frame;
+    /// The screen as it is now, for a terminal area `cols` x `rows`: a machine with a finer view
+    /// than [`Machine::frame`]'s (the Z80 workbench's pixels) gives it when the area is big
+    /// enough to show it well. Dumps and screenshots keep to `frame`.
+    fn frame_for(&self, _cols: u16, _rows: u16) -> Frame {
+        self.frame()
+    }
     /// Moves the text the program printed since the last call to `out` (headless runs stream it
     /// to stdout, DESIGN.md).
     fn drain_text(&mut self, out: &mut String);

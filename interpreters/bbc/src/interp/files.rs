@@ -127,22 +127,13 @@ fn relative(dir: &Path, name: &[u8]) -> Result<PathBuf, BasicError> {
     Ok(out)
 }
 
-/// Writes a changed file: to a temporary name beside it, then renamed over it.
+/// Writes a changed file as `cat >` would (through a symbolic link, into a device or pipe) and
+/// atomically where it is a regular file (a temporary name beside it, renamed over it).
 fn flush(ch: &Chan) -> Result<(), BasicError> {
     if !ch.dirty {
         return Ok(());
     }
-    let name = ch.path.file_name().ok_or(BAD_NAME)?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(".retro-tmp");
-    let tmp = ch.path.with_file_name(tmp_name);
-    let written = std::fs::write(&tmp, &ch.data).and_then(|()| std::fs::rename(&tmp, &ch.path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(FILE_ERROR);
-    }
-    Ok(())
+    retro_screen::outfile::write_output(&ch.path, &ch.data).map_err(|_| FILE_ERROR)
 }
 
 impl Interp {

@@ -1,11 +1,13 @@
 //! Files: OPEN, CLOSE, PRINT#, INPUT#, GET#, CMD, LOAD, SAVE and VERIFY on the devices this
 //! machine has: 0 (keyboard), 3 (screen) and 8, a disk drive whose files are host files in one
 //! directory the user names. Names never leave that directory; written files appear only when
-//! closed, all at once (written beside and renamed).
+//! closed, all at once (written beside and renamed; a symbolic link is written through and a
+//! pipe written into, as `cat >` would: retro_screen::outfile).
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use retro_screen::outfile::write_output;
 
 use super::error::{BasicError, Result};
 use super::expr::Value;
@@ -37,26 +39,6 @@ impl HostDir {
         }
         Some(self.0.join(s))
     }
-}
-
-/// Writes a file atomically: a temporary beside it, then a rename.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let r = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if r.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    r
 }
 
 enum Open {
@@ -104,7 +86,7 @@ impl Files {
 
     fn close(&mut self, lf: u8) -> Result<()> {
         if let Some(Open::Write { path: Some(p), data }) = self.open.remove(&lf) {
-            write_atomic(&p, &data).map_err(|_| BasicError::DeviceNotPresent)?;
+            write_output(&p, &data).map_err(|_| BasicError::DeviceNotPresent)?;
         }
         Ok(())
     }
@@ -449,7 +431,7 @@ impl Interp {
                     return Ok(Outcome::Next);
                 }
                 let prg = self.program().to_prg();
-                write_atomic(&target, &prg).map_err(|_| BasicError::DeviceNotPresent)?;
+                write_output(&target, &prg).map_err(|_| BasicError::DeviceNotPresent)?;
                 Ok(Outcome::Next)
             }
             _ => {

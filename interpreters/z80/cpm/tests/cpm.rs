@@ -163,3 +163,30 @@ fn bios_console_output_and_version_call() {
     assert_eq!(out, b"!");
     assert_eq!((m.bus.mem[0x140], m.bus.mem[0x141]), (0x22, 0x00), "CP/M 2.2");
 }
+
+/// Console status answers at once (CP/M 2.2): BDOS 11, BDOS 6 with E = FFh (a character or 0)
+/// and FEh (status), and BIOS CONST return 0 when nothing is typed, instead of waiting for input;
+/// with Escape typed (an interrupt key, there at once: typed-ahead text is handed over only when
+/// the program waits, src/console.rs), status is FFh and BDOS 6 FFh takes it.
+#[test]
+fn console_status_answers_at_once() {
+    let prog = [
+        0x0E, 0x0B, 0xCD, 0x05, 0x00, 0x32, 0x40, 0x01, // BDOS 11 -> (0140h)
+        0x0E, 0x06, 0x1E, 0xFF, 0xCD, 0x05, 0x00, 0x32, 0x41, 0x01, // BDOS 6 FFh -> (0141h)
+        0x0E, 0x06, 0x1E, 0xFE, 0xCD, 0x05, 0x00, 0x32, 0x42, 0x01, // BDOS 6 FEh -> (0142h)
+        0xCD, 0x06, 0xFF, 0x32, 0x43, 0x01, // BIOS CONST -> (0143h)
+        0x0E, 0x02, 0x1E, b'!', 0xCD, 0x05, 0x00, // BDOS 2 '!'
+        0xC9,
+    ];
+    let mut m = CpmMachine::new(&prog).unwrap();
+    let mut out = Vec::new();
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert_eq!(out, b"!", "the program went on past every status call");
+    assert_eq!(m.bus.mem[0x140..0x144], [0, 0, 0, 0]);
+    let mut m = CpmMachine::new(&prog).unwrap();
+    m.console.push(0x1B); // as the terminal types it
+    let mut out = Vec::new();
+    m.run(&mut out, CpmLimits::default()).unwrap();
+    assert_eq!(out, b"!");
+    assert_eq!(m.bus.mem[0x140..0x144], [0xFF, 0x1B, 0, 0]);
+}

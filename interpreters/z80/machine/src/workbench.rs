@@ -24,6 +24,10 @@ pub const FRAME_T_50HZ: u64 = 69_888;
 pub const FRAME_T_60HZ: u64 = 58_333;
 /// How long the ULA holds INT low at the start of a frame; an interrupt not accepted by then is lost.
 pub const INT_LENGTH: u64 = 32;
+/// The smallest terminal that shows the pixels rather than the attribute cells: two pixels a
+/// column, four a row (half-blocks), and a row for the status line beyond `PIXEL_ROWS`.
+pub const PIXEL_COLS: u16 = 128;
+pub const PIXEL_ROWS: u16 = 48;
 
 /// Where returning from the program lands: `XOR A / OUT (EXIT),A` ends the run with status 0.
 pub const END_TRAP: u16 = 0x0000;
@@ -397,6 +401,16 @@ impl Workbench {
         display::pixels(&self.state.mem, self.state.dev.border, self.flash_phase())
     }
 
+    /// The view for a terminal area: the pixels (half-blocks) once the area shows them at two
+    /// pixels a terminal column or better (128 x 48, and a status line), else the attribute cells.
+    pub fn frame_sized(&self, cols: u16, rows: u16) -> Frame {
+        if cols >= PIXEL_COLS && rows > PIXEL_ROWS {
+            self.pixel_frame()
+        } else {
+            self.cell_frame()
+        }
+    }
+
     /// FLASH swaps ink and paper every 16 frames, as on the Spectrum.
     pub fn flash_phase(&self) -> bool {
         (self.state.clock.frame / 16) & 1 == 1
@@ -428,6 +442,9 @@ impl Machine for Workbench {
     }
     fn frame(&self) -> Frame {
         self.cell_frame()
+    }
+    fn frame_for(&self, cols: u16, rows: u16) -> Frame {
+        self.frame_sized(cols, rows)
     }
     fn drain_text(&mut self, out: &mut String) {
         out.push_str(&crate::debug::commands::console_text(&self.take_console()));
@@ -514,6 +531,45 @@ mod tests {
         held.apply(KeyEvent::press(VirtualTime::ZERO, Key::Char('w')));
         m.run_frame(VirtualTime::ZERO, &held);
         assert_eq!(m.peek(0x9000), 0xE0 | 0x1D, "W is bit 1 of the Q-T half-row");
+    }
+
+    /// FLASH swaps ink and paper every 16 frames (0.32 s at 50 Hz), as the Spectrum's ULA does.
+    #[test]
+    fn flash_swaps_ink_and_paper_every_16_frames() {
+        // HALT with interrupts off: frames pass, nothing else happens.
+        let mut m = machine(&[0x76]);
+        m.poke(0x5800, 0x80 | (2 << 3) | 6); // FLASH, red paper, yellow ink
+        let paper = |m: &Workbench| retro_screen::dump::colours(&m.cell_frame()).chars().next();
+        let mut seen = vec![];
+        let mut pixels = vec![];
+        for _ in 0..64 {
+            seen.push(paper(&m));
+            pixels.push(m.pixel_frame());
+            run_to_end(&mut m, 1);
+        }
+        let expect: Vec<Option<char>> = (0..64u64)
+            .map(|f| Some(if (f / 16) % 2 == 1 { '6' } else { '2' }))
+            .collect();
+        assert_eq!(seen, expect);
+        // The pixel view flashes with the cells.
+        assert_eq!(pixels[0], pixels[15]);
+        assert_ne!(pixels[15], pixels[16]);
+        assert_eq!(pixels[0], pixels[32]);
+    }
+
+    /// The terminal shows the attribute cells at 80x24 and the pixels once it is 128 x 49.
+    #[test]
+    fn big_terminals_get_the_pixels() {
+        use retro_screen::Screen;
+        let m = machine(&[0x76]);
+        assert!(matches!(m.frame_for(80, 24).screen, Screen::Cells(_)));
+        assert!(matches!(m.frame_for(127, 60).screen, Screen::Cells(_)));
+        assert!(matches!(m.frame_for(128, 48).screen, Screen::Cells(_)));
+        assert!(matches!(m.frame_for(128, 49).screen, Screen::Pixels(_)));
+        assert!(
+            matches!(m.frame().screen, Screen::Cells(_)),
+            "dumps keep the cells"
+        );
     }
 
     #[test]

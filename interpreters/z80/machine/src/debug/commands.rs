@@ -347,10 +347,12 @@ impl Z80Commands<'_> {
         let regs: Vec<(&str, u16)> = regs.iter().map(|(r, v)| (r.as_str(), *v)).collect();
         if let RunLimit::Frame(budget) = self.limit {
             // Frame by frame (the terminal): the call runs on as a command under way, its report
-            // comes with the program's output when it returns.
+            // comes with the program's output when it returns. Like `continue` there, it has no
+            // step budget (the user stops it with Escape): a routine that waits for a key spends
+            // 17,500 steps a frame in HALT, so a budget would end it about a second later.
             let ev = self
                 .dbg
-                .call_frames(routine, &regs, budget.min(CALL_BUDGET))
+                .call_frames(routine, &regs, budget)
                 .map_err(|e| e.to_string())?;
             return ok(match ev {
                 Event::Breakpoint(_) | Event::Watchpoint(..) => stopped_inside(self.dbg, routine, ev),

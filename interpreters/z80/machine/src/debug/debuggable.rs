@@ -313,6 +313,10 @@ impl Debuggable for Debugger {
         self.machine.cell_frame()
     }
 
+    fn screen_for(&self, cols: u16, rows: u16) -> Frame {
+        self.machine.frame_sized(cols, rows)
+    }
+
     fn take_output(&mut self, out: &mut String) {
         out.push_str(&std::mem::take(&mut self.call_output));
         out.push_str(&commands::console_text(&self.machine.take_console()));
@@ -365,6 +369,9 @@ impl Machine for Debugger {
     }
     fn frame(&self) -> Frame {
         self.machine.cell_frame()
+    }
+    fn frame_for(&self, cols: u16, rows: u16) -> Frame {
+        self.machine.frame_sized(cols, rows)
     }
     fn drain_text(&mut self, out: &mut String) {
         self.take_output(out);

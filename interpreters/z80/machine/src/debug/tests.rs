@@ -627,6 +627,33 @@ fn next_and_finish_run_frame_by_frame_and_keys_typed_meanwhile_reach_the_program
     assert!(out.contains("back (t.asm:5)"), "{out}");
 }
 
+/// `call` in the terminal runs frame by frame with no step budget, like `continue`: a routine
+/// that waits in HALT for a key spends 17,500 steps a frame, so the batch budget of 1,000,000
+/// steps would end it after 57 frames (about a second); here the key comes at frame 120 and the
+/// call still returns, with its report in the output.
+#[test]
+fn call_frame_by_frame_waits_for_a_key_as_long_as_it_takes() {
+    use retro_screen::debug::{Console, Debuggable, Progress};
+    let mut d = debugger(WAITKEY);
+    let mut console = Console::new();
+    assert!(matches!(console.start(&mut d, "stepi"), Progress::Done(_)), "ei");
+    assert_eq!(console.start(&mut d, "call waitkey"), Progress::Running);
+    let (out, frames) = frames_until_stop(&mut d, &mut console, Some((Key::Char('q'), 120)));
+    assert!((120..130).contains(&frames), "{frames} frames");
+    let mut printed = String::new();
+    Debuggable::take_output(&mut d, &mut printed);
+    assert!(printed.starts_with("waitkey returned after "), "{printed}");
+    assert!(
+        out.contains("start+1 (t.asm:4)"),
+        "back at the caller's PC: {out}"
+    );
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("start").unwrap() + 1);
+    // Batch mode keeps its budget: the same call without a key is an error that says where.
+    let mut d = debugger(WAITKEY);
+    let out = console.execute(&mut d, "call waitkey").text;
+    assert!(out.contains("did not return within 1000000"), "{out}");
+}
+
 #[test]
 fn frame_by_frame_commands_end_where_the_batch_ones_do() {
     use retro_screen::debug::{Console, Progress};
@@ -689,4 +716,64 @@ loop:   dec bc
         assert_eq!(want, got, "after {cmd}");
     }
     assert!(ran_frames > 20, "the commands ran over {ran_frames} frames");
+}
+
+/// A breakpoint on `file:line` takes a condition too, and counts only the hits where it held.
+#[test]
+fn file_line_breakpoints_take_conditions_and_count_their_hits() {
+    let mut d = debugger(CALLS);
+    // t.asm:12 is `inc1: inc (hl)`, reached with byte[$9000] = 1 and then 3.
+    let id = d.break_at("t.asm:12", Some("byte[$9000] == 3"), false).unwrap();
+    assert_eq!(d.cont(1000), Event::Breakpoint(vec![id]));
+    assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
+    assert_eq!(d.machine.peek(0x9000), 3);
+    assert_eq!(
+        d.breakpoints.list()[0].hits,
+        1,
+        "the hit where the condition was false does not count"
+    );
+    assert_eq!(d.cont(1000), Event::Exited(4));
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("break t.asm:12 if byte[$9000] == 1").text;
+    assert!(
+        out.starts_with("Breakpoint 1 at $8014 inc1 (t.asm:12) if byte[$9000] == 1"),
+        "{out}"
+    );
+    assert!(s.execute("break t.asm:99").text.contains("no code at t.asm:99"));
+}
+
+/// A program chooses the NTSC frame rate with `WORKBENCH_HZ EQU 60` (the Tetris does): 60 frames
+/// a second of 58,333 T-states; otherwise 50 of 69,888, as on the Spectrum.
+#[test]
+fn workbench_hz_60_chooses_ntsc_frames() {
+    use retro_screen::machine::Machine;
+    let ntsc = debugger("WORKBENCH_HZ equ 60\n        org $8000\n        halt\n");
+    assert_eq!(ntsc.frame_hz(), 60);
+    assert_eq!(ntsc.machine.state.clock.frame_t, crate::workbench::FRAME_T_60HZ);
+    let pal = debugger("        org $8000\n        halt\n");
+    assert_eq!(pal.frame_hz(), 50);
+    assert_eq!(pal.machine.state.clock.frame_t, crate::workbench::FRAME_T_50HZ);
+}
+
+/// The history reaches back well over the 100,000 instructions the issue asks for: 150,000 steps
+/// on, `reverse-step 120000` gives exactly the state of a fresh run after 30,000 steps.
+#[test]
+fn reverse_history_reaches_back_over_100000_steps() {
+    let src = "
+        org $8000
+loop:   inc a
+        ld ($9000),a
+        inc de
+        jr loop
+";
+    let mut d = debugger(src);
+    assert_eq!(d.cont(150_000), Event::Budget);
+    assert_eq!(d.count(), 150_000);
+    assert_eq!(d.reverse_step(120_000), Event::Done);
+    let mut fresh = debugger(src);
+    assert_eq!(fresh.cont(30_000), Event::Budget);
+    assert_eq!(d.count(), 30_000);
+    assert_eq!(d.machine.cpu().registers(), fresh.machine.cpu().registers());
+    assert_eq!(d.machine.cpu().tstates(), fresh.machine.cpu().tstates());
+    assert!(d.machine.mem()[..] == fresh.machine.mem()[..]);
 }
