@@ -111,12 +111,12 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     let (out, _, code) = retro(&["debug", p, "--script", "=print nosuch"]);
     assert_eq!(code, Some(1));
     assert!(out.contains("error: No such variable"), "{out}");
-    // C64 BASIC has no debugger yet: a clear refusal, not the Z80 assembler's errors.
+    // C64 BASIC has its own debugger now (tests/c64_debug.rs): a .bas goes to it.
     let bas = dir.join("p.bas");
     std::fs::write(&bas, "10 print 1\n").unwrap();
-    let (_, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=quit"]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("C64 BASIC has no debugger yet"), "{err}");
+    let (out, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("(c64) continue\n 1\n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
