@@ -29,6 +29,11 @@ impl History {
         }
     }
 
+    /// The oldest checkpoint's snapshot to fill again, when there are as many as are kept.
+    pub(super) fn recycle(&mut self) -> Option<Snapshot> {
+        (self.points.len() >= CHECKPOINTS).then(|| self.points.pop_front().map(|p| p.1))?
+    }
+
     /// The newest checkpoint at or before statement `to`, or the oldest there is.
     pub(super) fn at_or_before(&self, to: u64) -> Option<(Clock, Snapshot, bool)> {
         self.points

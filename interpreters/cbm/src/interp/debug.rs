@@ -7,7 +7,7 @@
 
 use super::error::BasicError;
 use super::expr::Value;
-use super::{BUF, Frame, Interp, Outcome, zp};
+use super::{BUF, Frame, Interp, Outcome, Slice, zp};
 use crate::float::{Fac, Packed};
 use crate::tokenize::crunch;
 
@@ -106,6 +106,33 @@ impl Interp {
         }
     }
 
+    /// Runs up to `max` statements, stopping before one that starts at an address of `stops`
+    /// (never before the first) and after one where GET found no key. Returns how it ended and
+    /// how many statements finished (one that stopped with an error or END counts; a wait for
+    /// input does not).
+    pub fn run_watched(&mut self, max: u32, stops: &[usize]) -> (Slice, u32) {
+        let mut done = 0;
+        while done < max {
+            if done > 0
+                && !stops.is_empty()
+                && let Some(next) = self.next_statement()
+                && stops.contains(&next.addr)
+            {
+                break;
+            }
+            let polls = self.idle_polls;
+            match self.run_slice(1) {
+                Slice::Running => done += 1,
+                Slice::Waiting => return (Slice::Waiting, done),
+                stopped => return (stopped, done + 1),
+            }
+            if self.idle_polls != polls {
+                break;
+            }
+        }
+        (Slice::Running, done)
+    }
+
     /// Where the statement running (or the last one run) began.
     pub fn statement_start(&self) -> usize {
         self.stmt_start
@@ -167,6 +194,29 @@ impl Interp {
             again: self.again,
             jiffy_tick: self.jiffy_tick,
         }
+    }
+
+    /// [`Interp::snapshot`] into an old one, reusing its memory.
+    pub fn snapshot_into(&self, s: &mut Snapshot) {
+        s.mem.copy_from_slice(&self.mem);
+        s.stack.clone_from(&self.stack);
+        s.temps.clone_from(&self.temps);
+        s.pos = self.pos;
+        s.line = self.line;
+        s.stack_bytes = self.stack_bytes;
+        s.cont = self.cont;
+        s.seed = self.seed;
+        s.jiffies = self.jiffies;
+        s.channel = self.channel;
+        s.stop_key = self.stop_key;
+        s.ticks = self.ticks;
+        s.input_done = self.input_done;
+        s.stmt_start = self.stmt_start;
+        s.pending_stop = self.pending_stop;
+        s.input_prompted = self.input_prompted;
+        s.input_more = self.input_more;
+        s.again = self.again;
+        s.jiffy_tick = self.jiffy_tick;
     }
 
     /// Goes back to a snapshot (the text cache is dropped: the program may have changed).
