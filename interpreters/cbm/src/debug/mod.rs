@@ -405,19 +405,24 @@ impl CbmDebugger {
             // the limit; otherwise one statement at a time.
             let max = if mode == Mode::Run && self.watches.is_empty() {
                 let mut max = CHECKPOINT_EVERY - self.clock.count % CHECKPOINT_EVERY;
-                if let RunLimit::Steps(n) | RunLimit::Frame(n) = limit {
-                    max = max.min(n.saturating_sub(self.clock.count - from).max(1));
-                }
+                let (RunLimit::Steps(n) | RunLimit::Frame(n)) = limit;
+                max = max.min(n.saturating_sub(self.clock.count - from).max(1));
                 max
             } else {
                 1
             };
             let stops: Vec<usize> = self.breaks.iter().filter(|b| b.enabled).map(|b| b.addr).collect();
             let before = self.clock.count;
-            match self.advance(max, &stops) {
+            let slice = self.advance(max, &stops);
+            let polled = self.it().idle_polls > 0;
+            match slice {
                 Slice::Stopped(stop) => return self.stopped(stop),
-                Slice::Waiting if matches!(limit, RunLimit::Steps(_)) && self.keys_exhausted() => {
-                    // A batch run: the key script has no more for the INPUT or GET waiting.
+                _ if (slice == Slice::Waiting || polled)
+                    && matches!(limit, RunLimit::Steps(_))
+                    && self.keys_exhausted() =>
+                {
+                    // A batch run: the key script has no more for the INPUT waiting or the
+                    // GET that found none (in the terminal the user may still type one).
                     return StopReason::Failed(
                         "the program waits for a key and the key script has no more".into(),
                     );
