@@ -18,9 +18,12 @@ fn script(source: &str, commands: &str) -> String {
     out
 }
 
-/// What reverse execution must give back: variables and arrays (their bytes), the stack,
-/// TXTPTR and CURLIN, the screen and colour RAM.
-fn state(d: &CbmDebugger) -> (Vec<String>, Vec<String>, Vec<String>, usize, Option<u16>, Vec<u8>) {
+/// Variables, arrays, stack (as the views show them, bytes included), TXTPTR, CURLIN, the screen
+/// and colour RAM.
+type State = (Vec<String>, Vec<String>, Vec<String>, usize, Option<u16>, Vec<u8>);
+
+/// What reverse execution must give back.
+fn state(d: &CbmDebugger) -> State {
     let it = d.it();
     let mut screen = it.mem[0x400..0x400 + 1000].to_vec();
     screen.extend_from_slice(&it.mem[0xD800..0xD800 + 1000]);
