@@ -113,18 +113,26 @@ impl Interp {
     pub fn run_watched(&mut self, max: u32, stops: &[usize]) -> (Slice, u32) {
         let mut done = 0;
         while done < max {
+            // The next statement starts 1 byte on (after `:`) or 5 (after a line's end and the
+            // next line's link and number): only then is the whole look needed.
+            let pos = self.pos;
             if done > 0
-                && !stops.is_empty()
+                && stops.iter().any(|&a| a == pos + 1 || a == pos + 5 || self.again)
                 && let Some(next) = self.next_statement()
                 && stops.contains(&next.addr)
             {
                 break;
             }
             let polls = self.idle_polls;
-            match self.run_slice(1) {
-                Slice::Running => done += 1,
-                Slice::Waiting => return (Slice::Waiting, done),
-                stopped => return (stopped, done + 1),
+            // run_slice(1), without its loop.
+            match self.step() {
+                Ok(Outcome::Next) => done += 1,
+                Ok(Outcome::Blocked) => {
+                    self.pos = self.stmt_start;
+                    self.again = true;
+                    return (Slice::Waiting, done);
+                }
+                Err(stop) => return (Slice::Stopped(stop), done + 1),
             }
             if self.idle_polls != polls {
                 break;
