@@ -40,6 +40,8 @@ pub const CHECKPOINT_EVERY: u64 = 20_000;
 /// Checkpoints kept: going back reaches at least `CHECKPOINT_EVERY * (CHECKPOINTS - 1)`
 /// statements (1,260,000), at 64 KiB each.
 pub const CHECKPOINTS: usize = 64;
+/// In the key list, RUN/STOP (Escape in a key script): PETSCII's STOP code, which no key types.
+const RUN_STOP: u8 = 3;
 /// What a GET that finds no key costs of the jiffy's budget, as in [`crate::machine`].
 const POLL_COST: i64 = 1_000;
 
@@ -146,7 +148,11 @@ impl CbmDebugger {
             .filter(|e| e.kind == KeyEventKind::Press)
             .filter_map(|e| {
                 let jiffy = e.at.as_micros() * 60 / 1_000_000;
-                Some((jiffy, keyboard::typed(e.key)?))
+                let code = match e.key {
+                    Key::Escape => RUN_STOP,
+                    k => keyboard::typed(k)?,
+                };
+                Some((jiffy, code))
             })
             .collect();
         let mut d = CbmDebugger {
@@ -230,11 +236,17 @@ impl CbmDebugger {
             .map(|&(_, k)| k);
         let it = self.machine.interp();
         it.set_jiffies(jiffies);
-        if let Some(k) = key
-            && (it.mem[c64::mem::NDX] as usize) < 10
-        {
-            it.type_key(k);
-            self.clock.key_next += 1;
+        match key {
+            // The KERNAL's interrupt sees RUN/STOP held: BASIC stops at its next statement.
+            Some(RUN_STOP) => {
+                it.press_stop();
+                self.clock.key_next += 1;
+            }
+            Some(k) if (it.mem[c64::mem::NDX] as usize) < 10 => {
+                it.type_key(k);
+                self.clock.key_next += 1;
+            }
+            _ => {}
         }
     }
 

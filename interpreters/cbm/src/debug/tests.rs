@@ -203,3 +203,30 @@ fn reverse_step_after_step_gives_the_same_state() {
         })
         .unwrap();
 }
+
+#[test]
+fn a_scripted_run_stop_breaks_and_continue_goes_on() {
+    let p = Program::from_text("10 n=n+1:goto 10\n").unwrap();
+    let keys = retro_screen::script::parse("+500 ESCAPE").unwrap().events;
+    let mut d = CbmDebugger::new(
+        &p,
+        DebugOptions {
+            keys,
+            ..DebugOptions::default()
+        },
+    )
+    .unwrap();
+    let t = Console::new()
+        .run_script(&mut d, "continue\nprint n>1000\ncontinue 10\n")
+        .0;
+    assert!(
+        t.starts_with("(c64) continue\nProgram stopped: BREAK IN 10\n"),
+        "{t}"
+    );
+    assert!(t.contains("n>1000 = -1\n"), "{t}");
+    // CONT's way: the program goes on.
+    assert!(
+        t.contains("(c64) continue 10\nStopped: the step budget ran out.\n"),
+        "{t}"
+    );
+}
