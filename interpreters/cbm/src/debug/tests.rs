@@ -230,3 +230,25 @@ fn a_scripted_run_stop_breaks_and_continue_goes_on() {
         "{t}"
     );
 }
+
+#[test]
+fn in_the_terminal_next_runs_a_long_gosub_frame_by_frame() {
+    let mut d = debugger("10 gosub 100:print \"back\"\n20 end\n100 for i=1 to 50000:next:return\n");
+    // One jiffy is 20,000 statements: the GOSUB takes three.
+    let mut stop = d.step(StepKind::Over, RunLimit::FRAMES);
+    let mut frames = 1;
+    while stop == StopReason::Limit && d.under_way() {
+        stop = d.resume();
+        frames += 1;
+    }
+    assert_eq!(stop, StopReason::Done);
+    // 50,000 NEXTs at 20,000 statements a jiffy.
+    assert_eq!(frames, 3);
+    assert_eq!(d.here().location, "10:2");
+    // Interrupted, the program stays where the last frame left it.
+    let mut d = debugger("10 gosub 100:print \"back\"\n20 end\n100 for i=1 to 50000:next:return\n");
+    assert_eq!(d.step(StepKind::Over, RunLimit::FRAMES), StopReason::Limit);
+    d.interrupt();
+    assert!(!d.under_way());
+    assert_eq!(d.here().location, "100:2");
+}
