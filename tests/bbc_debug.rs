@@ -69,6 +69,8 @@ fn rheolism_walkthrough_is_the_golden_transcript() {
 fn the_document_quotes_the_transcript() {
     let t = walkthrough();
     let doc = std::fs::read_to_string("docs/debugging-basic.md").unwrap();
+    // The C64 section quotes its own transcript (tests/c64_debug.rs).
+    let doc = doc.split("## C64 BASIC").next().unwrap();
     let mut quoted = 0;
     for block in doc.split("```transcript\n").skip(1) {
         let block = block.split("```").next().unwrap();
@@ -111,12 +113,12 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     let (out, _, code) = retro(&["debug", p, "--script", "=print nosuch"]);
     assert_eq!(code, Some(1));
     assert!(out.contains("error: No such variable"), "{out}");
-    // C64 BASIC has no debugger yet: a clear refusal, not the Z80 assembler's errors.
+    // C64 BASIC has its own debugger now (tests/c64_debug.rs): a .bas goes to it.
     let bas = dir.join("p.bas");
     std::fs::write(&bas, "10 print 1\n").unwrap();
-    let (_, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=quit"]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("C64 BASIC has no debugger yet"), "{err}");
+    let (out, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("(c64) continue\n 1 \n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -187,5 +189,56 @@ fn escape_stops_a_running_program_at_its_statement() {
     s.send("\x11").unwrap();
     let captured = s.expect("END-OF-TEST").expect("the debugger quits");
     assert!(String::from_utf8_lossy(captured.before()).contains("RC=0"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// In the terminal, `next` and `finish` run frame by frame like `continue`: Escape stops a `next`
+/// over a PROC that waits for a key, and keys typed while the program runs reach its INKEY.
+#[test]
+#[cfg(unix)]
+fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
+    let retro = env!("CARGO_BIN_EXE_retro");
+    let dir = std::env::temp_dir().join(format!("retro-bbc-debug-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("wait.bbc");
+    std::fs::write(
+        &prog,
+        "10 PROCwait\n20 PRINT \"after\"\n30 END\n40 DEF PROCwait\n50 REPEAT A%=A%+1:K%=INKEY(0):UNTIL K%=113\n60 ENDPROC\n",
+    )
+    .unwrap();
+    let script = format!(
+        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug '{}'; rc=$?; after=$(stty -g); \
+         echo \"RC=$rc\"; if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; fi; echo END-OF-TEST",
+        prog.display()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script);
+    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
+    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    s.expect("debug:").expect("the debugger starts");
+    s.send("next\r").unwrap();
+    s.expect("RUNNING").expect("next runs frame by frame");
+    std::thread::sleep(Duration::from_millis(500));
+    s.send("\x1b").unwrap(); // Escape
+    s.expect("Stopped.").expect("Escape stops the next under way");
+    // Only changed cells are redrawn: letters no earlier line has in their columns.
+    s.send("print \"ZQXW\"+STRING$(2,CHR$(72-(A%>1000)*3))\r")
+        .unwrap();
+    s.expect("ZQXWKK").expect("the PROC's loop ran many statements");
+    s.send("finish\r").unwrap();
+    s.expect("RUNNING").expect("finish runs frame by frame");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("q").unwrap(); // for INKEY
+    // INKEY takes it, the PROC returns and finish stops at line 20; then the command line is
+    // the debugger's again.
+    std::thread::sleep(Duration::from_millis(1000));
+    s.send("print \"ZQXW\"+CHR$(K%)+CHR$(K%)\r").unwrap();
+    s.expect("ZQXWqq")
+        .expect("the key typed reached INKEY and finish stopped");
+    s.send("\x11").unwrap();
+    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
+    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    assert!(out.contains("RC=0"), "{out}");
+    assert!(out.contains("SETTINGS-RESTORED"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -15,7 +15,7 @@ use super::session::usage_error;
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
     /// The program: Z80 assembly source (.asm, .z80) or a binary (.bin, with --org); BBC BASIC
-    /// (.bbc, tokenized or text).
+    /// (.bbc, tokenized or text); C64 BASIC (.bas text, .prg).
     pub file: PathBuf,
     /// Set a breakpoint before starting: an address, a label or file:line (repeatable).
     #[arg(long = "break", value_name = "WHERE")]
@@ -54,12 +54,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
     }
     match super::run::machine_for(&args.file) {
         Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),
-        Some(super::run::MachineKind::Cbm) => {
-            return usage_error(format!(
-                "{}: C64 BASIC has no debugger yet (BBC BASIC and the Z80 workbench have: docs/debugging-basic.md)",
-                args.file.display()
-            ));
-        }
+        Some(super::run::MachineKind::Cbm) => return super::cbmdebug::debug_cbm(&args),
         _ => {}
     }
     let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {

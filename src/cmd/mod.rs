@@ -6,6 +6,7 @@ pub mod asm;
 pub mod bbc;
 pub mod bbcdebug;
 pub mod cbm;
+pub mod cbmdebug;
 pub mod conformance;
 pub mod cpm;
 pub mod debug;

@@ -3,6 +3,7 @@
 //! Usable without a terminal: the interpreter reads keys from a queue and draws into a `Frame`.
 
 pub mod c64;
+pub mod debug;
 pub mod float;
 pub mod inspect;
 pub mod interp;

@@ -184,6 +184,21 @@ impl CbmMachine {
         &mut self.interp
     }
 
+    /// The interpreter, to look at.
+    pub fn interp_ref(&self) -> &Interp {
+        &self.interp
+    }
+
+    /// Whether the screen editor is in the middle of reading a typed line (a debugger's
+    /// checkpoints keep it).
+    pub fn console_reading(&self) -> bool {
+        self.console.0.borrow().reading()
+    }
+
+    pub fn set_console_reading(&mut self, reading: bool) {
+        self.console.0.borrow_mut().set_reading(reading);
+    }
+
     /// The PETSCII printed since the last call.
     pub fn take_petscii(&mut self) -> Vec<u8> {
         self.console.0.borrow_mut().take()

@@ -35,6 +35,15 @@ impl C64Console {
         std::mem::take(&mut self.pending)
     }
 
+    /// Whether a line is being typed (for INPUT or at READY.).
+    pub fn reading(&self) -> bool {
+        self.reading
+    }
+
+    pub fn set_reading(&mut self, reading: bool) {
+        self.reading = reading;
+    }
+
     /// Forgets a line half typed for an INPUT that a BREAK ended.
     pub fn cancel_input(&mut self) {
         self.reading = false;

@@ -6,6 +6,7 @@
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 
+pub mod debug;
 mod direct;
 mod error;
 mod expr;

@@ -482,15 +482,21 @@ impl Control {
         Act::Go
     }
 
+    /// A step of `kind`: at most `budget` statements, and with `frame`, up to the end of the
+    /// current 50 Hz frame of virtual time (the terminal runs `next`, `finish`... frame by frame).
     pub(super) fn step(
         &mut self,
-        it: &Interp,
+        it: &mut Interp,
         kind: retro_screen::debug::StepKind,
         budget: u64,
+        frame: bool,
         running: bool,
         reply: Sender<StopReason>,
     ) -> Act {
         use retro_screen::debug::StepKind;
+        if frame {
+            self.until_frame_end(it);
+        }
         let depth = it.call_depth();
         let mode = match kind {
             StepKind::Into => return self.go(Mode::Step, 1, running, reply),
@@ -514,23 +520,51 @@ impl Control {
         match limit {
             retro_screen::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
             retro_screen::debug::RunLimit::Frame(_) => {
-                let now = it.host.time_cs();
-                self.until_cs = Some(now - now % 2 + 2);
+                self.until_frame_end(it);
                 self.go(Mode::Run, u64::MAX / 2, running, reply)
             }
         }
     }
 
+    /// The run stops at the end of the current 50 Hz frame of virtual time.
+    fn until_frame_end(&mut self, it: &mut Interp) {
+        let now = it.host.time_cs();
+        self.until_cs = Some(now - now % 2 + 2);
+    }
+
+    /// A command stopped at a frame's end goes on, as it was (a step stays a step), for
+    /// another frame.
+    pub(super) fn next_frame(&mut self, it: &mut Interp, running: bool, reply: Sender<StopReason>) -> Act {
+        if !running {
+            let _ = reply.send(self.finished.clone().unwrap_or(StopReason::Exited(0)));
+            return Act::Stay;
+        }
+        self.until_frame_end(it);
+        self.pending = Some(reply);
+        self.update_quiet();
+        Act::Go
+    }
+
+    /// The user stopped the command under way: `until`'s breakpoint goes.
+    pub(super) fn forget_until(&mut self, it: &Interp) {
+        self.breaks.retain(|b| b.id != 0);
+        self.rebuild_map(it);
+    }
+
     /// `until LOC`, `advance LOC`: a temporary breakpoint no one sees, then run.
     pub(super) fn run_to(
         &mut self,
-        it: &Interp,
+        it: &mut Interp,
         loc: &str,
         budget: u64,
+        frame: bool,
         running: bool,
         reply: Sender<StopReason>,
     ) -> Result<Act, String> {
         let (addr, what) = Self::resolve(it, loc)?;
+        if frame {
+            self.until_frame_end(it);
+        }
         self.breaks.push(Break {
             id: 0,
             addr,

@@ -7,9 +7,8 @@
 //! continue...) is answered when the program stops again. Going backwards starts a fresh
 //! interpreter and replays quietly (see [`super::control`]).
 
-use std::collections::VecDeque;
-use std::sync::Arc;
 use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use retro_screen::clock::VirtualTime;
@@ -17,7 +16,7 @@ use retro_screen::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
 };
 use retro_screen::frame::Frame;
-use retro_screen::keys::{HeldKeys, KeyEvent};
+use retro_screen::keys::{HeldKeys, Key, KeyEvent, KeyEventKind};
 use retro_screen::machine::{Machine, RunState};
 
 use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
@@ -42,9 +41,16 @@ const STATEMENTS_PER_CS: u64 = 10_000;
 const WORKER_STACK: usize = 256 << 20;
 const WORKER_MAX_DEPTH: u32 = 20_000;
 
-/// The debugged program's host: virtual time from statement counts, keys at their script times.
+/// Every key the program gets: the centisecond it arrives at, and its code. The script's keys,
+/// then those the user types in the terminal while the program runs (at the time they were
+/// typed), so that going back (a fresh interpreter replaying) sees them all again.
+type Keys = Arc<Mutex<Vec<(u64, u8)>>>;
+
+/// The debugged program's host: virtual time from statement counts, keys at their times.
 struct DebugHost {
-    keys: VecDeque<(u64, u8)>,
+    keys: Keys,
+    /// The next key of `keys` to read.
+    next: usize,
     statements: u64,
     waited_cs: u64,
 }
@@ -65,14 +71,15 @@ impl Host for DebugHost {
     }
     fn read_key(&mut self, _vdu: &mut Vdu, timeout_cs: Option<u32>) -> KeyRead {
         let now = self.now();
-        match (self.keys.front().copied(), timeout_cs) {
+        let front = self.keys.lock().ok().and_then(|k| k.get(self.next).copied());
+        match (front, timeout_cs) {
             (Some((at, k)), _) if at <= now => {
-                self.keys.pop_front();
+                self.next += 1;
                 KeyRead::Key(k)
             }
             (Some((at, k)), t) if t.is_none_or(|t| at <= now + t as u64) => {
                 self.waited_cs += at - now;
-                self.keys.pop_front();
+                self.next += 1;
                 KeyRead::Key(k)
             }
             (_, Some(t)) => {
@@ -113,8 +120,18 @@ pub struct BbcDebugger {
     worker: Option<JoinHandle<()>>,
     /// What the worker answered when it went away (it never should).
     gone: StopReason,
-    /// A `continue` the terminal runs frame by frame, stopped at a frame's end (its limit).
-    under_way: Option<RunLimit>,
+    /// A command the terminal runs frame by frame, stopped at a frame's end.
+    under_way: Option<UnderWay>,
+    keys: Keys,
+}
+
+/// What goes on at the next frame.
+#[derive(Clone, Copy, Debug)]
+enum UnderWay {
+    /// A `continue` (its limit).
+    Run(RunLimit),
+    /// A step, `next`, `finish` or `until`: the control goes on as it was.
+    Step,
 }
 
 impl BbcDebugger {
@@ -122,16 +139,20 @@ impl BbcDebugger {
     pub fn new(program: &[u8], options: DebugOptions) -> Result<BbcDebugger, LoadError> {
         // Checked here, so the worker's interpreters always load.
         Interp::new(program, Box::new(super::super::host::ScriptHost::new(b"")))?;
-        let keys: VecDeque<(u64, u8)> = options
-            .keys
-            .iter()
-            .filter(|e| e.kind == retro_screen::keys::KeyEventKind::Press)
-            .filter_map(|e| Some((e.at.as_centis(), super::super::machine::key_code(e.key)?)))
-            .collect();
+        let keys: Keys = Arc::new(Mutex::new(
+            options
+                .keys
+                .iter()
+                .filter(|e| e.kind == retro_screen::keys::KeyEventKind::Press)
+                .filter_map(|e| Some((e.at.as_centis(), super::super::machine::key_code(e.key)?)))
+                .collect(),
+        ));
+        let shared = keys.clone();
         let program = program.to_vec();
         let factory: Factory = Arc::new(move || {
             let host = DebugHost {
-                keys: keys.clone(),
+                keys: shared.clone(),
+                next: 0,
                 statements: 0,
                 waited_cs: 0,
             };
@@ -155,6 +176,7 @@ impl BbcDebugger {
             worker: Some(worker),
             gone: StopReason::Failed("the debugger's interpreter thread has gone".into()),
             under_way: None,
+            keys,
         };
         // The worker stops before the first statement: wait for that.
         d.go(|c, _, _, tx| c.restart(tx));
@@ -224,13 +246,21 @@ fn worker_main(factory: Factory, mut control: Box<Control>) {
     }
 }
 
-/// The statements a step or `until` may run: BASIC's debugger runs these commands in one go
-/// (only `continue` goes frame by frame), so a frame-by-frame limit with no count of its own
-/// keeps the batch budget.
-fn budget_of(limit: RunLimit) -> u64 {
+/// The statements a run may take, and whether it stops at the end of the frame (the terminal
+/// runs every command that runs the program frame by frame).
+fn limits(limit: RunLimit) -> (u64, bool) {
     match limit {
-        RunLimit::Steps(n) => n,
-        RunLimit::Frame(n) => n.min(retro_screen::debug::DEFAULT_BUDGET),
+        RunLimit::Steps(n) => (n, false),
+        RunLimit::Frame(n) => (n, true),
+    }
+}
+
+impl BbcDebugger {
+    /// A step or `until` stopped at a frame's end is under way.
+    fn stepped(&mut self, stop: StopReason, limit: RunLimit) -> StopReason {
+        self.under_way =
+            (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_))).then_some(UnderWay::Step);
+        stop
     }
 }
 
@@ -240,14 +270,16 @@ impl Debuggable for BbcDebugger {
     }
 
     fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason {
-        let budget = budget_of(limit);
-        self.go(move |c, it, running, tx| c.step(it, kind, budget, running, tx))
+        let (budget, frame) = limits(limit);
+        let stop = self.go(move |c, it, running, tx| c.step(it, kind, budget, frame, running, tx));
+        self.stepped(stop, limit)
     }
 
     fn run(&mut self, limit: RunLimit) -> StopReason {
         let stop = self.go(move |c, it, running, tx| c.run(it, limit, running, tx));
         // Running again after a Limit goes on with the same run.
-        self.under_way = (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_))).then_some(limit);
+        self.under_way = (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_)))
+            .then_some(UnderWay::Run(limit));
         stop
     }
 
@@ -257,31 +289,52 @@ impl Debuggable for BbcDebugger {
 
     fn resume(&mut self) -> StopReason {
         match self.under_way {
-            Some(limit) => Debuggable::run(self, limit),
+            Some(UnderWay::Run(limit)) => Debuggable::run(self, limit),
+            Some(UnderWay::Step) => {
+                let stop = self.go(|c, it, running, tx| c.next_frame(it, running, tx));
+                self.stepped(stop, RunLimit::FRAMES)
+            }
             None => StopReason::Done,
         }
     }
 
     fn interrupt(&mut self) {
         self.under_way = None;
+        self.call((), |c, it, _| c.forget_until(it));
+    }
+
+    fn user_key(&mut self, key: Key, kind: KeyEventKind) {
+        // Presses only: BASIC reads typed keys (INKEY, GET), at the program's time now.
+        let Some(code) = (kind == KeyEventKind::Press)
+            .then(|| super::super::machine::key_code(key))
+            .flatten()
+        else {
+            return;
+        };
+        let now = self.call(0, |_, it, _| it.host.time_cs().max(0) as u64);
+        if let Ok(mut keys) = self.keys.lock() {
+            let at = keys.partition_point(|&(t, _)| t <= now);
+            keys.insert(at, (now, code));
+        }
     }
 
     fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
-        let budget = budget_of(limit);
+        let (budget, frame) = limits(limit);
         let location = location.to_string();
         let (etx, erx) = channel();
-        let stop = self.go(
-            move |c, it, running, tx| match c.run_to(it, &location, budget, running, tx) {
-                Ok(act) => act,
-                Err(e) => {
-                    let _ = etx.send(e);
-                    Act::Stay
-                }
-            },
-        );
+        let stop =
+            self.go(
+                move |c, it, running, tx| match c.run_to(it, &location, budget, frame, running, tx) {
+                    Ok(act) => act,
+                    Err(e) => {
+                        let _ = etx.send(e);
+                        Act::Stay
+                    }
+                },
+            );
         match erx.try_recv() {
             Ok(e) => Err(e),
-            Err(_) => Ok(stop),
+            Err(_) => Ok(self.stepped(stop, limit)),
         }
     }
 

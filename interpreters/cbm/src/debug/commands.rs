@@ -1,0 +1,174 @@
+//! The C64 debugger's own commands: `print`, `set`, `watch`, `x`, `backtrace`, `info`, `list`,
+//! `tokens`.
+
+use std::fmt::Write as _;
+
+use retro_screen::debug::Debuggable as _;
+
+use super::{CbmDebugger, Watch, views};
+
+pub(super) const HELP: &str = "\
+C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
+expressions are BASIC (print A$+\"!\", print PEEK(53280)).
+           print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]
+           backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
+           tokens [LINE]
+";
+
+/// The commands that need more than the console gives; None for words no one knows.
+pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, String>> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    Some(match word {
+        "print" | "p" | "inspect" => {
+            if rest.is_empty() {
+                Err("print needs an expression".into())
+            } else {
+                views::evaluate_on(d.it(), rest).map(|v| format!("{rest} = {}\n", views::show_value(&v)))
+            }
+        }
+        "set" => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
+        "watch" => watch(d, rest),
+        "x" => examine(d, rest),
+        "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),
+        "info" | "i" => info(d, rest),
+        "list" | "l" => {
+            let around = match rest {
+                "" => None,
+                n => Some(
+                    n.parse::<u16>()
+                        .map_err(|_| format!("`{n}` is not a line number")),
+                ),
+            };
+            match around.transpose() {
+                Ok(a) => Ok(views::listing(d.it(), a, 12)
+                    .into_iter()
+                    .map(|l| l.text + "\n")
+                    .collect()),
+                Err(e) => Err(e),
+            }
+        }
+        "tokens" => {
+            let only = match rest {
+                "" => Ok(None),
+                n => n
+                    .parse::<u16>()
+                    .map(Some)
+                    .map_err(|_| format!("`{n}` is not a line number")),
+            };
+            only.map(|o| lines(views::tokens_here(d.it(), o)))
+        }
+        _ => return None,
+    })
+}
+
+fn lines(v: Vec<String>) -> String {
+    v.into_iter().map(|l| l + "\n").collect()
+}
+
+/// `set VAR=EXPR`: the assignment, as LET does it; going back past it forgets it.
+fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
+    if !assignment.contains('=') {
+        return Err("set needs VAR=EXPR".into());
+    }
+    d.it_mut().debug_assign(assignment)?;
+    // The future the checkpoints after now recorded is no longer this one.
+    let count = d.clock.count;
+    d.history.forget_after(count);
+    d.checkpoint();
+    for w in 0..d.watches.len() {
+        d.watches[w].last = d.watch_value(w);
+    }
+    Ok(String::new())
+}
+
+/// `watch VAR`: stop when a simple variable (or any expression) changes.
+fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
+    if expr.is_empty() {
+        return Err("watch needs a variable or an expression".into());
+    }
+    let simple = views::name_bytes(expr);
+    if simple.is_none() {
+        // It must at least evaluate now.
+        views::evaluate_on(d.it(), expr)?;
+    }
+    let id = d.next_id;
+    d.next_id += 1;
+    d.watches.push(Watch {
+        id,
+        expr: expr.to_ascii_uppercase(),
+        simple,
+        last: None,
+        hits: 0,
+        enabled: true,
+    });
+    let i = d.watches.len() - 1;
+    d.watches[i].last = d.watch_value(i);
+    let now = d.watches[i]
+        .last
+        .clone()
+        .unwrap_or_else(|| "(no such variable)".into());
+    Ok(format!("Watchpoint {id}: {} (now {now})\n", d.watches[i].expr))
+}
+
+fn parse_number(s: &str) -> Option<usize> {
+    let s = s.trim();
+    match s.strip_prefix('$').or_else(|| s.strip_prefix("0x")) {
+        Some(h) => usize::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// `x ADDR [N]`: C64 memory, 8 bytes a row (N bytes, 64 at most 4096).
+fn examine(d: &CbmDebugger, args: &str) -> Result<String, String> {
+    let mut words = args.split_whitespace();
+    let addr = words
+        .next()
+        .and_then(parse_number)
+        .filter(|&a| a < 0x10000)
+        .ok_or("x needs an address: x $0801 [COUNT], x 1024")?;
+    let n = match words.next() {
+        Some(w) => parse_number(w).ok_or_else(|| format!("`{w}` is not a count"))?,
+        None => 64,
+    }
+    .clamp(1, 4096);
+    let mem = &d.it().mem;
+    let mut s = String::new();
+    let end = (addr + n).min(0x10000);
+    let mut a = addr;
+    while a < end {
+        let row = &mem[a..(a + 8).min(end)];
+        let hex: Vec<String> = row.iter().map(|b| format!("{b:02X}")).collect();
+        let _ = writeln!(s, "${a:04X}: {}", hex.join(" "));
+        a += 8;
+    }
+    Ok(s)
+}
+
+fn info(d: &CbmDebugger, what: &str) -> Result<String, String> {
+    let it = d.it();
+    match what {
+        // BASIC V2 has only global variables: they are the locals.
+        "locals" | "variables" | "vars" => {
+            let v = views::variable_lines(it);
+            if v.is_empty() {
+                Ok("No variables.\n".into())
+            } else {
+                Ok(lines(v))
+            }
+        }
+        "arrays" => {
+            let a = views::array_lines(it, 64);
+            if a.is_empty() {
+                Ok("No arrays.\n".into())
+            } else {
+                Ok(lines(a))
+            }
+        }
+        "stack" | "frame" => Ok(lines(views::stack_lines(it))),
+        "line" | "program" => Ok(format!("{}  {}", d.here().describe, d.here().next)),
+        _ => Err(format!(
+            "info {what}? (info breakpoints, display, locals, variables, arrays, stack, line)"
+        )),
+    }
+}

@@ -1,0 +1,816 @@
+//! `retro debug prog.bas`: a C64 BASIC program under the debugger ([`CbmDebugger`]), offered to
+//! the front end as a [`Debuggable`] machine with the Z80 debugger's command language in BASIC's
+//! words (docs/debugging-basic.md).
+//!
+//! The interpreter already runs statement by statement (`run_slice`), and a statement never
+//! nests on the Rust stack (DEF FN is an expression), so the debugger drives it one statement at
+//! a time on the caller's thread and looks at the next statement between two. Virtual time is
+//! the machine's: a jiffy is [`STATEMENTS_PER_JIFFY`] statements (fewer when GET polls an empty
+//! buffer, or none when INPUT waits), and each jiffy the keyboard interrupt takes one key into
+//! the buffer at 631. Keys (scripted, or typed in the terminal while the program runs) are kept
+//! with the jiffy they arrive at, so going back replays them exactly.
+//!
+//! Going back: a checkpoint of the whole state every [`CHECKPOINT_EVERY`] statements
+//! ([`history`]); `reverse-step N` restores the one before the target and runs forward quietly.
+
+mod commands;
+mod history;
+mod views;
+
+#[cfg(test)]
+mod tests;
+
+use retro_screen::debug::{
+    BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
+};
+use retro_screen::machine::{Machine, RunState};
+use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+
+use crate::c64::{self, keyboard};
+use crate::interp::debug::DebugValue;
+use crate::interp::{BasicError, InputSource, Interp, Slice, Stop};
+use crate::machine::{CbmMachine, ControlCodes, Options, STATEMENTS_PER_JIFFY, petscii_to_text};
+use crate::program::Program;
+use history::History;
+
+/// A checkpoint every this many statements: going back runs at most this many forward again.
+/// (Each copies 64 KiB: one every 20,000 statements costs the tightest loop, an empty FOR, a few
+/// percent of its speed; going back replays at most 20,000, about a millisecond.)
+pub const CHECKPOINT_EVERY: u64 = 20_000;
+/// Checkpoints kept: going back reaches at least `CHECKPOINT_EVERY * (CHECKPOINTS - 1)`
+/// statements (1,260,000), at 64 KiB each.
+pub const CHECKPOINTS: usize = 64;
+/// In the key list, RUN/STOP (Escape in a key script): PETSCII's STOP code, which no key types.
+const RUN_STOP: u8 = 3;
+/// What a GET that finds no key costs of the jiffy's budget, as in [`crate::machine`].
+const POLL_COST: i64 = 1_000;
+
+/// How the debugged program runs: what `retro run --headless` would give it.
+#[derive(Clone, Debug, Default)]
+pub struct DebugOptions {
+    /// RND's seed, as `--seed`.
+    pub seed: Option<i64>,
+    /// Scripted key presses.
+    pub keys: Vec<KeyEvent>,
+    /// The directory device 8 reads and writes.
+    pub disk: Option<std::path::PathBuf>,
+}
+
+/// What a run goes until.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// One statement.
+    Step,
+    /// Until a statement begins with at most this many GOSUBs waiting (over a GOSUB).
+    Next(usize),
+    /// Until a statement begins with fewer than this many GOSUBs waiting (to the RETURN).
+    Finish(usize),
+    /// Until a breakpoint, a watch, an error or the end.
+    Run,
+}
+
+/// A command that runs the program, stopped at a jiffy's end in the terminal.
+#[derive(Clone, Copy, Debug)]
+struct UnderWay {
+    mode: Mode,
+    limit: RunLimit,
+    /// The statement count when the command began.
+    from: u64,
+}
+
+/// A breakpoint (id 0: `until`'s, which no one sees).
+#[derive(Clone, Debug)]
+struct Break {
+    id: u32,
+    addr: usize,
+    /// `LINE:STATEMENT`.
+    what: String,
+    cond: Option<String>,
+    temporary: bool,
+    enabled: bool,
+    hits: u64,
+}
+
+/// A watched variable or expression, and its value at the last statement.
+#[derive(Clone, Debug)]
+struct Watch {
+    id: u32,
+    expr: String,
+    /// A simple variable's two name bytes: looked up directly at each statement.
+    simple: Option<(u8, u8)>,
+    last: Option<String>,
+    hits: u64,
+    enabled: bool,
+}
+
+/// The machine's own state besides the interpreter's, kept in checkpoints.
+#[derive(Clone, Debug, Default)]
+struct Clock {
+    /// Statements finished since RUN.
+    count: u64,
+    jiffies: u64,
+    /// What is left of the jiffy's statements.
+    budget: i64,
+    /// The next key of [`CbmDebugger::keys`] the keyboard interrupt takes.
+    key_next: usize,
+    /// How the program ended, once it has.
+    finished: Option<StopReason>,
+}
+
+/// A C64 BASIC program under the debugger.
+pub struct CbmDebugger {
+    machine: CbmMachine,
+    program: Program,
+    options: DebugOptions,
+    clock: Clock,
+    /// Every key the program gets: the jiffy it arrives at, its PETSCII.
+    keys: Vec<(u64, u8)>,
+    breaks: Vec<Break>,
+    watches: Vec<Watch>,
+    next_id: u32,
+    history: History,
+    under_way: Option<UnderWay>,
+    /// Where the last error was raised (TXTPTR when it stopped).
+    error_at: Option<usize>,
+    /// The variables view at the last command, to mark what changed.
+    vars_before: Vec<String>,
+    /// Text printed since the last `take_output`, as plain text.
+    printed: String,
+}
+
+impl CbmDebugger {
+    /// The program, stopped before its first statement.
+    pub fn new(program: &Program, options: DebugOptions) -> Result<CbmDebugger, BasicError> {
+        let machine = Self::power_on(program, &options)?;
+        let keys = options
+            .keys
+            .iter()
+            .filter(|e| e.kind == KeyEventKind::Press)
+            .filter_map(|e| {
+                let jiffy = e.at.as_micros() * 60 / 1_000_000;
+                let code = match e.key {
+                    Key::Escape => RUN_STOP,
+                    k => keyboard::typed(k)?,
+                };
+                Some((jiffy, code))
+            })
+            .collect();
+        let mut d = CbmDebugger {
+            machine,
+            program: program.clone(),
+            options,
+            clock: Clock {
+                budget: i64::from(STATEMENTS_PER_JIFFY),
+                ..Clock::default()
+            },
+            keys,
+            breaks: Vec::new(),
+            watches: Vec::new(),
+            next_id: 1,
+            history: History::new(),
+            under_way: None,
+            error_at: None,
+            vars_before: Vec::new(),
+            printed: String::new(),
+        };
+        d.checkpoint();
+        Ok(d)
+    }
+
+    fn power_on(program: &Program, options: &DebugOptions) -> Result<CbmMachine, BasicError> {
+        let opts = Options {
+            seed: options.seed,
+            disk: options.disk.clone(),
+            codes: ControlCodes::Omit,
+            ready_after: false,
+            glyphs: c64::Glyphs::Unicode,
+        };
+        CbmMachine::new(program, InputSource::Keys, opts)
+    }
+
+    fn it(&self) -> &Interp {
+        self.machine.interp_ref()
+    }
+
+    fn it_mut(&mut self) -> &mut Interp {
+        self.machine.interp()
+    }
+
+    /// Statements finished since RUN.
+    pub fn count(&self) -> u64 {
+        self.clock.count
+    }
+
+    /// One statement (or a wait for input, which ends the jiffy): what the slice said.
+    fn tick(&mut self) -> Slice {
+        self.advance(1, &[])
+    }
+
+    /// Up to `max` statements, stopping early before one that starts at an address of `stops`
+    /// (never before the first), after a GET that found no key, at a wait for input (which
+    /// ends the jiffy) and at the jiffy's end.
+    fn advance(&mut self, max: u64, stops: &[usize]) -> Slice {
+        let left = self.clock.budget.max(1) as u64;
+        let max = max.min(left).min(u64::from(u32::MAX)) as u32;
+        let it = self.machine.interp();
+        it.idle_polls = 0;
+        let (slice, done) = it.run_watched(max, stops);
+        let polls = i64::from(it.idle_polls);
+        self.clock.count += u64::from(done);
+        self.clock.budget -= i64::from(done) + polls * POLL_COST;
+        if slice == Slice::Waiting || self.clock.budget <= 0 {
+            self.next_jiffy();
+        }
+        slice
+    }
+
+    /// The jiffy's interrupt: the clock moves, and one key goes into the buffer.
+    fn next_jiffy(&mut self) {
+        self.clock.jiffies += 1;
+        self.clock.budget = i64::from(STATEMENTS_PER_JIFFY);
+        let jiffies = self.clock.jiffies;
+        let key = self
+            .keys
+            .get(self.clock.key_next)
+            .filter(|&&(at, _)| at <= jiffies)
+            .map(|&(_, k)| k);
+        let it = self.machine.interp();
+        it.set_jiffies(jiffies);
+        match key {
+            // The KERNAL's interrupt sees RUN/STOP held: BASIC stops at its next statement.
+            Some(RUN_STOP) => {
+                it.press_stop();
+                self.clock.key_next += 1;
+            }
+            Some(k) if (it.mem[c64::mem::NDX] as usize) < 10 => {
+                it.type_key(k);
+                self.clock.key_next += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// No key can come any more: the script's are all in the buffer and taken.
+    fn keys_exhausted(&self) -> bool {
+        self.clock.key_next >= self.keys.len() && self.it().mem[c64::mem::NDX] == 0
+    }
+
+    /// How a stop of the interpreter ends the run, in the C64's words (the screen shows them
+    /// too, then READY.).
+    fn stopped(&mut self, stop: Stop) -> StopReason {
+        let reason = match &stop {
+            Stop::End => StopReason::Exited(0),
+            Stop::Break(_) => StopReason::Failed(stop.message()),
+            other => {
+                let at = self.it().txtptr();
+                self.error_at = Some(at);
+                StopReason::Failed(format!("{} (raised at ${at:04X})", other.message()))
+            }
+        };
+        if let Stop::Break(_) = stop {
+            // RUN/STOP: CONT carries on from here, so the debugger does.
+            let _ = self.it_mut().cont();
+            return reason;
+        }
+        let mut words = Vec::new();
+        if stop != Stop::End {
+            words.push(13);
+            words.extend_from_slice(stop.message().as_bytes());
+        }
+        words.extend_from_slice(b"\rREADY.\r");
+        let it = self.machine.interp();
+        for b in words {
+            it.console.chrout(&mut it.mem, b);
+        }
+        self.clock.finished = Some(reason.clone());
+        reason
+    }
+
+    /// Whether the program may stop before its next statement (in `mode`, for a command that
+    /// began at statement `from`), and why.
+    fn stop_before(&mut self, mode: Mode, from: u64) -> Option<StopReason> {
+        let done = match mode {
+            Mode::Step => self.clock.count > from,
+            Mode::Next(depth) => self.clock.count > from && self.it().gosub_depth() <= depth,
+            Mode::Finish(depth) => self.it().gosub_depth() < depth,
+            Mode::Run => false,
+        };
+        if let Some(stop) = self.check_breaks() {
+            return Some(stop);
+        }
+        if let Some(stop) = self.check_watches() {
+            return Some(stop);
+        }
+        done.then_some(StopReason::Done)
+    }
+
+    /// The breakpoints on the next statement whose conditions hold (their hits counted;
+    /// temporary ones go).
+    fn check_breaks(&mut self) -> Option<StopReason> {
+        if self.breaks.is_empty() {
+            return None;
+        }
+        let addr = self.it().next_statement()?.addr;
+        let mut hit = Vec::new();
+        let mut until = false;
+        for i in 0..self.breaks.len() {
+            let b = &self.breaks[i];
+            if !b.enabled || b.addr != addr {
+                continue;
+            }
+            if let Some(c) = b.cond.clone()
+                && !self.condition_holds(&c)
+            {
+                continue;
+            }
+            self.breaks[i].hits += 1;
+            if self.breaks[i].id == 0 {
+                until = true;
+            } else {
+                hit.push(self.breaks[i].id);
+            }
+        }
+        if hit.is_empty() && !until {
+            return None;
+        }
+        self.breaks.retain(|b| !(b.temporary && b.addr == addr));
+        Some(if hit.is_empty() {
+            StopReason::Done
+        } else {
+            StopReason::Breakpoint(hit)
+        })
+    }
+
+    /// A condition holds when its value is not 0 (an error stops, so the user sees it).
+    fn condition_holds(&mut self, cond: &str) -> bool {
+        match self.it_mut().debug_eval(cond) {
+            Ok(DebugValue::Num(f)) => !f.is_zero(),
+            Ok(DebugValue::Str(_)) | Err(_) => true,
+        }
+    }
+
+    fn check_watches(&mut self) -> Option<StopReason> {
+        if self.watches.is_empty() {
+            return None;
+        }
+        let mut hit = Vec::new();
+        let mut what = String::new();
+        for i in 0..self.watches.len() {
+            if !self.watches[i].enabled {
+                continue;
+            }
+            let now = self.watch_value(i);
+            let w = &mut self.watches[i];
+            if now != w.last {
+                let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(no such variable)".into());
+                if !what.is_empty() {
+                    what.push('\n');
+                }
+                what += &format!(
+                    "{}\nOld value = {}\nNew value = {}",
+                    w.expr,
+                    show(&w.last),
+                    show(&now)
+                );
+                w.last = now;
+                w.hits += 1;
+                hit.push(w.id);
+            }
+        }
+        (!hit.is_empty()).then_some(StopReason::Watchpoint(hit, what))
+    }
+
+    /// A watch's value now (None: the variable does not exist, or the expression fails).
+    fn watch_value(&mut self, i: usize) -> Option<String> {
+        match self.watches[i].simple {
+            Some((n1, n2)) => views::simple_value(self.it(), n1, n2),
+            None => {
+                let e = self.watches[i].expr.clone();
+                self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v))
+            }
+        }
+    }
+
+    /// Runs in `mode` until it stops, or the limit (the statements since `from`, or the jiffy's
+    /// end) is reached. `fresh`: a new command, which first steps off where it stands.
+    fn go(&mut self, mode: Mode, limit: RunLimit, from: u64, fresh: bool) -> StopReason {
+        self.under_way = None;
+        if let Some(f) = &self.clock.finished {
+            return f.clone();
+        }
+        let jiffy = self.clock.jiffies;
+        let mut first = fresh;
+        loop {
+            if !first && let Some(stop) = self.stop_before(mode, from) {
+                return stop;
+            }
+            first = false;
+            match limit {
+                RunLimit::Steps(n) if self.clock.count - from >= n => return StopReason::Limit,
+                RunLimit::Frame(n) if self.clock.jiffies != jiffy || self.clock.count - from >= n => {
+                    self.under_way = Some(UnderWay { mode, limit, from });
+                    return StopReason::Limit;
+                }
+                _ => {}
+            }
+            // With nothing to look at between statements but breakpoints, the interpreter runs
+            // on to the next breakpoint's statement, the next checkpoint, the jiffy's end or
+            // the limit; otherwise one statement at a time.
+            let max = if mode == Mode::Run && self.watches.is_empty() {
+                let mut max = CHECKPOINT_EVERY - self.clock.count % CHECKPOINT_EVERY;
+                let (RunLimit::Steps(n) | RunLimit::Frame(n)) = limit;
+                max = max.min(n.saturating_sub(self.clock.count - from).max(1));
+                max
+            } else {
+                1
+            };
+            let stops: Vec<usize> = self.breaks.iter().filter(|b| b.enabled).map(|b| b.addr).collect();
+            let before = self.clock.count;
+            let slice = self.advance(max, &stops);
+            let polled = self.it().idle_polls > 0;
+            match slice {
+                Slice::Stopped(stop) => return self.stopped(stop),
+                _ if (slice == Slice::Waiting || polled)
+                    && matches!(limit, RunLimit::Steps(_))
+                    && self.keys_exhausted() =>
+                {
+                    // A batch run: the key script has no more for the INPUT waiting or the
+                    // GET that found none (in the terminal the user may still type one).
+                    return StopReason::Failed(
+                        "the program waits for a key and the key script has no more".into(),
+                    );
+                }
+                _ => {}
+            }
+            if self.clock.count != before && self.clock.count.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoint();
+            }
+        }
+    }
+
+    fn checkpoint(&mut self) {
+        let snap = match self.history.recycle() {
+            Some(mut old) => {
+                self.it().snapshot_into(&mut old);
+                old
+            }
+            None => self.it().snapshot(),
+        };
+        let reading = self.machine.console_reading();
+        self.history.push(self.clock.clone(), snap, reading);
+    }
+
+    /// Back to statement `to` (or the oldest one kept): restores the checkpoint before it and
+    /// runs forward with no breakpoints or watches; what it prints is not shown again.
+    fn travel_to(&mut self, to: u64) -> bool {
+        let Some((clock, snap, reading)) = self.history.at_or_before(to) else {
+            return false;
+        };
+        let reached = clock.count;
+        self.clock = clock;
+        self.machine.interp().restore(&snap);
+        self.machine.set_console_reading(reading);
+        while self.clock.count < to && self.clock.finished.is_none() {
+            if let Slice::Stopped(stop) = self.advance(to - self.clock.count, &[]) {
+                self.stopped(stop);
+            }
+        }
+        self.machine.take_petscii();
+        self.history.forget_after(self.clock.count);
+        reached <= to
+    }
+
+    /// The statement counts before `to` where an enabled breakpoint would stop (replaying from
+    /// the oldest checkpoint).
+    fn last_break_before(&mut self, to: u64) -> Option<u64> {
+        let oldest = self.history.oldest()?;
+        self.travel_to(oldest);
+        let mut last = None;
+        while self.clock.count < to && self.clock.finished.is_none() {
+            let here = self.it().next_statement().map(|n| n.addr);
+            let hit = self
+                .breaks
+                .iter()
+                .any(|b| b.enabled && b.id != 0 && Some(b.addr) == here);
+            if hit {
+                last = Some(self.clock.count);
+            }
+            if let Slice::Stopped(stop) = self.tick() {
+                self.stopped(stop);
+            }
+        }
+        self.machine.take_petscii();
+        last
+    }
+
+    fn ids(&self) -> Vec<u32> {
+        self.breaks
+            .iter()
+            .map(|b| b.id)
+            .filter(|&id| id != 0)
+            .chain(self.watches.iter().map(|w| w.id))
+            .collect()
+    }
+
+    /// The screen as the VIC-II shows it.
+    pub fn c64_screen(&self) -> Frame {
+        c64::frame(&self.it().mem, true, c64::Glyphs::Unicode)
+    }
+}
+
+impl Debuggable for CbmDebugger {
+    fn prompt(&self) -> &str {
+        "c64"
+    }
+
+    fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason {
+        let depth = self.it().gosub_depth();
+        let mode = match kind {
+            StepKind::Into => Mode::Step,
+            StepKind::Over => Mode::Next(depth),
+            // Outside any GOSUB there is nothing to return from: one statement, over.
+            StepKind::Out if depth == 0 => Mode::Next(depth),
+            StepKind::Out => Mode::Finish(depth),
+        };
+        let limit = match (mode, limit) {
+            (Mode::Step, RunLimit::Steps(_)) => RunLimit::Steps(u64::MAX),
+            (_, l) => l,
+        };
+        let from = self.clock.count;
+        self.go(mode, limit, from, true)
+    }
+
+    fn run(&mut self, limit: RunLimit) -> StopReason {
+        let from = self.clock.count;
+        self.go(Mode::Run, limit, from, true)
+    }
+
+    fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
+        let (addr, what) = views::resolve(self.it(), location)?;
+        self.breaks.push(Break {
+            id: 0,
+            addr,
+            what,
+            cond: None,
+            temporary: true,
+            enabled: true,
+            hits: 0,
+        });
+        let stop = self.run(limit);
+        if self.under_way.is_none() {
+            self.breaks.retain(|b| b.id != 0);
+        }
+        Ok(stop)
+    }
+
+    fn restart(&mut self) {
+        match Self::power_on(&self.program, &self.options) {
+            Ok(m) => self.machine = m,
+            Err(_) => return,
+        }
+        self.clock = Clock {
+            budget: i64::from(STATEMENTS_PER_JIFFY),
+            ..Clock::default()
+        };
+        // Keys the user typed stay where they were typed; the script's are all still there.
+        self.history = History::new();
+        self.error_at = None;
+        self.under_way = None;
+        for w in 0..self.watches.len() {
+            self.watches[w].last = self.watch_value(w);
+        }
+        self.checkpoint();
+    }
+
+    fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
+        self.under_way = None;
+        let too_far = count > self.clock.count;
+        let to = self.clock.count.saturating_sub(count);
+        let exact = self.travel_to(to) && self.clock.count == to && !too_far;
+        for w in 0..self.watches.len() {
+            self.watches[w].last = self.watch_value(w);
+        }
+        Ok(if exact {
+            StopReason::Done
+        } else {
+            StopReason::HistoryStart
+        })
+    }
+
+    fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
+        self.under_way = None;
+        let now = self.clock.count;
+        let stop = match self.last_break_before(now) {
+            Some(at) => {
+                self.travel_to(at);
+                let addr = self.it().next_statement().map(|n| n.addr);
+                let ids = self
+                    .breaks
+                    .iter()
+                    .filter(|b| b.enabled && b.id != 0 && Some(b.addr) == addr)
+                    .map(|b| b.id)
+                    .collect();
+                StopReason::Breakpoint(ids)
+            }
+            None => {
+                let oldest = self.history.oldest().unwrap_or(0);
+                self.travel_to(oldest);
+                StopReason::HistoryStart
+            }
+        };
+        for w in 0..self.watches.len() {
+            self.watches[w].last = self.watch_value(w);
+        }
+        Ok(stop)
+    }
+
+    fn under_way(&self) -> bool {
+        self.under_way.is_some()
+    }
+
+    fn resume(&mut self) -> StopReason {
+        match self.under_way.take() {
+            Some(u) => self.go(u.mode, u.limit, u.from, false),
+            None => StopReason::Done,
+        }
+    }
+
+    fn interrupt(&mut self) {
+        self.under_way = None;
+        self.breaks.retain(|b| b.id != 0);
+    }
+
+    fn user_key(&mut self, key: Key, kind: KeyEventKind) {
+        if kind != KeyEventKind::Press {
+            return;
+        }
+        if let Some(p) = keyboard::typed(key) {
+            // After the keys already due, at the jiffy the program is in.
+            let at = self.clock.jiffies;
+            let i = self
+                .keys
+                .partition_point(|&(t, _)| t <= at)
+                .max(self.clock.key_next);
+            self.keys.insert(i, (at, p));
+        }
+    }
+
+    fn break_at(
+        &mut self,
+        location: &str,
+        condition: Option<&str>,
+        temporary: bool,
+    ) -> Result<(u32, String), String> {
+        let (addr, what) = views::resolve(self.it(), location)?;
+        if let Some(c) = condition {
+            // It must at least evaluate now.
+            self.it_mut().debug_eval(c)?;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let at = format!("{what} ${addr:04X}: {}", views::statement_text(self.it(), addr));
+        self.breaks.push(Break {
+            id,
+            addr,
+            what,
+            cond: condition.map(|c| c.trim().to_string()),
+            temporary,
+            enabled: true,
+            hits: 0,
+        });
+        Ok((id, at))
+    }
+
+    fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        self.breaks.retain(|b| !hit(b.id));
+        self.watches.retain(|w| !hit(w.id));
+        true
+    }
+
+    fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
+        if let Some(id) = id
+            && !self.ids().contains(&id)
+        {
+            return false;
+        }
+        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
+        for b in self.breaks.iter_mut().filter(|b| hit(b.id)) {
+            b.enabled = enabled;
+        }
+        for w in self.watches.iter_mut().filter(|w| hit(w.id)) {
+            w.enabled = enabled;
+        }
+        true
+    }
+
+    fn breakpoints(&self) -> Vec<BreakpointInfo> {
+        let mut list: Vec<BreakpointInfo> = self
+            .breaks
+            .iter()
+            .filter(|b| b.id != 0)
+            .map(|b| BreakpointInfo {
+                id: b.id,
+                kind: if b.temporary { "tbreakpoint" } else { "breakpoint" }.into(),
+                enabled: b.enabled,
+                hits: b.hits,
+                what: format!(
+                    "{} ${:04X} {}",
+                    b.what,
+                    b.addr,
+                    views::statement_text(self.it(), b.addr)
+                ),
+                condition: b.cond.clone(),
+            })
+            .chain(self.watches.iter().map(|w| BreakpointInfo {
+                id: w.id,
+                kind: "watchpoint".into(),
+                enabled: w.enabled,
+                hits: w.hits,
+                what: w.expr.clone(),
+                condition: None,
+            }))
+            .collect();
+        list.sort_by_key(|b| b.id);
+        list
+    }
+
+    fn breakpoints_here(&self) -> Vec<u32> {
+        let Some(next) = self.it().next_statement() else {
+            return Vec::new();
+        };
+        self.breaks
+            .iter()
+            .filter(|b| b.id != 0 && b.addr == next.addr)
+            .map(|b| b.id)
+            .collect()
+    }
+
+    fn here(&self) -> Here {
+        views::here(self.it(), self.clock.finished.as_ref())
+    }
+
+    fn evaluate(&self, expr: &str) -> Result<String, String> {
+        views::evaluate_on(self.it(), expr).map(|v| views::show_value(&v))
+    }
+
+    fn panel(&self, kind: PanelKind, rows: usize) -> Option<Panel> {
+        Some(views::panel(self, kind, rows))
+    }
+
+    fn screen(&self) -> Frame {
+        self.c64_screen()
+    }
+
+    fn take_output(&mut self, out: &mut String) {
+        let bytes = self.machine.take_petscii();
+        petscii_to_text(&bytes, ControlCodes::Omit, &mut self.printed);
+        out.push_str(&std::mem::take(&mut self.printed));
+    }
+
+    fn command(&mut self, line: &str, _limit: RunLimit) -> Option<Result<String, String>> {
+        commands::command(self, line)
+    }
+
+    fn help(&self) -> &str {
+        commands::HELP
+    }
+
+    fn before_command(&mut self) {
+        self.under_way = None;
+        self.vars_before = views::variable_lines(self.it());
+    }
+}
+
+impl Machine for CbmDebugger {
+    fn name(&self) -> &str {
+        "Commodore 64 BASIC V2 (debugger)"
+    }
+    fn frame_hz(&self) -> u32 {
+        60
+    }
+    fn key(&mut self, event: KeyEvent) {
+        self.user_key(event.key, event.kind);
+    }
+    fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
+        match Debuggable::run(self, RunLimit::FRAMES) {
+            StopReason::Exited(_) => RunState::Ended,
+            StopReason::Failed(e) => RunState::Failed(e),
+            _ => RunState::Running,
+        }
+    }
+    fn frame(&self) -> Frame {
+        self.c64_screen()
+    }
+    fn drain_text(&mut self, out: &mut String) {
+        self.take_output(out);
+    }
+    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
+        Some(self)
+    }
+}

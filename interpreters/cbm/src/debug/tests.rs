@@ -1,0 +1,254 @@
+//! The C64 debugger on small programs, through the console as `--script` drives it, and going
+//! back in time.
+
+use proptest::test_runner::{Config, TestRunner};
+use retro_screen::debug::{Console, Debuggable, RunLimit, StepKind, StopReason};
+
+use super::{CbmDebugger, DebugOptions, views};
+use crate::Program;
+
+fn debugger(source: &str) -> CbmDebugger {
+    let p = Program::from_text(source).unwrap();
+    CbmDebugger::new(&p, DebugOptions::default()).unwrap()
+}
+
+fn script(source: &str, commands: &str) -> String {
+    let mut d = debugger(source);
+    let (out, _) = Console::new().run_script(&mut d, commands);
+    out
+}
+
+/// Variables, arrays, stack (as the views show them, bytes included), TXTPTR, CURLIN, the screen
+/// and colour RAM.
+type State = (Vec<String>, Vec<String>, Vec<String>, usize, Option<u16>, Vec<u8>);
+
+/// What reverse execution must give back.
+fn state(d: &CbmDebugger) -> State {
+    let it = d.it();
+    let mut screen = it.mem[0x400..0x400 + 1000].to_vec();
+    screen.extend_from_slice(&it.mem[0xD800..0xD800 + 1000]);
+    (
+        views::variable_lines(it),
+        views::array_lines(it, 1000),
+        views::stack_lines(it),
+        it.txtptr(),
+        it.current_line(),
+        screen,
+    )
+}
+
+const BUSY: &str = "10 dim a(20):c=0\n20 for i=0 to 20:a(i)=i*i:next\n\
+30 gosub 100:c=c+1:if c<400 then 20\n40 end\n\
+100 print c;:for k=1 to 2:poke 55296+c,k:next k:x$=str$(c)+\"!\":return\n";
+
+#[test]
+fn step_goes_one_statement_at_a_time() {
+    let t = script("10 a=1:b=2\n20 print a+b\n", "step\nstep\nstep\ncontinue\n");
+    assert_eq!(
+        t,
+        "(c64) step\nline 10:2 $0809  B=2\n(c64) step\nline 20:1 $0811  PRINT A+B\n\
+         (c64) step\n 3 \nat the end of the program  \n(c64) continue\n\nREADY.\nProgram exited with status 0.\n"
+    );
+}
+
+#[test]
+fn next_i_j_ends_two_loops_in_one_statement() {
+    let src = "10 for i=1 to 2:for j=1 to 2\n20 n=n+1:next j,i\n30 print n\n";
+    let t = script(src, "break 30\ncontinue\nprint n\ninfo stack\n");
+    assert!(t.contains("Breakpoint 1, line 30:1"), "{t}");
+    assert!(t.contains("n = 4\n"), "{t}");
+    assert!(t.contains("0 frame(s), 0 bytes"), "{t}");
+    // Inside, both FOR frames are on the stack, J on top.
+    let t = script(src, "break 20:2\ncontinue\ninfo stack\n");
+    assert!(t.contains("#0 FOR J TO 2 STEP 1"), "{t}");
+    assert!(t.contains("#1 FOR I TO 2 STEP 1"), "{t}");
+}
+
+#[test]
+fn next_runs_a_gosub_and_finish_runs_to_its_return() {
+    let src = "10 gosub 100:print \"back\"\n20 end\n100 a=1\n110 gosub 200:return\n200 a=a*5:return\n";
+    let t = script(src, "next\nprint a\n");
+    assert!(t.contains("(c64) next\nline 10:2"), "{t}");
+    assert!(t.contains("a = 5"), "{t}");
+    let t = script(
+        src,
+        "step\nstep\nbacktrace\nstep\nstep\nbacktrace\nfinish\nbacktrace\nfinish\n",
+    );
+    assert!(t.contains("(c64) step\nline 100:1 $"), "{t}");
+    assert!(t.contains("#1 GOSUB returns to line 10:1"), "{t}");
+    assert!(t.contains("(c64) step\nline 200:1"), "{t}");
+    assert!(t.contains("#2 GOSUB returns to line 10:1"), "{t}");
+    // finish from 200 stops after its RETURN: the RETURN at 110:2.
+    assert!(t.contains("(c64) finish\nline 110:2"), "{t}");
+    assert!(t.contains("(c64) finish\nline 10:2"), "{t}");
+}
+
+#[test]
+fn errors_stop_with_the_roms_words_and_where() {
+    let t = script("10 a=1\n20 b=a/0\n", "continue\nbacktrace\n");
+    assert!(
+        t.contains("?DIVISION BY ZERO  ERROR IN 20\nREADY.\nProgram stopped: ?DIVISION BY ZERO  ERROR IN 20 (raised at $"),
+        "{t}"
+    );
+    assert!(t.contains("line 20:1 $080D (stopped here)  B=A/0\n"), "{t}");
+}
+
+#[test]
+fn print_has_no_side_effect_and_set_assigns() {
+    let mut d = debugger("10 a=2:b$=\"x\"\n20 print a;b$\n");
+    d.step(StepKind::Into, RunLimit::Steps(1));
+    d.step(StepKind::Into, RunLimit::Steps(1));
+    let before = state(&d);
+    let seed_before = d.it().snapshot();
+    // Creating a variable, RND and string garbage leave nothing behind.
+    assert_eq!(d.evaluate("a*3+len(b$+\"yz\")+nosuch").unwrap(), "9");
+    assert!(d.evaluate("rnd(1)").is_ok());
+    assert!(state(&d) == before);
+    assert_eq!(seed_before.mem(), d.it().snapshot().mem());
+    assert_eq!(d.evaluate("1+").unwrap_err(), "?SYNTAX  ERROR");
+    assert_eq!(d.evaluate("a$+1").unwrap_err(), "?TYPE MISMATCH  ERROR");
+    let t = Console::new()
+        .run_script(&mut d, "set a=a+40\nset b$=\"new\"\nset 5=1\ncontinue\n")
+        .0;
+    assert!(t.contains("error: ?SYNTAX  ERROR"), "{t}");
+    assert!(t.contains(" 42 NEW\n"), "{t}");
+}
+
+#[test]
+fn watch_stops_when_a_variable_appears_and_changes() {
+    let t = script(
+        "10 x=0:y=1\n20 x=x+1:goto 20\n",
+        "watch x\ncontinue\ncontinue\ncontinue\n",
+    );
+    assert!(t.contains("Watchpoint 1: X (now (no such variable))"), "{t}");
+    assert!(
+        t.contains("Old value = (no such variable)\nNew value = 0\nline 10:2"),
+        "{t}"
+    );
+    assert!(t.contains("Old value = 0\nNew value = 1\nline 20:2"), "{t}");
+    assert!(t.contains("Old value = 1\nNew value = 2\n"), "{t}");
+}
+
+#[test]
+fn tbreak_disable_enable_and_until() {
+    let src = "10 for i=1 to 5\n20 print i;\n30 next\n40 print \"done\"\n";
+    let t = script(
+        src,
+        "tbreak 20\ncontinue\nbreak 30\ndisable 2\nuntil 40\nenable 2\nrun\ninfo breakpoints\n",
+    );
+    assert!(t.contains("Temporary breakpoint 1 at 20:1"), "{t}");
+    assert!(t.contains("(c64) continue\nBreakpoint 1, line 20:1"), "{t}");
+    assert!(t.contains("(c64) until 40\n 1  2  3  4  5 \nline 40:1"), "{t}");
+    // The temporary breakpoint went at its hit; the other counts its hits.
+    assert!(t.ends_with("(c64) info breakpoints\nNum  Type             Enb  Hits  What\n2    breakpoint       y    1     30:1 $081C NEXT\n"), "{t}");
+    assert!(t.contains("(c64) run\n 1 \nBreakpoint 2, line 30:1"), "{t}");
+}
+
+#[test]
+fn reverse_step_over_ten_thousand_statements_restores_everything() {
+    let mut d = debugger(BUSY);
+    let mut at_2000 = None;
+    for _ in 0..12_000 {
+        assert_eq!(d.step(StepKind::Into, RunLimit::Steps(1)), StopReason::Done);
+        if d.count() == 2_000 {
+            at_2000 = Some(state(&d));
+        }
+    }
+    assert!(d.count() == 12_000);
+    let end = state(&d);
+    assert_eq!(d.reverse_step(10_000), Ok(StopReason::Done));
+    assert_eq!(d.count(), 2_000);
+    assert!(Some(state(&d)) == at_2000, "the state 10,000 statements back");
+    // And forward again to the same place.
+    for _ in 0..10_000 {
+        d.step(StepKind::Into, RunLimit::Steps(1));
+    }
+    assert!(state(&d) == end, "the state forward again");
+    assert_eq!(d.reverse_step(20_000), Ok(StopReason::HistoryStart));
+    assert_eq!(d.count(), 0);
+}
+
+#[test]
+fn reverse_continue_goes_back_to_the_last_breakpoint() {
+    let mut d = debugger(BUSY);
+    let t = Console::new()
+        .run_script(&mut d, "break 100\ncontinue\ncontinue\nprint c\nnext\nnext\nreverse-continue\nprint c\nreverse-continue\nprint c\n")
+        .0;
+    // Back to the hit where C was 1, then to the one where it was 0.
+    assert!(t.contains("(c64) reverse-continue\nBreakpoint 1, line 100:1 $0852\nline 100:1 $0852  PRINT C;\n(c64) print c\nc = 1\n(c64) reverse-continue\nBreakpoint 1, line 100:1 $0852\nline 100:1 $0852  PRINT C;\n(c64) print c\nc = 0\n"), "{t}");
+}
+
+#[test]
+fn reverse_step_after_step_gives_the_same_state() {
+    // Each case steps up to 3,000 statements of a busy program and back (tens of ms), so 24
+    // cases rather than CI's 100,000.
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        ..Config::default()
+    });
+    runner
+        .run(&(0u64..2_000, 1u64..3_000), |(skip, n)| {
+            let mut d = debugger(BUSY);
+            for _ in 0..skip {
+                d.step(StepKind::Into, RunLimit::Steps(1));
+            }
+            let before = state(&d);
+            for _ in 0..n {
+                d.step(StepKind::Into, RunLimit::Steps(1));
+            }
+            assert_eq!(d.reverse_step(n), Ok(StopReason::Done));
+            assert_eq!(d.count(), skip);
+            assert!(state(&d) == before, "the state after {skip} statements");
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn a_scripted_run_stop_breaks_and_continue_goes_on() {
+    let p = Program::from_text("10 n=n+1:goto 10\n").unwrap();
+    let keys = retro_screen::script::parse("+500 ESCAPE").unwrap().events;
+    let mut d = CbmDebugger::new(
+        &p,
+        DebugOptions {
+            keys,
+            ..DebugOptions::default()
+        },
+    )
+    .unwrap();
+    let t = Console::new()
+        .run_script(&mut d, "continue\nprint n>1000\ncontinue 10\n")
+        .0;
+    assert!(
+        t.starts_with("(c64) continue\nProgram stopped: BREAK IN 10\n"),
+        "{t}"
+    );
+    assert!(t.contains("n>1000 = -1\n"), "{t}");
+    // CONT's way: the program goes on.
+    assert!(
+        t.contains("(c64) continue 10\nStopped: the step budget ran out.\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn in_the_terminal_next_runs_a_long_gosub_frame_by_frame() {
+    let mut d = debugger("10 gosub 100:print \"back\"\n20 end\n100 for i=1 to 50000:next:return\n");
+    // One jiffy is 20,000 statements: the GOSUB takes three.
+    let mut stop = d.step(StepKind::Over, RunLimit::FRAMES);
+    let mut frames = 1;
+    while stop == StopReason::Limit && d.under_way() {
+        stop = d.resume();
+        frames += 1;
+    }
+    assert_eq!(stop, StopReason::Done);
+    // 50,000 NEXTs at 20,000 statements a jiffy.
+    assert_eq!(frames, 3);
+    assert_eq!(d.here().location, "10:2");
+    // Interrupted, the program stays where the last frame left it.
+    let mut d = debugger("10 gosub 100:print \"back\"\n20 end\n100 for i=1 to 50000:next:return\n");
+    assert_eq!(d.step(StepKind::Over, RunLimit::FRAMES), StopReason::Limit);
+    d.interrupt();
+    assert!(!d.under_way());
+    assert_eq!(d.here().location, "100:2");
+}

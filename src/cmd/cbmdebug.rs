@@ -1,0 +1,42 @@
+//! `retro debug prog.bas|prog.prg`: the C64 BASIC debugger (docs/debugging-basic.md), in batch
+//! with `--script` or in the terminal, with the Z80 debugger's command language in BASIC's words.
+
+use std::process::ExitCode;
+
+use retro_cbm::Program;
+use retro_cbm::debug::{CbmDebugger, DebugOptions};
+
+use super::debug::{DebugArgs, read_arg};
+use super::session::usage_error;
+use crate::files::{BASIC_PROGRAM, read_limited};
+
+pub fn debug_cbm(args: &DebugArgs) -> ExitCode {
+    let bytes = match read_limited(&args.file, BASIC_PROGRAM) {
+        Ok(b) => b,
+        Err(e) => return usage_error(e),
+    };
+    let program = match Program::read(&bytes) {
+        Ok(p) => p,
+        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+    };
+    let mut options = DebugOptions {
+        seed: args.seed,
+        disk: std::env::current_dir().ok(),
+        ..DebugOptions::default()
+    };
+    if let Some(keys) = &args.keys {
+        let text = match read_arg(keys, "key script") {
+            Ok(t) => t,
+            Err(e) => return usage_error(e),
+        };
+        match retro_screen::script::parse(&text) {
+            Ok(s) => options.keys = s.events,
+            Err(e) => return usage_error(format!("key script {keys}: {e}")),
+        }
+    }
+    let mut dbg = match CbmDebugger::new(&program, options) {
+        Ok(d) => d,
+        Err(e) => return usage_error(format!("{}: ?{}  ERROR", args.file.display(), e.name())),
+    };
+    super::debug::drive(&mut dbg, args)
+}
