@@ -109,3 +109,44 @@ fn any_channel_number_that_is_not_open_is_a_channel_error() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// CHAIN inside a program, as RISC OS BASIC V does it: the named file (a text listing here, which
+/// BASIC V tokenizes as it loads) replaces the running program, which starts from its first line
+/// with its variables gone but A%-Z% kept (facts: the BBC BASIC V manual's CHAIN entry; the
+/// statement after CHAIN never runs).
+#[test]
+fn chain_replaces_the_running_program_keeping_only_the_resident_integers() {
+    let d = scratch("chain");
+    std::fs::write(
+        d.join("second"),
+        "10 PRINT \"second \";A%\n20 ON ERROR PRINT REPORT$:END\n30 PRINT x\n",
+    )
+    .expect("write");
+    let (out, err) = run(
+        "10 PRINT \"first\"\n20 A%=42:x=7\n30 CHAIN \"sec\"+\"ond\"\n40 PRINT \"never\"\n",
+        &d,
+    );
+    assert_eq!(err, None);
+    assert_eq!(out, "first\nsecond 42\nNo such variable\n");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A program can write the program it chains; a missing file is RISC OS's "File not found",
+/// which ON ERROR catches, and a file that is not a program is "Bad program".
+#[test]
+fn chain_errors_are_basic_errors_on_error_catches() {
+    let d = scratch("chainerr");
+    let (out, err) = run(
+        "10 ON ERROR PRINT REPORT$;\" \";ERR:IF ERR=214 THEN 30 ELSE END\n\
+         20 CHAIN \"nosuch\"\n\
+         30 c=OPENOUT \"made\":BPUT#c,\"10 PRINT 6*7\":CLOSE#c\n\
+         40 CHAIN \"made\"\n",
+        &d,
+    );
+    assert_eq!(err, None);
+    assert_eq!(out, "File not found 214\n        42\n");
+    std::fs::write(d.join("junk"), [0x0D, 0x00, 0x0A, 0x02]).expect("write");
+    let (_, err) = run("10 CHAIN \"junk\"\n", &d);
+    assert_eq!(err.as_deref(), Some("Bad program at line 10"));
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -659,6 +659,7 @@ impl Interp {
                     Val::Str(vec![k as u8])
                 }
             }
+            tok::GET_S if self.at(self.pc) == b'#' => self.get_string_fn()?,
             tok::GET | tok::GET_S => {
                 let k = match self.host.read_key(&mut self.vdu, None) {
                     KeyRead::Key(k) => k,

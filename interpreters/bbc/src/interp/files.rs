@@ -27,6 +27,8 @@ pub const EOF_ERROR: BasicError = BasicError::new(223, "End of file");
 pub const NOT_FOUND: BasicError = BasicError::new(214, "File not found");
 pub const READ_ONLY: BasicError = BasicError::new(193, "Not open for update");
 pub const FILE_ERROR: BasicError = BasicError::new(189, "Disc error");
+/// A file CHAIN cannot read as a BASIC program (RISC OS BASIC's "Bad program", error 0).
+pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
 /// The largest file a program may build (it is held in memory).
 const MAX_FILE: usize = 64 << 20;
@@ -194,6 +196,25 @@ impl Interp {
                 None => 0,
             },
         }))
+    }
+
+    /// GET$#n: the bytes up to the next CR, LF or NUL (which is read and dropped), or to the end
+    /// of the file; at the end, the empty string. This is what BBC BASIC (Z80), Acorn's
+    /// lineage, does (corpus 313_get_string_file); Brandy instead keeps a CR that follows an LF
+    /// in the string and fails at the end of the file.
+    pub(super) fn get_string_fn(&mut self) -> R<Val> {
+        let n = self.channel()?;
+        let ch = self.files.chan(n)?;
+        let rest = ch.data.get(ch.ptr..).unwrap_or_default();
+        let len = rest
+            .iter()
+            .position(|b| matches!(b, b'\r' | b'\n' | 0))
+            .unwrap_or(rest.len());
+        // A longer run gives its first 255 bytes; the next GET$# goes on from there.
+        let take = len.min(MAX_STRING);
+        let s = rest[..take].to_vec();
+        ch.ptr += take + usize::from(take == len && len < rest.len());
+        Ok(Val::Str(s))
     }
 
     /// CLOSE#n (0: every file).
@@ -435,6 +456,17 @@ impl Interp {
     pub(super) fn load_file(&mut self, name: &[u8]) -> Result<Vec<u8>, BasicError> {
         let path = self.files.resolve(name)?;
         std::fs::read(path).map_err(|_| NOT_FOUND)
+    }
+
+    /// CHAIN "name" inside a program: the named file (any format the loader reads) as RISC OS
+    /// program bytes, which the run loop puts in place of the running program.
+    pub(super) fn chain_stmt(&mut self) -> R<()> {
+        let name = self.expr_str()?;
+        self.end_stmt()?;
+        let bytes = self.load_file(&name)?;
+        let program =
+            crate::program::read_program(&bytes, crate::tokenize::Mode::Strict).map_err(|_| BAD_PROGRAM)?;
+        Err(Box::new(super::Stop::Chain(program.to_bytes())))
     }
 
     /// The rest of a `*` line, run as a command.

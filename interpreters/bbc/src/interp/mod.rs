@@ -190,6 +190,8 @@ enum Stop {
     End,
     Quit(i32),
     Abort,
+    /// CHAIN: these program bytes replace the running program, which starts again.
+    Chain(Vec<u8>),
 }
 
 impl From<BasicError> for Stop {
@@ -528,6 +530,25 @@ impl Interp {
         self.set_trace(old.trace);
     }
 
+    /// Puts `program` in place of the running one and starts it, as CHAIN does: what survives
+    /// is what survives a change of program at the prompt (screen, files, RND, A%-Z%, @%), and
+    /// the debugger stays attached.
+    fn chain(&mut self, program: &[u8]) -> Result<(), BasicError> {
+        let memory = self.himem - PAGE;
+        let placeholder = Box::new(host::ScriptHost::new(b""));
+        let mut fresh = Interp::with_memory(program, placeholder, memory).map_err(|e| match e {
+            LoadError::TooBig => error::NO_ROOM,
+            _ => files::BAD_PROGRAM,
+        })?;
+        fresh.host = std::mem::replace(&mut self.host, Box::new(host::ScriptHost::new(b"")));
+        fresh.host_restore_from(self);
+        fresh.debug = self.debug.take();
+        *self = fresh;
+        self.pc = self.page;
+        self.clear_state();
+        Ok(())
+    }
+
     fn run_loop(&mut self) -> Outcome {
         loop {
             let r = self.exec_level(0);
@@ -541,6 +562,17 @@ impl Interp {
                 Stop::End => return Outcome::Ended,
                 Stop::Quit(n) => return Outcome::Quit(n),
                 Stop::Abort => return Outcome::Aborted,
+                Stop::Chain(program) => {
+                    if let Err(e) = self.chain(&program) {
+                        if self.take_error(e.clone()) {
+                            continue;
+                        }
+                        return Outcome::Error {
+                            error: e,
+                            line: self.line_of(self.pc),
+                        };
+                    }
+                }
                 Stop::Error(e) => {
                     let line = self.line_of(self.pc);
                     if self.take_error(e.clone()) {

@@ -159,14 +159,33 @@ impl Prompt {
             b"CHAIN" => self.load(it, args).map(|()| {
                 let o = it.run();
                 report(it, &o);
+                self.follow_chain(it);
             }),
-            _ => return immediate(it, text),
+            _ => {
+                let end = immediate(it, text);
+                self.follow_chain(it);
+                return end;
+            }
         };
         if let Err(message) = done {
             it.out_all(message.as_bytes());
             it.newline();
         }
         None
+    }
+
+    /// A program that CHAINed another left that one in memory: LIST and SAVE see it, as on the
+    /// real machine, where the prompt has no program of its own.
+    fn follow_chain(&mut self, it: &Interp) {
+        let (page, top) = it.program_span();
+        let Some(bytes) = it.mem.get(page..top) else {
+            return;
+        };
+        if bytes != self.program().to_bytes().as_slice()
+            && let Ok(p) = crate::program::read_program(bytes, crate::tokenize::Mode::Strict)
+        {
+            self.program = p.lines().iter().map(|l| (l.number, l.body.clone())).collect();
+        }
     }
 
     /// A numbered line: enters it, or deletes the line if nothing follows the number.

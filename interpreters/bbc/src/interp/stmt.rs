@@ -181,6 +181,7 @@ impl Interp {
                     self.star_command(&c)?;
                     self.end_stmt()?;
                 }
+                tok::CHAIN => self.chain_stmt()?,
                 tok::RUN => {
                     self.clear_state();
                     self.pc = self.page;

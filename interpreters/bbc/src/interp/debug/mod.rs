@@ -149,5 +149,6 @@ fn stop_words(s: &Stop) -> String {
         Stop::End => "the expression ended the program".into(),
         Stop::Quit(_) => "the expression quit".into(),
         Stop::Abort => "stopped".into(),
+        Stop::Chain(_) => "the expression chained another program".into(),
     }
 }
