@@ -182,6 +182,11 @@ impl Vdu {
         }
     }
 
+    /// Bytes of text collected and not yet taken.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// Moves the printable text collected so far into `out` (Latin-1 bytes as chars).
     pub fn take_text(&mut self, out: &mut String) {
         out.extend(self.text.drain(..).map(|b| b as char));
