@@ -71,7 +71,7 @@ impl Interp {
     /// resolved it before (a first visit takes the general path, which fills the site cache),
     /// and the position after the name.
     #[inline]
-    fn cached_str_var(&self, p: usize) -> Option<(usize, usize)> {
+    pub(super) fn cached_str_var(&self, p: usize) -> Option<(usize, usize)> {
         let s = *self.site.get(p.wrapping_sub(self.page))?;
         if s == 0 {
             return None;
