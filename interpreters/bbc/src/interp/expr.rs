@@ -811,6 +811,9 @@ impl Interp {
         if self.ticks_left == 0 {
             self.tick()?;
         }
+        if self.debug.is_some() {
+            self.debug_statement()?;
+        }
         self.pc += 1;
         let v = self.expr()?;
         self.end_stmt()?;

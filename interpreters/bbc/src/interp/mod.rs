@@ -761,7 +761,7 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
-        if self.trace.is_some() || self.debug.is_some() {
+        if self.trace.is_some() {
             return self.trace_tick();
         }
         self.ticks_left = host::TICK_STATEMENTS;
@@ -774,17 +774,12 @@ impl Interp {
         self.trace = t;
         // While tracing, every statement comes to `tick` (the statement loop itself stays as
         // it is); the host's own ticks still come every TICK_STATEMENTS statements.
-        self.ticks_left = if t.is_some() || self.debug.is_some() {
-            1
-        } else {
-            host::TICK_STATEMENTS
-        };
+        self.ticks_left = if t.is_some() { 1 } else { host::TICK_STATEMENTS };
         self.trace_count = 0;
     }
 
-    /// `tick` while tracing or debugging: before each statement. A statement that starts a line
-    /// (reached in order or by a jump) shows the line's number as BBC BASIC does, `[20] `; then
-    /// the debugger, if one is attached, sees the statement.
+    /// `tick` while tracing: before each statement. A statement that starts a line (reached in
+    /// order or by a jump) shows the line's number as BBC BASIC does, `[20] `.
     #[cold]
     fn trace_tick(&mut self) -> R<()> {
         self.ticks_left = 1;
@@ -808,9 +803,6 @@ impl Interp {
             let s = self.host.tick(&mut self.vdu);
             self.ticks_left = 1;
             self.signal(s)?;
-        }
-        if self.debug.is_some() {
-            return self.debug_statement();
         }
         Ok(())
     }

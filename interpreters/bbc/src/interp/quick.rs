@@ -201,8 +201,9 @@ impl Interp {
                 }
                 // An empty loop (`FOR K=1 TO N:NEXT`, a delay loop) comes straight back to this
                 // NEXT: run the next pass here, counting the statement as the statement loop
-                // would, unless that count is due for the host's tick.
-                if self.ticks_left <= 1 || self.skip_at(self.pc) != next {
+                // would (and as a debugger would, if one may let it pass), unless that count is
+                // due for the host's tick.
+                if self.ticks_left <= 1 || self.skip_at(self.pc) != next || !self.debug_passes(next) {
                     return true;
                 }
                 self.ticks_left -= 1;

@@ -33,6 +33,9 @@ impl Interp {
                 self.pc += 1;
                 continue;
             }
+            if self.debug.is_some() && b != 0x0D {
+                self.debug_statement()?;
+            }
             // A quickened statement runs here; `Some(false)`: it gave up, the bytes run it.
             if b != 0x0D && self.quick() == Some(true) {
                 continue;
