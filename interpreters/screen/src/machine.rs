@@ -146,9 +146,10 @@ pub fn run_headless(
     })
 }
 
-/// Frames in a headless batch at most: a second of virtual time, so printed text still streams
-/// out as the run goes.
-const MAX_BATCH: u32 = 50;
+/// Frames in a headless batch at most: five seconds of virtual time (a small fraction of a
+/// second of the host's), so printed text still streams out as the run goes while a machine on
+/// its own thread is seldom woken (on a loaded host each wake-up can wait for milliseconds).
+const MAX_BATCH: u32 = 250;
 
 /// How many frames from `clock` on end before the key event at `next` is due and start before
 /// `limit` (at most [`MAX_BATCH`]).
