@@ -2,7 +2,8 @@
 //! byte, as the RISC OS interpreter does. There is no parse tree: a statement pointer walks the
 //! token bytes, IF scans forward for the first ELSE, loops and calls push byte positions on one
 //! control stack, and variables come to life when first assigned. Caches (variable slots per
-//! program position, the line table, PROC/FN addresses) only save repeated work.
+//! program position, the line table, PROC/FN addresses) only save repeated work; `forget` is the
+//! one place they are invalidated.
 //!
 //! Output goes byte by byte into the [`vdu::Vdu`] queue; input, time and Escape come from a
 //! [`host::Host`].
@@ -336,6 +337,17 @@ pub struct Interp {
     debug: Option<Box<debug::Control>>,
 }
 
+/// What a change makes the per-position caches forget (see `Interp::forget`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Forget {
+    /// Compiled expressions and quickened statements (caching switched on or off).
+    Compiled,
+    /// Also everything that refers to variables (RUN, CLEAR).
+    Variables,
+    /// Also everything that depends on the program bytes (a write into the program).
+    Program,
+}
+
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
 const SITE_INT: u32 = 1 << 30;
 const SITE_FLOAT: u32 = 2 << 30;
@@ -477,7 +489,7 @@ impl Interp {
     /// from its bytes. The results must be the same either way; tests compare the two.
     pub fn set_caching(&mut self, on: bool) {
         self.caching = on;
-        self.forget_compiled();
+        self.forget(Forget::Compiled);
     }
 
     /// Seeds RND as `RND(-seed)` would.
@@ -654,10 +666,7 @@ impl Interp {
         self.strs.clear();
         self.arrays.clear();
         self.array_names.clear();
-        self.site.iter_mut().for_each(|s| *s = 0);
-        self.arr_site.iter_mut().for_each(|s| *s = 0);
-        self.forget_compiled();
-        self.forget_formal_vars();
+        self.forget(Forget::Variables);
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -1214,34 +1223,43 @@ impl Interp {
     fn poke(&mut self, a: usize, bytes: &[u8]) {
         self.mem[a..a + bytes.len()].copy_from_slice(bytes);
         if a < self.top && a + bytes.len() > self.page {
-            self.site.iter_mut().for_each(|s| *s = 0);
-            self.numbers.iter_mut().for_each(|n| n.0 = 0);
-            self.calls.iter_mut().for_each(|c| *c = 0);
-            self.arr_site.iter_mut().for_each(|c| *c = 0);
-            self.else_scan.iter_mut().for_each(|c| *c = 0);
-            self.str_scan.iter_mut().for_each(|c| *c = 0);
-            self.forget_compiled();
-            self.routines.clear();
-            self.formals.clear();
-            self.routines_gen = self.routines_gen.wrapping_add(1);
-            self.index_lines();
-            self.procs = None;
+            self.forget(Forget::Program);
         }
     }
 
-    /// Forgets the variables formal parameters resolved to (CLEAR removes variables).
-    fn forget_formal_vars(&mut self) {
-        self.formals.iter_mut().for_each(|f| f.var = None);
-        self.routines_gen = self.routines_gen.wrapping_add(1);
-    }
-
-    /// Drops the cached expressions (they hold variable slots and program bytes).
-    fn forget_compiled(&mut self) {
-        self.forget_quick();
-        self.expr_cache.iter_mut().for_each(|c| *c = 0);
+    /// The one way the caches kept per program position (and what they refer to) are
+    /// invalidated: each kind of change forgets what it makes stale.
+    fn forget(&mut self, what: Forget) {
+        // Compiled expressions and quickened statements hold variable slots and program bytes:
+        // every change drops them.
+        self.quick_cache.fill(0);
+        self.quicks.clear();
+        self.expr_cache.fill(0);
         self.compiled.clear();
         self.ifns.clear();
         self.ffns.clear();
+        if what == Forget::Compiled {
+            return;
+        }
+        // Names resolved to variable and array slots, and the variables formal parameters were
+        // bound to (CLEAR and RUN remove variables); the generation tells a call in progress.
+        self.site.fill(0);
+        self.arr_site.fill(0);
+        self.formals.iter_mut().for_each(|f| f.var = None);
+        self.routines_gen = self.routines_gen.wrapping_add(1);
+        if what == Forget::Variables {
+            return;
+        }
+        // What depends only on the program bytes: constants, call targets, ELSE and string
+        // scans, parsed DEFs, the line table and the PROC/FN index.
+        self.numbers.iter_mut().for_each(|n| n.0 = 0);
+        self.calls.fill(0);
+        self.else_scan.fill(0);
+        self.str_scan.fill(0);
+        self.routines.clear();
+        self.formals.clear();
+        self.index_lines();
+        self.procs = None;
     }
 
     fn to_int(&self, v: Val) -> R<i32> {

@@ -125,12 +125,6 @@ impl Interp {
         };
     }
 
-    /// Drops the quickened statements (they hold variable slots and program positions).
-    pub(super) fn forget_quick(&mut self) {
-        self.quick_cache.iter_mut().for_each(|c| *c = 0);
-        self.quicks.clear();
-    }
-
     #[inline]
     fn run_quick(&mut self, i: usize) -> bool {
         // Matched in place: each arm copies only the fields it uses.
