@@ -25,7 +25,7 @@ impl Interp {
         match b {
             b'0'..=b'9' | b'.' => {
                 let off = self.pc.wrapping_sub(self.page);
-                if let Some(&(len, n)) = self.numbers.get(off)
+                if let Some(&(len, n)) = self.pos.numbers.get(off)
                     && len != 0
                 {
                     self.pc += len as usize;
@@ -37,7 +37,7 @@ impl Interp {
                 let (n, len) =
                     number::parse_decimal(&self.mem[self.pc..self.pc + 64.min(self.mem.len() - self.pc)]);
                 let len = len.max(1);
-                if let Some(slot) = self.numbers.get_mut(off)
+                if let Some(slot) = self.pos.numbers.get_mut(off)
                     && len < 256
                 {
                     *slot = (len as u8, n);
@@ -114,7 +114,7 @@ impl Interp {
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
                 // Inline fast path: a simple variable already resolved at this position.
-                if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+                if let Some(&s) = self.pos.site.get(self.pc.wrapping_sub(self.page))
                     && s != 0
                 {
                     let (v, len) = super::site_decode(s);

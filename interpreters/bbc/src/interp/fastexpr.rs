@@ -320,10 +320,10 @@ impl Interp {
     #[inline]
     pub(super) fn cached_expr(&mut self) -> Option<Val> {
         let off = self.pc.wrapping_sub(self.page);
-        let state = *self.expr_cache.get(off)?;
+        let state = *self.pos.expr_cache.get(off)?;
         let idx = match state {
             0 => {
-                self.expr_cache[off] = if self.caching { SEEN } else { NEVER };
+                self.pos.expr_cache[off] = if self.caching { SEEN } else { NEVER };
                 return None;
             }
             SEEN => {
@@ -334,7 +334,7 @@ impl Interp {
                     }
                     None => NEVER,
                 };
-                self.expr_cache[off] = s;
+                self.pos.expr_cache[off] = s;
                 if s == NEVER {
                     return None;
                 }
@@ -471,7 +471,7 @@ impl Interp {
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
                 let off = p.wrapping_sub(self.page);
-                let s = self.site.get(off).copied().unwrap_or(0);
+                let s = self.pos.site.get(off).copied().unwrap_or(0);
                 if s != 0 {
                     let (v, len) = super::site_decode(s);
                     let end = *p + len;
@@ -487,7 +487,7 @@ impl Interp {
                     });
                 }
                 // An array element resolved at this position.
-                let a = self.arr_site.get(off).copied().unwrap_or(0);
+                let a = self.pos.arr_site.get(off).copied().unwrap_or(0);
                 if a == 0 || (((a & 0xFF_FFFF) - 1) as usize) >= self.arrays.len() {
                     return None;
                 }

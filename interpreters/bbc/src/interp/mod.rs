@@ -262,25 +262,10 @@ pub struct Interp {
     arrays: Vec<Array>,
     /// Array names to their index in `arrays`.
     array_names: HashMap<Box<[u8]>, u32>,
-    /// Per program byte: the variable a name there resolved to (0: not cached).
-    site: Vec<u32>,
-    /// Per program byte: a number constant that starts there and its length (0: not cached).
-    numbers: Vec<(u8, Num)>,
-    /// Per program byte: the routine a PROC/FN name there calls, as 1 + its index in `routines`
-    /// in the low 24 bits and the name's length above (0: not cached).
-    calls: Vec<u32>,
-    /// Per program byte: 1 + the array a name there resolved to (0: not cached).
-    arr_site: Vec<u32>,
-    /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
-    else_scan: Vec<u32>,
-    /// Per program byte: whether the expression bytes from there can call a FN (see `strings`).
-    str_scan: Vec<u8>,
+    /// What is cached per program byte (see [`PosCaches`]).
+    pos: PosCaches,
     /// Empty strings with room for the longest, reused for temporary strings (see `strings`).
     spare_strs: Vec<Vec<u8>>,
-    /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
-    expr_cache: Vec<u32>,
-    /// Per program byte: the state of the quickened statement starting there (see `quick`).
-    quick_cache: Vec<u32>,
     quicks: Vec<quick::Quick>,
     /// Cached expressions and their shared code.
     compiled: Vec<fastexpr::Compiled>,
@@ -335,6 +320,62 @@ pub struct Interp {
     trace_count: u32,
     /// The debugger, when one is attached: it sees every statement (see `debug`).
     debug: Option<Box<debug::Control>>,
+}
+
+/// The caches kept per program byte (indexed by the offset from PAGE): each only saves work
+/// the byte path would repeat, and [`PosCaches::forget`] (through `Interp::forget`) is the one
+/// way they are invalidated.
+struct PosCaches {
+    /// The variable a name there resolved to (0: not cached).
+    site: Vec<u32>,
+    /// A number constant that starts there and its length (0: not cached).
+    numbers: Vec<(u8, Num)>,
+    /// The routine a PROC/FN name there calls, as 1 + its index in `routines` in the low 24
+    /// bits and the name's length above (0: not cached).
+    calls: Vec<u32>,
+    /// 1 + the array a name there resolved to (0: not cached).
+    arr_site: Vec<u32>,
+    /// 1 + the distance from a false IF's condition to its ELSE or line end.
+    else_scan: Vec<u32>,
+    /// Whether the expression bytes from there can call a FN (see `strings`).
+    str_scan: Vec<u8>,
+    /// The state of the cached expression starting there (see `fastexpr`).
+    expr_cache: Vec<u32>,
+    /// The state of the quickened statement starting there (see `quick`).
+    quick_cache: Vec<u32>,
+}
+
+impl PosCaches {
+    fn new(len: usize) -> PosCaches {
+        PosCaches {
+            site: vec![0; len],
+            numbers: vec![(0, Num::Int(0)); len],
+            calls: vec![0; len],
+            arr_site: vec![0; len],
+            else_scan: vec![0; len],
+            str_scan: vec![0; len],
+            expr_cache: vec![0; len],
+            quick_cache: vec![0; len],
+        }
+    }
+
+    /// Forgets what `what` makes stale (see `Interp::forget`).
+    fn forget(&mut self, what: Forget) {
+        self.quick_cache.fill(0);
+        self.expr_cache.fill(0);
+        if what == Forget::Compiled {
+            return;
+        }
+        self.site.fill(0);
+        self.arr_site.fill(0);
+        if what == Forget::Variables {
+            return;
+        }
+        self.numbers.iter_mut().for_each(|n| n.0 = 0);
+        self.calls.fill(0);
+        self.else_scan.fill(0);
+        self.str_scan.fill(0);
+    }
 }
 
 /// What a change makes the per-position caches forget (see `Interp::forget`).
@@ -417,15 +458,8 @@ impl Interp {
             strs: Vec::new(),
             arrays: Vec::new(),
             array_names: HashMap::new(),
-            site: vec![0; prog_len],
-            numbers: vec![(0, Num::Int(0)); prog_len],
-            calls: vec![0; prog_len],
-            arr_site: vec![0; prog_len],
-            else_scan: vec![0; prog_len],
-            str_scan: vec![0; prog_len],
+            pos: PosCaches::new(prog_len),
             spare_strs: Vec::new(),
-            expr_cache: vec![0; prog_len],
-            quick_cache: vec![0; prog_len],
             quicks: Vec::new(),
             compiled: Vec::new(),
             ifns: Vec::new(),
@@ -883,7 +917,7 @@ impl Interp {
         {
             self.pc = start + 2;
             let i = if first == b'@' { 0 } else { first - b'A' + 1 };
-            if let Some(s) = self.site.get_mut(start.wrapping_sub(self.page)) {
+            if let Some(s) = self.pos.site.get_mut(start.wrapping_sub(self.page)) {
                 *s = 2 << 22 | i as u32;
             }
             return Ok(VarRef::Resident(i));
@@ -920,7 +954,7 @@ impl Interp {
             }
         };
         let len = (end - start) as u32;
-        if let Some(s) = self.site.get_mut(off) {
+        if let Some(s) = self.pos.site.get_mut(off) {
             *s = match v {
                 _ if len > 0xFF => 0,
                 VarRef::Int(i) if i <= SITE_IDX => SITE_INT | len << 22 | i,
@@ -938,7 +972,7 @@ impl Interp {
     fn var_ref(&mut self, create: bool) -> R<VarRef> {
         let b = self.skip_spaces();
         // Fast path: a simple variable already resolved at this program position.
-        if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+        if let Some(&s) = self.pos.site.get(self.pc.wrapping_sub(self.page))
             && s != 0
         {
             let (v, len) = site_decode(s);
@@ -1002,7 +1036,7 @@ impl Interp {
         let start = self.pc;
         let off = start.wrapping_sub(self.page);
         // Cached: 1 + the array in the low 24 bits, the name's length (with `(`) above.
-        let (ai, end) = match self.arr_site.get(off) {
+        let (ai, end) = match self.pos.arr_site.get(off) {
             Some(&a) if a != 0 && (((a & 0xFF_FFFF) - 1) as usize) < self.arrays.len() => {
                 ((a & 0xFF_FFFF) - 1, start + (a >> 24) as usize)
             }
@@ -1012,7 +1046,7 @@ impl Interp {
                 let Some(&ai) = self.array_names.get(key) else {
                     return Err(error::ARRAY.into());
                 };
-                if let Some(slot) = self.arr_site.get_mut(off)
+                if let Some(slot) = self.pos.arr_site.get_mut(off)
                     && end - start < 256
                     && ai < 0xFF_FFFF
                 {
@@ -1230,32 +1264,25 @@ impl Interp {
     /// The one way the caches kept per program position (and what they refer to) are
     /// invalidated: each kind of change forgets what it makes stale.
     fn forget(&mut self, what: Forget) {
+        self.pos.forget(what);
         // Compiled expressions and quickened statements hold variable slots and program bytes:
         // every change drops them.
-        self.quick_cache.fill(0);
         self.quicks.clear();
-        self.expr_cache.fill(0);
         self.compiled.clear();
         self.ifns.clear();
         self.ffns.clear();
         if what == Forget::Compiled {
             return;
         }
-        // Names resolved to variable and array slots, and the variables formal parameters were
-        // bound to (CLEAR and RUN remove variables); the generation tells a call in progress.
-        self.site.fill(0);
-        self.arr_site.fill(0);
+        // The variables formal parameters were bound to (CLEAR and RUN remove variables); the
+        // generation tells a call in progress.
         self.formals.iter_mut().for_each(|f| f.var = None);
         self.routines_gen = self.routines_gen.wrapping_add(1);
         if what == Forget::Variables {
             return;
         }
-        // What depends only on the program bytes: constants, call targets, ELSE and string
-        // scans, parsed DEFs, the line table and the PROC/FN index.
-        self.numbers.iter_mut().for_each(|n| n.0 = 0);
-        self.calls.fill(0);
-        self.else_scan.fill(0);
-        self.str_scan.fill(0);
+        // What depends only on the program bytes: parsed DEFs, the line table and the PROC/FN
+        // index.
         self.routines.clear();
         self.formals.clear();
         self.index_lines();

@@ -92,7 +92,7 @@ impl Interp {
     #[inline]
     pub(super) fn quick(&mut self) -> Option<bool> {
         let off = self.pc.wrapping_sub(self.page);
-        let state = *self.quick_cache.get(off)?;
+        let state = *self.pos.quick_cache.get(off)?;
         if state < FIRST {
             if state != NEVER {
                 self.quick_visit(off, state);
@@ -110,7 +110,7 @@ impl Interp {
     #[cold]
     #[inline(never)]
     fn quick_visit(&mut self, off: usize, state: u32) {
-        self.quick_cache[off] = if !self.caching {
+        self.pos.quick_cache[off] = if !self.caching {
             NEVER
         } else if state == 0 {
             SEEN
@@ -631,7 +631,12 @@ impl Interp {
     /// A one-dimensional numeric array element at `s` (already resolved there) as a target, and
     /// the position after its closing bracket.
     fn array_target(&mut self, s: usize) -> Option<(Target, usize)> {
-        let a = self.arr_site.get(s.wrapping_sub(self.page)).copied().unwrap_or(0);
+        let a = self
+            .pos
+            .arr_site
+            .get(s.wrapping_sub(self.page))
+            .copied()
+            .unwrap_or(0);
         if a == 0 {
             return None;
         }
@@ -750,7 +755,7 @@ impl Interp {
     /// A simple numeric or resident variable already resolved at `p`, and the position after
     /// its name (not followed by binary indirection).
     fn simple_site(&self, p: usize) -> Option<(VarRef, usize)> {
-        let s = *self.site.get(p.wrapping_sub(self.page))?;
+        let s = *self.pos.site.get(p.wrapping_sub(self.page))?;
         if s == 0 {
             return None;
         }

@@ -63,7 +63,7 @@ impl Interp {
         let start = self.pc;
         // Each call site remembers the routine it found and its name's length (the name there
         // never changes unless the program is written to, which clears the cache).
-        let cached = match self.calls.get(start.wrapping_sub(self.page)) {
+        let cached = match self.pos.calls.get(start.wrapping_sub(self.page)) {
             Some(&c) if c != 0 => self
                 .routines
                 .get(((c & 0xFF_FFFF) - 1) as usize)
@@ -104,7 +104,7 @@ impl Interp {
         let off = self.pc.wrapping_sub(self.page);
         // `expr` would refuse to start at this depth.
         if self.depth < self.max_depth {
-            if let Some(&s) = self.site.get(off)
+            if let Some(&s) = self.pos.site.get(off)
                 && s != 0
             {
                 let (v, len) = crate::interp::site_decode(s);
@@ -123,7 +123,7 @@ impl Interp {
                     }
                 }
             }
-            if let Some(&(len, n)) = self.numbers.get(off)
+            if let Some(&(len, n)) = self.pos.numbers.get(off)
                 && len != 0
                 && matches!(self.at(self.pc + len as usize), b',' | b')')
             {
@@ -159,7 +159,7 @@ impl Interp {
             None => self.parse_routine(def)?,
         };
         let len = end - start;
-        if let Some(slot) = self.calls.get_mut(start.wrapping_sub(self.page))
+        if let Some(slot) = self.pos.calls.get_mut(start.wrapping_sub(self.page))
             && len < 0x100
             && ri + 1 < 0xFF_FFFF
         {
