@@ -51,6 +51,12 @@ fn expr() -> impl Strategy<Value = String> {
         "G(1)",
         "F%(I% MOD 5)",
         "G(A% AND 3)",
+        // S$ changes as the program runs; E$ stays empty (ASC gives -1).
+        "LEN(S$)",
+        "LEN S$",
+        "ASC(S$)",
+        "ASC( E$ )",
+        "LEN E$",
     ]);
     let edgy = prop::sample::select(vec![
         "2147483647",
@@ -103,6 +109,7 @@ fn statement() -> impl Strategy<Value = String> {
         1 => (expr(), expr()).prop_map(|(c, a)| format!("IF {c} C={a}")),
         1 => expr().prop_map(|e| format!("PRINT {e}")),
         1 => Just("GOSUB 1000".to_string()),
+        1 => Just("S$=MID$(S$+CHR$(65+C% MOD 26),2,A% MOD 9)".to_string()),
     ]
 }
 
@@ -123,7 +130,7 @@ fn program() -> impl Strategy<Value = String> {
                 inner.join(":")
             };
             let mut p = String::from(
-                "10 DIM F%(5),G(5):A=1.5:B=-2:C=0:A%=3:B%=7:C%=0:K=0.25:Z%=-5:F%(2)=9:G(1)=0.1\n",
+                "10 DIM F%(5),G(5):A=1.5:B=-2:C=0:A%=3:B%=7:C%=0:K=0.25:Z%=-5:F%(2)=9:G(1)=0.1:S$=\"xyz\":E$=\"\"\n",
             );
             match shape {
                 0 => p += &format!("20 FOR I%=1 TO 5\n30 {body}\n40 NEXT I%\n"),
@@ -156,7 +163,7 @@ fn program() -> impl Strategy<Value = String> {
                     )
                 }
             }
-            p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2)\n60 END\n";
+            p += "50 PRINT A;B;C;A%;B%;C%;K;F%(1);F%(2);G(1);G(2);S$\n60 END\n";
             p += &format!("1000 {inner}:RETURN\n");
             p += "2000 DEF FNf(x)=x*2+A\n2010 DEF FNg(x):A=A+1:=x-A+FNf(0)\n2020 DEF FNh(x)=10 DIV (x MOD 3)\n";
             p
@@ -191,6 +198,8 @@ fn fast_paths_give_way_to_the_byte_path_where_they_must() {
         "10 X=1:FOR I%=1 TO 40:X=X*10:B%=X:NEXT\n",
         // UNTIL reached with a FOR open inside the REPEAT: the byte path finds the REPEAT.
         "10 N%=0:REPEAT:FOR I%=1 TO 2:N%+=1:UNTIL N%>5:PRINT N%\n",
+        // LEN and ASC of a string variable that a FN called later in the loop removes (CLEAR).
+        "10 A$=\"ab\":FOR I%=1 TO 4:PRINT LEN(A$)+ASC A$;:IF I%=3 THEN X=FNc\n20 NEXT:END\n30 DEF FNc:CLEAR:=0\n",
     ];
     for src in cases {
         let prog = tokenize_program(src, Mode::Strict).expect("tokenizes").to_bytes();

@@ -36,6 +36,20 @@ pub trait Machine {
     fn key(&mut self, event: KeyEvent);
     /// Runs the machine up to virtual time `now` (the end of the current frame).
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState;
+    /// Runs up to `frames` frames in which no key event arrives, ticking `clock` once per frame
+    /// run, exactly as that many `run_frame` calls with the same `held` would; stops after a
+    /// frame whose state is not `Running`. A machine on its own thread overrides it so it need
+    /// not hand over at every frame (headless runs use it between scripted keys).
+    fn run_frames(&mut self, clock: &mut VirtualClock, held: &HeldKeys, frames: u32) -> RunState {
+        let mut state = RunState::Running;
+        for _ in 0..frames {
+            state = self.run_frame(clock.tick(), held);
+            if state != RunState::Running {
+                break;
+            }
+        }
+        state
+    }
     /// The screen as it is now.
     fn frame(&self) -> Frame;
     /// The screen as it is now, for a terminal area `cols` x `rows`: a machine with a finer view
@@ -106,13 +120,19 @@ pub fn run_headless(
     let mut text = String::new();
     let mut state = RunState::Running;
     while clock.now() < options.limit {
-        let now = clock.tick();
-        while next_event < events.len() && events[next_event].at <= now {
-            held.apply(events[next_event]);
-            machine.key(events[next_event]);
-            next_event += 1;
+        // The frames before the next scripted key (or the limit) run as one batch.
+        let quiet = quiet_frames(&clock, events.get(next_event).map(|e| e.at), options.limit);
+        if quiet > 0 {
+            state = machine.run_frames(&mut clock, &held, quiet);
+        } else {
+            let now = clock.tick();
+            while next_event < events.len() && events[next_event].at <= now {
+                held.apply(events[next_event]);
+                machine.key(events[next_event]);
+                next_event += 1;
+            }
+            state = machine.run_frame(now, &held);
         }
-        state = machine.run_frame(now, &held);
         machine.drain_text(&mut text);
         if !text.is_empty() {
             text_out.write_all(text.as_bytes())?;
@@ -130,6 +150,26 @@ pub fn run_headless(
         time: clock.now(),
         frames: clock.frames(),
     })
+}
+
+/// Frames in a headless batch at most: five seconds of virtual time (a small fraction of a
+/// second of the host's), so printed text still streams out as the run goes while a machine on
+/// its own thread is seldom woken (on a loaded host each wake-up can wait for milliseconds).
+const MAX_BATCH: u32 = 250;
+
+/// How many frames from `clock` on end before the key event at `next` is due and start before
+/// `limit` (at most [`MAX_BATCH`]).
+fn quiet_frames(clock: &VirtualClock, next: Option<VirtualTime>, limit: VirtualTime) -> u32 {
+    let mut c = clock.clone();
+    let mut n = 0;
+    while n < MAX_BATCH && c.now() < limit {
+        let end = c.tick();
+        if next.is_some_and(|at| at <= end) {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 #[cfg(test)]
@@ -220,6 +260,18 @@ mod tests {
         assert_eq!(m.seen, vec![('a', 1), ('b', 5), ('q', 6)]);
         assert_eq!(r.state, RunState::Ended);
         assert_eq!(r.time, VirtualTime::from_millis(120));
+    }
+
+    #[test]
+    fn batches_end_before_the_frame_a_key_arrives_in_and_at_the_limit() {
+        let clock = VirtualClock::new(50);
+        let limit = VirtualTime::from_millis(10_000);
+        // Frames end at 20, 40, 60 ms: a key at 50 ms belongs to the third.
+        assert_eq!(quiet_frames(&clock, Some(VirtualTime::from_millis(50)), limit), 2);
+        assert_eq!(quiet_frames(&clock, Some(VirtualTime::from_millis(20)), limit), 0);
+        assert_eq!(quiet_frames(&clock, None, limit), MAX_BATCH);
+        assert_eq!(quiet_frames(&clock, None, VirtualTime::from_millis(100)), 5);
+        assert_eq!(quiet_frames(&clock, None, VirtualTime::from_millis(90)), 5);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //!
 //! Only expressions built from number constants, simple numeric variables and numeric array
 //! elements (already resolved at their positions by the site caches), brackets, unary minus, the
-//! binary operators and a few pure numeric functions are kept. Evaluating one reads exactly what
-//! the byte-by-byte evaluator would and ends at the same position. Such an expression has no
+//! binary operators, a few pure numeric functions, and LEN and ASC of a simple string variable
+//! are kept. Evaluating one reads exactly what the byte-by-byte evaluator would and ends at the
+//! same position. Such an expression has no
 //! effect but its value or an error; on any error (or anything unexpected) the cached form gives
 //! up and the byte-by-byte evaluator runs from the start instead, so errors are raised exactly
 //! as before. The cache is cleared whenever the site caches are (CLEAR, RUN, writes into the
@@ -319,10 +320,10 @@ impl Interp {
     #[inline]
     pub(super) fn cached_expr(&mut self) -> Option<Val> {
         let off = self.pc.wrapping_sub(self.page);
-        let state = *self.expr_cache.get(off)?;
+        let state = *self.pos.expr_cache.get(off)?;
         let idx = match state {
             0 => {
-                self.expr_cache[off] = if self.caching { SEEN } else { NEVER };
+                self.pos.expr_cache[off] = if self.caching { SEEN } else { NEVER };
                 return None;
             }
             SEEN => {
@@ -333,7 +334,7 @@ impl Interp {
                     }
                     None => NEVER,
                 };
-                self.expr_cache[off] = s;
+                self.pos.expr_cache[off] = s;
                 if s == NEVER {
                     return None;
                 }
@@ -470,7 +471,7 @@ impl Interp {
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'`' | b'@' => {
                 let off = p.wrapping_sub(self.page);
-                let s = self.site.get(off).copied().unwrap_or(0);
+                let s = self.pos.site.get(off).copied().unwrap_or(0);
                 if s != 0 {
                     let (v, len) = super::site_decode(s);
                     let end = *p + len;
@@ -486,7 +487,7 @@ impl Interp {
                     });
                 }
                 // An array element resolved at this position.
-                let a = self.arr_site.get(off).copied().unwrap_or(0);
+                let a = self.pos.arr_site.get(off).copied().unwrap_or(0);
                 if a == 0 || (((a & 0xFF_FFFF) - 1) as usize) >= self.arrays.len() {
                     return None;
                 }
@@ -581,8 +582,39 @@ impl Interp {
                     _ => funary(x, |x| Some(x.atan())),
                 }))
             }
+            // Of a simple string variable, read in place (`LEN A$`, `ASC(A$)`).
+            tok::LEN | tok::ASC => {
+                *p += 1;
+                let (slot, end, bracket) = self.c_str_var(*p)?;
+                *p = end;
+                if bracket {
+                    b.max_nest = b.max_nest.max(b.nest + 1);
+                }
+                b.nodes += 1;
+                T::I(IArg::Fn(if c == tok::LEN {
+                    Box::new(move |it| Some(it.strs.get(slot)?.len() as i32))
+                } else {
+                    Box::new(move |it| Some(it.strs.get(slot)?.first().map_or(-1, |&c| c as i32)))
+                }))
+            }
             _ => return None,
         })
+    }
+
+    /// A simple string variable already resolved at `p` (after spaces), alone or alone in
+    /// brackets: its slot, where the operand ends, and whether it was bracketed.
+    fn c_str_var(&self, p: usize) -> Option<(usize, usize, bool)> {
+        let p = self.skip_at(p);
+        let bracket = self.at(p) == b'(';
+        let (slot, end) = self.cached_str_var(if bracket { self.skip_at(p + 1) } else { p })?;
+        if matches!(self.at(end), b'?' | b'!') {
+            return None;
+        }
+        if !bracket {
+            return Some((slot, end, false));
+        }
+        let close = self.skip_at(end);
+        (self.at(close) == b')').then_some((slot, close + 1, true))
     }
 
     // ---- evaluation ----

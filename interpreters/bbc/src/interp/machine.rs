@@ -8,11 +8,12 @@
 
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use retro_screen::clock::VirtualTime;
+use retro_screen::clock::{VirtualClock, VirtualTime};
 use retro_screen::frame::Frame;
 use retro_screen::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 use retro_screen::machine::{Machine, RunState};
@@ -39,10 +40,22 @@ pub enum InputSource {
     Stream(Box<dyn BufRead + Send>),
 }
 
+/// Text collected in a batch of frames beyond which the worker hands over anyway, so a program
+/// printing without pause holds a bounded amount.
+const BATCH_TEXT: usize = 1 << 20;
+
 enum ToWorker {
     Frame {
         now: VirtualTime,
         keys: Vec<KeyEvent>,
+        held: HeldKeys,
+    },
+    /// Up to `frames` frames with no keys (see `Machine::run_frames`): the worker ticks its copy
+    /// of the clock at each and hands over only when the batch is done or the program stops
+    /// running (ends, fails, waits for a key).
+    Frames {
+        clock: VirtualClock,
+        frames: u32,
         held: HeldKeys,
     },
 }
@@ -63,6 +76,9 @@ pub struct BbcMachine {
     key_map: Vec<(Key, char)>,
     finished: Option<RunState>,
     worker: Option<JoinHandle<()>>,
+    /// Frames the worker has started since the last hand-over (it counts; the main side reads
+    /// after the hand-over and resets before the next).
+    frames_run: Arc<AtomicU32>,
 }
 
 impl BbcMachine {
@@ -117,11 +133,14 @@ impl BbcMachine {
             text: String::new(),
             quit: None,
         }));
+        let frames_run = Arc::new(AtomicU32::new(0));
         let host = MachineHost {
             rx: worker_rx,
             tx: worker_tx.clone(),
             shared: shared.clone(),
             now: VirtualTime::ZERO,
+            batch: None,
+            frames_run: frames_run.clone(),
             held: HeldKeys::new(HoldMode::ReleaseEvents),
             keybuf: VecDeque::new(),
             escape: false,
@@ -157,6 +176,7 @@ impl BbcMachine {
             key_map: Vec::new(),
             finished: None,
             worker: Some(worker),
+            frames_run,
         })
     }
 
@@ -252,6 +272,25 @@ impl Drop for BbcMachine {
     }
 }
 
+impl BbcMachine {
+    /// Gives the worker its next frame (or batch of frames) and waits until it yields.
+    fn hand_over(&mut self, msg: ToWorker) -> RunState {
+        if let Some(s) = &self.finished {
+            return s.clone();
+        }
+        let sent = self.to_worker.as_ref().is_some_and(|tx| tx.send(msg).is_ok());
+        let state = if sent {
+            self.from_worker.recv().unwrap_or(RunState::Ended)
+        } else {
+            RunState::Ended
+        };
+        if matches!(state, RunState::Ended | RunState::Failed(_)) {
+            self.finished = Some(state.clone());
+        }
+        state
+    }
+}
+
 impl Machine for BbcMachine {
     fn name(&self) -> &str {
         "BBC BASIC V"
@@ -266,25 +305,28 @@ impl Machine for BbcMachine {
         self.keys.push(event);
     }
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
-        if let Some(s) = &self.finished {
-            return s.clone();
-        }
         let keys = std::mem::take(&mut self.keys);
-        let sent = self.to_worker.as_ref().is_some_and(|tx| {
-            tx.send(ToWorker::Frame {
-                now,
-                keys,
-                held: held.clone(),
-            })
-            .is_ok()
+        self.hand_over(ToWorker::Frame {
+            now,
+            keys,
+            held: held.clone(),
+        })
+    }
+    fn run_frames(&mut self, clock: &mut VirtualClock, held: &HeldKeys, frames: u32) -> RunState {
+        if frames == 0 {
+            return RunState::Running;
+        }
+        self.frames_run.store(0, Ordering::Relaxed);
+        let state = self.hand_over(ToWorker::Frames {
+            clock: clock.clone(),
+            frames,
+            held: held.clone(),
         });
-        let state = if sent {
-            self.from_worker.recv().unwrap_or(RunState::Ended)
-        } else {
-            RunState::Ended
-        };
-        if matches!(state, RunState::Ended | RunState::Failed(_)) {
-            self.finished = Some(state.clone());
+        // The frames the worker started; a program that had already finished takes one, as a
+        // `run_frame` call would.
+        let ran = self.frames_run.load(Ordering::Relaxed).clamp(1, frames);
+        for _ in 0..ran {
+            clock.tick();
         }
         state
     }
@@ -314,6 +356,10 @@ struct MachineHost {
     tx: Sender<RunState>,
     shared: Arc<Mutex<Shared>>,
     now: VirtualTime,
+    /// In a batch of frames without keys: the batch's clock and the frames still to run.
+    batch: Option<(VirtualClock, u32)>,
+    /// Frames started since the last hand-over (see [`BbcMachine::run_frames`]).
+    frames_run: Arc<AtomicU32>,
     held: HeldKeys,
     keybuf: VecDeque<u8>,
     escape: bool,
@@ -375,6 +421,17 @@ impl MachineHost {
     /// Ends the current frame: publishes the screen, reports `state`, and blocks for the next
     /// frame. Abort when the machine is gone.
     fn yield_frame(&mut self, vdu: &mut Vdu, state: RunState) -> Signal {
+        // Within a batch a running program goes straight on into its next frame.
+        if state == RunState::Running
+            && vdu.text_len() < BATCH_TEXT
+            && let Some((clock, left @ 1..)) = &mut self.batch
+        {
+            *left -= 1;
+            self.now = clock.tick();
+            self.start_frame();
+            return Signal::Continue;
+        }
+        self.batch = None;
         publish(vdu, &self.shared, Some(self.now));
         if self.tx.send(state).is_err() {
             return Signal::Abort;
@@ -384,10 +441,21 @@ impl MachineHost {
 
     fn next_frame(&mut self) -> Signal {
         match self.rx.recv() {
+            Ok(ToWorker::Frames {
+                mut clock,
+                frames,
+                held,
+            }) => {
+                self.now = clock.tick();
+                self.batch = Some((clock, frames.saturating_sub(1)));
+                self.held = held;
+                self.start_frame();
+                Signal::Continue
+            }
             Ok(ToWorker::Frame { now, keys, held }) => {
                 self.now = now;
                 self.held = held;
-                self.ticks_left = STATEMENTS_PER_FRAME / TICK_STATEMENTS;
+                self.start_frame();
                 for k in keys {
                     if k.kind != KeyEventKind::Press {
                         continue;
@@ -402,6 +470,12 @@ impl MachineHost {
             }
             Err(_) => Signal::Abort,
         }
+    }
+
+    /// A new frame's statement budget, counted for the main side.
+    fn start_frame(&mut self) {
+        self.ticks_left = STATEMENTS_PER_FRAME / TICK_STATEMENTS;
+        self.frames_run.fetch_add(1, Ordering::Relaxed);
     }
 
     fn take_escape(&mut self) -> bool {
@@ -527,5 +601,88 @@ impl Host for MachineHost {
                 return Signal::Continue;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use retro_screen::keys::KeyEvent;
+    use retro_screen::machine::{HeadlessOptions, run_headless};
+    use retro_screen::script::KeyScript;
+
+    use super::*;
+    use crate::program::tokenize_program;
+    use crate::tokenize::Mode;
+
+    fn machine(src: &str) -> BbcMachine {
+        let program = tokenize_program(src, Mode::Strict).expect("program tokenizes");
+        BbcMachine::new(&program.to_bytes(), Some(1), InputSource::Keys).expect("program loads")
+    }
+
+    /// Text and virtual time of a headless run with these keys (batched between keys).
+    fn headless(src: &str, keys: Vec<KeyEvent>) -> (String, u64, RunState) {
+        let mut m = machine(src);
+        let options = HeadlessOptions {
+            limit: VirtualTime::from_millis(20_000),
+            script: KeyScript {
+                events: keys,
+                end: VirtualTime::ZERO,
+            },
+        };
+        let mut out = Vec::new();
+        let r = run_headless(&mut m, &options, &mut out).expect("run");
+        (String::from_utf8(out).expect("text"), r.frames, r.state)
+    }
+
+    /// The same run, one hand-over per frame.
+    fn frame_by_frame(src: &str, keys: Vec<KeyEvent>) -> (String, u64, RunState) {
+        let mut m = machine(src);
+        let mut clock = VirtualClock::new(50);
+        let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+        let (mut text, mut next, mut state) = (String::new(), 0, RunState::Running);
+        while clock.now() < VirtualTime::from_millis(20_000) {
+            let now = clock.tick();
+            while next < keys.len() && keys[next].at <= now {
+                held.apply(keys[next]);
+                m.key(keys[next]);
+                next += 1;
+            }
+            state = m.run_frame(now, &held);
+            m.drain_text(&mut text);
+            match state {
+                RunState::Ended | RunState::Failed(_) => break,
+                RunState::WaitingForKey if next == keys.len() => break,
+                _ => {}
+            }
+        }
+        (text, clock.frames(), state)
+    }
+
+    #[test]
+    fn batched_frames_keep_time_keys_and_text_as_frame_by_frame() {
+        // Busy loops, TIME, WAIT-like INKEY timeouts, a key read mid-run and GET at the end.
+        let src = "10 T%=TIME:REPEAT:N%=N%+1:UNTIL TIME>=T%+230\n\
+                   20 PRINT TIME;\" \";N%\n\
+                   30 K%=INKEY(150):PRINT TIME;\" \";K%\n\
+                   40 FOR I%=1 TO 300000:NEXT:PRINT TIME\n\
+                   50 K%=GET:PRINT TIME;\" \";K%\n\
+                   60 K%=GET:PRINT TIME;\" \";K%\n";
+        let keys = vec![
+            KeyEvent::press(VirtualTime::from_millis(3_130), Key::Char('a')),
+            KeyEvent::press(VirtualTime::from_millis(9_010), Key::Char('b')),
+        ];
+        let batched = headless(src, keys.clone());
+        assert_eq!(batched, frame_by_frame(src, keys));
+        assert!(batched.0.contains(" 98"), "{}", batched.0);
+        assert_eq!(batched.2, RunState::WaitingForKey);
+    }
+
+    #[test]
+    fn a_program_ending_inside_a_batch_stops_the_clock_there() {
+        let src = "10 FOR I%=1 TO 70000:NEXT:PRINT TIME\n";
+        let batched = headless(src, vec![]);
+        assert_eq!(batched, frame_by_frame(src, vec![]));
+        assert_eq!(batched.2, RunState::Ended);
+        assert!(batched.1 > 1 && batched.1 < 50, "{batched:?}");
     }
 }

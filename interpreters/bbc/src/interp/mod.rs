@@ -2,7 +2,8 @@
 //! byte, as the RISC OS interpreter does. There is no parse tree: a statement pointer walks the
 //! token bytes, IF scans forward for the first ELSE, loops and calls push byte positions on one
 //! control stack, and variables come to life when first assigned. Caches (variable slots per
-//! program position, the line table, PROC/FN addresses) only save repeated work.
+//! program position, the line table, PROC/FN addresses) only save repeated work; `forget` is the
+//! one place they are invalidated.
 //!
 //! Output goes byte by byte into the [`vdu::Vdu`] queue; input, time and Escape come from a
 //! [`host::Host`].
@@ -263,25 +264,10 @@ pub struct Interp {
     arrays: Vec<Array>,
     /// Array names to their index in `arrays`.
     array_names: HashMap<Box<[u8]>, u32>,
-    /// Per program byte: the variable a name there resolved to (0: not cached).
-    site: Vec<u32>,
-    /// Per program byte: a number constant that starts there and its length (0: not cached).
-    numbers: Vec<(u8, Num)>,
-    /// Per program byte: the routine a PROC/FN name there calls, as 1 + its index in `routines`
-    /// in the low 24 bits and the name's length above (0: not cached).
-    calls: Vec<u32>,
-    /// Per program byte: 1 + the array a name there resolved to (0: not cached).
-    arr_site: Vec<u32>,
-    /// Per program byte: 1 + the distance from a false IF's condition to its ELSE or line end.
-    else_scan: Vec<u32>,
-    /// Per program byte: whether the expression bytes from there can call a FN (see `strings`).
-    str_scan: Vec<u8>,
+    /// What is cached per program byte (see [`PosCaches`]).
+    pos: PosCaches,
     /// Empty strings with room for the longest, reused for temporary strings (see `strings`).
     spare_strs: Vec<Vec<u8>>,
-    /// Per program byte: the state of the cached expression starting there (see `fastexpr`).
-    expr_cache: Vec<u32>,
-    /// Per program byte: the state of the quickened statement starting there (see `quick`).
-    quick_cache: Vec<u32>,
     quicks: Vec<quick::Quick>,
     /// Cached expressions and their shared code.
     compiled: Vec<fastexpr::Compiled>,
@@ -336,6 +322,73 @@ pub struct Interp {
     trace_count: u32,
     /// The debugger, when one is attached: it sees every statement (see `debug`).
     debug: Option<Box<debug::Control>>,
+}
+
+/// The caches kept per program byte (indexed by the offset from PAGE): each only saves work
+/// the byte path would repeat, and [`PosCaches::forget`] (through `Interp::forget`) is the one
+/// way they are invalidated.
+struct PosCaches {
+    /// The variable a name there resolved to (0: not cached).
+    site: Vec<u32>,
+    /// A number constant that starts there and its length (0: not cached).
+    numbers: Vec<(u8, Num)>,
+    /// The routine a PROC/FN name there calls, as 1 + its index in `routines` in the low 24
+    /// bits and the name's length above (0: not cached).
+    calls: Vec<u32>,
+    /// 1 + the array a name there resolved to (0: not cached).
+    arr_site: Vec<u32>,
+    /// 1 + the distance from a false IF's condition to its ELSE or line end.
+    else_scan: Vec<u32>,
+    /// Whether the expression bytes from there can call a FN (see `strings`).
+    str_scan: Vec<u8>,
+    /// The state of the cached expression starting there (see `fastexpr`).
+    expr_cache: Vec<u32>,
+    /// The state of the quickened statement starting there (see `quick`).
+    quick_cache: Vec<u32>,
+}
+
+impl PosCaches {
+    fn new(len: usize) -> PosCaches {
+        PosCaches {
+            site: vec![0; len],
+            numbers: vec![(0, Num::Int(0)); len],
+            calls: vec![0; len],
+            arr_site: vec![0; len],
+            else_scan: vec![0; len],
+            str_scan: vec![0; len],
+            expr_cache: vec![0; len],
+            quick_cache: vec![0; len],
+        }
+    }
+
+    /// Forgets what `what` makes stale (see `Interp::forget`).
+    fn forget(&mut self, what: Forget) {
+        self.quick_cache.fill(0);
+        self.expr_cache.fill(0);
+        if what == Forget::Compiled {
+            return;
+        }
+        self.site.fill(0);
+        self.arr_site.fill(0);
+        if what == Forget::Variables {
+            return;
+        }
+        self.numbers.iter_mut().for_each(|n| n.0 = 0);
+        self.calls.fill(0);
+        self.else_scan.fill(0);
+        self.str_scan.fill(0);
+    }
+}
+
+/// What a change makes the per-position caches forget (see `Interp::forget`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Forget {
+    /// Compiled expressions and quickened statements (caching switched on or off).
+    Compiled,
+    /// Also everything that refers to variables (RUN, CLEAR).
+    Variables,
+    /// Also everything that depends on the program bytes (a write into the program).
+    Program,
 }
 
 /// Site cache entries: kind in bits 30-31, the name's length in bits 22-29, the slot below.
@@ -407,15 +460,8 @@ impl Interp {
             strs: Vec::new(),
             arrays: Vec::new(),
             array_names: HashMap::new(),
-            site: vec![0; prog_len],
-            numbers: vec![(0, Num::Int(0)); prog_len],
-            calls: vec![0; prog_len],
-            arr_site: vec![0; prog_len],
-            else_scan: vec![0; prog_len],
-            str_scan: vec![0; prog_len],
+            pos: PosCaches::new(prog_len),
             spare_strs: Vec::new(),
-            expr_cache: vec![0; prog_len],
-            quick_cache: vec![0; prog_len],
             quicks: Vec::new(),
             compiled: Vec::new(),
             ifns: Vec::new(),
@@ -479,7 +525,7 @@ impl Interp {
     /// from its bytes. The results must be the same either way; tests compare the two.
     pub fn set_caching(&mut self, on: bool) {
         self.caching = on;
-        self.forget_compiled();
+        self.forget(Forget::Compiled);
     }
 
     /// Seeds RND as `RND(-seed)` would.
@@ -686,10 +732,7 @@ impl Interp {
         self.strs.clear();
         self.arrays.clear();
         self.array_names.clear();
-        self.site.iter_mut().for_each(|s| *s = 0);
-        self.arr_site.iter_mut().for_each(|s| *s = 0);
-        self.forget_compiled();
-        self.forget_formal_vars();
+        self.forget(Forget::Variables);
         self.stack.clear();
         self.handler = None;
         self.vartop = self.lomem;
@@ -793,7 +836,7 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
-        if self.trace.is_some() || self.debug.is_some() {
+        if self.trace.is_some() {
             return self.trace_tick();
         }
         self.ticks_left = host::TICK_STATEMENTS;
@@ -806,17 +849,12 @@ impl Interp {
         self.trace = t;
         // While tracing, every statement comes to `tick` (the statement loop itself stays as
         // it is); the host's own ticks still come every TICK_STATEMENTS statements.
-        self.ticks_left = if t.is_some() || self.debug.is_some() {
-            1
-        } else {
-            host::TICK_STATEMENTS
-        };
+        self.ticks_left = if t.is_some() { 1 } else { host::TICK_STATEMENTS };
         self.trace_count = 0;
     }
 
-    /// `tick` while tracing or debugging: before each statement. A statement that starts a line
-    /// (reached in order or by a jump) shows the line's number as BBC BASIC does, `[20] `; then
-    /// the debugger, if one is attached, sees the statement.
+    /// `tick` while tracing: before each statement. A statement that starts a line (reached in
+    /// order or by a jump) shows the line's number as BBC BASIC does, `[20] `.
     #[cold]
     fn trace_tick(&mut self) -> R<()> {
         self.ticks_left = 1;
@@ -840,9 +878,6 @@ impl Interp {
             let s = self.host.tick(&mut self.vdu);
             self.ticks_left = 1;
             self.signal(s)?;
-        }
-        if self.debug.is_some() {
-            return self.debug_statement();
         }
         Ok(())
     }
@@ -914,7 +949,7 @@ impl Interp {
         {
             self.pc = start + 2;
             let i = if first == b'@' { 0 } else { first - b'A' + 1 };
-            if let Some(s) = self.site.get_mut(start.wrapping_sub(self.page)) {
+            if let Some(s) = self.pos.site.get_mut(start.wrapping_sub(self.page)) {
                 *s = 2 << 22 | i as u32;
             }
             return Ok(VarRef::Resident(i));
@@ -951,7 +986,7 @@ impl Interp {
             }
         };
         let len = (end - start) as u32;
-        if let Some(s) = self.site.get_mut(off) {
+        if let Some(s) = self.pos.site.get_mut(off) {
             *s = match v {
                 _ if len > 0xFF => 0,
                 VarRef::Int(i) if i <= SITE_IDX => SITE_INT | len << 22 | i,
@@ -969,7 +1004,7 @@ impl Interp {
     fn var_ref(&mut self, create: bool) -> R<VarRef> {
         let b = self.skip_spaces();
         // Fast path: a simple variable already resolved at this program position.
-        if let Some(&s) = self.site.get(self.pc.wrapping_sub(self.page))
+        if let Some(&s) = self.pos.site.get(self.pc.wrapping_sub(self.page))
             && s != 0
         {
             let (v, len) = site_decode(s);
@@ -1033,7 +1068,7 @@ impl Interp {
         let start = self.pc;
         let off = start.wrapping_sub(self.page);
         // Cached: 1 + the array in the low 24 bits, the name's length (with `(`) above.
-        let (ai, end) = match self.arr_site.get(off) {
+        let (ai, end) = match self.pos.arr_site.get(off) {
             Some(&a) if a != 0 && (((a & 0xFF_FFFF) - 1) as usize) < self.arrays.len() => {
                 ((a & 0xFF_FFFF) - 1, start + (a >> 24) as usize)
             }
@@ -1043,7 +1078,7 @@ impl Interp {
                 let Some(&ai) = self.array_names.get(key) else {
                     return Err(error::ARRAY.into());
                 };
-                if let Some(slot) = self.arr_site.get_mut(off)
+                if let Some(slot) = self.pos.arr_site.get_mut(off)
                     && end - start < 256
                     && ai < 0xFF_FFFF
                 {
@@ -1254,34 +1289,36 @@ impl Interp {
     fn poke(&mut self, a: usize, bytes: &[u8]) {
         self.mem[a..a + bytes.len()].copy_from_slice(bytes);
         if a < self.top && a + bytes.len() > self.page {
-            self.site.iter_mut().for_each(|s| *s = 0);
-            self.numbers.iter_mut().for_each(|n| n.0 = 0);
-            self.calls.iter_mut().for_each(|c| *c = 0);
-            self.arr_site.iter_mut().for_each(|c| *c = 0);
-            self.else_scan.iter_mut().for_each(|c| *c = 0);
-            self.str_scan.iter_mut().for_each(|c| *c = 0);
-            self.forget_compiled();
-            self.routines.clear();
-            self.formals.clear();
-            self.routines_gen = self.routines_gen.wrapping_add(1);
-            self.index_lines();
-            self.procs = None;
+            self.forget(Forget::Program);
         }
     }
 
-    /// Forgets the variables formal parameters resolved to (CLEAR removes variables).
-    fn forget_formal_vars(&mut self) {
-        self.formals.iter_mut().for_each(|f| f.var = None);
-        self.routines_gen = self.routines_gen.wrapping_add(1);
-    }
-
-    /// Drops the cached expressions (they hold variable slots and program bytes).
-    fn forget_compiled(&mut self) {
-        self.forget_quick();
-        self.expr_cache.iter_mut().for_each(|c| *c = 0);
+    /// The one way the caches kept per program position (and what they refer to) are
+    /// invalidated: each kind of change forgets what it makes stale.
+    fn forget(&mut self, what: Forget) {
+        self.pos.forget(what);
+        // Compiled expressions and quickened statements hold variable slots and program bytes:
+        // every change drops them.
+        self.quicks.clear();
         self.compiled.clear();
         self.ifns.clear();
         self.ffns.clear();
+        if what == Forget::Compiled {
+            return;
+        }
+        // The variables formal parameters were bound to (CLEAR and RUN remove variables); the
+        // generation tells a call in progress.
+        self.formals.iter_mut().for_each(|f| f.var = None);
+        self.routines_gen = self.routines_gen.wrapping_add(1);
+        if what == Forget::Variables {
+            return;
+        }
+        // What depends only on the program bytes: parsed DEFs, the line table and the PROC/FN
+        // index.
+        self.routines.clear();
+        self.formals.clear();
+        self.index_lines();
+        self.procs = None;
     }
 
     fn to_int(&self, v: Val) -> R<i32> {

@@ -92,7 +92,7 @@ impl Interp {
     #[inline]
     pub(super) fn quick(&mut self) -> Option<bool> {
         let off = self.pc.wrapping_sub(self.page);
-        let state = *self.quick_cache.get(off)?;
+        let state = *self.pos.quick_cache.get(off)?;
         if state < FIRST {
             if state != NEVER {
                 self.quick_visit(off, state);
@@ -110,7 +110,7 @@ impl Interp {
     #[cold]
     #[inline(never)]
     fn quick_visit(&mut self, off: usize, state: u32) {
-        self.quick_cache[off] = if !self.caching {
+        self.pos.quick_cache[off] = if !self.caching {
             NEVER
         } else if state == 0 {
             SEEN
@@ -123,12 +123,6 @@ impl Interp {
                 None => NEVER,
             }
         };
-    }
-
-    /// Drops the quickened statements (they hold variable slots and program positions).
-    pub(super) fn forget_quick(&mut self) {
-        self.quick_cache.iter_mut().for_each(|c| *c = 0);
-        self.quicks.clear();
     }
 
     #[inline]
@@ -201,8 +195,9 @@ impl Interp {
                 }
                 // An empty loop (`FOR K=1 TO N:NEXT`, a delay loop) comes straight back to this
                 // NEXT: run the next pass here, counting the statement as the statement loop
-                // would, unless that count is due for the host's tick.
-                if self.ticks_left <= 1 || self.skip_at(self.pc) != next {
+                // would (and as a debugger would, if one may let it pass), unless that count is
+                // due for the host's tick.
+                if self.ticks_left <= 1 || self.skip_at(self.pc) != next || !self.debug_passes(next) {
                     return true;
                 }
                 self.ticks_left -= 1;
@@ -636,7 +631,12 @@ impl Interp {
     /// A one-dimensional numeric array element at `s` (already resolved there) as a target, and
     /// the position after its closing bracket.
     fn array_target(&mut self, s: usize) -> Option<(Target, usize)> {
-        let a = self.arr_site.get(s.wrapping_sub(self.page)).copied().unwrap_or(0);
+        let a = self
+            .pos
+            .arr_site
+            .get(s.wrapping_sub(self.page))
+            .copied()
+            .unwrap_or(0);
         if a == 0 {
             return None;
         }
@@ -755,7 +755,7 @@ impl Interp {
     /// A simple numeric or resident variable already resolved at `p`, and the position after
     /// its name (not followed by binary indirection).
     fn simple_site(&self, p: usize) -> Option<(VarRef, usize)> {
-        let s = *self.site.get(p.wrapping_sub(self.page))?;
+        let s = *self.pos.site.get(p.wrapping_sub(self.page))?;
         if s == 0 {
             return None;
         }

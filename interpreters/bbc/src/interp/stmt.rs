@@ -33,6 +33,9 @@ impl Interp {
                 self.pc += 1;
                 continue;
             }
+            if self.debug.is_some() && b != 0x0D {
+                self.debug_statement()?;
+            }
             // A quickened statement runs here; `Some(false)`: it gave up, the bytes run it.
             if b != 0x0D && self.quick() == Some(true) {
                 continue;
@@ -673,7 +676,7 @@ impl Interp {
         // False: on from the first ELSE on the line, whatever it belongs to. Where the scan from
         // here ends is remembered (the bytes it crossed only change if the program is written).
         let off = self.pc.wrapping_sub(self.page);
-        let mut p = match self.else_scan.get(off) {
+        let mut p = match self.pos.else_scan.get(off) {
             Some(&e) if e != 0 => self.pc + e as usize - 1,
             _ => {
                 let start = self.pc;
@@ -681,7 +684,7 @@ impl Interp {
                 while !matches!(self.at(q), 0x0D | tok::ELSE) {
                     q = self.next_item(q);
                 }
-                if let Some(slot) = self.else_scan.get_mut(off) {
+                if let Some(slot) = self.pos.else_scan.get_mut(off) {
                     *slot = (q - start + 1) as u32;
                 }
                 q
@@ -1281,7 +1284,7 @@ impl Interp {
             // A simple variable already resolved here is taken from the site cache (what
             // `var_ref` does first, without its result going through memory).
             self.skip_spaces();
-            let cached = match self.site.get(self.pc.wrapping_sub(self.page)) {
+            let cached = match self.pos.site.get(self.pc.wrapping_sub(self.page)) {
                 Some(&s) if s != 0 => Some(super::site_decode(s)),
                 _ => None,
             };

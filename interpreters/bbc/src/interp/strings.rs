@@ -71,8 +71,8 @@ impl Interp {
     /// resolved it before (a first visit takes the general path, which fills the site cache),
     /// and the position after the name.
     #[inline]
-    fn cached_str_var(&self, p: usize) -> Option<(usize, usize)> {
-        let s = *self.site.get(p.wrapping_sub(self.page))?;
+    pub(super) fn cached_str_var(&self, p: usize) -> Option<(usize, usize)> {
+        let s = *self.pos.site.get(p.wrapping_sub(self.page))?;
         if s == 0 {
             return None;
         }
@@ -101,14 +101,14 @@ impl Interp {
     fn calls_nothing(&mut self, p: usize, to_close: bool) -> bool {
         let off = p.wrapping_sub(self.page);
         let shift = if to_close { 2 } else { 0 };
-        if let Some(&c) = self.str_scan.get(off) {
+        if let Some(&c) = self.pos.str_scan.get(off) {
             match (c >> shift) & 3 {
                 0 => {}
                 known => return known == 1,
             }
         }
         let r = self.scan_calls_nothing(p, to_close);
-        if let Some(c) = self.str_scan.get_mut(off) {
+        if let Some(c) = self.pos.str_scan.get_mut(off) {
             *c |= (if r { 1 } else { 2 }) << shift;
         }
         r
@@ -231,7 +231,7 @@ impl Interp {
     pub(super) fn int_arg(&mut self) -> R<i32> {
         let p = self.skip_spaces_at(self.pc);
         if self.depth < self.max_depth
-            && let Some(&(len, Num::Int(n))) = self.numbers.get(p.wrapping_sub(self.page))
+            && let Some(&(len, Num::Int(n))) = self.pos.numbers.get(p.wrapping_sub(self.page))
             && len != 0
             && matches!(self.at(self.skip_spaces_at(p + len as usize)), b',' | b')')
         {

@@ -1,10 +1,8 @@
 //! The VDU system: every byte a program outputs goes into one queue, which collects complete
 //! sequences (a control code 0-31 and its parameter bytes, with the real parameter counts) and
-//! hands each to a [`VduDriver`]. The driver here is a text screen good enough for text programs;
-//! a graphics driver plugs in behind the same trait.
+//! hands each to a [`VduDriver`]: the real one is [`crate::vdu::GraphicsScreen`].
 
-use retro_screen::frame::{Cell, CellGrid, Cursor, Frame};
-use retro_screen::palette::Palette;
+use retro_screen::frame::Frame;
 
 /// Parameter bytes that follow each control code 0-31 (RISC OS and Brandy's table).
 pub const PARAMS: [u8; 32] = [
@@ -73,8 +71,9 @@ struct StreamState {
 }
 
 impl Default for Vdu {
+    /// The queue in front of the real driver, in MODE 7 as the machine starts.
     fn default() -> Self {
-        Vdu::new(Box::new(TextScreen::new(7)))
+        Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)))
     }
 }
 
@@ -182,6 +181,11 @@ impl Vdu {
         }
     }
 
+    /// Bytes of text collected and not yet taken.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// Moves the printable text collected so far into `out` (Latin-1 bytes as chars).
     pub fn take_text(&mut self, out: &mut String) {
         out.extend(self.text.drain(..).map(|b| b as char));
@@ -215,367 +219,19 @@ impl Vdu {
     }
 }
 
-/// Text geometry of a screen mode: (columns, rows, colours).
-pub fn mode_geometry(mode: u8) -> (usize, usize, usize) {
-    match mode {
-        0 => (80, 32, 2),
-        1 => (40, 32, 4),
-        2 => (20, 32, 16),
-        3 => (80, 25, 2),
-        4 => (40, 32, 2),
-        5 => (20, 32, 4),
-        6 => (40, 25, 2),
-        7 => (40, 25, 16),
-        8 => (80, 32, 4),
-        9 => (40, 32, 16),
-        10 => (20, 32, 256),
-        11 => (80, 25, 4),
-        12 => (80, 32, 16),
-        13 => (40, 32, 256),
-        14 => (80, 25, 16),
-        15 => (80, 32, 256),
-        _ => (80, 32, 16),
-    }
-}
-
-/// A character-cell screen: text windows, colours, cursor movement and scrolling. Graphics
-/// operations act on whole cells (CLG paints every cell's background; POINT reads a cell), which
-/// is enough for programs that draw with text, until a pixel driver replaces it.
-pub struct TextScreen {
-    mode: u8,
-    cols: usize,
-    rows: usize,
-    colours: usize,
-    cells: Vec<Cell>,
-    x: usize,
-    y: usize,
-    /// Text window: left, bottom, right, top (inclusive cell coordinates).
-    win: (usize, usize, usize, usize),
-    fg: u8,
-    bg: u8,
-    gfg: u8,
-    gbg: u8,
-    cursor_on: bool,
-    /// After a character in the last column the cursor waits past the edge (RISC OS scroll
-    /// protection); the wrap happens with the next character.
-    pending_wrap: bool,
-}
-
-impl TextScreen {
-    pub fn new(mode: u8) -> Self {
-        let mut t = TextScreen {
-            mode,
-            cols: 40,
-            rows: 25,
-            colours: 16,
-            cells: Vec::new(),
-            x: 0,
-            y: 0,
-            win: (0, 24, 39, 0),
-            fg: 7,
-            bg: 0,
-            gfg: 7,
-            gbg: 0,
-            cursor_on: true,
-            pending_wrap: false,
-        };
-        t.set_mode(mode);
-        t
-    }
-
-    fn set_mode(&mut self, mode: u8) {
-        let (c, r, n) = mode_geometry(mode);
-        self.mode = mode;
-        self.cols = c;
-        self.rows = r;
-        self.colours = n;
-        self.fg = (n.min(16) - 1) as u8 & 7;
-        self.bg = 0;
-        self.gfg = self.fg;
-        self.gbg = 0;
-        self.cells = vec![Cell::new(' ', self.fg, 0); c * r];
-        self.win = (0, r - 1, c - 1, 0);
-        self.x = 0;
-        self.y = 0;
-        self.pending_wrap = false;
-        self.cursor_on = true;
-    }
-
-    fn colour_mask(&self) -> u8 {
-        (self.colours.min(256) - 1) as u8
-    }
-
-    fn clear_window(&mut self, bg: u8) {
-        let (l, b, r, t) = self.win;
-        for row in t..=b {
-            for col in l..=r {
-                self.cells[row * self.cols + col] = Cell::new(' ', self.fg, bg);
-            }
-        }
-        self.x = l;
-        self.y = t;
-        self.pending_wrap = false;
-    }
-
-    fn scroll_up(&mut self) {
-        let (l, b, r, t) = self.win;
-        for row in t..b {
-            for col in l..=r {
-                self.cells[row * self.cols + col] = self.cells[(row + 1) * self.cols + col];
-            }
-        }
-        for col in l..=r {
-            self.cells[b * self.cols + col] = Cell::new(' ', self.fg, self.bg);
-        }
-    }
-
-    fn scroll_down(&mut self) {
-        let (l, b, r, t) = self.win;
-        for row in (t + 1..=b).rev() {
-            for col in l..=r {
-                self.cells[row * self.cols + col] = self.cells[(row - 1) * self.cols + col];
-            }
-        }
-        for col in l..=r {
-            self.cells[t * self.cols + col] = Cell::new(' ', self.fg, self.bg);
-        }
-    }
-
-    fn line_feed(&mut self) {
-        if self.y >= self.win.1 {
-            self.scroll_up();
-        } else {
-            self.y += 1;
-        }
-    }
-
-    fn wrap_if_pending(&mut self) {
-        if self.pending_wrap {
-            self.pending_wrap = false;
-            self.x = self.win.0;
-            self.line_feed();
-        }
-    }
-
-    fn put_char(&mut self, c: u8) {
-        self.wrap_if_pending();
-        let ch = match c {
-            32..=126 => c as char,
-            127 => ' ',
-            _ => char::from_u32(c as u32).unwrap_or(' '),
-        };
-        self.cells[self.y * self.cols + self.x] = Cell::new(ch, self.fg, self.bg);
-        if self.x >= self.win.2 {
-            self.pending_wrap = true;
-        } else {
-            self.x += 1;
-        }
-    }
-
-    fn left(&mut self) {
-        self.pending_wrap = false;
-        if self.x > self.win.0 {
-            self.x -= 1;
-        } else {
-            self.x = self.win.2;
-            if self.y > self.win.3 {
-                self.y -= 1;
-            } else {
-                self.scroll_down();
-            }
-        }
-    }
-}
-
-impl VduDriver for TextScreen {
-    fn sequence(&mut self, s: &[u8]) {
-        let word = |i: usize| i16::from_le_bytes([s[i], s[i + 1]]) as i32;
-        match s[0] {
-            7 | 0..=6 | 14 | 15 | 27 => {}
-            8 => self.left(),
-            9 => {
-                if self.pending_wrap {
-                    self.wrap_if_pending();
-                } else if self.x >= self.win.2 {
-                    self.x = self.win.0;
-                    self.line_feed();
-                } else {
-                    self.x += 1;
-                }
-            }
-            10 => {
-                self.pending_wrap = false;
-                self.line_feed();
-            }
-            11 => {
-                self.pending_wrap = false;
-                if self.y > self.win.3 {
-                    self.y -= 1;
-                } else {
-                    self.scroll_down();
-                }
-            }
-            12 => self.clear_window(self.bg),
-            13 => {
-                self.pending_wrap = false;
-                self.x = self.win.0;
-            }
-            16 => {
-                // CLG on a cell screen: every cell takes the graphics background colour.
-                let g = self.gbg;
-                for c in &mut self.cells {
-                    *c = Cell::new(' ', c.fg, g);
-                }
-            }
-            17 => {
-                let c = s[1];
-                if c & 0x80 != 0 {
-                    self.bg = c & self.colour_mask();
-                } else {
-                    self.fg = c & self.colour_mask();
-                }
-            }
-            18 => {
-                let c = s[2];
-                if c & 0x80 != 0 {
-                    self.gbg = c & self.colour_mask();
-                } else {
-                    self.gfg = c & self.colour_mask();
-                }
-            }
-            20 => {
-                self.fg = (self.colours.min(16) - 1) as u8 & 7;
-                self.bg = 0;
-                self.gfg = self.fg;
-                self.gbg = 0;
-            }
-            22 => self.set_mode(s[1] & 0x7F),
-            23 => {
-                if s[1] == 1 {
-                    self.cursor_on = s[2] != 0;
-                }
-            }
-            25 => {
-                // PLOT on a cell screen: point plots (69) colour the cell under them.
-                let (k, x, y) = (s[1], word(2), word(4));
-                if (k & 0xF8 == 64 || k & 0xF8 == 96)
-                    && let Some((cx, cy)) = self.cell_at(x, y)
-                {
-                    let c = self.gfg;
-                    self.cells[cy * self.cols + cx].bg = c;
-                }
-            }
-            26 => {
-                self.win = (0, self.rows - 1, self.cols - 1, 0);
-                self.x = 0;
-                self.y = 0;
-                self.pending_wrap = false;
-            }
-            28 => {
-                let (l, b, r, t) = (s[1] as usize, s[2] as usize, s[3] as usize, s[4] as usize);
-                if l < self.cols && r < self.cols && b < self.rows && t < self.rows && l <= r && t <= b {
-                    self.win = (l, b, r, t);
-                    self.x = l;
-                    self.y = t;
-                    self.pending_wrap = false;
-                }
-            }
-            30 => {
-                self.x = self.win.0;
-                self.y = self.win.3;
-                self.pending_wrap = false;
-            }
-            31 => {
-                let (x, y) = (self.win.0 + s[1] as usize, self.win.3 + s[2] as usize);
-                if x <= self.win.2 && y <= self.win.1 {
-                    self.x = x;
-                    self.y = y;
-                    self.pending_wrap = false;
-                }
-            }
-            127 => {
-                self.left();
-                self.cells[self.y * self.cols + self.x] = Cell::new(' ', self.fg, self.bg);
-            }
-            19 | 24 | 29 | 21 => {}
-            c => self.put_char(c),
-        }
-    }
-
-    fn pos(&self) -> i32 {
-        (self.x - self.win.0) as i32 + self.pending_wrap as i32
-    }
-
-    fn vpos(&self) -> i32 {
-        (self.y - self.win.3) as i32
-    }
-
-    fn point(&self, x: i32, y: i32) -> i32 {
-        match self.cell_at(x, y) {
-            Some((cx, cy)) => self.cells[cy * self.cols + cx].bg as i32,
-            None => -1,
-        }
-    }
-
-    fn frame(&self) -> Frame {
-        let mut grid = CellGrid::new(self.cols, self.rows, Cell::default());
-        for y in 0..self.rows {
-            for x in 0..self.cols {
-                grid.set(x, y, self.cells[y * self.cols + x]);
-            }
-        }
-        let palette = match self.colours {
-            2 => Palette::acorn2(),
-            _ => Palette::acorn16(),
-        };
-        let mut f = Frame::cells(grid, palette);
-        f.cursor = Some(Cursor {
-            x: self.x.min(self.cols - 1),
-            y: self.y,
-            visible: self.cursor_on,
-        });
-        f
-    }
-
-    fn mode(&self) -> u8 {
-        self.mode
-    }
-}
-
-impl TextScreen {
-    /// The text cell under graphics coordinates (1280x1024 units, origin bottom left).
-    fn cell_at(&self, x: i32, y: i32) -> Option<(usize, usize)> {
-        if !(0..1280).contains(&x) || !(0..1024).contains(&y) {
-            return None;
-        }
-        let cx = x as usize * self.cols / 1280;
-        let cy = (1023 - y as usize) * self.rows / 1024;
-        Some((cx, cy))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The screen's text as the real driver shows it, without trailing blanks.
     fn screen_text(v: &Vdu) -> String {
-        let f = v.frame();
-        match f.screen {
-            retro_screen::Screen::Cells(g) => (0..g.height())
-                .map(|y| {
-                    g.row(y)
-                        .iter()
-                        .map(|c| c.ch)
-                        .collect::<String>()
-                        .trim_end()
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
-                .trim_end()
-                .to_string(),
-            _ => String::new(),
-        }
+        retro_screen::dump::text(&v.frame())
+            .lines()
+            .map(str::trim_end)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .trim_end()
+            .to_string()
     }
 
     #[test]

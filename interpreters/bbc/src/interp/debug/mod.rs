@@ -2,11 +2,13 @@
 //! state a BASIC programmer reasons about (variables, the control stack, the statement pointer
 //! on the token bytes, the VDU queue).
 //!
-//! A debugger attaches a [`Control`] to the interpreter. The hot loop pays nothing for this when
-//! no debugger is attached: it already counts statements down to the host's next tick, and with
-//! a debugger attached that count is kept at one, so every statement passes through the cold
-//! `trace_tick` (which keeps the host's ticks at their usual statements, so virtual time runs as
-//! without the debugger) and `Interp::debug_statement`, which asks the [`Control`] whether to stop.
+//! A debugger attaches a [`Control`] to the interpreter. The statement loop then calls
+//! `Interp::debug_statement` at the start of every statement (separators and line ends are not
+//! statements); while the run is quiet (running, no watch, no error pending) that is an inline
+//! count and a look at the breakpoint map byte for the statement's position, and only a
+//! statement that may stop goes on to ask the [`Control`]. The host's ticks stay at their usual
+//! statements, so virtual time runs as without the debugger. Statements that would otherwise run
+//! in place (an empty `FOR ... NEXT` pass) come round the loop so that each is seen.
 //!
 //! [`session::BbcDebugger`] runs the interpreter on its own thread (FN calls nest on the Rust
 //! stack, so a stop inside a FN cannot return to the caller): the thread serves commands while
@@ -26,7 +28,7 @@ pub use session::{BbcDebugger, DebugOptions};
 
 use super::error::BasicError;
 use super::value::Val;
-use super::{Frame, Interp, R, Stop, host};
+use super::{Frame, Interp, R, Stop};
 
 /// Statements a FN called by a debugger expression may run before its host's tick comes due
 /// (the hook's own evaluations must not move the program's virtual time).
@@ -35,12 +37,6 @@ const EVAL_TICKS: u32 = 1 << 30;
 impl Interp {
     /// Attaches a debugger: from now on every statement goes through it.
     pub fn attach(&mut self, mut control: Box<Control>) {
-        // The host's ticks stay at their usual statements (so virtual time runs as without the
-        // debugger): `trace_tick` counts them.
-        if self.trace.is_none() {
-            self.trace_count = host::TICK_STATEMENTS - self.ticks_left.clamp(1, host::TICK_STATEMENTS);
-        }
-        self.ticks_left = 1;
         if self.vdu.log.is_none() {
             self.vdu.log = Some(vdulog::VduLog::default());
         }
@@ -50,37 +46,43 @@ impl Interp {
 
     /// Detaches the debugger, if any; statements run at full speed again.
     pub fn detach(&mut self) -> Option<Box<Control>> {
-        let c = self.debug.take()?;
-        if self.trace.is_none() {
-            self.ticks_left = (host::TICK_STATEMENTS - self.trace_count).max(1);
-        }
-        Some(c)
+        self.debug.take()
     }
 
-    /// Called by `trace_tick` at every statement while a debugger is attached.
-    #[cold]
-    #[inline(never)]
+    /// Called by the statement loop at the start of every statement (pc on its first byte, past
+    /// spaces) while a debugger is attached: the quiet run's check inline, the rest out of line.
+    #[inline(always)]
     pub(super) fn debug_statement(&mut self) -> R<()> {
-        // Separators and line ends pass through the statement loop too; they are not statements.
-        let mut p = self.pc;
-        while self.at(p) == b' ' {
-            p += 1;
-        }
-        if matches!(self.at(p), b':' | 0x0D) {
-            return Ok(());
-        }
-        let rel = p.wrapping_sub(self.page);
+        let rel = self.pc.wrapping_sub(self.page);
         if let Some(c) = self.debug.as_mut()
             && c.quiet_at(rel)
         {
             return Ok(());
         }
+        self.debug_check()
+    }
+
+    /// Whether the statement at `p` may run without the statement loop's call to
+    /// [`Interp::debug_statement`]: no debugger is attached, or it lets this statement pass
+    /// quietly (and has counted it).
+    #[inline(always)]
+    pub(super) fn debug_passes(&mut self, p: usize) -> bool {
+        let rel = p.wrapping_sub(self.page);
+        self.debug.as_mut().is_none_or(|c| c.quiet_at(rel))
+    }
+
+    /// A statement where the debugger may stop: the [`Control`] decides, with the host's tick
+    /// count held so the debugger's own evaluations do not move virtual time.
+    #[cold]
+    #[inline(never)]
+    fn debug_check(&mut self) -> R<()> {
         let Some(mut control) = self.debug.take() else {
             return Ok(());
         };
+        let ticks = self.ticks_left;
         self.ticks_left = EVAL_TICKS;
-        let r = control.at_statement(self, p);
-        self.ticks_left = 1;
+        let r = control.at_statement(self, self.pc);
+        self.ticks_left = ticks;
         self.debug = Some(control);
         r
     }

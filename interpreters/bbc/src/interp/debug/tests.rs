@@ -220,3 +220,15 @@ fn reverse_step_n_after_step_n_gives_back_the_same_state() {
         })
         .expect("reverse-step restores the state");
 }
+
+#[test]
+fn a_breakpoint_on_an_empty_loops_next_stops_at_every_pass() {
+    // NEXT is quickened on its second visit and then runs its passes in place; each pass must
+    // still come to the debugger.
+    let mut d = debugger("10 FOR I%=1 TO 3000:NEXT I%\n20 PRINT I%\n");
+    let t = run(
+        &mut d,
+        "break 10:2;continue;continue;continue;continue;continue;print I%",
+    );
+    assert!(t.ends_with("(bbc) print I%\nI% = 5\n"), "{t}");
+}

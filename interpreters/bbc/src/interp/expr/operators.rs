@@ -1,0 +1,283 @@
+//! The binary operators: precedence climbing over the token bytes, and the arithmetic of each
+//! operator on values (one home, used by the byte evaluator, whole-array operations and string
+//! concatenation).
+
+use std::cmp::Ordering;
+
+use crate::interp::error::{self, BasicError};
+use crate::interp::number;
+use crate::interp::tok;
+use crate::interp::value::Val;
+use crate::interp::{Interp, R};
+
+#[inline]
+pub(in crate::interp) fn float(x: f64) -> R<Val> {
+    if x.is_finite() {
+        Ok(Val::Float(x))
+    } else {
+        Err(error::TOO_BIG.into())
+    }
+}
+
+pub(in crate::interp) const OP_LE: u8 = 1;
+pub(in crate::interp) const OP_GE: u8 = 2;
+pub(in crate::interp) const OP_NE: u8 = 3;
+pub(in crate::interp) const OP_SHL: u8 = 4;
+pub(in crate::interp) const OP_ASR: u8 = 5;
+pub(in crate::interp) const OP_LSR: u8 = 6;
+
+/// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift everything out.
+pub(in crate::interp) fn shift(op: u8, x: i32, s: i32) -> Val {
+    let in_range = (0..32).contains(&s);
+    Val::Int(match (op, in_range) {
+        (OP_SHL, true) => x.wrapping_shl(s as u32),
+        (OP_SHL, false) => 0,
+        (OP_LSR, true) => ((x as u32) >> s) as i32,
+        (OP_LSR, false) => 0,
+        (_, true) => x >> s,
+        (_, false) => x >> 31,
+    })
+}
+
+pub(in crate::interp) fn bool_val(b: bool) -> Val {
+    Val::Int(if b { -1 } else { 0 })
+}
+
+impl Interp {
+    /// A whole expression.
+    pub(in crate::interp) fn expr(&mut self) -> R<Val> {
+        if let Some(v) = self.cached_expr() {
+            return Ok(v);
+        }
+        if self.depth >= self.max_depth {
+            return Err(error::DEEP_CALL.into());
+        }
+        self.depth += 1;
+        let r = self.expr_or();
+        self.depth -= 1;
+        r
+    }
+
+    pub(in crate::interp) fn expr_int(&mut self) -> R<i32> {
+        let v = self.expr()?;
+        self.to_int(v)
+    }
+
+    pub(in crate::interp) fn expr_str(&mut self) -> R<Vec<u8>> {
+        let v = self.expr()?;
+        self.to_str(v)
+    }
+
+    /// The binary operator at pc (after spaces), if any: see [`Interp::binop_at`].
+    #[inline]
+    pub(in crate::interp) fn peek_binop(&mut self) -> (u8, u8, usize) {
+        self.skip_spaces();
+        self.binop_at(self.pc)
+    }
+
+    /// The binary operator at `p`, if any: (operator, precedence, length in bytes). Precedence:
+    /// 1 OR EOR, 2 AND, 3 comparisons and shifts, 4 + -, 5 * / DIV MOD, 6 ^.
+    #[inline]
+    pub(in crate::interp) fn binop_at(&self, p: usize) -> (u8, u8, usize) {
+        let c = self.at(p);
+        match c {
+            tok::OR | tok::EOR => (c, 1, 1),
+            tok::AND => (c, 2, 1),
+            b'=' => (c, 3, 1),
+            b'<' => match self.at(p + 1) {
+                b'=' => (OP_LE, 3, 2),
+                b'>' => (OP_NE, 3, 2),
+                b'<' => (OP_SHL, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'>' => match self.at(p + 1) {
+                b'=' => (OP_GE, 3, 2),
+                b'>' if self.at(p + 2) == b'>' => (OP_LSR, 3, 3),
+                b'>' => (OP_ASR, 3, 2),
+                _ => (c, 3, 1),
+            },
+            b'+' | b'-' => (c, 4, 1),
+            b'*' | b'/' | tok::DIV | tok::MOD => (c, 5, 1),
+            b'^' => (c, 6, 1),
+            _ => (0, 0, 0),
+        }
+    }
+
+    /// Operators of precedence `min` and tighter, left to right (precedence climbing).
+    pub(in crate::interp) fn expr_prec(&mut self, min: u8) -> R<Val> {
+        let a = self.factor()?;
+        self.expr_prec_from(a, min)
+    }
+
+    /// Continues [`Interp::expr_prec`] after its first operand `a` (the string fast paths read
+    /// that operand themselves).
+    #[inline]
+    pub(in crate::interp) fn expr_prec_from(&mut self, mut a: Val, min: u8) -> R<Val> {
+        loop {
+            let (op, prec, len) = self.peek_binop();
+            if prec < min || prec == 0 {
+                return Ok(a);
+            }
+            self.pc += len;
+            let b = if prec == 6 {
+                self.factor()?
+            } else {
+                self.expr_prec(prec + 1)?
+            };
+            a = match (a, b) {
+                // Concatenation, giving the right-hand string back for reuse.
+                (Val::Str(mut x), Val::Str(y)) if op == b'+' => {
+                    crate::interp::strings::append(&mut x, &y)?;
+                    self.str_free(y);
+                    Val::Str(x)
+                }
+                (a, b) => self.binop(op, a, b)?,
+            };
+        }
+    }
+
+    pub(in crate::interp) fn expr_or(&mut self) -> R<Val> {
+        self.expr_prec(1)
+    }
+
+    /// Applies a binary operator, keeping integers integer where BASIC does.
+    #[inline]
+    pub(in crate::interp) fn binop(&mut self, op: u8, a: Val, b: Val) -> R<Val> {
+        binop_values(op, a, b)
+    }
+}
+
+pub(in crate::interp) fn to_f64(v: Val) -> R<f64> {
+    match v {
+        Val::Int(i) => Ok(i as f64),
+        Val::Float(f) => Ok(f),
+        Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
+    }
+}
+
+pub(in crate::interp) fn to_int(v: Val) -> R<i32> {
+    match v {
+        Val::Int(i) => Ok(i),
+        Val::Float(f) => Ok(number::f64_to_i32(f)?),
+        Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
+    }
+}
+
+/// Applies a binary operator, keeping integers integer where BASIC does.
+pub(in crate::interp) fn binop_values(op: u8, a: Val, b: Val) -> R<Val> {
+    {
+        if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            return Ok(match op {
+                b'+' => x.checked_add(y).map_or(Val::Float(x as f64 + y as f64), Val::Int),
+                b'-' => x.checked_sub(y).map_or(Val::Float(x as f64 - y as f64), Val::Int),
+                b'*' => x.checked_mul(y).map_or(Val::Float(x as f64 * y as f64), Val::Int),
+                b'=' => bool_val(x == y),
+                b'<' => bool_val(x < y),
+                b'>' => bool_val(x > y),
+                OP_LE => bool_val(x <= y),
+                OP_GE => bool_val(x >= y),
+                OP_NE => bool_val(x != y),
+                tok::AND => Val::Int(x & y),
+                tok::OR => Val::Int(x | y),
+                tok::EOR => Val::Int(x ^ y),
+                tok::DIV | tok::MOD => {
+                    if y == 0 {
+                        return Err(error::DIV_ZERO.into());
+                    }
+                    Val::Int(if op == tok::DIV {
+                        x.wrapping_div(y)
+                    } else {
+                        x.wrapping_rem(y)
+                    })
+                }
+                OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
+                _ => return binop_general(op, a, b),
+            });
+        }
+        // Floats (or a float and an integer) for the arithmetic and comparisons.
+        let (x, y) = match (&a, &b) {
+            (Val::Float(x), Val::Float(y)) => (*x, *y),
+            (Val::Int(x), Val::Float(y)) => (*x as f64, *y),
+            (Val::Float(x), Val::Int(y)) => (*x, *y as f64),
+            _ => return binop_general(op, a, b),
+        };
+        match op {
+            b'+' => float(x + y),
+            b'-' => float(x - y),
+            b'*' => float(x * y),
+            b'/' if y != 0.0 => float(x / y),
+            b'=' => Ok(bool_val(x == y)),
+            b'<' => Ok(bool_val(x < y)),
+            b'>' => Ok(bool_val(x > y)),
+            OP_LE => Ok(bool_val(x <= y)),
+            OP_GE => Ok(bool_val(x >= y)),
+            OP_NE => Ok(bool_val(x != y)),
+            _ => binop_general(op, a, b),
+        }
+    }
+}
+
+#[inline(never)]
+pub(in crate::interp) fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
+    {
+        match op {
+            b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE => {
+                let o = compare(&a, &b)?;
+                Ok(bool_val(match op {
+                    b'=' => o == Some(Ordering::Equal),
+                    b'<' => o == Some(Ordering::Less),
+                    b'>' => o == Some(Ordering::Greater),
+                    OP_LE => matches!(o, Some(Ordering::Less | Ordering::Equal)),
+                    OP_GE => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
+                    _ => o != Some(Ordering::Equal),
+                }))
+            }
+            b'+' => match (a, b) {
+                (Val::Str(mut x), Val::Str(y)) => {
+                    crate::interp::strings::append(&mut x, &y)?;
+                    Ok(Val::Str(x))
+                }
+                (a, b) => float(to_f64(a)? + to_f64(b)?),
+            },
+            b'-' => float(to_f64(a)? - to_f64(b)?),
+            b'*' => float(to_f64(a)? * to_f64(b)?),
+            b'/' => {
+                let (x, y) = (to_f64(a)?, to_f64(b)?);
+                if y == 0.0 {
+                    return Err(error::DIV_ZERO.into());
+                }
+                float(x / y)
+            }
+            b'^' => {
+                let (x, y) = (to_f64(a)?, to_f64(b)?);
+                let r = x.powf(y);
+                if r.is_nan() {
+                    return Err(error::LOG_RANGE.into());
+                }
+                float(r)
+            }
+            _ => {
+                let (x, y) = (to_int(a)?, to_int(b)?);
+                binop_values(op, Val::Int(x), Val::Int(y))
+            }
+        }
+    }
+}
+
+/// Compares two values of the same kind; `None` for unordered floats (NaN).
+pub(in crate::interp) fn compare(a: &Val, b: &Val) -> Result<Option<Ordering>, BasicError> {
+    Ok(match (a, b) {
+        (Val::Int(x), Val::Int(y)) => Some(x.cmp(y)),
+        (Val::Str(x), Val::Str(y)) => Some(x.cmp(y)),
+        (Val::Str(_), _) | (_, Val::Str(_)) => return Err(error::TYPE_MISMATCH),
+        (x, y) => {
+            let f = |v: &Val| match v {
+                Val::Int(i) => *i as f64,
+                Val::Float(f) => *f,
+                Val::Str(_) => 0.0,
+            };
+            f(x).partial_cmp(&f(y))
+        }
+    })
+}
