@@ -9,7 +9,7 @@ mod functions;
 mod operators;
 
 pub use functions::val_of;
-pub(super) use operators::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL, binop_values};
+pub(super) use operators::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL, arith, binop_values};
 
 use super::error;
 use super::host::Signal;

@@ -18,6 +18,7 @@
 //! float, gives up to the byte evaluator, which produces the float. So the trees evaluate
 //! without any type tests: integer nodes yield `i32`, float nodes `f64`.
 
+use super::expr::arith::{self, finite};
 use super::number::{self, Num};
 use super::tok;
 use super::value::Val;
@@ -90,11 +91,6 @@ fn iv(it: &Interp, i: u32) -> Option<i32> {
 #[inline(always)]
 fn fv(it: &Interp, i: u32) -> Option<f64> {
     it.floats.get(i as usize).copied()
-}
-
-#[inline(always)]
-fn finite(f: f64) -> Option<f64> {
-    f.is_finite().then_some(f)
 }
 
 /// Operands read in place inside a closure: constants and variables of each kind. Closures
@@ -666,13 +662,8 @@ fn c_bin(op: u8, x: T, y: T) -> Option<T> {
         (b'+', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a + b)))),
         (b'-', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a - b)))),
         (b'*', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a * b)))),
-        (b'/', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| {
-            if b == 0.0 { None } else { finite(a / b) }
-        }))),
-        (b'^', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| {
-            let r = a.powf(b);
-            if r.is_nan() { None } else { finite(r) }
-        }))),
+        (b'/', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), arith::fdiv))),
+        (b'^', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), arith::pow))),
         (b'=' | b'<' | b'>' | OP_LE | OP_GE | OP_NE, T::I(x), T::I(y)) => T::I(IArg::Fn(match op {
             b'=' => icmp(x, y, |a, b| a == b),
             b'<' => icmp(x, y, |a, b| a < b),
@@ -698,34 +689,19 @@ fn c_bin(op: u8, x: T, y: T) -> Option<T> {
                 tok::AND => ibin(x, y, |a, b| Some(a & b)),
                 tok::OR => ibin(x, y, |a, b| Some(a | b)),
                 tok::EOR => ibin(x, y, |a, b| Some(a ^ b)),
-                tok::DIV => ibin(x, y, |a, b| (b != 0).then(|| a.wrapping_div(b))),
-                tok::MOD => ibin(x, y, |a, b| (b != 0).then(|| a.wrapping_rem(b))),
-                // Counts outside 0-31 shift everything out, as `shift` does.
-                OP_SHL => ibin(x, y, |a, s| {
-                    Some(if (0..32).contains(&s) {
-                        a.wrapping_shl(s as u32)
-                    } else {
-                        0
-                    })
-                }),
-                OP_LSR => ibin(x, y, |a, s| {
-                    Some(if (0..32).contains(&s) {
-                        ((a as u32) >> s) as i32
-                    } else {
-                        0
-                    })
-                }),
-                OP_ASR => ibin(x, y, |a, s| {
-                    Some(if (0..32).contains(&s) { a >> s } else { a >> 31 })
-                }),
+                tok::DIV => ibin(x, y, arith::div),
+                tok::MOD => ibin(x, y, arith::rem),
+                OP_SHL => ibin(x, y, |a, s| Some(arith::shift(OP_SHL, a, s))),
+                OP_LSR => ibin(x, y, |a, s| Some(arith::shift(OP_LSR, a, s))),
+                OP_ASR => ibin(x, y, |a, s| Some(arith::shift(OP_ASR, a, s))),
                 _ => return None,
             }))
         }
     })
 }
 
-/// `a op b` for the compound assignments `+= -= *= /=`, as `combine` computes it for numbers;
-/// `None` where the byte path must (an overflow into a float, an error).
+/// `a op b` for the compound assignments `+= -= *= /=`, as `binop_values` computes it for
+/// numbers; `None` where the byte path must (an overflow into a float, an error).
 #[inline(always)]
 pub(super) fn num_binop(op: u8, a: Num, b: Num) -> Option<Num> {
     let finite = |f: f64| f.is_finite().then_some(Num::Float(f));
@@ -734,7 +710,7 @@ pub(super) fn num_binop(op: u8, a: Num, b: Num) -> Option<Num> {
             b'+' => x.checked_add(y).map(Num::Int),
             b'-' => x.checked_sub(y).map(Num::Int),
             b'*' => x.checked_mul(y).map(Num::Int),
-            b'/' if y != 0 => finite(x as f64 / y as f64),
+            b'/' => arith::fdiv(x as f64, y as f64).map(Num::Float),
             _ => None,
         },
         (a, b) => {
@@ -743,7 +719,7 @@ pub(super) fn num_binop(op: u8, a: Num, b: Num) -> Option<Num> {
                 b'+' => finite(x + y),
                 b'-' => finite(x - y),
                 b'*' => finite(x * y),
-                b'/' if y != 0.0 => finite(x / y),
+                b'/' => arith::fdiv(x, y).map(Num::Float),
                 _ => None,
             }
         }

@@ -557,56 +557,10 @@ impl Interp {
         self.end_stmt()
     }
 
-    /// `a op= b` for the compound assignments.
+    /// `a op= b` for the compound assignments: the operator's own arithmetic (a result too big
+    /// for a float is "Number too big", as for `a=a+b`).
     fn combine(&mut self, a: Val, op: u8, b: Val) -> R<Val> {
-        Ok(match (a, b) {
-            (Val::Str(mut x), Val::Str(y)) if op == b'+' => {
-                if x.len() + y.len() > MAX_STRING {
-                    return Err(error::STRING_TOO_LONG.into());
-                }
-                x.extend_from_slice(&y);
-                Val::Str(x)
-            }
-            (Val::Str(_), _) | (_, Val::Str(_)) => return Err(error::TYPE_MISMATCH.into()),
-            (Val::Int(x), Val::Int(y)) if matches!(op, b'+' | b'-' | b'*') => {
-                let r = match op {
-                    b'+' => x.checked_add(y),
-                    b'-' => x.checked_sub(y),
-                    _ => x.checked_mul(y),
-                };
-                match r {
-                    Some(r) => Val::Int(r),
-                    None => Val::Float(match op {
-                        b'+' => x as f64 + y as f64,
-                        b'-' => x as f64 - y as f64,
-                        _ => x as f64 * y as f64,
-                    }),
-                }
-            }
-            (a, b) => match op {
-                b'+' => Val::Float(self.to_f64(a)? + self.to_f64(b)?),
-                b'-' => Val::Float(self.to_f64(a)? - self.to_f64(b)?),
-                b'*' => Val::Float(self.to_f64(a)? * self.to_f64(b)?),
-                b'/' => {
-                    let d = self.to_f64(b)?;
-                    if d == 0.0 {
-                        return Err(error::DIV_ZERO.into());
-                    }
-                    Val::Float(self.to_f64(a)? / d)
-                }
-                _ => {
-                    let (x, y) = (self.to_int(a)?, self.to_int(b)?);
-                    Val::Int(match op {
-                        tok::AND => x & y,
-                        tok::OR => x | y,
-                        tok::EOR => x ^ y,
-                        _ if y == 0 => return Err(error::DIV_ZERO.into()),
-                        tok::DIV => x.wrapping_div(y),
-                        _ => x.wrapping_rem(y),
-                    })
-                }
-            },
-        })
+        super::expr::binop_values(op, a, b)
     }
 
     /// MID$(a$,s[,n])=b$, LEFT$(a$[,n])=b$, RIGHT$(a$[,n])=b$: overwrite part of a string.

@@ -26,17 +26,63 @@ pub(in crate::interp) const OP_SHL: u8 = 4;
 pub(in crate::interp) const OP_ASR: u8 = 5;
 pub(in crate::interp) const OP_LSR: u8 = 6;
 
-/// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift everything out.
+/// The arithmetic of BASIC's operators on plain numbers, in one place: the byte evaluator
+/// ([`binop_values`]), compound assignments and the compiled expressions (`fastexpr`) all call
+/// these, so an operator cannot mean one thing on one path and another on the other. `None` is
+/// where BASIC does something else: an error (division by zero, a result too big or not a
+/// number) or, for `+ - *` on integers, going on in floats.
+pub(in crate::interp) mod arith {
+    use super::{OP_LSR, OP_SHL};
+
+    /// A float result BASIC can hold.
+    #[inline(always)]
+    pub fn finite(f: f64) -> Option<f64> {
+        f.is_finite().then_some(f)
+    }
+
+    #[inline(always)]
+    pub fn fdiv(x: f64, y: f64) -> Option<f64> {
+        if y == 0.0 { None } else { finite(x / y) }
+    }
+
+    /// `^`: a result that is not a number (a negative base to a fraction) is "Log range".
+    #[inline(always)]
+    pub fn pow(x: f64, y: f64) -> Option<f64> {
+        let r = x.powf(y);
+        if r.is_nan() { None } else { finite(r) }
+    }
+
+    /// `DIV`: truncating; -2^31 DIV -1 wraps as the ARM's division does.
+    #[inline(always)]
+    pub fn div(x: i32, y: i32) -> Option<i32> {
+        (y != 0).then(|| x.wrapping_div(y))
+    }
+
+    /// `MOD`: the remainder takes the dividend's sign.
+    #[inline(always)]
+    pub fn rem(x: i32, y: i32) -> Option<i32> {
+        (y != 0).then(|| x.wrapping_rem(y))
+    }
+
+    /// `<<`, `>>` (arithmetic) and `>>>` (logical) on 32 bits; counts outside 0-31 shift
+    /// everything out.
+    #[inline(always)]
+    pub fn shift(op: u8, x: i32, s: i32) -> i32 {
+        let in_range = (0..32).contains(&s);
+        match (op, in_range) {
+            (OP_SHL, true) => x.wrapping_shl(s as u32),
+            (OP_SHL, false) => 0,
+            (OP_LSR, true) => ((x as u32) >> s) as i32,
+            (OP_LSR, false) => 0,
+            (_, true) => x >> s,
+            (_, false) => x >> 31,
+        }
+    }
+}
+
+/// `<<`, `>>` and `>>>` as a value.
 pub(in crate::interp) fn shift(op: u8, x: i32, s: i32) -> Val {
-    let in_range = (0..32).contains(&s);
-    Val::Int(match (op, in_range) {
-        (OP_SHL, true) => x.wrapping_shl(s as u32),
-        (OP_SHL, false) => 0,
-        (OP_LSR, true) => ((x as u32) >> s) as i32,
-        (OP_LSR, false) => 0,
-        (_, true) => x >> s,
-        (_, false) => x >> 31,
-    })
+    Val::Int(arith::shift(op, x, s))
 }
 
 pub(in crate::interp) fn bool_val(b: bool) -> Val {
@@ -181,16 +227,8 @@ pub(in crate::interp) fn binop_values(op: u8, a: Val, b: Val) -> R<Val> {
                 tok::AND => Val::Int(x & y),
                 tok::OR => Val::Int(x | y),
                 tok::EOR => Val::Int(x ^ y),
-                tok::DIV | tok::MOD => {
-                    if y == 0 {
-                        return Err(error::DIV_ZERO.into());
-                    }
-                    Val::Int(if op == tok::DIV {
-                        x.wrapping_div(y)
-                    } else {
-                        x.wrapping_rem(y)
-                    })
-                }
+                tok::DIV => Val::Int(arith::div(x, y).ok_or(error::DIV_ZERO)?),
+                tok::MOD => Val::Int(arith::rem(x, y).ok_or(error::DIV_ZERO)?),
                 OP_SHL | OP_ASR | OP_LSR => shift(op, x, y),
                 _ => return binop_general(op, a, b),
             });
@@ -251,11 +289,10 @@ pub(in crate::interp) fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
             }
             b'^' => {
                 let (x, y) = (to_f64(a)?, to_f64(b)?);
-                let r = x.powf(y);
-                if r.is_nan() {
+                if x.powf(y).is_nan() {
                     return Err(error::LOG_RANGE.into());
                 }
-                float(r)
+                arith::pow(x, y).map(Val::Float).ok_or(error::TOO_BIG.into())
             }
             _ => {
                 let (x, y) = (to_int(a)?, to_int(b)?);
