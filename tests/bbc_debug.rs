@@ -12,6 +12,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+#[path = "common/pty.rs"]
+mod pty;
+
 fn retro(args: &[&str]) -> (String, String, Option<i32>) {
     let o = Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(args)
@@ -128,17 +131,7 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
 #[test]
 #[cfg(unix)]
 fn the_terminal_ui_breaks_continues_steps_and_quits() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug programs/rheolism/rheolism.bbc --seed 13; \
-         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, "debug programs/rheolism/rheolism.bbc --seed 13");
     // ratatui draws only the cells that change: the test looks for single words.
     s.expect("debug:").expect("the debugger starts");
     s.send("break 0:20\r").unwrap();
@@ -150,14 +143,7 @@ fn the_terminal_ui_breaks_continues_steps_and_quits() {
     // Only changed cells are redrawn, so ask for the count in a line of its own.
     s.send("info frame\r").unwrap();
     s.expect("50573").expect("one statement further");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    pty::quit_and_check_restored(s);
 }
 
 /// `continue` on a program that never ends runs it frame by frame; Escape stops it at the
@@ -165,19 +151,11 @@ fn the_terminal_ui_breaks_continues_steps_and_quits() {
 #[test]
 #[cfg(unix)]
 fn escape_stops_a_running_program_at_its_statement() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = std::env::temp_dir().join(format!("retro-bbc-debug-tui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prog = dir.join("spin.bbc");
     std::fs::write(&prog, "10 REPEAT\n20 A%=A%+1\n30 UNTIL FALSE\n").unwrap();
-    let script = format!(
-        "stty cols 80 rows 24; '{retro}' debug '{}'; echo \"RC=$?\"; echo END-OF-TEST",
-        prog.display()
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, &format!("debug '{}'", prog.display()));
     s.expect("debug:").expect("the debugger starts");
     s.send("continue\r").unwrap();
     s.expect("RUNNING").expect("the footer shows the program running");
@@ -186,9 +164,7 @@ fn escape_stops_a_running_program_at_its_statement() {
     s.expect("Stopped.").expect("Escape stops the running program");
     s.send("print A%>10000\r").unwrap();
     s.expect("= -1").expect("the program ran many statements");
-    s.send("\x11").unwrap();
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    assert!(String::from_utf8_lossy(captured.before()).contains("RC=0"));
+    pty::quit_and_check_restored(s);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -197,7 +173,6 @@ fn escape_stops_a_running_program_at_its_statement() {
 #[test]
 #[cfg(unix)]
 fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = std::env::temp_dir().join(format!("retro-bbc-debug-keys-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prog = dir.join("wait.bbc");
@@ -206,15 +181,7 @@ fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
         "10 PROCwait\n20 PRINT \"after\"\n30 END\n40 DEF PROCwait\n50 REPEAT A%=A%+1:K%=INKEY(0):UNTIL K%=113\n60 ENDPROC\n",
     )
     .unwrap();
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug '{}'; rc=$?; after=$(stty -g); \
-         echo \"RC=$rc\"; if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; fi; echo END-OF-TEST",
-        prog.display()
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, &format!("debug '{}'", prog.display()));
     s.expect("debug:").expect("the debugger starts");
     s.send("next\r").unwrap();
     s.expect("RUNNING").expect("next runs frame by frame");
@@ -235,10 +202,6 @@ fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
     s.send("print \"ZQXW\"+CHR$(K%)+CHR$(K%)\r").unwrap();
     s.expect("ZQXWqq")
         .expect("the key typed reached INKEY and finish stopped");
-    s.send("\x11").unwrap();
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(out.contains("SETTINGS-RESTORED"), "{out}");
+    pty::quit_and_check_restored(s);
     std::fs::remove_dir_all(&dir).ok();
 }

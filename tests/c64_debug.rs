@@ -13,6 +13,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+#[path = "common/pty.rs"]
+mod pty;
+
 fn retro(args: &[&str]) -> (String, String, Option<i32>) {
     let o = Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(args)
@@ -149,17 +152,7 @@ fn scripted_keys_reach_get_and_a_prg_loads() {
 #[test]
 #[cfg(unix)]
 fn the_terminal_ui_breaks_continues_steps_takes_keys_and_quits() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/c64dbg/keys.bas; \
-         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, "debug tests/c64dbg/keys.bas");
     s.expect("debug:").expect("the debugger starts");
     s.send("break 30\r").unwrap();
     s.expect("N=N+1").expect("the breakpoint is set");
@@ -182,12 +175,5 @@ fn the_terminal_ui_breaks_continues_steps_takes_keys_and_quits() {
     std::thread::sleep(Duration::from_millis(300));
     s.send("\x1b").unwrap(); // Escape: RUN/STOP
     s.expect("Stopped.").expect("Escape stops the running program");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    pty::quit_and_check_restored(s);
 }
