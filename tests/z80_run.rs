@@ -7,6 +7,9 @@ use std::process::{Command, Output};
 
 mod common;
 
+#[path = "common/pty.rs"]
+mod pty;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(["run"])
@@ -159,38 +162,28 @@ fn run_and_debug_behave_the_same_without_breakpoints() {
 #[test]
 #[cfg(unix)]
 fn big_terminals_show_the_pixels() {
-    use std::time::{Duration, Instant};
-    if !common::tmux_available() {
-        return;
-    }
-    let screen_at = |w: &str, h: &str| {
+    let screen_at = |w: u16, h: u16| {
         // A server of its own for each size (one shutting down would refuse the next session).
-        let socket = format!("retro-z80-pixels-{}-{w}x{h}", std::process::id());
-        let tmux = |args: &[&str]| {
-            Command::new("tmux")
-                .args(["-L", &socket])
-                .args(args)
-                .output()
-                .expect("tmux runs")
-        };
-        let cmd = format!("'{}' run tests/z80/pixels.asm", env!("CARGO_BIN_EXE_retro"));
-        tmux(&["new-session", "-d", "-x", w, "-y", h, &cmd]);
-        let start = Instant::now();
-        let top = loop {
-            let s = String::from_utf8_lossy(&tmux(&["capture-pane", "-p"]).stdout).into_owned();
-            let first: String = s.lines().next().unwrap_or("").trim().to_string();
-            if !first.is_empty() || start.elapsed() > Duration::from_secs(20) {
-                break first;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        };
-        tmux(&["kill-server"]);
-        top
+        let here = std::env::current_dir().expect("the current directory");
+        let tmux = pty::Tmux::start(
+            &format!("z80-pixels-{w}x{h}"),
+            w,
+            h,
+            &here,
+            "run tests/z80/pixels.asm",
+        )?;
+        let s = tmux.wait_until("a first row", |s| {
+            !s.lines().next().unwrap_or("").trim().is_empty()
+        });
+        Some(s.lines().next().unwrap_or("").trim().to_string())
     };
-    assert_eq!(screen_at("80", "24"), "#", "attribute cells at 80x24");
+    let Some(small) = screen_at(80, 24) else {
+        return;
+    };
+    assert_eq!(small, "#", "attribute cells at 80x24");
     assert_eq!(
-        screen_at("130", "50"),
-        "▀▀▀▀",
+        screen_at(130, 50).as_deref(),
+        Some("▀▀▀▀"),
         "8 ink pixels as half-blocks at 130x50"
     );
 }

@@ -22,18 +22,3 @@ pub fn oracle(sub: &str, probe: &str) -> Option<PathBuf> {
     eprintln!("SKIPPED: {} not found (set RETRO_ORACLES)", dir.display());
     None
 }
-
-/// Whether tmux is there to drive a terminal test. Without it the test is skipped with a message,
-/// except under RETRO_REQUIRE_CONFORMANCE (CI), where it fails.
-#[allow(dead_code)] // not every test file that shares this module drives a terminal
-pub fn tmux_available() -> bool {
-    if std::process::Command::new("tmux").arg("-V").output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-        "tmux is needed for the terminal test"
-    );
-    eprintln!("SKIPPED: tmux not installed");
-    false
-}

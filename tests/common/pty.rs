@@ -83,28 +83,41 @@ pub fn tmux_available() -> bool {
 /// retro ends (with `RC=status` shown) until the server is killed, on drop.
 pub struct Tmux {
     socket: String,
-    settings: tempfile::TempDir,
+    settings: Option<tempfile::TempDir>,
 }
 
 impl Tmux {
     /// Starts `retro ARGS` (shell words, quoted by the caller) in `dir`, in a `cols`x`rows`
     /// window; `None` (the test skips) when tmux is missing. `name` keeps servers apart.
     pub fn start(name: &str, cols: u16, rows: u16, dir: &Path, args: &str) -> Option<Tmux> {
-        if !tmux_available() {
-            return None;
-        }
-        let tmux = Tmux {
-            socket: format!("retro-{name}-{}", std::process::id()),
-            settings: tempfile::tempdir().expect("temp dir"),
-        };
-        let s = tmux.settings.path().join("stty");
+        let settings = tempfile::tempdir().expect("temp dir");
+        let s = settings.path().join("stty");
         let cmd = format!(
             "cd '{}'; stty -g > '{s}.before'; '{RETRO}' {args}; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
             dir.display(),
             s = s.display()
         );
+        Tmux::start_shell(name, cols, rows, &cmd, Some(settings))
+    }
+
+    /// Starts the shell command `cmd` in a `cols`x`rows` window, with `settings` the directory
+    /// where it notes the terminal settings (`stty.before`, `stty.after`) if it does.
+    pub fn start_shell(
+        name: &str,
+        cols: u16,
+        rows: u16,
+        cmd: &str,
+        settings: Option<tempfile::TempDir>,
+    ) -> Option<Tmux> {
+        if !tmux_available() {
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("retro-{name}-{}", std::process::id()),
+            settings,
+        };
         let (cols, rows) = (cols.to_string(), rows.to_string());
-        tmux.run(&["new-session", "-d", "-x", &cols, "-y", &rows, &cmd]);
+        tmux.run(&["new-session", "-d", "-x", &cols, "-y", &rows, cmd]);
         Some(tmux)
     }
 
@@ -159,8 +172,9 @@ impl Tmux {
     /// (with `RC=status` on it).
     pub fn finish(self) -> String {
         let s = self.wait_for("RC=");
+        let dir = self.settings.as_ref().expect("a run started by Tmux::start");
         let file = |which: &str| {
-            std::fs::read_to_string(self.settings.path().join(format!("stty.{which}")))
+            std::fs::read_to_string(dir.path().join(format!("stty.{which}")))
                 .expect("the settings were noted")
         };
         assert_eq!(
