@@ -9,26 +9,16 @@
 //! asserted below, so rewriting the golden file cannot silently accept a wrong value.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
+
+mod common;
+use common::retro_text;
 
 #[path = "common/pty.rs"]
 mod pty;
 
-fn retro(args: &[&str]) -> (String, String, Option<i32>) {
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro");
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code(),
-    )
-}
-
 fn walkthrough() -> String {
-    let (out, err, code) = retro(&[
+    let (out, err, code) = retro_text(&[
         "debug",
         "programs/rheolism/rheolism.bbc",
         "--seed",
@@ -37,12 +27,7 @@ fn walkthrough() -> String {
         "tests/bbc/rheolism.script",
     ]);
     assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
-    let path = Path::new("tests/bbc/rheolism.expect");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, &out).unwrap();
-    }
-    let expected = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(out, expected, "the transcript differs from {}", path.display());
+    common::golden(Path::new("tests/bbc/rheolism.expect"), &out);
     out
 }
 
@@ -96,7 +81,7 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     let prog = dir.join("p.bbc");
     std::fs::write(&prog, "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n").unwrap();
     let p = prog.to_str().unwrap();
-    let (out, _, code) = retro(&[
+    let (out, _, code) = retro_text(&[
         "debug",
         p,
         "--break",
@@ -109,17 +94,17 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
         out,
         "(bbc) continue\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) continue\n         1\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) print I%\nI% = 2\n(bbc) continue\n         2\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) quit\n"
     );
-    let (_, err, code) = retro(&["debug", p, "--break", "99", "--script", "=quit"]);
+    let (_, err, code) = retro_text(&["debug", p, "--break", "99", "--script", "=quit"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--break 99: No such line 99"), "{err}");
     // A failing command makes the batch exit 1.
-    let (out, _, code) = retro(&["debug", p, "--script", "=print nosuch"]);
+    let (out, _, code) = retro_text(&["debug", p, "--script", "=print nosuch"]);
     assert_eq!(code, Some(1));
     assert!(out.contains("error: No such variable"), "{out}");
     // C64 BASIC has its own debugger now (tests/c64_debug.rs): a .bas goes to it.
     let bas = dir.join("p.bas");
     std::fs::write(&bas, "10 print 1\n").unwrap();
-    let (out, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
+    let (out, err, code) = retro_text(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("(c64) continue\n 1 \n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();

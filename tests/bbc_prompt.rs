@@ -2,29 +2,17 @@
 //! program entered, listed and run, saved, cleared, loaded and run again, with files in the
 //! directory retro started in.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
+
+/// BBC BASIC's prompt (`retro bbc --headless`) in `dir`, with `stdin` typed at it.
+fn prompt(dir: &std::path::Path, stdin: &str) -> Output {
+    common::retro_in(dir, &["bbc", "--headless"], stdin.as_bytes())
+}
 
 #[path = "common/pty.rs"]
 mod pty;
-
-fn prompt(dir: &std::path::Path, stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(["bbc", "--headless"])
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run retro");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("retro finishes")
-}
 
 #[test]
 fn enter_list_run_save_new_load_and_run_again() {

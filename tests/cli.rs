@@ -1,14 +1,10 @@
 //! The command line contract: help, usage errors with status 2, headless test-card runs and their
 //! screen dumps.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro")
-}
+mod common;
+use common::retro;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

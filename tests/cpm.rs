@@ -1,11 +1,15 @@
 //! `retro run` with CP/M .COM programs (hand-assembled here): console output, piped input with the
 //! BDOS echo, exit statuses.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod common;
-use std::process::{Command, Output, Stdio};
+
+/// `retro ARGS` with `stdin` piped in.
+fn retro(args: &[&str], stdin: &[u8]) -> Output {
+    common::retro_in(Path::new("."), args, stdin)
+}
+use std::process::Output;
 
 #[path = "common/pty.rs"]
 mod pty;
@@ -23,18 +27,6 @@ fn scratch_drive(bbcz80: &Path) -> tempfile::TempDir {
         std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }
     dir
-}
-
-fn retro(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("retro starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {

@@ -1,14 +1,10 @@
 //! `retro tpa`: sprite in, drop sequence out; headless replay with a colour dump; screenshots;
 //! clear refusals for sprites that cannot be printed.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro")
-}
+mod common;
+use common::retro;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

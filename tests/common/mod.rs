@@ -1,6 +1,8 @@
 //! What the end-to-end tests share.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 /// A path inside the oracles (`$RETRO_ORACLES`, default ../shared/oracles beside the repository),
 /// when `probe` exists under it. Missing data skips the test with a message, except under
@@ -21,4 +23,56 @@ pub fn oracle(sub: &str, probe: &str) -> Option<PathBuf> {
     );
     eprintln!("SKIPPED: {} not found (set RETRO_ORACLES)", dir.display());
     None
+}
+
+/// `retro ARGS` run in `dir` with `stdin` piped in, to its end.
+#[allow(dead_code)] // not every test file that shares this module feeds retro input
+pub fn retro_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run retro");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("retro finishes")
+}
+
+/// `retro ARGS` in the repository, with no input, to its end.
+#[allow(dead_code)] // not every test file that shares this module runs retro this way
+pub fn retro(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .output()
+        .expect("run retro")
+}
+
+/// What a run printed, as text.
+#[allow(dead_code)] // not every test file that shares this module reads output as text
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `retro ARGS` (as [`retro`]) as (stdout, stderr, exit status).
+#[allow(dead_code)] // not every test file that shares this module runs retro this way
+pub fn retro_text(args: &[&str]) -> (String, String, Option<i32>) {
+    let o = retro(args);
+    (text(&o.stdout), text(&o.stderr), o.status.code())
+}
+
+/// Checks `out` against the golden file `path`; with UPDATE_GOLDEN set, writes it there first.
+#[allow(dead_code)] // not every test file that shares this module has golden transcripts
+pub fn golden(path: &Path, out: &str) {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, out).unwrap();
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(out, expected, "the transcript differs from {}", path.display());
 }
