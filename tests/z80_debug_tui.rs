@@ -128,3 +128,51 @@ fn next_finish_and_call_run_frame_by_frame_and_stop_with_escape() {
     s.expect("T-states)").expect("PgUp shows the call's report");
     pty::quit_and_check_restored(s);
 }
+
+/// The UI follows the terminal's size (docs/debugger.md, "The terminal UI"): at 80x24 there is no
+/// room for the machine's screen; widened to 150x40 the screen panel appears as a third column on
+/// the right, and the command line still works; narrowed back to 80x24 the panel goes again.
+/// Nothing panics on the way and Ctrl-Q gives the terminal back.
+#[test]
+#[cfg(unix)]
+fn the_layout_follows_a_resized_terminal() {
+    const SCREEN_TITLE: &str = "screen (F2: full size)";
+    let here = std::env::current_dir().expect("the current directory");
+    let Some(tmux) = pty::Tmux::start("z80-resize", 80, 24, &here, "debug tests/z80/attrs.asm") else {
+        return;
+    };
+    let resize = |cols: &str, rows: &str| {
+        tmux.run(&["resize-window", "-x", cols, "-y", rows]);
+    };
+    let s = tmux.wait_for("debug:");
+    assert!(!s.contains(SCREEN_TITLE), "no room at 80x24:\n{s}");
+    tmux.line("continue");
+    tmux.wait_for("exited");
+
+    resize("150", "40");
+    let s = tmux.wait_until("the screen panel at 150x40", |s| {
+        s.lines().count() == 40 && s.contains(SCREEN_TITLE)
+    });
+    let row = s.lines().find(|l| l.contains(SCREEN_TITLE)).unwrap();
+    let column = row[..row.find(SCREEN_TITLE).unwrap()].chars().count();
+    assert!(
+        column >= 80,
+        "the screen panel is a third column on the right (its title at column {column}):\n{s}"
+    );
+    // 32 cells of two terminal columns each, and the panel's two borders.
+    let left = row.chars().take(column).collect::<String>().rfind('┌');
+    let left = row[..left.expect("the panel's corner")].chars().count();
+    let width = row.chars().count() - left;
+    assert_eq!(width, 2 * 32 + 2, "square cells at 150x40:\n{s}");
+    tmux.line("print 6*7");
+    tmux.wait_for("$2A");
+
+    resize("80", "24");
+    let s = tmux.wait_until("the 80x24 layout again", |s| {
+        s.lines().count() == 24 && !s.contains(SCREEN_TITLE)
+    });
+    assert!(s.contains("debug:"), "the command line is still there:\n{s}");
+    tmux.send(&["C-q"]);
+    let s = tmux.finish();
+    assert!(s.contains("RC=0"), "no panic, a clean exit:\n{s}");
+}
