@@ -150,3 +150,39 @@ fn our_own_movies_match_the_oracle_to_the_top_out() {
         );
     }
 }
+
+/// `--record FILE.fm2` writes the movie through a symbolic link (the link stays a link) and into
+/// a FIFO, as `cat >` would (#21: every user file).
+#[test]
+#[cfg(unix)]
+fn record_writes_through_a_symlink_and_into_a_fifo() {
+    let game = root().join("programs/tetris/tetris.asm");
+    let record = |to: &str| {
+        let game = game.to_str().expect("a UTF-8 path");
+        common::retro(&[
+            "run",
+            game,
+            "--headless",
+            "--keys",
+            "=+600 START",
+            "--time",
+            "1",
+            "--record",
+            to,
+        ])
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (how, movie) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), record),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), record)),
+    ] {
+        let movie = String::from_utf8(movie).expect("a text movie");
+        assert!(movie.starts_with("version 3\n"), "{how}: an FM2 header:\n{movie}");
+        // The input log: a line a frame, about 60 for the second of NTSC time.
+        let frames = movie.lines().filter(|l| l.starts_with('|')).count();
+        assert!((55..=65).contains(&frames), "{how}: {frames} frames:\n{movie}");
+    }
+}

@@ -141,29 +141,19 @@ fn sprites_that_cannot_be_printed_are_refused_with_the_reason() {
 #[test]
 #[cfg(unix)]
 fn the_sequence_is_written_through_a_symlink_and_into_a_fifo() {
-    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
-    let real = dir.path().join("real.tps");
-    let link = dir.path().join("heart.tps");
-    std::fs::write(&real, b"old").unwrap();
-    std::os::unix::fs::symlink("real.tps", &link).unwrap();
-    let o = retro(&["tpa", HEART, "-o", link.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        std::fs::read_to_string(&real)
-            .unwrap()
-            .starts_with("# retro tpa sequence")
-    );
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    let fifo = dir.path().join("pipe");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success());
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
-    };
-    let o = retro(&["tpa", HEART, "-o", fifo.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(reader.join().unwrap().starts_with("# retro tpa sequence"));
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let sequence = |to: &str| retro(&["tpa", HEART, "-o", to]);
+    for (how, written) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), sequence),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), sequence)),
+    ] {
+        assert!(
+            written.starts_with(b"# retro tpa sequence"),
+            "{how}: {}",
+            common::text(&written)
+        );
+    }
 }

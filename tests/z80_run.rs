@@ -187,3 +187,28 @@ fn big_terminals_show_the_pixels() {
         "8 ink pixels as half-blocks at 130x50"
     );
 }
+
+/// `--screenshot` writes the PNG through a symbolic link (the link stays a link) and into a FIFO,
+/// as `cat >` would (#21: every user file).
+#[test]
+#[cfg(unix)]
+fn the_screenshot_is_written_through_a_symlink_and_into_a_fifo() {
+    let shoot = |to: &str| run(&["tests/z80/attrs.asm", "--headless", "--screenshot", to]);
+    let dir = tempfile::tempdir().unwrap();
+    for (how, png) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), shoot),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), shoot)),
+    ] {
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{how}: a PNG");
+        let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
+        let info = reader.info();
+        assert_eq!(
+            (info.width, info.height),
+            (2 * (256 + 32), 2 * (192 + 32)),
+            "{how}"
+        );
+    }
+}

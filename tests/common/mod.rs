@@ -76,3 +76,44 @@ pub fn golden(path: &Path, out: &str) {
     let expected = std::fs::read_to_string(path).unwrap_or_default();
     assert_eq!(out, expected, "the transcript differs from {}", path.display());
 }
+
+/// Runs `write` with the path of a symbolic link under `dir` (to `out/real`, which holds "old"),
+/// checks that it succeeded and that the link is still a link, and gives what the target holds:
+/// user files are written through links, as `cat >` would.
+#[cfg(unix)]
+#[allow(dead_code)] // not every test file that shares this module writes user files
+pub fn written_through_a_symlink(dir: &Path, write: impl FnOnce(&str) -> Output) -> Vec<u8> {
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/real"), b"old").unwrap();
+    let link = dir.join("link");
+    std::os::unix::fs::symlink("out/real", &link).unwrap();
+    let o = write(link.to_str().expect("a UTF-8 path"));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let kind = std::fs::symlink_metadata(&link).unwrap().file_type();
+    assert!(kind.is_symlink(), "the link stays a link");
+    std::fs::read(dir.join("out/real")).unwrap()
+}
+
+/// Runs `write` with the path of a FIFO under `dir` while a reader drains it, checks that it
+/// succeeded and that the FIFO is still a FIFO, and gives what the reader got.
+#[cfg(unix)]
+#[allow(dead_code)] // not every test file that shares this module writes user files
+pub fn written_into_a_fifo(dir: &Path, write: impl FnOnce(&str) -> Output) -> Vec<u8> {
+    use std::os::unix::fs::FileTypeExt;
+    let fifo = dir.join("pipe");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let o = write(fifo.to_str().expect("a UTF-8 path"));
+    if !o.status.success() {
+        // Unblock the reader before failing.
+        let _ = std::fs::OpenOptions::new().write(true).open(&fifo);
+        panic!("{}", text(&o.stderr));
+    }
+    let got = reader.join().unwrap();
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO stays a FIFO");
+    got
+}
