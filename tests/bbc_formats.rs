@@ -1,14 +1,8 @@
 //! End to end: BBC BASIC programs in the BBC BASIC for Windows format and named .bas, through
 //! `retro tok --format`, `retro run`, `retro list` and SAVE at `retro bbc --format`.
 
-use std::process::Output;
-
 mod common;
-use common::retro_in;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{retro_in, stdout};
 
 const PROGRAM: &str = "10 i%=0\n20 WHILE i%<3\n30 CASE i% OF\n40 WHEN 1:PRINT \"one\"\n50 OTHERWISE:PRINT SUM(a())\n60 ENDCASE\n70 i%+=1:ENDWHILE\n";
 

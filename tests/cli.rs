@@ -1,18 +1,8 @@
 //! The command line contract: help, usage errors with status 2, headless test-card runs and their
 //! screen dumps.
 
-use std::process::Output;
-
 mod common;
-use common::retro;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{retro, stderr, stdout};
 
 #[test]
 fn help_lists_every_subcommand() {

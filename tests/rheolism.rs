@@ -12,17 +12,12 @@
 //!   = 2) m = 7, rotate; no key within INKEY 6 gives m = 10, down one row.
 
 use std::collections::BTreeSet;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::retro;
 
 const RHEOLISM: &str = "programs/rheolism/rheolism.bbc";
-
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run retro")
-}
 
 /// Runs Rheolism headless and returns (stdout, the final colour grid as 32 rows of 40 digits).
 fn play(seed: u32, keys: &str, time: &str) -> (Output, Vec<Vec<u8>>) {

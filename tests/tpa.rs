@@ -1,18 +1,8 @@
 //! `retro tpa`: sprite in, drop sequence out; headless replay with a colour dump; screenshots;
 //! clear refusals for sprites that cannot be printed.
 
-use std::process::Output;
-
 mod common;
-use common::retro;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{retro, stderr, stdout};
 
 const HEART: &str = "interpreters/tpa/sprites/heart.txt";
 

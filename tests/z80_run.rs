@@ -6,6 +6,7 @@
 use std::process::{Command, Output};
 
 mod common;
+use common::stdout;
 
 #[path = "common/pty.rs"]
 mod pty;
@@ -16,10 +17,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run retro")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]

@@ -50,6 +50,7 @@ pub fn retro_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
 pub fn retro(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(args)
+        .stdin(Stdio::null())
         .output()
         .expect("run retro")
 }
@@ -116,4 +117,16 @@ pub fn written_into_a_fifo(dir: &Path, write: impl FnOnce(&str) -> Output) -> Ve
     let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
     assert!(kind.is_fifo(), "the FIFO stays a FIFO");
     got
+}
+
+/// What a run printed on stdout.
+#[allow(dead_code)] // not every test file that shares this module reads stdout this way
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+/// What a run printed on stderr.
+#[allow(dead_code)] // not every test file that shares this module reads stderr this way
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
 }
