@@ -76,9 +76,7 @@ fn a_screenshot_is_a_png_of_the_field() {
     let shot = dir.path().join("field.png");
     let o = retro(&["tpa", HEART, "--headless", "--screenshot", shot.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let reader = decoder.read_info().unwrap();
-    let info = reader.info();
+    let info = common::Picture::read(&shot);
     // 21x42 cells of 8x8 pixels, scaled 2x.
     assert_eq!((info.width, info.height), (21 * 16, 42 * 16));
 }

@@ -105,15 +105,9 @@ fn the_screenshot_is_the_pixels_with_the_border() {
         png.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
+    let info = common::Picture::read(&png);
     assert_eq!((info.width, info.height), (2 * (256 + 32), 2 * (192 + 32)));
-    let rgb = |x: u32, y: u32| {
-        let i = ((y * info.width + x) * 3) as usize;
-        (buf[i], buf[i + 1], buf[i + 2])
-    };
+    let rgb = |x: u32, y: u32| info.at(x, y);
     // Attribute cell (col, row) is 16x16 PNG pixels, after a 32-pixel border.
     let cell = |col: u32, row: u32| rgb(32 + col * 16 + 8, 32 + row * 16 + 8);
     assert_eq!(rgb(0, 0), (0xD7, 0, 0), "the red border");
@@ -200,8 +194,7 @@ fn the_screenshot_is_written_through_a_symlink_and_into_a_fifo() {
         ("into a FIFO", common::written_into_a_fifo(dir.path(), shoot)),
     ] {
         assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{how}: a PNG");
-        let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
-        let info = reader.info();
+        let info = common::Picture::decode(&png);
         assert_eq!(
             (info.width, info.height),
             (2 * (256 + 32), 2 * (192 + 32)),

@@ -130,3 +130,40 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     text(&o.stderr)
 }
+
+/// A screenshot as decoded from its PNG bytes: RGB, three bytes a pixel, row by row.
+#[allow(dead_code)] // not every test file that shares this module reads screenshots
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    pub rgb: Vec<u8>,
+}
+
+#[allow(dead_code)] // not every test file that shares this module reads screenshots
+impl Picture {
+    /// Decodes a screenshot (`retro ... --screenshot`), in memory.
+    pub fn decode(png_bytes: &[u8]) -> Picture {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
+            .read_info()
+            .expect("a PNG");
+        let mut rgb = vec![0; reader.output_buffer_size().expect("a picture that fits")];
+        let info = reader.next_frame(&mut rgb).expect("a PNG frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb, "screenshots are RGB");
+        Picture {
+            width: info.width,
+            height: info.height,
+            rgb,
+        }
+    }
+
+    /// Reads and decodes the screenshot at `path`.
+    pub fn read(path: &Path) -> Picture {
+        Picture::decode(&std::fs::read(path).expect("the screenshot was written"))
+    }
+
+    /// The colour of the pixel at (x, y).
+    pub fn at(&self, x: u32, y: u32) -> (u8, u8, u8) {
+        let i = ((y * self.width + x) * 3) as usize;
+        (self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
+    }
+}
