@@ -167,3 +167,18 @@ impl Picture {
         (self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
     }
 }
+
+/// The lines of a recorded Tetris state trace, programs/tetris/tests/traces/NAME.trace.gz.
+#[allow(dead_code)] // only the Tetris tests read traces
+pub fn tetris_trace(name: &str) -> Vec<String> {
+    use std::io::Read;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs/tetris/tests/traces")
+        .join(format!("{name}.trace.gz"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap();
+    text.lines().map(str::to_string).collect()
+}
