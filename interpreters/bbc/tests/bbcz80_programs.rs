@@ -33,7 +33,7 @@ fn bbc_basic_z80_test_programs_print_what_bbc_basic_z80_prints() {
         eprintln!("RETRO_ORACLES not set: BBC BASIC (Z80)'s test programs not run");
         return;
     };
-    let tests = PathBuf::from(oracles).join("bbcz80/tests");
+    let tests = oracles.join("bbcz80/tests");
     let names = std::fs::read_to_string(here().join("programs.txt")).expect("programs.txt");
     let mut failures = Vec::new();
     let mut count = 0;
