@@ -188,6 +188,12 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        // The server leaves its socket behind when killed: remove it too.
+        let socket = self.run(&["display-message", "-p", "#{socket_path}"]);
         let _ = self.run(&["kill-server"]);
+        let socket = String::from_utf8_lossy(&socket.stdout).trim().to_string();
+        if !socket.is_empty() {
+            let _ = std::fs::remove_file(socket);
+        }
     }
 }
