@@ -93,7 +93,7 @@ impl Tmux {
         let settings = tempfile::tempdir().expect("temp dir");
         let s = settings.path().join("stty");
         let cmd = format!(
-            "cd '{}'; stty -g > '{s}.before'; '{RETRO}' {args}; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
+            "cd '{}'; stty -g > '{s}.before'; '{RETRO}' {args}; rc=$?; stty -g > '{s}.after'; echo RC=$rc; sleep 30",
             dir.display(),
             s = s.display()
         );
@@ -169,7 +169,7 @@ impl Tmux {
     }
 
     /// Waits for retro to end, checks the terminal settings came back, and gives the last screen
-    /// (with `RC=status` on it).
+    /// (with `RC=status` on it; shown once the settings after the run are noted).
     pub fn finish(self) -> String {
         let s = self.wait_for("RC=");
         let dir = self.settings.as_ref().expect("a run started by Tmux::start");
