@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+
 fn retro(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
         .args(args)
@@ -186,7 +188,6 @@ fn dis_undocumented_and_stdout() {
 
 #[test]
 fn outputs_are_written_through_symlinks_and_into_fifos() {
-    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     write(d, "p.asm", " nop\n halt\n");
@@ -219,16 +220,8 @@ fn outputs_are_written_through_symlinks_and_into_fifos() {
             .contains("ld a,$07")
     );
     // -o into a FIFO: a reader gets the bytes and the FIFO is still a FIFO.
-    let fifo = d.join("pipe");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || std::fs::read(fifo).unwrap())
-    };
-    let out = retro(&["asm", "p.asm", "-o", "pipe"], d);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(reader.join().unwrap(), [0x00, 0x76]);
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let piped = common::written_into_a_fifo(d, |to| retro(&["asm", "p.asm", "-o", to], d));
+    assert_eq!(piped, [0x00, 0x76]);
 }
 
 /// The Connect-4 course template style (`DEVICE ZXSPECTRUM48` ... `SAVESNA`): `retro asm`
@@ -250,4 +243,25 @@ fn asm_writes_the_files_an_sjasmplus_source_saves() {
     let out = retro(&["asm", "c.asm", "-o", "p.bin", "--dialect", "pasmo"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("DEVICE"));
+}
+
+/// `--symbols` writes the symbol file through a symbolic link (the link stays a link) and into a
+/// FIFO, as `cat >` would (#21: every user file).
+#[test]
+#[cfg(unix)]
+fn the_symbol_file_is_written_through_a_symlink_and_into_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "p.asm", "start: nop\nfinish: halt\n");
+    let symbols = |to: &str| retro(&["asm", "p.asm", "-o", "p.bin", "--symbols", to], d);
+    for (how, table) in [
+        ("through a symlink", common::written_through_a_symlink(d, symbols)),
+        ("into a FIFO", common::written_into_a_fifo(d, symbols)),
+    ] {
+        let table = String::from_utf8(table).expect("a text symbol table");
+        assert!(
+            table.contains("start") && table.contains("finish"),
+            "{how}: the labels:\n{table}"
+        );
+    }
 }

@@ -13,6 +13,9 @@ use baba::codec::{Field, W, decode};
 use baba::levels::{LISTING, PRG, SOLUTIONS, designed, listing, petcat_text};
 use retro_cbm::c64::charset::{Charset, screen_char};
 
+#[path = "common/pty.rs"]
+mod pty;
+
 /// Screen rows the field takes (18 rows of 10 tiles, each tile four characters).
 const FIELD_ROWS: usize = 18;
 /// The status line ("LEVEL n OF m   TURN t") and the message line under it.
@@ -360,50 +363,15 @@ fn spaced(s: &str) -> String {
 #[cfg(unix)]
 fn played_in_a_terminal_with_a_level_added_through_d() {
     use std::time::{Duration, Instant};
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-            "tmux is needed for the terminal test"
-        );
-        eprintln!("SKIPPED: tmux not installed");
-        return;
-    }
     let dir = tempfile::tempdir().expect("temp dir");
-    let session = format!("retro-baba-{}", std::process::id());
-    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
-    let stty = dir.path().join("stty");
     // Device 8 is the directory the program is in: a copy in the test's own directory.
     let prg = dir.path().join("baba.prg");
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(PRG), &prg).expect("copy baba.prg");
-    let cmd = format!(
-        "cd '{}'; stty -g > '{s}.before'; '{}' run '{}'; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
-        dir.path().display(),
-        env!("CARGO_BIN_EXE_retro"),
-        prg.display(),
-        s = stty.display()
-    );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "40", &cmd]);
-    let screen =
-        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned();
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        loop {
-            let s = screen();
-            if s.contains(what) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                let _ = tmux(&["kill-session", "-t", &session]);
-                panic!("{what:?} never appeared; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
+    let args = format!("run '{}'", prg.display());
+    let Some(tmux) = pty::Tmux::start("baba", 100, 40, dir.path(), &args) else {
+        return;
     };
-    let send = |keys: &[&str]| {
-        let mut args = vec!["send-keys", "-t", session.as_str()];
-        args.extend_from_slice(keys);
-        tmux(&args);
-    };
+    let (send, wait_for) = (|keys: &[&str]| tmux.send(keys), |text: &str| tmux.wait_for(text));
     let press = |key: &str, n: usize| {
         for _ in 0..n {
             send(&[key]);
@@ -451,8 +419,7 @@ fn played_in_a_terminal_with_a_level_added_through_d() {
         "level 11 is level 3 (WALL IS STOP):\n{s}"
     );
     send(&["C-q"]);
-    let s = wait_for("RC=");
-    let _ = tmux(&["kill-session", "-t", &session]);
+    let s = tmux.finish();
     assert!(s.contains("RC=0"), "{s}");
     let listed = retro(&["list", saved.to_str().expect("a UTF-8 path")]);
     let listed = String::from_utf8_lossy(&listed.stdout).into_owned();
@@ -460,7 +427,4 @@ fn played_in_a_terminal_with_a_level_added_through_d() {
         listed.contains("15 ml=11") && listed.contains("9110 data\""),
         "the saved program holds the new level:\n{listed}"
     );
-    let before = std::fs::read_to_string(format!("{}.before", stty.display())).unwrap();
-    let after = std::fs::read_to_string(format!("{}.after", stty.display())).unwrap();
-    assert_eq!(before, after, "the terminal settings are restored");
 }

@@ -9,23 +9,16 @@
 //! asserted below, so rewriting the golden file cannot silently accept a wrong value.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
-fn retro(args: &[&str]) -> (String, String, Option<i32>) {
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro");
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code(),
-    )
-}
+mod common;
+use common::retro_text;
+
+#[path = "common/pty.rs"]
+mod pty;
 
 fn walkthrough() -> String {
-    let (out, err, code) = retro(&[
+    let (out, err, code) = retro_text(&[
         "debug",
         "programs/rheolism/rheolism.bbc",
         "--seed",
@@ -34,12 +27,7 @@ fn walkthrough() -> String {
         "tests/bbc/rheolism.script",
     ]);
     assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
-    let path = Path::new("tests/bbc/rheolism.expect");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, &out).unwrap();
-    }
-    let expected = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(out, expected, "the transcript differs from {}", path.display());
+    common::golden(Path::new("tests/bbc/rheolism.expect"), &out);
     out
 }
 
@@ -93,7 +81,7 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     let prog = dir.join("p.bbc");
     std::fs::write(&prog, "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n").unwrap();
     let p = prog.to_str().unwrap();
-    let (out, _, code) = retro(&[
+    let (out, _, code) = retro_text(&[
         "debug",
         p,
         "--break",
@@ -106,17 +94,17 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
         out,
         "(bbc) continue\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) continue\n         1\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) print I%\nI% = 2\n(bbc) continue\n         2\nBreakpoint 1, line 20:1 +5\nline 20:1 +5  PRINT I%\n(bbc) quit\n"
     );
-    let (_, err, code) = retro(&["debug", p, "--break", "99", "--script", "=quit"]);
+    let (_, err, code) = retro_text(&["debug", p, "--break", "99", "--script", "=quit"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--break 99: No such line 99"), "{err}");
     // A failing command makes the batch exit 1.
-    let (out, _, code) = retro(&["debug", p, "--script", "=print nosuch"]);
+    let (out, _, code) = retro_text(&["debug", p, "--script", "=print nosuch"]);
     assert_eq!(code, Some(1));
     assert!(out.contains("error: No such variable"), "{out}");
     // C64 BASIC has its own debugger now (tests/c64_debug.rs): a .bas goes to it.
     let bas = dir.join("p.bas");
     std::fs::write(&bas, "10 print 1\n").unwrap();
-    let (out, err, code) = retro(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
+    let (out, err, code) = retro_text(&["debug", bas.to_str().unwrap(), "--script", "=continue"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("(c64) continue\n 1 \n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
@@ -128,17 +116,7 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
 #[test]
 #[cfg(unix)]
 fn the_terminal_ui_breaks_continues_steps_and_quits() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug programs/rheolism/rheolism.bbc --seed 13; \
-         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, "debug programs/rheolism/rheolism.bbc --seed 13");
     // ratatui draws only the cells that change: the test looks for single words.
     s.expect("debug:").expect("the debugger starts");
     s.send("break 0:20\r").unwrap();
@@ -150,14 +128,7 @@ fn the_terminal_ui_breaks_continues_steps_and_quits() {
     // Only changed cells are redrawn, so ask for the count in a line of its own.
     s.send("info frame\r").unwrap();
     s.expect("50573").expect("one statement further");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    pty::quit_and_check_restored(s);
 }
 
 /// `continue` on a program that never ends runs it frame by frame; Escape stops it at the
@@ -165,19 +136,11 @@ fn the_terminal_ui_breaks_continues_steps_and_quits() {
 #[test]
 #[cfg(unix)]
 fn escape_stops_a_running_program_at_its_statement() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = std::env::temp_dir().join(format!("retro-bbc-debug-tui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prog = dir.join("spin.bbc");
     std::fs::write(&prog, "10 REPEAT\n20 A%=A%+1\n30 UNTIL FALSE\n").unwrap();
-    let script = format!(
-        "stty cols 80 rows 24; '{retro}' debug '{}'; echo \"RC=$?\"; echo END-OF-TEST",
-        prog.display()
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, &format!("debug '{}'", prog.display()));
     s.expect("debug:").expect("the debugger starts");
     s.send("continue\r").unwrap();
     s.expect("RUNNING").expect("the footer shows the program running");
@@ -186,9 +149,7 @@ fn escape_stops_a_running_program_at_its_statement() {
     s.expect("Stopped.").expect("Escape stops the running program");
     s.send("print A%>10000\r").unwrap();
     s.expect("= -1").expect("the program ran many statements");
-    s.send("\x11").unwrap();
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    assert!(String::from_utf8_lossy(captured.before()).contains("RC=0"));
+    pty::quit_and_check_restored(s);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -197,7 +158,6 @@ fn escape_stops_a_running_program_at_its_statement() {
 #[test]
 #[cfg(unix)]
 fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = std::env::temp_dir().join(format!("retro-bbc-debug-keys-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prog = dir.join("wait.bbc");
@@ -206,15 +166,7 @@ fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
         "10 PROCwait\n20 PRINT \"after\"\n30 END\n40 DEF PROCwait\n50 REPEAT A%=A%+1:K%=INKEY(0):UNTIL K%=113\n60 ENDPROC\n",
     )
     .unwrap();
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug '{}'; rc=$?; after=$(stty -g); \
-         echo \"RC=$rc\"; if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; fi; echo END-OF-TEST",
-        prog.display()
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, &format!("debug '{}'", prog.display()));
     s.expect("debug:").expect("the debugger starts");
     s.send("next\r").unwrap();
     s.expect("RUNNING").expect("next runs frame by frame");
@@ -235,10 +187,6 @@ fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
     s.send("print \"ZQXW\"+CHR$(K%)+CHR$(K%)\r").unwrap();
     s.expect("ZQXWqq")
         .expect("the key typed reached INKEY and finish stopped");
-    s.send("\x11").unwrap();
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(out.contains("SETTINGS-RESTORED"), "{out}");
+    pty::quit_and_check_restored(s);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,31 +1,8 @@
 //! End to end: BBC BASIC programs in the BBC BASIC for Windows format and named .bas, through
 //! `retro tok --format`, `retro run`, `retro list` and SAVE at `retro bbc --format`.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn retro_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run retro");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("retro finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{retro_in, stdout};
 
 const PROGRAM: &str = "10 i%=0\n20 WHILE i%<3\n30 CASE i% OF\n40 WHEN 1:PRINT \"one\"\n50 OTHERWISE:PRINT SUM(a())\n60 ENDCASE\n70 i%+=1:ENDWHILE\n";
 

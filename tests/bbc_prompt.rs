@@ -2,26 +2,17 @@
 //! program entered, listed and run, saved, cleared, loaded and run again, with files in the
 //! directory retro started in.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
+mod common;
+
+/// BBC BASIC's prompt (`retro bbc --headless`) in `dir`, with `stdin` typed at it.
 fn prompt(dir: &std::path::Path, stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(["bbc", "--headless"])
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run retro");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("retro finishes")
+    common::retro_in(dir, &["bbc", "--headless"], stdin.as_bytes())
 }
+
+#[path = "common/pty.rs"]
+mod pty;
 
 #[test]
 fn enter_list_run_save_new_load_and_run_again() {
@@ -95,51 +86,15 @@ fn auto_numbers_lines_and_trace_shows_them() {
 #[test]
 #[cfg(unix)]
 fn the_prompt_in_a_pseudo_terminal() {
-    use std::time::{Duration, Instant};
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-            "tmux is needed for the terminal test"
-        );
-        eprintln!("SKIPPED: tmux not installed");
-        return;
-    }
     let dir = tempfile::tempdir().expect("temp dir");
-    let session = format!("retro-bbc-prompt-{}", std::process::id());
-    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
-    let stty = dir.path().join("stty");
-    let cmd = format!(
-        "cd '{}'; stty -g > '{s}.before'; '{}' bbc; echo RC=$? ; stty -g > '{s}.after'; sleep 30",
-        dir.path().display(),
-        env!("CARGO_BIN_EXE_retro"),
-        s = stty.display()
+    let Some(tmux) = pty::Tmux::start("bbc-prompt", 100, 40, dir.path(), "bbc") else {
+        return;
+    };
+    let (send, line, wait_for) = (
+        |keys: &[&str]| tmux.send(keys),
+        |text: &str| tmux.line(text),
+        |text: &str| tmux.wait_for(text),
     );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "40", &cmd]);
-    let screen =
-        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned();
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        loop {
-            let s = screen();
-            if s.contains(what) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                let _ = tmux(&["kill-session", "-t", &session]);
-                panic!("{what:?} never appeared; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
-    let send = |keys: &[&str]| {
-        let mut args = vec!["send-keys", "-t", session.as_str()];
-        args.extend_from_slice(keys);
-        tmux(&args);
-    };
-    let line = |text: &str| {
-        send(&["-l", text]);
-        send(&["Enter"]);
-    };
     // MODE 7 shows each character two terminal cells wide.
     let spaced = |s: &str| s.chars().map(String::from).collect::<Vec<_>>().join(" ");
     wait_for(&spaced("BBC BASIC V"));
@@ -179,14 +134,10 @@ fn the_prompt_in_a_pseudo_terminal() {
     wait_for(&spaced("loaded"));
     // QUIT leaves at once (no "press a key" hold), with its value as the exit status.
     line("QUIT 3");
-    let s = wait_for("RC=");
-    let _ = tmux(&["kill-session", "-t", &session]);
+    let s = tmux.finish();
     assert!(s.contains("RC=3"), "{s}");
     let saved = std::fs::read(dir.path().join("ticker")).expect("SAVE wrote the program");
     assert!(saved.ends_with(&[0x0D, 0xFF]));
-    let before = std::fs::read_to_string(format!("{}.before", stty.display())).unwrap();
-    let after = std::fs::read_to_string(format!("{}.after", stty.display())).unwrap();
-    assert_eq!(before, after, "the terminal settings are restored");
 }
 
 /// SAVE writes through a symbolic link to its target (the link stays a link), as `cat >` would.

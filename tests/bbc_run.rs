@@ -2,30 +2,20 @@
 //! on stderr in RISC OS's words with exit status 1, stdin for INPUT and GET, scripted keys,
 //! Escape, virtual time, --seed, and Rheolism itself.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
+
+mod common;
+
+/// `retro ARGS` with `stdin` piped in.
+fn retro(args: &[&str], stdin: &[u8]) -> Output {
+    common::retro_in(Path::new("."), args, stdin)
+}
 
 fn write_prog(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.path().join(name);
     std::fs::write(&p, text).expect("write program");
     p
-}
-
-fn retro(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run retro");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("retro finishes")
 }
 
 fn run_text(text: &str, extra: &[&str], stdin: &[u8]) -> Output {

@@ -5,6 +5,8 @@
 
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 /// Runs a BBC BASIC text program headless with extra arguments; returns its output.
 fn run(source: &str, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
@@ -132,11 +134,7 @@ fn vdu_19_changes_the_colour_in_the_screenshot_but_not_the_logical_colour() {
         ],
     );
     assert!(grid(&o, 32).iter().all(|l| l.chars().all(|c| c == '1')));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    reader.next_frame(&mut buf).unwrap();
-    assert_eq!(&buf[..3], &[0, 0, 255]);
+    assert_eq!(common::Picture::read(&png_path).at(0, 0), (0, 0, 255));
 }
 
 #[test]
@@ -208,13 +206,9 @@ fn colours_8_to_15_flash_half_a_second_per_phase() {
         let src = "10 MODE 9:COLOUR 137:CLS:REPEAT UNTIL FALSE\n";
         let o = run(src, &["--time", time, "--screenshot", png_path.to_str().unwrap()]);
         stdout(&o);
-        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        reader.next_frame(&mut buf).unwrap();
-        [buf[0], buf[1], buf[2]]
+        common::Picture::read(&png_path).at(0, 0)
     };
-    assert_eq!(first_pixel("0.3"), [255, 0, 0]);
-    assert_eq!(first_pixel("0.7"), [0, 255, 255]);
-    assert_eq!(first_pixel("1.3"), [255, 0, 0]);
+    assert_eq!(first_pixel("0.3"), (255, 0, 0));
+    assert_eq!(first_pixel("0.7"), (0, 255, 255));
+    assert_eq!(first_pixel("1.3"), (255, 0, 0));
 }

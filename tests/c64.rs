@@ -12,25 +12,15 @@
 //! run here): they were recorded by this test with RETRO_BLESS=1 and checked by eye against the
 //! sheet's screen-code and colour tables; the test keeps them from changing unnoticed.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+mod common;
+use common::text;
+
+/// `retro ARGS` in `dir` with `stdin` typed in.
 fn retro(args: &[&str], stdin: &str, dir: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("retro runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::retro_in(dir, args, stdin.as_bytes())
 }
 
 /// Runs `program` (a petcat listing) headless with `keys` and returns (stdout, stderr, status).
@@ -41,6 +31,16 @@ fn run(program: &str, args: &[&str]) -> (String, String, i32) {
     all.extend_from_slice(args);
     let r = retro(&all, "", dir.path());
     (text(&r.stdout), text(&r.stderr), r.status.code().unwrap_or(-1))
+}
+
+/// `keys` typed at the C64's READY. prompt (`retro c64 --headless`) in `dir`, with the text
+/// screen dumped at the end.
+fn typed_at_ready(keys: &str, dir: &Path) -> Output {
+    retro(
+        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
+        "",
+        dir,
+    )
 }
 
 /// The last 25 lines of a run's stdout: the screen `--dump-screen` printed.
@@ -190,11 +190,7 @@ fn editing_a_listed_line_with_the_cursor_and_return_changes_the_program() {
     // before typing RUN, as a C64 user does.
     let keys = "=1 0 SPACE p r i n t SPACE 1 RETURN l i s t RETURN +300 UP UP RIGHT*9 7 RETURN \
                 DOWN l i s t RETURN +300 r u n RETURN";
-    let r = retro(
-        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
-        "",
-        dir.path(),
-    );
+    let r = typed_at_ready(keys, dir.path());
     assert!(r.status.success(), "{}", text(&r.stderr));
     let s = screen(&text(&r.stdout));
     let rows: Vec<&str> = s.iter().map(|l| l.trim_end()).collect();
@@ -274,11 +270,7 @@ fn run_stop_restore_resets_the_screen_and_shows_ready_and_cont_carries_on() {
     // colours and BASIC's warm start prints READY. (its RETURN first: READY. is on row 1).
     let keys = "=1 0 SPACE p o k e 5 3 2 8 0 , 2 : p o k e 5 3 2 8 1 , 0 : p o k e 5 3 2 7 2 , 2 3 RETURN \
                 2 0 SPACE g o t o SPACE 2 0 RETURN r u n RETURN +500 PAGEUP +200 p r i n t SPACE 7 RETURN";
-    let r = retro(
-        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
-        "",
-        dir.path(),
-    );
+    let r = typed_at_ready(keys, dir.path());
     assert!(r.status.success(), "{}", text(&r.stderr));
     let s = screen(&text(&r.stdout));
     let rows: Vec<&str> = s.iter().map(|l| l.trim_end()).collect();
@@ -296,11 +288,7 @@ fn run_stop_restore_resets_the_screen_and_shows_ready_and_cont_carries_on() {
     assert!(screen(&text(&r.stdout))[1].starts_with("eeeeee"));
     // CONT carries on from where RESTORE stopped the program, and RUN/STOP breaks it again.
     let keys = "=1 0 SPACE g o t o SPACE 1 0 RETURN r u n RETURN +300 PAGEUP +200 c o n t RETURN +300 ESCAPE";
-    let r = retro(
-        &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
-        "",
-        dir.path(),
-    );
+    let r = typed_at_ready(keys, dir.path());
     let rows: Vec<String> = screen(&text(&r.stdout))
         .iter()
         .map(|l| l.trim_end().to_string())
@@ -341,11 +329,7 @@ fn the_commodore_key_types_graphics_and_shift_commodore_switches_the_character_s
     // CHR$(8) has locked the switch.
     let dir = tempfile::tempdir().unwrap();
     let banner = |keys: &str| {
-        let r = retro(
-            &["c64", "--headless", "--keys", keys, "--dump-screen", "text"],
-            "",
-            dir.path(),
-        );
+        let r = typed_at_ready(keys, dir.path());
         screen(&text(&r.stdout))[1].trim().to_string()
     };
     assert_eq!(banner("=+100 PAGEDOWN +100"), "**** commodore 64 basic v2 ****");

@@ -10,35 +10,23 @@
 //! rewriting the golden file cannot silently accept a wrong value.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
-fn retro(args: &[&str]) -> (String, String, Option<i32>) {
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro");
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code(),
-    )
-}
+mod common;
+use common::retro_text;
+
+#[path = "common/pty.rs"]
+mod pty;
 
 fn walkthrough() -> String {
-    let (out, err, code) = retro(&[
+    let (out, err, code) = retro_text(&[
         "debug",
         "tests/c64dbg/loops.bas",
         "--script",
         "tests/c64dbg/walkthrough.script",
     ]);
     assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
-    let path = Path::new("tests/c64dbg/walkthrough.expect");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, &out).unwrap();
-    }
-    let expected = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(out, expected, "the transcript differs from {}", path.display());
+    common::golden(Path::new("tests/c64dbg/walkthrough.expect"), &out);
     out
 }
 
@@ -90,7 +78,7 @@ fn the_document_quotes_the_c64_transcript() {
 
 #[test]
 fn scripted_keys_reach_get_and_a_prg_loads() {
-    let (out, _, code) = retro(&[
+    let (out, _, code) = retro_text(&[
         "debug",
         "tests/c64dbg/keys.bas",
         "--keys",
@@ -108,16 +96,16 @@ fn scripted_keys_reach_get_and_a_prg_loads() {
         "{out}"
     );
     // With no keys left, GET's loop stops the batch run instead of spinning.
-    let (out, _, code) = retro(&["debug", "tests/c64dbg/keys.bas", "--script", "=continue"]);
+    let (out, _, code) = retro_text(&["debug", "tests/c64dbg/keys.bas", "--script", "=continue"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("Program stopped: the program waits for a key and the key script has no more\n"));
     // A .prg: the same program, tokenized.
     let dir = std::env::temp_dir().join(format!("retro-c64-debug-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prg = dir.join("loops.prg");
-    let (_, err, code) = retro(&["tok", "tests/c64dbg/loops.bas", "-o", prg.to_str().unwrap()]);
+    let (_, err, code) = retro_text(&["tok", "tests/c64dbg/loops.bas", "-o", prg.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
-    let (out, _, code) = retro(&[
+    let (out, _, code) = retro_text(&[
         "debug",
         prg.to_str().unwrap(),
         "--break",
@@ -128,7 +116,7 @@ fn scripted_keys_reach_get_and_a_prg_loads() {
     assert_eq!(code, Some(0));
     assert!(out.contains("Breakpoint 1, line 50:1 $086B\n"), "{out}");
     // Bad locations and failing commands: the batch exits 1, a bad --break 2.
-    let (_, err, code) = retro(&[
+    let (_, err, code) = retro_text(&[
         "debug",
         "tests/c64dbg/loops.bas",
         "--break",
@@ -138,7 +126,7 @@ fn scripted_keys_reach_get_and_a_prg_loads() {
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--break 99: no line 99"), "{err}");
-    let (out, _, code) = retro(&["debug", "tests/c64dbg/loops.bas", "--script", "=print 1+"]);
+    let (out, _, code) = retro_text(&["debug", "tests/c64dbg/loops.bas", "--script", "=print 1+"]);
     assert_eq!(code, Some(1));
     assert!(out.contains("error: ?SYNTAX  ERROR"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
@@ -149,17 +137,7 @@ fn scripted_keys_reach_get_and_a_prg_loads() {
 #[test]
 #[cfg(unix)]
 fn the_terminal_ui_breaks_continues_steps_takes_keys_and_quits() {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug tests/c64dbg/keys.bas; \
-         rc=$?; after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, "debug tests/c64dbg/keys.bas");
     s.expect("debug:").expect("the debugger starts");
     s.send("break 30\r").unwrap();
     s.expect("N=N+1").expect("the breakpoint is set");
@@ -182,12 +160,5 @@ fn the_terminal_ui_breaks_continues_steps_takes_keys_and_quits() {
     std::thread::sleep(Duration::from_millis(300));
     s.send("\x1b").unwrap(); // Escape: RUN/STOP
     s.expect("Stopped.").expect("Escape stops the running program");
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    pty::quit_and_check_restored(s);
 }

@@ -1,25 +1,15 @@
 //! End-to-end tests of `retro` on Commodore 64 BASIC programs: tok, list, run (headless), exit
 //! statuses, RUN/STOP by key script, INPUT from stdin and files on device 8.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+mod common;
+use common::text;
+
+/// `retro ARGS` in `dir` with `stdin` typed in.
 fn retro(args: &[&str], stdin: &str, dir: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("retro runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::retro_in(dir, args, stdin.as_bytes())
 }
 
 fn rugg(n: u8, ext: &str) -> std::path::PathBuf {

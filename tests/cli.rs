@@ -1,22 +1,8 @@
 //! The command line contract: help, usage errors with status 2, headless test-card runs and their
 //! screen dumps.
 
-use std::process::{Command, Output};
-
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{retro, stderr, stdout};
 
 #[test]
 fn help_lists_every_subcommand() {

@@ -1,11 +1,18 @@
 //! `retro run` with CP/M .COM programs (hand-assembled here): console output, piped input with the
 //! BDOS echo, exit statuses.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod common;
-use std::process::{Command, Output, Stdio};
+
+/// `retro ARGS` with `stdin` piped in.
+fn retro(args: &[&str], stdin: &[u8]) -> Output {
+    common::retro_in(Path::new("."), args, stdin)
+}
+use std::process::Output;
+
+#[path = "common/pty.rs"]
+mod pty;
 
 /// BBC BASIC (Z80) for CP/M and its test programs, from the oracles.
 fn bbcz80() -> Option<PathBuf> {
@@ -20,18 +27,6 @@ fn scratch_drive(bbcz80: &Path) -> tempfile::TempDir {
         std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }
     dir
-}
-
-fn retro(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("retro starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
@@ -253,42 +248,14 @@ fn keys_escape_time_limit_and_screen_dump_work_for_com_files() {
 #[test]
 #[cfg(unix)]
 fn bbc_basic_z80_in_a_pseudo_terminal() {
-    use std::time::{Duration, Instant};
     let Some(bbcz80) = bbcz80() else { return };
-    if !common::tmux_available() {
+    let args = format!("run '{}'", bbcz80.join("bin/cpm/BBCBASIC.COM").display());
+    let here = std::env::current_dir().expect("the current directory");
+    let Some(tmux) = pty::Tmux::start("cpm", 100, 30, &here, &args) else {
         return;
-    }
-    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
-    let session = format!("retro-cpm-{}", std::process::id());
-    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
-    let cmd = format!(
-        "stty -g > /tmp/{session}.before; '{}' run '{}'; echo RC=$? ; stty -g > /tmp/{session}.after; sleep 30",
-        env!("CARGO_BIN_EXE_retro"),
-        basic.display()
-    );
-    tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &cmd]);
-    let screen =
-        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned();
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        loop {
-            let s = screen();
-            if s.contains(what) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                let _ = tmux(&["kill-session", "-t", &session]);
-                panic!("{what:?} never appeared; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
     };
+    let (send, wait_for) = (|keys: &[&str]| tmux.send(keys), |text: &str| tmux.wait_for(text));
     wait_for("BBC BASIC (Z80) Version 5.00");
-    let send = |keys: &[&str]| {
-        let mut args = vec!["send-keys", "-t", session.as_str()];
-        args.extend_from_slice(keys);
-        tmux(&args);
-    };
     // (tmux reads a trailing ';' as its own command separator, so the line does not end in one.)
     send(&["-l", "10 PRINT \"tick \";:GOTO 10"]);
     send(&["Enter"]);
@@ -301,12 +268,6 @@ fn bbc_basic_z80_in_a_pseudo_terminal() {
     send(&["Enter"]);
     wait_for("42");
     send(&["C-q"]);
-    let s = wait_for("RC=");
-    let _ = tmux(&["kill-session", "-t", &session]);
+    let s = tmux.finish();
     assert!(s.contains("RC=0"), "{s}");
-    let before = std::fs::read_to_string(format!("/tmp/{session}.before")).unwrap();
-    let after = std::fs::read_to_string(format!("/tmp/{session}.after")).unwrap();
-    let _ = std::fs::remove_file(format!("/tmp/{session}.before"));
-    let _ = std::fs::remove_file(format!("/tmp/{session}.after"));
-    assert_eq!(before, after, "the terminal settings are restored");
 }

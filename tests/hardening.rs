@@ -4,20 +4,11 @@
 //! tests/rheolism.rs, the parsers' own fuzzing beside each crate.)
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run retro")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{retro, stderr};
 
 /// No terminal control characters but line breaks.
 fn assert_printable(what: &str, text: &str) {

@@ -12,17 +12,12 @@
 //!   = 2) m = 7, rotate; no key within INKEY 6 gives m = 10, down one row.
 
 use std::collections::BTreeSet;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::retro;
 
 const RHEOLISM: &str = "programs/rheolism/rheolism.bbc";
-
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run retro")
-}
 
 /// Runs Rheolism headless and returns (stdout, the final colour grid as 32 rows of 40 digits).
 fn play(seed: u32, keys: &str, time: &str) -> (Output, Vec<Vec<u8>>) {
@@ -261,16 +256,10 @@ fn the_screenshot_shows_the_board() {
         png.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
+    let info = common::Picture::read(&png);
     // MODE 9 is 320x256 square pixels; screenshots are at scale 2.
     assert_eq!((info.width, info.height), (640, 512));
-    let rgb = |x: u32, y: u32| {
-        let i = ((y * info.width + x) * 3) as usize;
-        (buf[i], buf[i + 1], buf[i + 2])
-    };
+    let rgb = |x: u32, y: u32| info.at(x, y);
     // Each text cell is 16x16 picture pixels; its centre has the cell's colour.
     let at = |col: u32, row: u32| rgb(col * 16 + 8, row * 16 + 8);
     assert_eq!(at(0, 0), (255, 255, 255), "white outside the board");

@@ -4,24 +4,16 @@
 use std::process::Command;
 use std::time::Duration;
 
+#[path = "common/pty.rs"]
+mod pty;
+
 #[test]
 #[cfg(unix)]
 fn a_panic_restores_the_terminal() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     // In a pseudo-terminal: note the terminal's settings, run the test card and make it panic after
     // three frames, then compare the settings with what they were before.
-    let script = format!(
-        "stty cols 100 rows 40; before=$(stty -g); '{retro}' testcard --panic-for-test 3; rc=$?; \
-         after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         stty -a; echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script).env_remove("RUST_BACKTRACE");
-    let mut session = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    session.set_expect_timeout(Some(Duration::from_secs(60)));
-    let captured = session.expect("END-OF-TEST").expect("the run finishes");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
+    let mut session = pty::spawn_retro(100, 40, "testcard --panic-for-test 3");
+    let out = pty::finish(&mut session, "the run finishes");
 
     let entered = out
         .find("\x1b[?1049h")
@@ -57,25 +49,21 @@ fn a_panic_restores_the_terminal() {
 #[test]
 #[cfg(unix)]
 fn terminating_signals_restore_the_terminal() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("loop.bbc");
     std::fs::write(&program, "10 REPEAT\n20 UNTIL FALSE\n").unwrap();
     let program = program.display();
     for (signal, status) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
-        let script = format!(
-            "stty cols 100 rows 40; before=$(stty -g); \
-             '{retro}' run '{program}' < /dev/tty & pid=$!; sleep 2; kill -{signal} $pid; wait $pid; rc=$?; \
-             after=$(stty -g); echo \"RC=$rc\"; \
-             if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-             echo END-OF-TEST"
+        let mut session = pty::spawn_shell(
+            100,
+            40,
+            &format!(
+                "'{}' run '{program}' < /dev/tty & pid=$!; sleep 2; kill -{signal} $pid; wait $pid",
+                pty::RETRO
+            ),
+            Duration::from_secs(60),
         );
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c").arg(script);
-        let mut session = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-        session.set_expect_timeout(Some(Duration::from_secs(60)));
-        let captured = session.expect("END-OF-TEST").expect("the run finishes");
-        let out = String::from_utf8_lossy(captured.before()).into_owned();
+        let out = pty::finish(&mut session, "the run finishes");
         let entered = out
             .find("\x1b[?1049h")
             .unwrap_or_else(|| panic!("SIG{signal}: retro never entered the alternate screen:\n{out:?}"));
@@ -105,21 +93,13 @@ fn terminating_signals_restore_the_terminal() {
 #[test]
 #[cfg(unix)]
 fn key_scripts_and_time_limits_work_interactively() {
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("loop.bbc");
     std::fs::write(&program, "10 REPEAT\n20 UNTIL FALSE\n").unwrap();
     let program = program.display();
     let run = |args: &str| {
-        let script = format!(
-            "stty cols 100 rows 40; '{retro}' run '{program}' {args}; echo \"RC=$?\"; echo END-OF-TEST"
-        );
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c").arg(script);
-        let mut session = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-        session.set_expect_timeout(Some(Duration::from_secs(60)));
-        let captured = session.expect("END-OF-TEST").expect("the run finishes by itself");
-        String::from_utf8_lossy(captured.before()).into_owned()
+        let mut session = pty::spawn_retro(100, 40, &format!("run '{program}' {args}"));
+        pty::finish(&mut session, "the run finishes by itself")
     };
     let out = run("--time 1");
     assert!(out.contains("\x1b[?1049h"), "an interactive run:\n{out:?}");
@@ -143,50 +123,23 @@ fn key_scripts_and_time_limits_work_interactively() {
 #[cfg(target_os = "linux")]
 fn a_vanished_terminal_ends_the_run() {
     use std::time::Instant;
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("RETRO_REQUIRE_CONFORMANCE").is_none(),
-            "tmux is needed for the terminal test"
-        );
-        eprintln!("SKIPPED: tmux not installed");
-        return;
-    }
-    let retro = env!("CARGO_BIN_EXE_retro");
     let dir = tempfile::tempdir().unwrap();
     let program = dir.path().join("hello.bbc");
     std::fs::write(&program, "10 PRINT \"hello\"\n").unwrap();
     let pidfile = dir.path().join("pid");
-    // A tmux server of our own, so killing its session touches nothing else.
-    let socket = format!("retro-vanish-{}", std::process::id());
-    let tmux = |args: &[&str]| {
-        Command::new("tmux")
-            .args(["-L", &socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    };
     let cmd = format!(
-        "echo $$ > '{}'; exec '{retro}' run '{}'",
+        "echo $$ > '{}'; exec '{}' run '{}'",
         pidfile.display(),
+        pty::RETRO,
         program.display()
     );
-    tmux(&["new-session", "-d", "-s", "vanish", "-x", "80", "-y", "30", &cmd]);
-    let start = Instant::now();
-    loop {
-        let screen =
-            String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "vanish"]).stdout).into_owned();
-        if screen.contains("press a key to leave") {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            tmux(&["kill-server"]);
-            panic!("the program never ended; the screen:\n{screen}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let Some(tmux) = pty::Tmux::start_shell("vanish", 80, 30, &cmd, None) else {
+        return;
+    };
+    tmux.wait_for("press a key to leave");
     let pid = std::fs::read_to_string(&pidfile).expect("the pid was written");
     let stat = format!("/proc/{}/stat", pid.trim());
-    tmux(&["kill-server"]);
+    drop(tmux); // the server killed: the terminal is gone
     // Gone, or a zombie waiting to be reaped: either way it has exited.
     let exited = || {
         std::fs::read_to_string(&stat).map_or(true, |s| {

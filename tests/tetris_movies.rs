@@ -8,11 +8,11 @@
 //! Each movie must match at least the number of frames in `MATCHED` (docs/tetris.md keeps the
 //! same table); a movie that falls short reports its first differing frame with both states.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
+use common::tetris_trace;
 
 /// (movie, frames that must match from the start). A count equal to the trace's length is a
 /// whole-movie match.
@@ -48,16 +48,6 @@ const MATCHED: &[(&str, usize)] = &[
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn trace(name: &str) -> Vec<String> {
-    let path = root().join(format!("programs/tetris/tests/traces/{name}.trace.gz"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap();
-    text.lines().map(str::to_string).collect()
 }
 
 /// Our game's trace of `movie` padded with released frames to `frames` frames.
@@ -100,7 +90,7 @@ fn every_oracle_movie_replays_frame_by_frame_as_far_as_the_table_says() {
     let mut report = String::new();
     let mut failures = vec![];
     for (name, need) in MATCHED {
-        let want = trace(name);
+        let want = tetris_trace(name);
         let got = our_trace(
             &movies.join(format!("{name}.fm2")),
             want.len(),
@@ -128,7 +118,7 @@ fn every_oracle_movie_replays_frame_by_frame_as_far_as_the_table_says() {
 #[test]
 fn our_own_movies_match_the_oracle_to_the_top_out() {
     for name in ["a_type_level0", "level19", "b_type"] {
-        let want = trace(&format!("ours/{name}"));
+        let want = tetris_trace(&format!("ours/{name}"));
         let death = want
             .iter()
             .position(|l| l.split(' ').nth(1) == Some("play") && l.split(' ').nth(13) == Some("1"))
@@ -148,5 +138,41 @@ fn our_own_movies_match_the_oracle_to_the_top_out() {
             same,
             death + 1
         );
+    }
+}
+
+/// `--record FILE.fm2` writes the movie through a symbolic link (the link stays a link) and into
+/// a FIFO, as `cat >` would (#21: every user file).
+#[test]
+#[cfg(unix)]
+fn record_writes_through_a_symlink_and_into_a_fifo() {
+    let game = root().join("programs/tetris/tetris.asm");
+    let record = |to: &str| {
+        let game = game.to_str().expect("a UTF-8 path");
+        common::retro(&[
+            "run",
+            game,
+            "--headless",
+            "--keys",
+            "=+600 START",
+            "--time",
+            "1",
+            "--record",
+            to,
+        ])
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (how, movie) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), record),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), record)),
+    ] {
+        let movie = String::from_utf8(movie).expect("a text movie");
+        assert!(movie.starts_with("version 3\n"), "{how}: an FM2 header:\n{movie}");
+        // The input log: a line a frame, about 60 for the second of NTSC time.
+        let frames = movie.lines().filter(|l| l.starts_with('|')).count();
+        assert!((55..=65).contains(&frames), "{how}: {frames} frames:\n{movie}");
     }
 }

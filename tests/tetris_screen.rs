@@ -6,6 +6,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+#[path = "common/pty.rs"]
+mod pty;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -211,30 +214,20 @@ fn a_movie_ends_with_the_numbers_of_its_last_state_on_the_screen() {
 #[cfg(unix)]
 fn a_movie_plays_in_the_terminal_to_watch() {
     use std::time::Duration;
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 100 rows 30; before=$(stty -g); '{retro}' run '{}' --movie '{}'; rc=$?; \
-         after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST",
-        game().display(),
-        root().join("programs/tetris/movies/level19.fm2").display()
+    let mut s = pty::spawn_retro(
+        100,
+        30,
+        &format!(
+            "run '{}' --movie '{}'",
+            game().display(),
+            root().join("programs/tetris/movies/level19.fm2").display()
+        ),
     );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
     s.set_expect_timeout(Some(Duration::from_secs(90)));
     s.expect("\x1b[?1049h").expect("the run takes the screen");
     s.expect("L E V E L").expect("the game's screen is drawn");
     s.expect("1 9").expect("the movie started level 19");
-    s.send("\x11").unwrap();
-    let captured = s.expect("END-OF-TEST").expect("Ctrl-Q ends the run");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
+    pty::quit_and_check_restored(s);
 }
 
 /// `retro debug --movie` gives the debugged program the movie's input: the game our level 19

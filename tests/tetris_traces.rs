@@ -5,25 +5,13 @@
 //! against the movies they were recorded from (one line per input frame; like the oracle's own
 //! test, released buttons are played after a movie's end up to its last checkpoint).
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod common;
+use common::tetris_trace;
 
 fn oracle_movies() -> Option<PathBuf> {
     common::oracle("meta_nestris/tests/movies", "metadata.yaml")
-}
-
-fn trace(name: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("programs/tetris/tests/traces")
-        .join(format!("{name}.trace.gz"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap();
-    text.lines().map(str::to_string).collect()
 }
 
 /// A movie's checks: (frame, key, value).
@@ -58,7 +46,7 @@ fn recorded_traces_meet_the_oracles_checkpoints_and_cover_every_frame() {
     let mut checked = 0;
     for (movie, checks) in entries {
         let name = movie.trim_end_matches(".fm2");
-        let lines = trace(name);
+        let lines = tetris_trace(name);
         let fm2 = std::fs::read_to_string(movies.join(&movie)).unwrap();
         let inputs = fm2.lines().filter(|l| l.starts_with('|')).count();
         let last_check = checks.iter().map(|c| c.0).max().unwrap_or(0);

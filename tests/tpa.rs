@@ -1,22 +1,8 @@
 //! `retro tpa`: sprite in, drop sequence out; headless replay with a colour dump; screenshots;
 //! clear refusals for sprites that cannot be printed.
 
-use std::process::{Command, Output};
-
-fn retro(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .output()
-        .expect("run retro")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{retro, stderr, stdout};
 
 const HEART: &str = "interpreters/tpa/sprites/heart.txt";
 
@@ -90,9 +76,7 @@ fn a_screenshot_is_a_png_of_the_field() {
     let shot = dir.path().join("field.png");
     let o = retro(&["tpa", HEART, "--headless", "--screenshot", shot.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let reader = decoder.read_info().unwrap();
-    let info = reader.info();
+    let info = common::Picture::read(&shot);
     // 21x42 cells of 8x8 pixels, scaled 2x.
     assert_eq!((info.width, info.height), (21 * 16, 42 * 16));
 }
@@ -145,29 +129,19 @@ fn sprites_that_cannot_be_printed_are_refused_with_the_reason() {
 #[test]
 #[cfg(unix)]
 fn the_sequence_is_written_through_a_symlink_and_into_a_fifo() {
-    use std::os::unix::fs::FileTypeExt;
     let dir = tempfile::tempdir().unwrap();
-    let real = dir.path().join("real.tps");
-    let link = dir.path().join("heart.tps");
-    std::fs::write(&real, b"old").unwrap();
-    std::os::unix::fs::symlink("real.tps", &link).unwrap();
-    let o = retro(&["tpa", HEART, "-o", link.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        std::fs::read_to_string(&real)
-            .unwrap()
-            .starts_with("# retro tpa sequence")
-    );
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
-    let fifo = dir.path().join("pipe");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success());
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
-    };
-    let o = retro(&["tpa", HEART, "-o", fifo.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(reader.join().unwrap().starts_with("# retro tpa sequence"));
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let sequence = |to: &str| retro(&["tpa", HEART, "-o", to]);
+    for (how, written) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), sequence),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), sequence)),
+    ] {
+        assert!(
+            written.starts_with(b"# retro tpa sequence"),
+            "{how}: {}",
+            common::text(&written)
+        );
+    }
 }

@@ -11,6 +11,8 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 fn transcript(name: &str) -> (String, Option<i32>) {
     let dir = Path::new("tests/z80");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_retro"));
@@ -33,17 +35,7 @@ fn golden(name: &str) -> String {
         Some(0),
         "{name}: every command of the script succeeds:\n{out}"
     );
-    let path = Path::new("tests/z80").join(format!("{name}.expect"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &out).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        out,
-        expected,
-        "{name}: transcript differs from {}",
-        path.display()
-    );
+    common::golden(&Path::new("tests/z80").join(format!("{name}.expect")), &out);
     out
 }
 

@@ -2,8 +2,10 @@
 //! (F11), quit with Ctrl-Q; the screen shows the current source line, and the terminal settings
 //! are restored afterwards.
 
-use std::process::Command;
 use std::time::Duration;
+
+#[path = "common/pty.rs"]
+mod pty;
 
 #[test]
 #[cfg(unix)]
@@ -29,7 +31,7 @@ fn breakpoint_continue_step_quit_in_a_terminal() {
     s.send("\x1bOP").unwrap(); // F1: the keys
     s.expect("scroll")
         .expect("F1 shows the help overlay (PgUp / PgDn: scroll the output)");
-    let out = quit_and_check_restored(s);
+    let out = pty::quit_and_check_restored(s);
     assert!(out.contains("\x1b[?1049l"), "the alternate screen is left");
 }
 
@@ -53,41 +55,15 @@ fn continue_runs_frame_by_frame_and_escape_stops_it() {
     s.send("\x1bOR").unwrap(); // F3: the disassembly
     s.expect("source")
         .expect("F3 shows the disassembly (its title offers the source back)");
-    quit_and_check_restored(s);
+    pty::quit_and_check_restored(s);
 }
 
-/// Spawns `retro debug FILE` in an 80x24 pseudo-terminal, reporting its exit status and whether
-/// the terminal settings came back, then END-OF-TEST.
+/// `retro debug FILE` in an 80x24 pseudo-terminal, once the debugger is up.
 #[cfg(unix)]
 fn debug_in_a_terminal(file: &str) -> expectrl::Session {
-    let retro = env!("CARGO_BIN_EXE_retro");
-    let script = format!(
-        "stty cols 80 rows 24; before=$(stty -g); '{retro}' debug {file}; rc=$?; \
-         after=$(stty -g); echo \"RC=$rc\"; \
-         if [ \"$before\" = \"$after\" ]; then echo SETTINGS-RESTORED; else echo SETTINGS-CHANGED; fi; \
-         echo END-OF-TEST"
-    );
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(script);
-    let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
-    s.set_expect_timeout(Some(Duration::from_secs(60)));
+    let mut s = pty::spawn_retro(80, 24, &format!("debug {file}"));
     s.expect("debug:").expect("the debugger starts");
     s
-}
-
-/// Quits with Ctrl-Q, checks the exit status and the terminal settings, and gives back what the
-/// terminal saw.
-#[cfg(unix)]
-fn quit_and_check_restored(mut s: expectrl::Session) -> String {
-    s.send("\x11").unwrap(); // Ctrl-Q
-    let captured = s.expect("END-OF-TEST").expect("the debugger quits");
-    let out = String::from_utf8_lossy(captured.before()).into_owned();
-    assert!(out.contains("RC=0"), "{out}");
-    assert!(
-        out.contains("SETTINGS-RESTORED"),
-        "terminal settings changed:\n{out}"
-    );
-    out
 }
 
 /// While the program runs, the keys typed go to its keyboard, not to the command line:
@@ -107,7 +83,7 @@ fn keys_typed_while_the_program_runs_reach_its_keyboard() {
     s.send("print 6*7\r").unwrap();
     s.expect("42")
         .expect("the command line got none of the program's keys");
-    quit_and_check_restored(s);
+    pty::quit_and_check_restored(s);
 }
 
 /// `next` (F10), `finish` and `call` run frame by frame like `continue`: the footer says
@@ -150,5 +126,53 @@ fn next_finish_and_call_run_frame_by_frame_and_stop_with_escape() {
     // that did not change (the `n` of `returned` is where `unchanged` had one), so the test
     // looks for its end.
     s.expect("T-states)").expect("PgUp shows the call's report");
-    quit_and_check_restored(s);
+    pty::quit_and_check_restored(s);
+}
+
+/// The UI follows the terminal's size (docs/debugger.md, "The terminal UI"): at 80x24 there is no
+/// room for the machine's screen; widened to 150x40 the screen panel appears as a third column on
+/// the right, and the command line still works; narrowed back to 80x24 the panel goes again.
+/// Nothing panics on the way and Ctrl-Q gives the terminal back.
+#[test]
+#[cfg(unix)]
+fn the_layout_follows_a_resized_terminal() {
+    const SCREEN_TITLE: &str = "screen (F2: full size)";
+    let here = std::env::current_dir().expect("the current directory");
+    let Some(tmux) = pty::Tmux::start("z80-resize", 80, 24, &here, "debug tests/z80/attrs.asm") else {
+        return;
+    };
+    let resize = |cols: &str, rows: &str| {
+        tmux.run(&["resize-window", "-x", cols, "-y", rows]);
+    };
+    let s = tmux.wait_for("debug:");
+    assert!(!s.contains(SCREEN_TITLE), "no room at 80x24:\n{s}");
+    tmux.line("continue");
+    tmux.wait_for("exited");
+
+    resize("150", "40");
+    let s = tmux.wait_until("the screen panel at 150x40", |s| {
+        s.lines().count() == 40 && s.contains(SCREEN_TITLE)
+    });
+    let row = s.lines().find(|l| l.contains(SCREEN_TITLE)).unwrap();
+    let column = row[..row.find(SCREEN_TITLE).unwrap()].chars().count();
+    assert!(
+        column >= 80,
+        "the screen panel is a third column on the right (its title at column {column}):\n{s}"
+    );
+    // 32 cells of two terminal columns each, and the panel's two borders.
+    let left = row.chars().take(column).collect::<String>().rfind('┌');
+    let left = row[..left.expect("the panel's corner")].chars().count();
+    let width = row.chars().count() - left;
+    assert_eq!(width, 2 * 32 + 2, "square cells at 150x40:\n{s}");
+    tmux.line("print 6*7");
+    tmux.wait_for("$2A");
+
+    resize("80", "24");
+    let s = tmux.wait_until("the 80x24 layout again", |s| {
+        s.lines().count() == 24 && !s.contains(SCREEN_TITLE)
+    });
+    assert!(s.contains("debug:"), "the command line is still there:\n{s}");
+    tmux.send(&["C-q"]);
+    let s = tmux.finish();
+    assert!(s.contains("RC=0"), "no panic, a clean exit:\n{s}");
 }

@@ -6,6 +6,10 @@
 use std::process::{Command, Output};
 
 mod common;
+use common::stdout;
+
+#[path = "common/pty.rs"]
+mod pty;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retro"))
@@ -13,10 +17,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run retro")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]
@@ -105,15 +105,9 @@ fn the_screenshot_is_the_pixels_with_the_border() {
         png.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
+    let info = common::Picture::read(&png);
     assert_eq!((info.width, info.height), (2 * (256 + 32), 2 * (192 + 32)));
-    let rgb = |x: u32, y: u32| {
-        let i = ((y * info.width + x) * 3) as usize;
-        (buf[i], buf[i + 1], buf[i + 2])
-    };
+    let rgb = |x: u32, y: u32| info.at(x, y);
     // Attribute cell (col, row) is 16x16 PNG pixels, after a 32-pixel border.
     let cell = |col: u32, row: u32| rgb(32 + col * 16 + 8, 32 + row * 16 + 8);
     assert_eq!(rgb(0, 0), (0xD7, 0, 0), "the red border");
@@ -159,38 +153,52 @@ fn run_and_debug_behave_the_same_without_breakpoints() {
 #[test]
 #[cfg(unix)]
 fn big_terminals_show_the_pixels() {
-    use std::time::{Duration, Instant};
-    if !common::tmux_available() {
-        return;
-    }
-    let screen_at = |w: &str, h: &str| {
+    let screen_at = |w: u16, h: u16| {
         // A server of its own for each size (one shutting down would refuse the next session).
-        let socket = format!("retro-z80-pixels-{}-{w}x{h}", std::process::id());
-        let tmux = |args: &[&str]| {
-            Command::new("tmux")
-                .args(["-L", &socket])
-                .args(args)
-                .output()
-                .expect("tmux runs")
-        };
-        let cmd = format!("'{}' run tests/z80/pixels.asm", env!("CARGO_BIN_EXE_retro"));
-        tmux(&["new-session", "-d", "-x", w, "-y", h, &cmd]);
-        let start = Instant::now();
-        let top = loop {
-            let s = String::from_utf8_lossy(&tmux(&["capture-pane", "-p"]).stdout).into_owned();
-            let first: String = s.lines().next().unwrap_or("").trim().to_string();
-            if !first.is_empty() || start.elapsed() > Duration::from_secs(20) {
-                break first;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        };
-        tmux(&["kill-server"]);
-        top
+        let here = std::env::current_dir().expect("the current directory");
+        let tmux = pty::Tmux::start(
+            &format!("z80-pixels-{w}x{h}"),
+            w,
+            h,
+            &here,
+            "run tests/z80/pixels.asm",
+        )?;
+        let s = tmux.wait_until("a first row", |s| {
+            !s.lines().next().unwrap_or("").trim().is_empty()
+        });
+        Some(s.lines().next().unwrap_or("").trim().to_string())
     };
-    assert_eq!(screen_at("80", "24"), "#", "attribute cells at 80x24");
+    let Some(small) = screen_at(80, 24) else {
+        return;
+    };
+    assert_eq!(small, "#", "attribute cells at 80x24");
     assert_eq!(
-        screen_at("130", "50"),
-        "▀▀▀▀",
+        screen_at(130, 50).as_deref(),
+        Some("▀▀▀▀"),
         "8 ink pixels as half-blocks at 130x50"
     );
+}
+
+/// `--screenshot` writes the PNG through a symbolic link (the link stays a link) and into a FIFO,
+/// as `cat >` would (#21: every user file).
+#[test]
+#[cfg(unix)]
+fn the_screenshot_is_written_through_a_symlink_and_into_a_fifo() {
+    let shoot = |to: &str| run(&["tests/z80/attrs.asm", "--headless", "--screenshot", to]);
+    let dir = tempfile::tempdir().unwrap();
+    for (how, png) in [
+        (
+            "through a symlink",
+            common::written_through_a_symlink(dir.path(), shoot),
+        ),
+        ("into a FIFO", common::written_into_a_fifo(dir.path(), shoot)),
+    ] {
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{how}: a PNG");
+        let info = common::Picture::decode(&png);
+        assert_eq!(
+            (info.width, info.height),
+            (2 * (256 + 32), 2 * (192 + 32)),
+            "{how}"
+        );
+    }
 }
