@@ -224,6 +224,9 @@ pub trait Debuggable {
 /// virtual seconds of a busy program).
 pub const DEFAULT_BUDGET: u64 = 100_000_000;
 
+/// The largest repeat count (`step N`, `next N`...) a script may give.
+pub const MAX_SCRIPT_REPEAT: u64 = 1_000_000;
+
 /// What a command asks of the driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -536,6 +539,14 @@ impl Console {
 
     fn repeat(&mut self, d: &mut dyn Debuggable, count: &str, kind: StepKind) -> Result<String, String> {
         let n = number_arg(count, 1)?;
+        // A script has no Escape: a count that could run for hours is refused, not started (the
+        // terminal runs any count frame by frame, and Escape stops it).
+        if !self.frames && n > MAX_SCRIPT_REPEAT {
+            return Err(format!(
+                "a count of at most {MAX_SCRIPT_REPEAT} in a script (`{}`)",
+                count.trim()
+            ));
+        }
         match self.repeat_steps(d, kind, n.max(1)) {
             Ok(stop) => Ok(self.report(d, &stop)),
             Err(()) => Ok(String::new()),

@@ -121,3 +121,22 @@ proptest! {
         }
     }
 }
+
+/// A script cannot stop a runaway count with Escape: `step 9999999999999999999` on a program that
+/// never ends (a jump to itself) is refused at once rather than stepping for ever; a count within
+/// the limit runs.
+#[test]
+fn a_huge_step_count_in_a_script_is_refused_not_run() {
+    let asm =
+        retro_z80_asm::assemble_str("spin.asm", "        org 8000h\nspin:   jr spin\n").expect("assembles");
+    let mut s = Session::new(Debugger::from_assembly(&asm));
+    let refused = s.execute("step 9999999999999999999");
+    assert!(
+        refused.error && refused.text.contains("at most"),
+        "{}",
+        refused.text
+    );
+    assert!(!s.execute("stepi 1000").error);
+    let regs = s.execute("info registers");
+    assert!(regs.text.contains("PC=8000"), "{}", regs.text);
+}
