@@ -64,6 +64,66 @@ pub enum StopReason {
     HistoryStart,
 }
 
+/// A breakpoint or watchpoint that `delete`, `enable` and `disable` find by its number. Number 0
+/// is one a debugger sets for itself (`until`, `finish`): the user's commands never name it.
+pub trait Numbered {
+    fn id(&self) -> u32;
+    fn set_enabled(&mut self, on: bool);
+}
+
+/// Whether `x` is a point that `id` (`None`: every user's point) names.
+fn named(id: Option<u32>, x: u32) -> bool {
+    x != 0 && id.is_none_or(|id| id == x)
+}
+
+/// `delete [N]` over a debugger's breakpoints and watchpoints: `false` when N names none.
+pub fn delete_numbered<B: Numbered, W: Numbered>(
+    breaks: &mut Vec<B>,
+    watches: &mut Vec<W>,
+    id: Option<u32>,
+) -> bool {
+    if id.is_some()
+        && !breaks
+            .iter()
+            .map(B::id)
+            .chain(watches.iter().map(W::id))
+            .any(|x| named(id, x))
+    {
+        return false;
+    }
+    breaks.retain(|b| !named(id, b.id()));
+    watches.retain(|w| !named(id, w.id()));
+    true
+}
+
+/// `enable [N]` / `disable [N]` over a debugger's breakpoints and watchpoints: `false` when N
+/// names none.
+pub fn enable_numbered<B: Numbered, W: Numbered>(
+    breaks: &mut [B],
+    watches: &mut [W],
+    id: Option<u32>,
+    on: bool,
+) -> bool {
+    if id.is_some()
+        && !breaks
+            .iter()
+            .map(B::id)
+            .chain(watches.iter().map(W::id))
+            .any(|x| named(id, x))
+    {
+        return false;
+    }
+    breaks
+        .iter_mut()
+        .filter(|b| named(id, b.id()))
+        .for_each(|b| b.set_enabled(on));
+    watches
+        .iter_mut()
+        .filter(|w| named(id, w.id()))
+        .for_each(|w| w.set_enabled(on));
+    true
+}
+
 /// One breakpoint or watchpoint, as `info breakpoints` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BreakpointInfo {

@@ -21,7 +21,8 @@ mod views;
 mod tests;
 
 use retro_screen::debug::{
-    BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
+    BreakpointInfo, Debuggable, Here, Numbered, Panel, PanelKind, RunLimit, StepKind, StopReason,
+    delete_numbered, enable_numbered,
 };
 use retro_screen::machine::{Machine, RunState};
 use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
@@ -503,15 +504,6 @@ impl CbmDebugger {
         last
     }
 
-    fn ids(&self) -> Vec<u32> {
-        self.breaks
-            .iter()
-            .map(|b| b.id)
-            .filter(|&id| id != 0)
-            .chain(self.watches.iter().map(|w| w.id))
-            .collect()
-    }
-
     /// The screen as the VIC-II shows it.
     pub fn c64_screen(&self) -> Frame {
         c64::frame(&self.it().mem, true, c64::Glyphs::Unicode)
@@ -682,31 +674,11 @@ impl Debuggable for CbmDebugger {
     }
 
     fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
-        if let Some(id) = id
-            && !self.ids().contains(&id)
-        {
-            return false;
-        }
-        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
-        self.breaks.retain(|b| !hit(b.id));
-        self.watches.retain(|w| !hit(w.id));
-        true
+        delete_numbered(&mut self.breaks, &mut self.watches, id)
     }
 
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
-        if let Some(id) = id
-            && !self.ids().contains(&id)
-        {
-            return false;
-        }
-        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
-        for b in self.breaks.iter_mut().filter(|b| hit(b.id)) {
-            b.enabled = enabled;
-        }
-        for w in self.watches.iter_mut().filter(|w| hit(w.id)) {
-            w.enabled = enabled;
-        }
-        true
+        enable_numbered(&mut self.breaks, &mut self.watches, id, enabled)
     }
 
     fn breakpoints(&self) -> Vec<BreakpointInfo> {
@@ -812,5 +784,23 @@ impl Machine for CbmDebugger {
     }
     fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
         Some(self)
+    }
+}
+
+impl Numbered for Break {
+    fn id(&self) -> u32 {
+        self.id
+    }
+    fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
+    }
+}
+
+impl Numbered for Watch {
+    fn id(&self) -> u32 {
+        self.id
+    }
+    fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
     }
 }

@@ -10,7 +10,7 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_screen::debug::{BreakpointInfo, StopReason};
+use retro_screen::debug::{BreakpointInfo, Numbered, StopReason, delete_numbered, enable_numbered};
 
 use super::super::error::BasicError;
 use super::super::value::Val;
@@ -647,43 +647,16 @@ impl Control {
         format!("Watchpoint {id}: {expr} (now {now})\n")
     }
 
-    fn ids(&self) -> Vec<u32> {
-        self.breaks
-            .iter()
-            .map(|b| b.id)
-            .filter(|&id| id != 0)
-            .chain(self.watches.iter().map(|w| w.id))
-            .collect()
-    }
-
     pub(super) fn delete(&mut self, it: &Interp, id: Option<u32>) -> bool {
-        if let Some(id) = id
-            && !self.ids().contains(&id)
-        {
-            return false;
-        }
-        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
-        self.breaks.retain(|b| !hit(b.id));
-        self.watches.retain(|w| !hit(w.id));
+        let found = delete_numbered(&mut self.breaks, &mut self.watches, id);
         self.rebuild_map(it);
-        true
+        found
     }
 
     pub(super) fn enable(&mut self, it: &Interp, id: Option<u32>, enabled: bool) -> bool {
-        if let Some(id) = id
-            && !self.ids().contains(&id)
-        {
-            return false;
-        }
-        let hit = |x: u32| x != 0 && id.is_none_or(|id| id == x);
-        for b in self.breaks.iter_mut().filter(|b| hit(b.id)) {
-            b.enabled = enabled;
-        }
-        for w in self.watches.iter_mut().filter(|w| hit(w.id)) {
-            w.enabled = enabled;
-        }
+        let found = enable_numbered(&mut self.breaks, &mut self.watches, id, enabled);
         self.rebuild_map(it);
-        true
+        found
     }
 
     pub(super) fn breakpoints(&self, it: &Interp) -> Vec<BreakpointInfo> {
@@ -806,5 +779,23 @@ impl Interp {
             return Some(e);
         }
         None
+    }
+}
+
+impl Numbered for Break {
+    fn id(&self) -> u32 {
+        self.id
+    }
+    fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
+    }
+}
+
+impl Numbered for Watch {
+    fn id(&self) -> u32 {
+        self.id
+    }
+    fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
     }
 }
