@@ -340,6 +340,8 @@ pub struct Console {
     running: Option<Running>,
     /// Commands run frame by frame ([`Console::start`]) rather than to the end.
     frames: bool,
+    /// Steps a run may take in batch mode: [`DEFAULT_BUDGET`] unless [`Console::set_budget`].
+    budget: Option<u64>,
 }
 
 fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
@@ -376,6 +378,12 @@ Other:     echo TEXT  help  quit (q)
 impl Console {
     pub fn new() -> Console {
         Console::default()
+    }
+
+    /// Sets how many steps `continue`, `finish`, `next`, `until` and reverse runs may take in batch
+    /// mode (the fuzz tests keep each command short; users get [`DEFAULT_BUDGET`]).
+    pub fn set_budget(&mut self, steps: u64) {
+        self.budget = Some(steps);
     }
 
     /// Runs one command line to its end (batch mode: runs have step budgets). Blank lines and
@@ -436,6 +444,7 @@ impl Console {
     /// The run limit of a command that runs the program: `budget` steps in batch mode, frame by
     /// frame in the terminal (with `count` steps in all when the user gave one).
     fn limit(&self, budget: u64, count: Option<u64>) -> RunLimit {
+        let budget = self.budget.unwrap_or(budget);
         match (self.frames, count) {
             (false, Some(n)) => RunLimit::Steps(n),
             (false, None) => RunLimit::Steps(budget),
