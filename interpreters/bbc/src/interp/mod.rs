@@ -304,6 +304,10 @@ pub struct Interp {
     count: usize,
     time_offset: i64,
     ticks_left: u32,
+    /// While a debugger's expression runs (`print FNx`, a breakpoint's condition): the host ticks
+    /// its FNs may still take. The host itself is not ticked meanwhile (virtual time stands
+    /// still), and a FN that runs out is stopped (see `debug::EVAL_STATEMENTS`).
+    eval_ticks: Option<u32>,
     depth: u32,
     /// FN calls in progress (ON ERROR LOCAL handlers belong to one of these levels).
     fn_level: u32,
@@ -486,6 +490,7 @@ impl Interp {
             count: 0,
             time_offset: 0,
             ticks_left: host::TICK_STATEMENTS,
+            eval_ticks: None,
             depth: 0,
             fn_level: 0,
             max_depth: DEFAULT_MAX_DEPTH,
@@ -836,6 +841,12 @@ impl Interp {
     /// Host check point: escape, abort, frame ends.
     #[cold]
     fn tick(&mut self) -> R<()> {
+        if let Some(left) = self.eval_ticks.as_mut() {
+            // Abort, not an error: an ON ERROR LOCAL in the FN must not catch it and go on.
+            *left = left.checked_sub(1).ok_or_else(|| Box::new(Stop::Abort))?;
+            self.ticks_left = host::TICK_STATEMENTS;
+            return Ok(());
+        }
         if self.trace.is_some() {
             return self.trace_tick();
         }

@@ -30,9 +30,9 @@ use super::error::BasicError;
 use super::value::Val;
 use super::{Frame, Interp, R, Stop};
 
-/// Statements a FN called by a debugger expression may run before its host's tick comes due
-/// (the hook's own evaluations must not move the program's virtual time).
-const EVAL_TICKS: u32 = 1 << 30;
+/// Statements a FN called by a debugger's expression may run before it is stopped: a script has
+/// no Escape, and the terminal waits for the answer (`print FNforever` must not hang either).
+pub const EVAL_STATEMENTS: u32 = 1_000_000;
 
 impl Interp {
     /// Attaches a debugger: from now on every statement goes through it.
@@ -71,18 +71,15 @@ impl Interp {
         self.debug.as_mut().is_none_or(|c| c.quiet_at(rel))
     }
 
-    /// A statement where the debugger may stop: the [`Control`] decides, with the host's tick
-    /// count held so the debugger's own evaluations do not move virtual time.
+    /// A statement where the debugger may stop: the [`Control`] decides (its evaluations go
+    /// through [`Interp::in_scratch`], which keeps virtual time still).
     #[cold]
     #[inline(never)]
     fn debug_check(&mut self) -> R<()> {
         let Some(mut control) = self.debug.take() else {
             return Ok(());
         };
-        let ticks = self.ticks_left;
-        self.ticks_left = EVAL_TICKS;
         let r = control.at_statement(self, self.pc);
-        self.ticks_left = ticks;
         self.debug = Some(control);
         r
     }
@@ -107,7 +104,10 @@ impl Interp {
     }
 
     /// Runs `f` with the statement pointer on `bytes` in EVAL's scratch area, which must be
-    /// used up exactly; then everything the pointer and nesting were comes back.
+    /// used up exactly; then everything the pointer and nesting were comes back. FNs it calls
+    /// run at most [`EVAL_STATEMENTS`] statements, without ticking the host; if one fails or is
+    /// stopped, the frames it left are unwound (its LOCALs get their values back) so the
+    /// program goes on as if the expression had not been evaluated.
     fn in_scratch<T>(&mut self, bytes: &[u8], f: impl FnOnce(&mut Interp) -> R<T>) -> Result<T, String> {
         if bytes.len() + 2 > 500 {
             return Err("String too long".into());
@@ -116,16 +116,31 @@ impl Interp {
         let saved: Vec<u8> = self.mem[area..area + bytes.len() + 1].to_vec();
         self.mem[area..area + bytes.len()].copy_from_slice(bytes);
         self.mem[area + bytes.len()] = 0x0D;
-        let (pc, depth) = (self.pc, self.depth);
+        let (pc, depth, fn_level, stack) = (self.pc, self.depth, self.fn_level, self.stack.len());
+        let ticks = self.ticks_left;
+        let outer = self
+            .eval_ticks
+            .replace(EVAL_STATEMENTS / super::host::TICK_STATEMENTS);
+        self.ticks_left = super::host::TICK_STATEMENTS;
         self.pc = area;
         let r = f(self);
         let ok = r.is_ok() && self.skip_spaces() == 0x0D;
+        let ran_out = self.eval_ticks == Some(0);
+        self.eval_ticks = outer;
+        self.ticks_left = ticks;
         self.mem[area..area + saved.len()].copy_from_slice(&saved);
+        if r.is_err() {
+            self.unwind_to(stack);
+        }
         self.pc = pc;
         self.depth = depth;
+        self.fn_level = fn_level;
         match r {
             Ok(_) if !ok => Err("Syntax error".into()),
             Ok(v) => Ok(v),
+            Err(s) if ran_out && matches!(*s, Stop::Abort) => Err(format!(
+                "Escape: a FN ran {EVAL_STATEMENTS} statements without returning (stopped; the program is as it was)"
+            )),
             Err(s) => Err(stop_words(&s)),
         }
     }

@@ -232,3 +232,153 @@ fn a_breakpoint_on_an_empty_loops_next_stops_at_every_pass() {
     );
     assert!(t.ends_with("(bbc) print I%\nI% = 5\n"), "{t}");
 }
+
+#[test]
+fn a_fn_that_fails_in_print_leaves_the_program_as_it_was() {
+    // FNe makes `a` LOCAL, changes it, then fails: the FN's frame and LOCAL must be undone, or
+    // the program would go on with a=5 and a stale FN frame on its stack.
+    let mut d = debugger("10 a=1\n20 PRINT a\n30 END\n40 DEF FNe\n50 LOCAL a\n60 a=5\n70 =1/0\n");
+    let t = run(&mut d, "step;print FNe;print a;info stack;continue");
+    assert!(t.contains("(bbc) print FNe\nerror: Division by zero\n"), "{t}");
+    assert!(t.contains("(bbc) print a\na = 1\n"), "{t}");
+    assert!(!t.contains("LOCAL a"), "the FN's LOCAL is gone: {t}");
+    assert!(t.ends_with("         1\nProgram exited with status 0.\n"), "{t}");
+}
+
+#[test]
+fn a_fn_that_never_returns_is_stopped_not_waited_for() {
+    // In a script there is no Escape; the terminal waits for the answer. Both forms: a plain
+    // endless loop, and one whose ON ERROR LOCAL would catch an Escape error and loop on.
+    let src = "10 a=1\n20 PRINT a\n30 END\n40 DEF FNf\n50 LOCAL a:a=7\n60 REPEAT UNTIL FALSE\n70 =1\n\
+               80 DEF FNg\n90 ON ERROR LOCAL GOTO 100\n100 REPEAT UNTIL FALSE\n110 =2\n";
+    let mut d = debugger(src);
+    let t = run(
+        &mut d,
+        "step;print FNf;print FNg;set b=FNf;print a;print 6*7;continue",
+    );
+    assert_eq!(
+        t.matches("error: Escape: a FN ran 1000000 statements").count(),
+        3,
+        "{t}"
+    );
+    assert!(
+        t.contains("(bbc) print a\na = 1\n(bbc) print 6*7\n6*7 = 42\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("         1\nProgram exited with status 0.\n"), "{t}");
+}
+
+#[test]
+fn a_condition_calling_an_endless_fn_does_not_hang_the_run() {
+    let src = "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n40 END\n50 DEF FNf\n60 REPEAT UNTIL FALSE\n70 =1\n";
+    let mut d = debugger(src);
+    // The condition fails each time (the FN is stopped), which counts as false: the loop runs
+    // through and the program ends.
+    let t = run(&mut d, "break 20 if FNf;continue;print I%");
+    assert!(
+        t.contains("(bbc) continue\n         1\n         2\n         3\nProgram exited with status 0.\n"),
+        "{t}"
+    );
+}
+
+mod fuzz {
+    //! The command language on a BBC program: any line, made of the debugger's words with
+    //! random arguments or of random text, gets an answer and never a panic or a hang.
+    use proptest::prelude::*;
+
+    const PROGRAM: &str = "10 DIM a%(3),s$(2)\n20 FOR I%=0 TO 3:a%(I%)=I%*2:NEXT\n\
+        30 REPEAT J%=J%+1:PROCp(J%):UNTIL J%>2\n40 GOSUB 100:b=FNsq(3)\n50 VDU 31,1,2:PRINT b\n\
+        60 END\n100 s$(1)=\"x\":RETURN\n200 DEF PROCp(n):LOCAL k:k=n:ENDPROC\n\
+        210 DEF FNsq(x)=x*x\n";
+
+    const WORDS: &[&str] = &[
+        "break",
+        "b",
+        "tbreak",
+        "delete",
+        "disable",
+        "enable",
+        "watch",
+        "run",
+        "continue",
+        "c",
+        "step",
+        "s",
+        "next",
+        "n",
+        "finish",
+        "until",
+        "reverse-step",
+        "reverse-continue",
+        "print",
+        "p",
+        "print/x",
+        "set",
+        "x",
+        "x/4",
+        "info",
+        "backtrace",
+        "bt",
+        "list",
+        "tokens",
+        "display",
+        "undisplay",
+        "quit",
+        "help",
+    ];
+    const ARGS: &[&str] = &[
+        "10",
+        "20:2",
+        "30:9",
+        "0",
+        "-1",
+        "65536",
+        "PROCp",
+        "FNsq",
+        "FNsq(2)",
+        "a%(1)",
+        "a%()",
+        "s$(1)",
+        "I%",
+        "J%",
+        "k",
+        "b",
+        "if",
+        "b<>0",
+        "=",
+        "a%(9)",
+        "1/0",
+        "\"",
+        "&FFFF",
+        "locals",
+        "stack",
+        "breakpoints",
+        "vdu",
+        "variables",
+        "9999999999999999999",
+        "(((",
+        "b=FNsq(4)",
+        "PAGE",
+        "TOP",
+    ];
+
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            4 => (prop::sample::select(WORDS), prop::collection::vec(prop::sample::select(ARGS), 0..4))
+                .prop_map(|(w, args)| format!("{w} {}", args.join(" "))),
+            1 => "\\PC{0,30}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_command_line_gets_an_answer_not_a_panic(lines in prop::collection::vec(line(), 1..6)) {
+            let mut d = super::debugger(PROGRAM);
+            let mut console = retro_screen::debug::Console::new();
+            console.set_budget(20_000);
+            for l in &lines {
+                let _ = console.execute(&mut d, l);
+            }
+        }
+    }
+}
