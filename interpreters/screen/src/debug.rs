@@ -11,6 +11,9 @@
 //! end and the batch mode (`--script`) both drive a console, so every machine gets the same
 //! language, keys and panels. docs/debugger.md ("For machine authors") says how to add one.
 
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
+
 use std::fmt::Write as _;
 
 use crate::frame::Frame;
