@@ -107,14 +107,10 @@ p_next: ld a,(p_drawn)
         ld (p_col),a
         inc hl
         ld (p_ptr),hl
-        ld a,(p_target)
-        ld e,a
-        ld d,0
-        ld hl,piece_type
-        add hl,de
-        ld e,(hl)
-        ld hl,spawn_table
-        add hl,de
+        ld a,(p_target)         ; the piece spawns in its spawn orientation
+        hl_at piece_type
+        ld a,(hl)
+        hl_at spawn_table
         ld a,(hl)
         ld (next),a
         call spawn_piece
@@ -430,9 +426,9 @@ render_printer:
         ld (hl),a
         ld hl,done_texts
         cp P_DONE
-        jr z,.text
+        jp z,draw_frame_texts
         ld hl,jam_texts
-.text:  jp draw_frame_texts
+        jp draw_frame_texts
 
 ; p_draw_frame: the field's white frame and the title.
 p_draw_frame:
