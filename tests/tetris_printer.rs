@@ -16,6 +16,8 @@ use retro_z80_machine::debug::{Debugger, Event};
 use retro_z80_machine::display::{bitmap_address, colours};
 use retro_z80_machine::{NoProbe, Stop, Workbench};
 
+mod common;
+
 /// Steps allowed for one drop (a drop takes some 30 frames of a few thousand instructions).
 const DROP_BUDGET: u64 = 5_000_000;
 
@@ -382,6 +384,26 @@ fn retro_run_printer_prints_a_sequence_file_to_the_end() {
         "text",
     ]));
     assert!(mid.contains("PRINTER") && !mid.contains("DONE"), "{mid}");
+}
+
+#[test]
+fn the_printers_field_is_framed_in_white() {
+    let s = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        "programs/tetris/printer/picture.tps",
+        "--headless",
+        "--time",
+        "1",
+        "--dump-screen",
+        "colours",
+    ]));
+    let s: Vec<String> = s.lines().map(str::to_string).collect();
+    // 21 x 21 cells (two field rows each) from row 1, column 1.
+    if let Err(e) = common::white_frame(&s, 1, 1, 21, 21) {
+        panic!("{e}:\n{}", s.join("\n"));
+    }
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
 #[path = "common/pty.rs"]
 mod pty;
 
@@ -130,6 +131,15 @@ fn a_game_shows_lines_score_level_statistics_and_the_labels() {
         total += line[5..8].parse::<u32>().unwrap();
     }
     assert_eq!(total, 1);
+}
+
+#[test]
+fn the_playfield_is_framed_in_white() {
+    let s = screen(&format!("{TO_LEVEL} START +1000"), 8.0, "colours");
+    // The playfield's 10 x 20 cells from row 2, column 11.
+    if let Err(e) = common::white_frame(&s, 2, 11, 10, 20) {
+        panic!("{e}:\n{}", s.join("\n"));
+    }
 }
 
 #[test]

@@ -244,18 +244,21 @@ game_over_frame:
 
 play_op:
         ld a,(play_state)
+        call dispatch
+        dw move_piece, lock_piece, check_row, .none, update_stats, spawn_piece
+.none:  ret
+
+; dispatch: on to entry A of the table of addresses that follows the call; the entry returns to
+; the caller's caller. Clobbers A, HL.
+dispatch:
+        pop hl
         add a,a
-        ld e,a
-        ld d,0
-        ld hl,.table
-        add hl,de
+        add_hl_a
         ld a,(hl)
         inc hl
         ld h,(hl)
         ld l,a
         jp (hl)
-.table: dw move_piece, lock_piece, check_row, .none, update_stats, spawn_piece
-.none:  ret
 
 move_piece:
         call shift
@@ -296,14 +299,7 @@ valid:  call cells_of
 cells_of:
         push bc
         ld a,c
-        add a,a
-        add a,a
-        add a,a
-        add a,low(offsets)
-        ld l,a
-        adc a,high(offsets)
-        sub l
-        ld h,a
+        minos_of
         ld bc,cells
 .mino:  push hl
         ld a,(hl)
@@ -322,23 +318,9 @@ cells_of:
         ld hl,field_rows
         cp (hl)
         jr nc,.out              ; below the floor (or above the hidden rows)
-        add a,a
-        ld hl,(row_table)
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
-        ld a,(hl)
-        inc hl
-        ld h,(hl)
-        ld l,a                  ; HL = the row's first cell
+        row_at
         ld a,(tmp_x)
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        add_hl_a
         ld a,l
         ld (bc),a
         inc c
@@ -527,11 +509,7 @@ lock_piece:
         ret c
         ld hl,(class_table)     ; the game's tile classes, or the printer's colours
         ld a,c
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        add_hl_a
         ld a,(hl)
         ld hl,(cells)
         ld (hl),a
@@ -624,17 +602,7 @@ check_row:
 ; row_addr: HL = the first cell of row A (from -2) of the field row_table describes. Clobbers A.
 row_addr:
         add a,2
-        add a,a
-        ld hl,(row_table)
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
-        ld a,(hl)
-        inc hl
-        ld h,(hl)
-        ld l,a
+        row_at
         ret
 
 ; spawn_piece: once the playfield is redrawn, the next piece enters at the middle column (5 of

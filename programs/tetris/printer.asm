@@ -68,30 +68,16 @@ printer_start:
         ld (p_status),a
         ld a,19                 ; no piece yet
         ld (piece),a
-        ld a,0FFh
         ld hl,p_shown
-        ld b,8
-.none:  ld (hl),a
-        inc hl
-        djnz .none
-        ret
+        jp p_no_minos
 
 ; printer_frame: one frame of printing.
 printer_frame:
         ld a,5                  ; the game's own playfield drawing is not used: lock_piece and
         ld (render_rows),a      ; check_row never wait for it
         ld a,(p_state)
-        add a,a
-        ld e,a
-        ld d,0
-        ld hl,.table
-        add hl,de
-        ld a,(hl)
-        inc hl
-        ld h,(hl)
-        ld l,a
-        jp (hl)
-.table: dw p_next, p_turn, p_shift, p_fall, p_lock, p_check, .idle, .idle
+        call dispatch
+        dw p_next, p_turn, p_shift, p_fall, p_lock, p_check, .idle, .idle
 .idle:  ret
 
 ; p_next: the next drop: its piece spawns (the game's spawn_piece, from `next`), and the turns
@@ -121,14 +107,10 @@ p_next: ld a,(p_drawn)
         ld (p_col),a
         inc hl
         ld (p_ptr),hl
-        ld a,(p_target)
-        ld e,a
-        ld d,0
-        ld hl,piece_type
-        add hl,de
-        ld e,(hl)
-        ld hl,spawn_table
-        add hl,de
+        ld a,(p_target)         ; the piece spawns in its spawn orientation
+        hl_at piece_type
+        ld a,(hl)
+        hl_at spawn_table
         ld a,(hl)
         ld (next),a
         call spawn_piece
@@ -165,23 +147,13 @@ p_next: ld a,(p_drawn)
         ld (p_button),a
         ld a,P_TURN
         ld (p_state),a
-        ld a,(piece)            ; (a spawn that does not fit jams; the game would top out at the lock)
-        ld c,a
-        ld a,(piece_x)
-        ld d,a
-        ld a,(piece_y)
-        ld e,a
+        call load_piece         ; (a spawn that does not fit jams; the game would top out at the lock)
         call valid
         ret nc
         jp p_jam
 
 ; turned: A = orientation A turned clockwise (the game's rot_cw). Keeps BC, DE.
-turned: ld hl,rot_cw
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+turned: hl_at rot_cw
         ld a,(hl)
         ret
 
@@ -199,10 +171,7 @@ p_turn: ld a,(p_turns)
         xor a
         ld (pressed),a
         ld a,(piece)
-        ld hl,p_was
-        cp (hl)
-        ret nz
-        jp p_jam
+        jp p_moved
 .done:  ld a,P_SHIFT
         ld (p_state),a
         ; fall through
@@ -224,10 +193,7 @@ p_shift:
         ld (pad),a
         ld (pressed),a
         ld a,(piece_x)
-        ld hl,p_was
-        cp (hl)
-        ret nz
-        jp p_jam
+        jp p_moved
 .done:  ld a,P_FALL
         ld (p_state),a
         ; fall through
@@ -285,6 +251,11 @@ printer_dropped:
         ld (p_state),a
         ret
 
+; p_moved: a press that left A as it was (p_was) did nothing: the game refused it.
+p_moved:
+        ld hl,p_was
+        cp (hl)
+        ret nz
 p_jam:  ld a,P_JAM
         ld (p_state),a
         ret
@@ -297,12 +268,7 @@ p_colours:
         push hl
         ld c,0D7h               ; the workbench's normal level
         call p_match
-        push de
-        ld hl,p_try
-        ld de,p_inks+1
-        ld bc,3
-        ldir
-        pop de
+        call .take
         pop hl
         push hl
         push de
@@ -314,10 +280,7 @@ p_colours:
         ld a,0
         jr c,.normal
         jr z,.normal
-        ld hl,p_try
-        ld de,p_inks+1
-        ld bc,3
-        ldir
+        call .take
         ld a,40h
 .normal:
         ld (p_bright),a
@@ -329,6 +292,13 @@ p_colours:
         xor a
         ld (p_inks),a
         pop hl
+        ret
+.take:  push de                 ; the inks p_match chose are J's, T's and L's
+        ld hl,p_try
+        ld de,p_inks+1
+        ld bc,3
+        ldir
+        pop de
         ret
 
 ; p_match: for the 3 colours at HL, the nearest ink 1-7 with component level C into p_try;
@@ -456,63 +426,26 @@ render_printer:
         ld (hl),a
         ld hl,done_texts
         cp P_DONE
-        jr z,.text
+        jp z,draw_frame_texts
         ld hl,jam_texts
-.text:  ld a,60
-        ld (text_budget),a
-        jp draw_texts
+        jp draw_frame_texts
 
 ; p_draw_frame: the field's white frame and the title.
 p_draw_frame:
         ld hl,ATTR+(PF_ROW-1)*32+PF_COL-1
-        call .across
-        ld hl,ATTR+(PF_ROW+PF_H/2)*32+PF_COL-1
-        call .across
-        ld hl,ATTR+PF_ROW*32+PF_COL-1
-        ld de,32
-        ld b,PF_H/2
-.side:  ld (hl),FRAME_ATTR
-        push hl
-        ld a,l
-        add a,PF_W+1
-        ld l,a
-        jr nc,.nc
-        inc h
-.nc:    ld (hl),FRAME_ATTR
-        pop hl
-        add hl,de
-        djnz .side
+        ld bc,PF_W*256+PF_H/2
+        call draw_box
         ld hl,printer_texts
-        ld a,60
-        ld (text_budget),a
-        jp draw_texts
-.across:
-        ld b,PF_W+2
-.top:   ld (hl),FRAME_ATTR
-        inc hl
-        djnz .top
-        ret
+        jp draw_frame_texts
 
 ; p_overlay: the falling piece's minos as (row, column) pairs into p_ovl (FFh rows: none).
 p_overlay:
         ld hl,p_ovl
         ld a,(piece)
         cp 19
-        jr c,.piece
-        ld b,8
-.none:  ld (hl),0FFh
-        inc hl
-        djnz .none
-        ret
-.piece: ex de,hl
-        add a,a
-        add a,a
-        add a,a
-        add a,low(offsets)
-        ld l,a
-        adc a,high(offsets)
-        sub l
-        ld h,a
+        jr nc,p_no_minos
+        ex de,hl
+        minos_of
         ld b,4
 .mino:  ld a,(piece_x)
         add a,(hl)
@@ -527,6 +460,14 @@ p_overlay:
         ld (de),a
         inc de
         djnz .mino
+        ret
+
+; p_no_minos: the 8 bytes at HL say there are no minos (rows FFh).
+p_no_minos:
+        ld b,8
+.none:  ld (hl),0FFh
+        inc hl
+        djnz .none
         ret
 
 ; p_draw_minos: the pairs of cells holding the 4 (row, column) at HL, with the falling piece.
@@ -574,12 +515,7 @@ p_value:
         cp (hl)
         jr nz,.no
         ld a,(piece)
-        ld hl,printer_class
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        hl_at printer_class
         ld a,(hl)
         ret
 .no:    inc hl
@@ -587,11 +523,7 @@ p_value:
         ld a,(p_row)
         call row_addr
         ld a,(p_column)
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        add_hl_a
         ld a,(hl)
         ret
 
@@ -605,12 +537,8 @@ p_draw_pair_row:
         ld e,0
 .cell:  ld b,(hl)
         push hl
-        ld a,l
-        add a,PF_W
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        ld a,PF_W
+        add_hl_a
         ld c,(hl)
         push de
         call p_cell
@@ -669,61 +597,40 @@ p_cell: ld a,b
         push af                 ; the attribute
         ld a,d
         add a,PF_ROW
-        ld l,a
-        ld h,0
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        add hl,hl
+        ld h,a
         ld a,e
         add a,PF_COL
-        add a,l
         ld l,a
-        ld a,h
-        add a,high(ATTR)
+        bitmap_addr h,l
+        ld (hl),b
+        inc h
+        ld (hl),b
+        inc h
+        ld (hl),b
+        inc h
+        ld (hl),b
+        inc h
+        ld (hl),c
+        inc h
+        ld (hl),c
+        inc h
+        ld (hl),c
+        inc h
+        ld (hl),c
+        ld a,h                  ; the attribute has the pixels' low byte and 58h | row >> 3
+        rrca                    ; (H = 40h | row & 18h | 7 now)
+        rrca
+        rrca
+        and 3
+        or high(ATTR)
         ld h,a
         pop af
         ld (hl),a
-        ld a,d                  ; the bitmap: 40h | row & 18h, (row & 7) << 5 | column
-        add a,PF_ROW
-        ld l,a
-        and 18h
-        or 40h
-        ld h,a
-        ld a,l
-        rrca
-        rrca
-        rrca
-        and 0E0h
-        add a,e
-        add a,PF_COL
-        ld l,a
-        ld (hl),b
-        inc h
-        ld (hl),b
-        inc h
-        ld (hl),b
-        inc h
-        ld (hl),b
-        inc h
-        ld (hl),c
-        inc h
-        ld (hl),c
-        inc h
-        ld (hl),c
-        inc h
-        ld (hl),c
         ret
 
 ; p_ink: A = the ink of field colour A (1-7). Keeps BC, DE, HL.
 p_ink:  push hl
-        ld hl,p_inks
-        add a,l
-        ld l,a
-        adc a,h
-        sub l
-        ld h,a
+        hl_at p_inks
         ld a,(hl)
         pop hl
         ret

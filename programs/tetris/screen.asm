@@ -23,6 +23,23 @@ STATS_ROW       equ 4               ; the statistics: piece i at row 4 + 2i
 PAUSE_ROW       equ 11
 PAUSE_COL       equ 13
 
+; bitmap_addr HI,LO: HI, LO = the first pixel line of the character cell at row HI (0-23), column
+; LO: 40h | row & 18h, (row & 7) << 5 | column. A macro: put_char draws 60 characters a frame.
+; Clobbers A.
+bitmap_addr macro hi,lo
+        ld a,hi
+        rrca
+        rrca
+        rrca
+        and 0E0h
+        or lo
+        ld lo,a
+        ld a,hi
+        and 18h
+        or 40h
+        ld hi,a
+        endm
+
 ; render: the screen the game is on. A new screen takes two frames (the NES's menus wait out their
 ; screen uploads meanwhile: `delay`): the first clears it, the second draws it. Then only what
 ; changed is drawn: the menu cursors; in a game the numbers, the playfield (when it changed) and
@@ -59,10 +76,8 @@ render: ld a,(printer_on)
         ld l,a
 .texts: ld (text_ptr),hl
         jp clear_screen
-.draw:  ld hl,(text_ptr)        ; then the texts, some 60 characters a frame (30,000 T-states)
-        ld a,60
-        ld (text_budget),a
-        call draw_texts
+.draw:  ld hl,(text_ptr)        ; then the texts, a frame's worth at a time
+        call draw_frame_texts
         ld (text_ptr),hl
         ret nz                  ; more next frame
         ld a,(drawing_mode)
@@ -80,9 +95,7 @@ render: ld a,(printer_on)
         or a
         jr z,.lvl
         ld hl,level_b_texts
-.lvl:   ld a,60
-        ld (text_budget),a
-        jp draw_texts
+.lvl:   jp draw_frame_texts
 .same:  cp GAME_SCREEN
         jr nz,.menu
         ld hl,numbers_due
@@ -264,18 +277,7 @@ put_char:
         add hl,hl
         ld bc,font
         add hl,bc               ; HL = the glyph
-        ld a,d                  ; DE = its bitmap: 40h | row & 18h, (row & 7) << 5 | column
-        and 18h
-        or 40h
-        ld b,a
-        ld a,d
-        rrca
-        rrca
-        rrca
-        and 0E0h
-        or e
-        ld e,a
-        ld d,b
+        bitmap_addr d,e
         ld b,8
 .row:   ld a,(hl)
         ld (de),a
@@ -299,6 +301,10 @@ print:  ld a,(hl)
         call put_char
         jr print
 
+; draw_frame_texts: draw_texts with a frame's budget: 60 characters, some 30,000 T-states.
+draw_frame_texts:
+        ld a,60
+        ld (text_budget),a
 ; draw_texts: the list at HL of (row, column, attribute, text, 0), ended by FFh, until its end (Z)
 ; or until text_budget characters are spent (NZ, HL at the next text).
 draw_texts:
@@ -386,18 +392,7 @@ draw_game_screen:
 put_pixels:
         push bc
         push de
-        ld a,d
-        and 18h
-        or 40h
-        ld b,a
-        ld a,d
-        rrca
-        rrca
-        rrca
-        and 0E0h
-        or e
-        ld e,a
-        ld d,b
+        bitmap_addr d,e
         ld b,8
 .row:   ld a,(hl)
         ld (de),a
@@ -645,19 +640,14 @@ render_game:
         ret nz
         inc a
         ld (field_dirty),a
-        ld hl,ATTR+FIELD_ROW*32+FIELD_COL
-        ld b,20
-.blank: push bc
-        push hl
-        ld b,10
-.bc:    ld (hl),EMPTY_ATTR
-        inc hl
-        djnz .bc
-        pop hl
-        ld bc,32
-        add hl,bc
-        pop bc
-        djnz .blank
+        ld de,FIELD_ROW*256+FIELD_COL
+        ld c,EMPTY_ATTR
+.blank: ld b,10
+        call paint
+        inc d
+        ld a,d
+        cp FIELD_ROW+20
+        jr c,.blank
         ld a,1
         ld (pause_shown),a
         ld hl,pause_text
@@ -777,11 +767,7 @@ set_colours_of:                 ; (A = the level)
 ; field_attr: A = the attribute of playfield byte A (0 empty, 1-3 a tile class). Keeps BC, DE, HL.
 field_attr:
         push hl
-        add a,low(class_attrs)
-        ld l,a
-        adc a,high(class_attrs)
-        sub l
-        ld h,a
+        hl_at class_attrs
         ld a,(hl)
         pop hl
         ret
@@ -792,14 +778,7 @@ draw_minos:
         ld a,c
         cp 19
         ret nc                  ; no piece
-        add a,a
-        add a,a
-        add a,a
-        add a,low(offsets)
-        ld l,a
-        adc a,high(offsets)
-        sub l
-        ld h,a
+        minos_of
         ld c,4
 .mino:  ld a,(hl)
         inc hl
@@ -882,32 +861,41 @@ draw_field:
         jr nz,.row
         ret
 
-; draw_frame: the playfield's frame and the next-piece box.
+; draw_frame: the playfield's frame.
 draw_frame:
         ld hl,ATTR+(FIELD_ROW-1)*32+FIELD_COL-1
-        ld b,12
-.top:   ld (hl),FRAME_ATTR
-        inc hl
-        djnz .top
-        ld hl,ATTR+(FIELD_ROW+20)*32+FIELD_COL-1
-        ld b,12
-.bot:   ld (hl),FRAME_ATTR
-        inc hl
-        djnz .bot
-        ld hl,ATTR+FIELD_ROW*32+FIELD_COL-1
-        ld de,32
-        ld b,20
-.side:  ld (hl),FRAME_ATTR
+        ld bc,10*256+20
+; draw_box: a frame of FRAME_ATTR cells round B columns x C rows of attribute cells, HL = the
+; attribute of its top-left corner. Clobbers everything.
+draw_box:
+        ld a,b
+        add a,2
+        ld e,a                  ; E = the frame's width, corners included
+        ld d,0
+        call .across            ; the top
+.side:  call .down
+        ld (hl),FRAME_ATTR
         push hl
-        ld a,l
-        add a,11
-        ld l,a
-        jr nc,.nc
-        inc h
-.nc:    ld (hl),FRAME_ATTR
-        pop hl
         add hl,de
-        djnz .side
+        dec hl
+        ld (hl),FRAME_ATTR
+        pop hl
+        dec c
+        jr nz,.side
+        call .down              ; the bottom
+.across:
+        push hl
+        ld b,e
+.cell:  ld (hl),FRAME_ATTR
+        inc hl
+        djnz .cell
+        pop hl
+        ret
+.down:  ld a,l                  ; HL = the row below
+        add a,32
+        ld l,a
+        ret nc
+        inc h
         ret
 
 ; The colours per level mod 10 (colour 2, colour 3), the NES's colorTable mapped to Spectrum

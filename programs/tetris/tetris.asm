@@ -35,6 +35,8 @@ GMS_PLAY        equ 0
 GMS_START       equ 1
 GMS_UNPAUSE     equ 2
 
+        include "macros.asm"
+
         org 8000h
 start:  di
         ld sp,0

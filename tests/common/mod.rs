@@ -182,3 +182,34 @@ pub fn tetris_trace(name: &str) -> Vec<String> {
         .unwrap();
     text.lines().map(str::to_string).collect()
 }
+
+/// Checks that a `--dump-screen colours` screen frames the `width` x `height` cells whose top-left
+/// cell is at (`row`, `column`) with bright white cells (`f`), a Tetris field's frame: every cell
+/// of the ring round them is white, and the cells beside its corners, left and right, are not
+/// (the ring is no wider). Err names the first cell that is wrong.
+#[allow(dead_code)] // only the Tetris tests draw frames
+pub fn white_frame(
+    colours: &[String],
+    row: usize,
+    column: usize,
+    width: usize,
+    height: usize,
+) -> Result<(), String> {
+    let at = |r: usize, c: usize| colours.get(r).and_then(|l| l.as_bytes().get(c)).copied();
+    let (top, bottom, left, right) = (row - 1, row + height, column - 1, column + width);
+    for r in top..=bottom {
+        for c in left..=right {
+            let ring = r == top || r == bottom || c == left || c == right;
+            if ring && at(r, c) != Some(b'f') {
+                return Err(format!("row {r}, column {c} is not white"));
+            }
+        }
+    }
+    for r in [top, bottom] {
+        let beside = [left.checked_sub(1), Some(right + 1)];
+        if let Some(c) = beside.into_iter().flatten().find(|&c| at(r, c) == Some(b'f')) {
+            return Err(format!("row {r}, column {c}, beside the frame, is white"));
+        }
+    }
+    Ok(())
+}
