@@ -7,6 +7,8 @@
 
 use std::collections::VecDeque;
 
+use retro_screen::machine::RunState;
+
 use super::vdu::Vdu;
 
 /// What a host tells the interpreter at a check point.
@@ -53,6 +55,10 @@ pub trait Host: Send {
     }
     /// WAIT / WAIT n: let `cs` centiseconds pass (0: until the next frame).
     fn wait(&mut self, vdu: &mut Vdu, cs: u32) -> Signal;
+    /// The run is over (`state`: ended, or failed with the message already on the screen):
+    /// a host that hands frames to a front end shows the last one and says how it ended.
+    /// Nothing is called after it.
+    fn finish(&mut self, _vdu: &mut Vdu, _state: RunState) {}
 }
 
 /// A host for embedding, tests and benchmarks: input comes from a byte buffer (keys and lines

@@ -4,12 +4,12 @@
 //! boundaries: after a budget of statements, or while BASIC waits (INKEY n, GET, INPUT, WAIT).
 //! `run_frame` gives it the frame's keys and virtual time, then blocks until it yields, so a run
 //! is exactly as repeatable as single-threaded code. At each yield the worker publishes the
-//! screen and the text printed since the last one.
+//! screen and the text printed since the last one, and its reply says how the program stands
+//! and how many frames it started (a batch of frames hands over once).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SendError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -60,6 +60,14 @@ enum ToWorker {
     },
 }
 
+/// The worker's answer to a hand-over, when it yields.
+struct Reply {
+    state: RunState,
+    /// The frames it started since its last reply: 1 for a frame, up to the batch's count for a
+    /// batch (fewer when the program stopped running inside it).
+    frames: u32,
+}
+
 struct Shared {
     frame: Frame,
     text: String,
@@ -70,15 +78,12 @@ struct Shared {
 /// BBC BASIC V as a machine.
 pub struct BbcMachine {
     to_worker: Option<Sender<ToWorker>>,
-    from_worker: Receiver<RunState>,
+    from_worker: Receiver<Reply>,
     shared: Arc<Mutex<Shared>>,
     keys: Vec<KeyEvent>,
     key_map: Vec<(Key, char)>,
     finished: Option<RunState>,
     worker: Option<JoinHandle<()>>,
-    /// Frames the worker has started since the last hand-over (it counts; the main side reads
-    /// after the hand-over and resets before the next).
-    frames_run: Arc<AtomicU32>,
 }
 
 impl BbcMachine {
@@ -133,14 +138,13 @@ impl BbcMachine {
             text: String::new(),
             quit: None,
         }));
-        let frames_run = Arc::new(AtomicU32::new(0));
         let host = MachineHost {
             rx: worker_rx,
-            tx: worker_tx.clone(),
+            tx: worker_tx,
             shared: shared.clone(),
             now: VirtualTime::ZERO,
             batch: None,
-            frames_run: frames_run.clone(),
+            frames: 0,
             held: HeldKeys::new(HoldMode::ReleaseEvents),
             keybuf: VecDeque::new(),
             escape: false,
@@ -162,9 +166,9 @@ impl BbcMachine {
             .stack_size(WORKER_STACK)
             .spawn(move || {
                 if let Some(format) = prompt {
-                    prompt_main(interp, worker_tx, shared2, format)
+                    prompt_main(interp, shared2, format)
                 } else {
-                    worker_main(interp, worker_tx, shared2)
+                    worker_main(interp, shared2)
                 }
             })
             .map_err(|_| LoadError::TooBig)?;
@@ -176,7 +180,6 @@ impl BbcMachine {
             key_map: Vec::new(),
             finished: None,
             worker: Some(worker),
-            frames_run,
         })
     }
 
@@ -188,7 +191,7 @@ impl BbcMachine {
     }
 }
 
-fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>) {
+fn worker_main(mut interp: Interp, shared: Arc<Mutex<Shared>>) {
     // Wait for the first frame: time starts with it.
     if !interp.host_first_frame() {
         return;
@@ -211,8 +214,7 @@ fn worker_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
     if let Outcome::Quit(n) = outcome {
         set_quit(&shared, n);
     }
-    publish(&mut interp.vdu, &shared, None);
-    let _ = tx.send(state);
+    interp.host_finish(state);
 }
 
 fn set_quit(shared: &Mutex<Shared>, status: i32) {
@@ -223,7 +225,7 @@ fn set_quit(shared: &Mutex<Shared>, status: i32) {
 }
 
 /// The worker of [`BbcMachine::prompt`]: the prompt runs until QUIT (or the machine goes).
-fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Shared>>, format: SaveFormat) {
+fn prompt_main(mut interp: Interp, shared: Arc<Mutex<Shared>>, format: SaveFormat) {
     if !interp.host_first_frame() {
         return;
     }
@@ -233,8 +235,7 @@ fn prompt_main(mut interp: Interp, tx: Sender<RunState>, shared: Arc<Mutex<Share
     if let PromptEnd::Quit(n) = Prompt::default().saving_as(format).run(&mut interp) {
         set_quit(&shared, n);
     }
-    publish(&mut interp.vdu, &shared, None);
-    let _ = tx.send(RunState::Ended);
+    interp.host_finish(RunState::Ended);
 }
 
 /// RISC OS flashes colours 8-15 with 25 frames (half a second) per phase (*FX 9 and *FX 10).
@@ -260,6 +261,12 @@ impl Interp {
         let vdu = &mut self.vdu;
         self.host.tick(vdu) != Signal::Abort
     }
+
+    /// Lets a machine host report the end of the run.
+    fn host_finish(&mut self, state: RunState) {
+        let vdu = &mut self.vdu;
+        self.host.finish(vdu, state);
+    }
 }
 
 impl Drop for BbcMachine {
@@ -273,21 +280,25 @@ impl Drop for BbcMachine {
 }
 
 impl BbcMachine {
-    /// Gives the worker its next frame (or batch of frames) and waits until it yields.
-    fn hand_over(&mut self, msg: ToWorker) -> RunState {
+    /// Gives the worker its next frame (or batch of frames) and waits until it yields. A
+    /// program that has finished (or a worker that is gone) starts no frame.
+    fn hand_over(&mut self, msg: ToWorker) -> Reply {
+        let no_frame = |state| Reply { state, frames: 0 };
         if let Some(s) = &self.finished {
-            return s.clone();
+            return no_frame(s.clone());
         }
         let sent = self.to_worker.as_ref().is_some_and(|tx| tx.send(msg).is_ok());
-        let state = if sent {
-            self.from_worker.recv().unwrap_or(RunState::Ended)
+        let reply = if sent {
+            self.from_worker
+                .recv()
+                .unwrap_or_else(|_| no_frame(RunState::Ended))
         } else {
-            RunState::Ended
+            no_frame(RunState::Ended)
         };
-        if matches!(state, RunState::Ended | RunState::Failed(_)) {
-            self.finished = Some(state.clone());
+        if matches!(reply.state, RunState::Ended | RunState::Failed(_)) {
+            self.finished = Some(reply.state.clone());
         }
-        state
+        reply
     }
 }
 
@@ -311,24 +322,23 @@ impl Machine for BbcMachine {
             keys,
             held: held.clone(),
         })
+        .state
     }
     fn run_frames(&mut self, clock: &mut VirtualClock, held: &HeldKeys, frames: u32) -> RunState {
         if frames == 0 {
             return RunState::Running;
         }
-        self.frames_run.store(0, Ordering::Relaxed);
-        let state = self.hand_over(ToWorker::Frames {
+        let reply = self.hand_over(ToWorker::Frames {
             clock: clock.clone(),
             frames,
             held: held.clone(),
         });
         // The frames the worker started; a program that had already finished takes one, as a
         // `run_frame` call would.
-        let ran = self.frames_run.load(Ordering::Relaxed).clamp(1, frames);
-        for _ in 0..ran {
+        for _ in 0..reply.frames.clamp(1, frames) {
             clock.tick();
         }
-        state
+        reply.state
     }
     fn quit_status(&self) -> Option<i32> {
         match self.shared.lock() {
@@ -353,13 +363,14 @@ impl Machine for BbcMachine {
 /// The worker side: blocks between frames, turns key events into BBC key codes.
 struct MachineHost {
     rx: Receiver<ToWorker>,
-    tx: Sender<RunState>,
+    tx: Sender<Reply>,
     shared: Arc<Mutex<Shared>>,
     now: VirtualTime,
     /// In a batch of frames without keys: the batch's clock and the frames still to run.
     batch: Option<(VirtualClock, u32)>,
-    /// Frames started since the last hand-over (see [`BbcMachine::run_frames`]).
-    frames_run: Arc<AtomicU32>,
+    /// Frames started since the last reply, which carries the count to the main side (see
+    /// [`BbcMachine::run_frames`]).
+    frames: u32,
     held: HeldKeys,
     keybuf: VecDeque<u8>,
     escape: bool,
@@ -433,10 +444,16 @@ impl MachineHost {
         }
         self.batch = None;
         publish(vdu, &self.shared, Some(self.now));
-        if self.tx.send(state).is_err() {
+        if self.reply(state).is_err() {
             return Signal::Abort;
         }
         self.next_frame()
+    }
+
+    /// Hands control back to the main side with the frames started since the last reply.
+    fn reply(&mut self, state: RunState) -> Result<(), SendError<Reply>> {
+        let frames = std::mem::take(&mut self.frames);
+        self.tx.send(Reply { state, frames })
     }
 
     fn next_frame(&mut self) -> Signal {
@@ -475,7 +492,7 @@ impl MachineHost {
     /// A new frame's statement budget, counted for the main side.
     fn start_frame(&mut self) {
         self.ticks_left = STATEMENTS_PER_FRAME / TICK_STATEMENTS;
-        self.frames_run.fetch_add(1, Ordering::Relaxed);
+        self.frames += 1;
     }
 
     fn take_escape(&mut self) -> bool {
@@ -585,6 +602,13 @@ impl Host for MachineHost {
 
     fn key_down(&mut self, internal: u8) -> bool {
         internal_key(internal).is_some_and(|k| self.held.is_held(k, self.now))
+    }
+
+    fn finish(&mut self, vdu: &mut Vdu, state: RunState) {
+        // The last screen keeps the flash phase it had.
+        self.batch = None;
+        publish(vdu, &self.shared, None);
+        let _ = self.reply(state);
     }
 
     fn wait(&mut self, vdu: &mut Vdu, cs: u32) -> Signal {

@@ -8,8 +8,8 @@ use retro_screen::debug::{Debuggable as _, Here, Panel, PanelKind, PanelLine, St
 
 use super::CbmDebugger;
 use crate::float::{Fac, Packed};
-use crate::interp::debug::{DebugValue, StackEntry};
-use crate::interp::{Console, InputSource, Interp, zp};
+use crate::interp::debug::DebugValue;
+use crate::interp::{Console, InputSource, Interp, StackEntry, zp};
 use crate::list::list_body;
 use crate::machine::{ControlCodes, petscii_to_text};
 use crate::program::Program;

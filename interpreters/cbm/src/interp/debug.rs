@@ -1,34 +1,15 @@
-//! What a debugger needs of the interpreter ([`crate::debug`]): where the next statement is, the
-//! FOR/GOSUB stack as plain data, a copy of the whole state to go back to (reverse execution,
-//! and expressions evaluated with no side effect), and direct-mode style evaluation of an
-//! expression or an assignment in the program's context.
+//! What a debugger needs of the interpreter ([`crate::debug`]): where the next statement is, a
+//! read-only view of the FOR/GOSUB stack, a copy of the whole state to go back to (reverse
+//! execution, and expressions evaluated with no side effect), and direct-mode style evaluation
+//! of an expression or an assignment in the program's context.
 //!
 //! Nothing here runs unless a debugger calls it: the run loop is untouched.
 
 use super::error::BasicError;
 use super::expr::Value;
-use super::{BUF, Frame, Interp, Outcome, Slice, zp};
+use super::{BUF, Interp, Outcome, Slice, StackEntry, zp};
 use crate::float::{Fac, Packed};
 use crate::tokenize::crunch;
-
-/// A FOR or GOSUB entry, as a debugger shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StackEntry {
-    For {
-        /// The loop variable's value address (the ROM keeps it in the frame).
-        var: u16,
-        step: Packed,
-        limit: Packed,
-        /// The line and TXTPTR NEXT loops back to (after the FOR statement).
-        line: Option<u16>,
-        pos: usize,
-    },
-    Gosub {
-        /// The line and TXTPTR RETURN goes back to (after GOSUB, before its line number).
-        line: Option<u16>,
-        pos: usize,
-    },
-}
 
 /// Everything a program's run can change, to go back to: memory, TXTPTR and CURLIN, the stack,
 /// the temporaries, CONT's place, RND's seed, the clock. Open files are not in it: a debugger
@@ -38,7 +19,7 @@ pub struct Snapshot {
     mem: Box<[u8]>,
     pos: usize,
     line: Option<u16>,
-    stack: Vec<Frame>,
+    stack: Vec<StackEntry>,
     stack_bytes: usize,
     temps: Vec<(u8, u16)>,
     cont: Option<(usize, Option<u16>)>,
@@ -146,36 +127,17 @@ impl Interp {
         self.stmt_start
     }
 
-    /// The FOR and GOSUB stack, oldest first, and the bytes it takes on the 6502 stack.
-    pub fn stack_entries(&self) -> (Vec<StackEntry>, usize) {
-        let entries = self
-            .stack
-            .iter()
-            .map(|f| match *f {
-                Frame::For {
-                    var,
-                    step,
-                    limit,
-                    line,
-                    pos,
-                } => StackEntry::For {
-                    var,
-                    step,
-                    limit,
-                    line,
-                    pos,
-                },
-                Frame::Gosub { line, pos } => StackEntry::Gosub { line, pos },
-            })
-            .collect();
-        (entries, self.stack_bytes)
+    /// The FOR and GOSUB stack, oldest first (the interpreter's own entries, read-only), and
+    /// the bytes it takes on the 6502 stack.
+    pub fn stack_entries(&self) -> (&[StackEntry], usize) {
+        (&self.stack, self.stack_bytes)
     }
 
     /// How many GOSUBs are waiting for their RETURN.
     pub fn gosub_depth(&self) -> usize {
         self.stack
             .iter()
-            .filter(|f| matches!(f, Frame::Gosub { .. }))
+            .filter(|f| matches!(f, StackEntry::Gosub { .. }))
             .count()
     }
 

@@ -85,19 +85,21 @@ pub enum InputSource {
     Stream(Box<dyn std::io::BufRead + Send>),
 }
 
-/// A FOR or GOSUB entry on the ROM's stack.
-#[derive(Clone, Copy, Debug)]
-enum Frame {
+/// A FOR or GOSUB entry on the ROM's stack. A debugger reads the interpreter's own entries
+/// through [`Interp::stack_entries`], as they are: there is no second copy to keep in step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackEntry {
     For {
-        /// Address of the loop variable's value.
+        /// The loop variable's value address (the ROM keeps it in the frame).
         var: u16,
         step: Packed,
         limit: Packed,
+        /// The line and TXTPTR NEXT loops back to (after the FOR statement).
         line: Option<u16>,
-        /// Where the statement after FOR starts.
         pos: usize,
     },
     Gosub {
+        /// The line and TXTPTR RETURN goes back to (after GOSUB, before its line number).
         line: Option<u16>,
         pos: usize,
     },
@@ -141,7 +143,7 @@ pub struct Interp {
     pos: usize,
     /// CURLIN: the line running, None in direct mode.
     line: Option<u16>,
-    stack: Vec<Frame>,
+    stack: Vec<StackEntry>,
     stack_bytes: usize,
     /// Temporary string descriptors (TEMPST): (length, address).
     temps: Vec<(u8, u16)>,

@@ -4,7 +4,7 @@ use super::error::{BasicError, Result};
 use super::expr::Value;
 use super::strings::Str;
 use super::vars::{Kind, Place};
-use super::{FOR_BYTES, FOR_LIMIT, Frame, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, zp};
+use super::{FOR_BYTES, FOR_LIMIT, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, StackEntry, zp};
 use crate::float::{Fac, Packed};
 use crate::tokens as t;
 
@@ -299,10 +299,10 @@ impl Interp {
         dispatch(self, c)
     }
 
-    fn push_frame(&mut self, f: Frame) -> Result<()> {
+    fn push_frame(&mut self, f: StackEntry) -> Result<()> {
         let (bytes, limit) = match f {
-            Frame::For { .. } => (FOR_BYTES, FOR_LIMIT),
-            Frame::Gosub { .. } => (GOSUB_BYTES, GOSUB_LIMIT),
+            StackEntry::For { .. } => (FOR_BYTES, FOR_LIMIT),
+            StackEntry::Gosub { .. } => (GOSUB_BYTES, GOSUB_LIMIT),
         };
         if self.stack_bytes > limit {
             return Err(BasicError::OutOfMemory);
@@ -316,8 +316,8 @@ impl Interp {
         while self.stack.len() > len {
             let f = self.stack.pop().expect("len checked");
             self.stack_bytes -= match f {
-                Frame::For { .. } => FOR_BYTES,
-                Frame::Gosub { .. } => GOSUB_BYTES,
+                StackEntry::For { .. } => FOR_BYTES,
+                StackEntry::Gosub { .. } => GOSUB_BYTES,
             };
         }
     }
@@ -327,9 +327,9 @@ impl Interp {
     fn find_for(&self, var: Option<u16>) -> Option<usize> {
         for (i, f) in self.stack.iter().enumerate().rev() {
             match f {
-                Frame::For { var: v, .. } if var.is_none_or(|w| w == *v) => return Some(i),
-                Frame::For { .. } => {}
-                Frame::Gosub { .. } => return None,
+                StackEntry::For { var: v, .. } if var.is_none_or(|w| w == *v) => return Some(i),
+                StackEntry::For { .. } => {}
+                StackEntry::Gosub { .. } => return None,
             }
         }
         None
@@ -360,7 +360,7 @@ impl Interp {
             self.pos += 1;
             step = self.expr_num()?.to_packed()?;
         }
-        let frame = Frame::For {
+        let frame = StackEntry::For {
             var,
             step,
             limit,
@@ -394,7 +394,7 @@ impl Interp {
                 _ => return None,
             },
         };
-        let Some(&Frame::For {
+        let Some(&StackEntry::For {
             var,
             step,
             limit,
@@ -449,7 +449,7 @@ impl Interp {
             };
             let i = self.find_for(var).ok_or(BasicError::NextWithoutFor)?;
             self.truncate_stack(i + 1);
-            let Frame::For {
+            let StackEntry::For {
                 var,
                 step,
                 limit,
@@ -489,7 +489,7 @@ impl Interp {
     }
 
     fn gosub(&mut self) -> R {
-        let frame = Frame::Gosub {
+        let frame = StackEntry::Gosub {
             line: self.line,
             pos: self.pos,
         };
@@ -501,9 +501,9 @@ impl Interp {
         let i = self
             .stack
             .iter()
-            .rposition(|f| matches!(f, Frame::Gosub { .. }))
+            .rposition(|f| matches!(f, StackEntry::Gosub { .. }))
             .ok_or(BasicError::ReturnWithoutGosub)?;
-        let Frame::Gosub { line, pos } = self.stack[i] else {
+        let StackEntry::Gosub { line, pos } = self.stack[i] else {
             unreachable!("rposition")
         };
         self.truncate_stack(i);
