@@ -6,115 +6,41 @@
 //!
 //! Then what a step in the terminal UI waits for: one `step` of a busy program plus everything a
 //! redraw asks the machine for (every panel, where it is, the screen), best and worst of many.
+//! The harness, shared with retro-bbc's bench, is retro_screen::debug_bench.
 //!
 //! `cargo bench -p retro-cbm --bench debugger_overhead [-- ITERATIONS]` (default 200,000).
 //! Times are wall-clock, best of three runs; on a busy machine the ratio is the figure to read.
 
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Instant;
 
 use retro_cbm::Program;
 use retro_cbm::debug::{CbmDebugger, DebugOptions};
 use retro_cbm::interp::{InputSource, Stop};
 use retro_cbm::machine::{CbmMachine, Options};
-use retro_screen::debug::{Debuggable, PanelKind, RunLimit, StepKind, StopReason};
+use retro_screen::debug_bench::{iterations, rugg_overhead, step_latency};
 
-const RUNS: usize = 3;
-
-fn program(n: usize, iterations: u64) -> Program {
-    let path = format!("{}/tests/rugg/bm{n}.bas", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the Rugg/Feldman programs");
-    let text = text.replace("1000", &iterations.to_string()) + "900 rem never reached\n";
-    Program::from_text(&text).expect("tokenizes")
-}
-
-fn plain(p: &Program) -> Duration {
-    (0..RUNS)
-        .map(|_| {
+fn main() {
+    rugg_overhead(
+        "C64",
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rugg"),
+        iterations(),
+        |text| Program::from_text(text).expect("tokenizes"),
+        |p| {
             let input = InputSource::Stream(Box::new(std::io::empty()));
             let mut m = CbmMachine::new(p, input, Options::default()).expect("loads");
             let t = Instant::now();
             assert_eq!(m.run_to_end(u64::MAX), Some(Stop::End));
             t.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
-fn debugged(p: &Program) -> Duration {
-    (0..RUNS)
-        .map(|_| {
-            let mut d = CbmDebugger::new(p, DebugOptions::default()).expect("loads");
-            d.break_at("900", None, false).expect("line 900");
-            let t = Instant::now();
-            let stop = d.run(RunLimit::Steps(u64::MAX / 4));
-            let e = t.elapsed();
-            assert_eq!(stop, StopReason::Exited(0));
-            e
-        })
-        .min()
-        .unwrap()
-}
-
-fn main() {
-    let iterations: u64 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(200_000);
-    println!("Rugg/Feldman at {iterations} iterations: C64 alone vs under the debugger (best of {RUNS})");
-    println!("{:<5} {:>10} {:>10} {:>7}", "", "alone", "debugger", "speed");
-    let mut product = 1.0f64;
-    let mut worst = f64::MAX;
-    for n in 1..=8 {
-        let p = program(n, iterations);
-        let a = plain(&p);
-        let b = debugged(&p);
-        let speed = a.as_secs_f64() / b.as_secs_f64();
-        product *= speed;
-        worst = worst.min(speed);
-        println!(
-            "BM{n}   {:>9.3}s {:>9.3}s {:>6.0}%",
-            a.as_secs_f64(),
-            b.as_secs_f64(),
-            speed * 100.0
-        );
-    }
-    println!(
-        "geometric mean {:.0}% of the speed, worst {:.0}% (the issue asks at least 50%)",
-        product.powf(1.0 / 8.0) * 100.0,
-        worst * 100.0
+        },
+        |p| CbmDebugger::new(p, DebugOptions::default()).expect("loads"),
     );
 
-    // A step in the terminal UI: the step, then what a redraw asks for.
     let busy = Program::from_text(
         "10 dim a(20):c=0\n20 for i=0 to 20:a(i)=i*i:next\n30 gosub 100:c=c+1:goto 20\n\
          100 print c;:for k=1 to 2:poke 55296+c,k:next k:x$=str$(c)+\"!\":return\n",
     )
     .expect("tokenizes");
     let mut d = CbmDebugger::new(&busy, DebugOptions::default()).expect("loads");
-    let mut times = Vec::new();
-    for _ in 0..2000 {
-        let t = Instant::now();
-        d.step(StepKind::Into, RunLimit::Steps(1));
-        let _ = d.here();
-        for kind in [
-            PanelKind::Source,
-            PanelKind::Disassembly,
-            PanelKind::Registers,
-            PanelKind::Stack,
-            PanelKind::Memory,
-        ] {
-            let _ = d.panel(kind, 20);
-        }
-        let _ = d.screen();
-        let mut out = String::new();
-        d.take_output(&mut out);
-        times.push(t.elapsed());
-    }
-    times.sort();
-    println!(
-        "A step and everything its redraw asks for, 2000 steps: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms (the issue asks within 50 ms)",
-        times[times.len() / 2].as_secs_f64() * 1e3,
-        times[times.len() * 99 / 100].as_secs_f64() * 1e3,
-        times[times.len() - 1].as_secs_f64() * 1e3
-    );
+    step_latency("A busy loop", &mut d);
 }

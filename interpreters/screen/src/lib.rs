@@ -12,6 +12,8 @@
 pub mod clock;
 pub mod colour;
 pub mod debug;
+#[cfg(feature = "bench")]
+pub mod debug_bench;
 pub mod dump;
 pub mod font;
 pub mod frame;
