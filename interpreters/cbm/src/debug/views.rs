@@ -289,42 +289,117 @@ pub(super) fn variable_lines(it: &Interp) -> Vec<String> {
     out
 }
 
-/// Every array: its header's address and bytes, dimensions, then its elements (at most
-/// `max` of each).
-pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
+/// An array as its header in memory says: between ARYTAB and STREND, one after another.
+struct ArrayAt {
+    /// The header's address.
+    at: usize,
+    name: (u8, u8),
+    /// The header and elements, in bytes.
+    size: usize,
+    /// Each subscript's count (its DIM bound plus one), first subscript first.
+    dims: Vec<usize>,
+    /// The first element's address.
+    first: usize,
+}
+
+impl ArrayAt {
+    fn kind(&self) -> &'static str {
+        var_name(self.name.0, self.name.1).1
+    }
+
+    /// Bytes an element takes: two an integer, a string's three of descriptor, five a float.
+    fn width(&self) -> usize {
+        match self.kind() {
+            "integer" => 2,
+            "string" => 3,
+            _ => 5,
+        }
+    }
+
+    fn count(&self) -> usize {
+        (self.size - (self.first - self.at)) / self.width()
+    }
+}
+
+/// The arrays in memory, in order (the walk ends at a header that cannot be one).
+fn arrays(it: &Interp) -> impl Iterator<Item = ArrayAt> + '_ {
     let (_, arytab, strend) = it.variable_span();
-    let mut out = Vec::new();
     let mut at = arytab;
-    while at + 5 <= strend {
-        let (n1, n2) = (it.mem[at], it.mem[at + 1]);
+    std::iter::from_fn(move || {
+        if at + 5 > strend {
+            return None;
+        }
         let size = it.word(at + 2) as usize;
         let ndims = it.mem[at + 4] as usize;
-        if size == 0 {
-            break;
+        let first = at + 5 + 2 * ndims;
+        if size < first - at || at + size > strend {
+            return None;
         }
-        let (name, kind) = var_name(n1, n2);
         // Stored last subscript first.
         let mut dims: Vec<usize> = (0..ndims)
             .map(|k| u16::from_be_bytes([it.mem[at + 5 + 2 * k], it.mem[at + 6 + 2 * k]]) as usize)
             .collect();
         dims.reverse();
-        let bounds: Vec<String> = dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
-        out.push(format!(
-            "{name}({}) {kind}, {size} bytes at ${at:04X}: {}",
-            bounds.join(","),
-            hex(&it.mem[at..at + 5 + 2 * ndims])
-        ));
-        let width = match kind {
-            "integer" => 2,
-            "string" => 3,
-            _ => 5,
+        let a = ArrayAt {
+            at,
+            name: (it.mem[at], it.mem[at + 1]),
+            size,
+            dims,
+            first,
         };
-        let first = at + 5 + 2 * ndims;
-        let count = (size - 5 - 2 * ndims) / width;
+        at += size.max(1);
+        Some(a)
+    })
+}
+
+/// `NAME(S1,S2...)` with whole-number subscripts (`A(3)`, `B%(1,2)`, `N$(0)`): the array's name
+/// bytes and the subscripts, if `expr` is one element.
+pub(super) fn element_ref(expr: &str) -> Option<((u8, u8), Vec<usize>)> {
+    let (name, rest) = expr.trim().split_once('(')?;
+    let subs = rest.trim_end().strip_suffix(')')?;
+    let subs: Option<Vec<usize>> = subs.split(',').map(|s| s.trim().parse().ok()).collect();
+    Some((name_bytes(name)?, subs?))
+}
+
+/// An array element's value now: None while its array does not exist or the subscripts are
+/// outside its dimensions. Read from memory, as a simple variable's is (no evaluation).
+pub(super) fn element_value(it: &Interp, name: (u8, u8), subs: &[usize]) -> Option<String> {
+    let a = arrays(it).find(|a| a.name == name)?;
+    if a.dims.len() != subs.len() {
+        return None;
+    }
+    // The first subscript varies fastest.
+    let mut index = 0;
+    for (&s, &d) in subs.iter().zip(&a.dims).rev() {
+        if s >= d {
+            return None;
+        }
+        index = index * d + s;
+    }
+    Some(value_at(it, a.first + index * a.width(), a.kind()))
+}
+
+/// Every array: its header's address and bytes, dimensions, then its elements (at most
+/// `max` of each).
+pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in arrays(it) {
+        let (name, kind) = var_name(a.name.0, a.name.1);
+        let bounds: Vec<String> = a.dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
+        out.push(format!(
+            "{name}({}) {kind}, {} bytes at ${:04X}: {}",
+            bounds.join(","),
+            a.size,
+            a.at,
+            hex(&it.mem[a.at..a.first])
+        ));
+        let width = a.width();
+        let count = a.count();
         for e in 0..count.min(max) {
             // The first subscript varies fastest.
             let mut rest = e;
-            let subs: Vec<String> = dims
+            let subs: Vec<String> = a
+                .dims
                 .iter()
                 .map(|&d| {
                     let s = rest % d.max(1);
@@ -332,18 +407,17 @@ pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
                     s.to_string()
                 })
                 .collect();
-            let a = first + e * width;
+            let at = a.first + e * width;
             out.push(format!(
-                "  {name}({}) = {}  ${a:04X}: {}",
+                "  {name}({}) = {}  ${at:04X}: {}",
                 subs.join(","),
-                value_at(it, a, kind),
-                hex(&it.mem[a..a + width])
+                value_at(it, at, kind),
+                hex(&it.mem[at..at + width])
             ));
         }
         if count > max {
             out.push(format!("  ... {} more", count - max));
         }
-        at += size;
     }
     out
 }
