@@ -55,6 +55,31 @@ fn debugged(p: &Program) -> Duration {
         .unwrap()
 }
 
+/// BM7 under the debugger with one watch that stops it at most once (Z never exists; M(0), which
+/// the loop never writes, once when DIM makes it), statements run per second.
+fn watched(p: &Program, watch: Option<&str>) -> f64 {
+    (0..RUNS)
+        .map(|_| {
+            let mut d = CbmDebugger::new(p, DebugOptions::default()).expect("loads");
+            d.break_at("900", None, false).expect("line 900");
+            let mut stops = 0;
+            if let Some(w) = watch {
+                retro_screen::debug::Console::new().execute(&mut d, &format!("watch {w}"));
+            }
+            let t = Instant::now();
+            loop {
+                match d.run(RunLimit::Steps(u64::MAX / 4)) {
+                    StopReason::Exited(0) => break,
+                    StopReason::Watchpoint(..) => stops += 1,
+                    other => panic!("{other:?}"),
+                }
+            }
+            assert!(stops <= 1, "the watch stops at most when DIM makes M(0)");
+            d.count() as f64 / t.elapsed().as_secs_f64()
+        })
+        .fold(0.0, f64::max)
+}
+
 fn main() {
     let iterations: u64 = std::env::args()
         .skip(1)
@@ -83,6 +108,29 @@ fn main() {
         product.powf(1.0 / 8.0) * 100.0,
         worst * 100.0
     );
+
+    // What a watch costs: BM7 (an array written in a loop) with no watch, a simple variable's,
+    // an element's (both read from memory), and an expression's (evaluated on a copy of the
+    // machine at each statement, which is what an element's cost before it was read directly).
+    let p = program(7, (iterations / 100).max(100));
+    let none = watched(&p, None);
+    println!(
+        "BM7 at {} iterations under the debugger, statements a second (best of {RUNS}):",
+        (iterations / 100).max(100)
+    );
+    for (what, w) in [
+        ("no watch", None),
+        ("watch Z (simple)", Some("z")),
+        ("watch M(0) (element)", Some("m(0)")),
+        ("watch M(0)+0 (expression)", Some("m(0)+0")),
+    ] {
+        let rate = if w.is_none() { none } else { watched(&p, w) };
+        println!(
+            "  {what:<28} {:>12.0}/s  {:>5.1}% of no watch",
+            rate,
+            rate / none * 100.0
+        );
+    }
 
     // A step in the terminal UI: the step, then what a redraw asks for.
     let busy = Program::from_text(

@@ -306,7 +306,10 @@ impl Control {
             if !scan {
                 return Some(Reason::Break(id));
             }
-            self.last_stop.note(self.count, StopReason::Breakpoint(vec![id]));
+            // `until`'s own breakpoint (0) is not one to go back to.
+            if id != 0 {
+                self.last_stop.note(self.count, StopReason::Breakpoint(vec![id]));
+            }
         }
         if !self.watches.is_empty()
             && let Some(reason) = self.check_watches(it, !scan)
