@@ -104,6 +104,7 @@ fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
         expr: expr.to_ascii_uppercase(),
         what,
         last: None,
+        bytes: None,
         hits: 0,
         enabled: true,
     });

@@ -110,6 +110,8 @@ struct Watch {
     expr: String,
     what: Watched,
     last: Option<String>,
+    /// A variable's or element's bytes when `last` was taken (None: it did not exist).
+    bytes: Option<Vec<u8>>,
     hits: u64,
     enabled: bool,
 }
@@ -375,6 +377,9 @@ impl CbmDebugger {
             if !self.watches[i].enabled {
                 continue;
             }
+            if self.same_bytes(i) {
+                continue;
+            }
             let now = self.watch_value(i);
             let w = &mut self.watches[i];
             if let Some(report) = watch_changed(&w.expr, &mut w.last, now) {
@@ -391,16 +396,48 @@ impl CbmDebugger {
         (!hit.is_empty()).then_some(StopReason::Watchpoint(hit, what))
     }
 
-    /// A watch's value now (None: the variable does not exist, or the expression fails).
-    fn watch_value(&mut self, i: usize) -> Option<String> {
+    /// Where a variable or element watch's value is now (None: it does not exist).
+    fn watch_place(&self, i: usize) -> Option<views::Place> {
         match &self.watches[i].what {
-            Watched::Simple(n1, n2) => views::simple_value(self.it(), *n1, *n2),
-            Watched::Element(name, subs) => views::element_value(self.it(), *name, subs),
-            Watched::Expr => {
-                let e = self.watches[i].expr.clone();
-                self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v))
-            }
+            Watched::Simple(n1, n2) => views::simple_place(self.it(), *n1, *n2),
+            Watched::Element(name, subs) => views::element_place(self.it(), *name, subs),
+            Watched::Expr => None,
         }
+    }
+
+    /// Whether a variable or element watch's bytes are those its value was taken from (then
+    /// the value is too, and is not formatted again).
+    fn same_bytes(&self, i: usize) -> bool {
+        let w = &self.watches[i];
+        if matches!(w.what, Watched::Expr) {
+            return false;
+        }
+        match (self.watch_place(i), &w.bytes) {
+            (None, None) => true,
+            (Some(p), Some(seen)) => {
+                let (value, text) = p.bytes(self.it());
+                seen.len() == value.len() + text.len()
+                    && seen[..value.len()] == *value
+                    && seen[value.len()..] == *text
+            }
+            _ => false,
+        }
+    }
+
+    /// A watch's value now (None: the variable does not exist, or the expression fails); a
+    /// variable's or element's bytes are kept with it.
+    fn watch_value(&mut self, i: usize) -> Option<String> {
+        if matches!(self.watches[i].what, Watched::Expr) {
+            let e = self.watches[i].expr.clone();
+            return self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v));
+        }
+        let place = self.watch_place(i);
+        let bytes = place.map(|p| {
+            let (value, text) = p.bytes(self.it());
+            [value, text].concat()
+        });
+        self.watches[i].bytes = bytes;
+        place.map(|p| p.value(self.it()))
     }
 
     /// Every watch takes the value it has now (after a jump in time, or a stop that did not

@@ -445,6 +445,7 @@ fn reverse_continue_finds_a_watch_stop_checkpoints_back_after_the_end() {
 
 #[test]
 fn an_element_watch_reads_the_array_in_memory_as_basic_does() {
+    let element = |it, name, subs: &[usize]| views::element_place(it, name, subs).map(|p| p.value(it));
     let mut d = debugger(
         "10 dim b%(2,3),s$(2),f(4):for i=0 to 2:for j=0 to 3:b%(i,j)=i*10+j:next j,i\n\
          20 s$(1)=\"hi\":f(4)=-1.5\n30 end\n",
@@ -455,24 +456,21 @@ fn an_element_watch_reads_the_array_in_memory_as_basic_does() {
         for j in 0..4 {
             let name = views::name_bytes("b%").unwrap();
             assert_eq!(
-                views::element_value(it, name, &[i, j]),
+                element(it, name, &[i, j]),
                 Some((i * 10 + j).to_string()),
                 "B%({i},{j})"
             );
         }
     }
     let s = views::name_bytes("s$").unwrap();
-    assert_eq!(views::element_value(it, s, &[1]).as_deref(), Some("\"HI\""));
-    assert_eq!(views::element_value(it, s, &[0]).as_deref(), Some("\"\""));
+    assert_eq!(element(it, s, &[1]).as_deref(), Some("\"HI\""));
+    assert_eq!(element(it, s, &[0]).as_deref(), Some("\"\""));
     let f = views::name_bytes("f").unwrap();
-    assert_eq!(views::element_value(it, f, &[4]).as_deref(), Some("-1.5"));
+    assert_eq!(element(it, f, &[4]).as_deref(), Some("-1.5"));
     // Outside the dimensions, the wrong number of subscripts, no such array: no value.
-    assert_eq!(views::element_value(it, f, &[5]), None);
-    assert_eq!(views::element_value(it, f, &[1, 1]), None);
-    assert_eq!(
-        views::element_value(it, views::name_bytes("g").unwrap(), &[0]),
-        None
-    );
+    assert_eq!(element(it, f, &[5]), None);
+    assert_eq!(element(it, f, &[1, 1]), None);
+    assert_eq!(element(it, views::name_bytes("g").unwrap(), &[0]), None);
     assert_eq!(
         views::element_ref(" B%( 1, 2 ) "),
         Some((views::name_bytes("b%").unwrap(), vec![1, 2]))

@@ -219,6 +219,16 @@ pub(super) fn name_bytes(name: &str) -> Option<(u8, u8)> {
     })
 }
 
+/// Bytes an array element of `kind` takes: two an integer, a string's three of descriptor,
+/// five a float.
+fn width(kind: &str) -> usize {
+    match kind {
+        "integer" => 2,
+        "string" => 3,
+        _ => 5,
+    }
+}
+
 /// The value at a simple variable's or element's 5, 2 or 3 bytes.
 fn value_at(it: &Interp, addr: usize, kind: &str) -> String {
     let m = &it.mem;
@@ -237,14 +247,44 @@ fn value_at(it: &Interp, addr: usize, kind: &str) -> String {
     }
 }
 
-/// A simple variable's value now, if it exists.
-pub(super) fn simple_value(it: &Interp, n1: u8, n2: u8) -> Option<String> {
+/// Where a variable's or an element's value is in memory: its address and type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Place {
+    addr: usize,
+    kind: &'static str,
+}
+
+impl Place {
+    /// The value as the views show it.
+    pub(super) fn value(self, it: &Interp) -> String {
+        value_at(it, self.addr, self.kind)
+    }
+
+    /// The bytes the value is made of: its 5 (float), 2 (integer) or 3 (a string's descriptor)
+    /// and a string's text. The same bytes, the same value: a watch formats a value only when
+    /// they change.
+    pub(super) fn bytes<'a>(self, it: &'a Interp) -> (&'a [u8], &'a [u8]) {
+        let m = &it.mem;
+        match self.kind {
+            "integer" => (&m[self.addr..self.addr + 2], &[]),
+            "string" => {
+                let len = m[self.addr] as usize;
+                let at = u16::from_le_bytes([m[self.addr + 1], m[self.addr + 2]]) as usize;
+                (&m[self.addr..self.addr + 3], &m[at..(at + len).min(0x10000)])
+            }
+            _ => (&m[self.addr..self.addr + 5], &[]),
+        }
+    }
+}
+
+/// Where a simple variable's value is, if it exists.
+pub(super) fn simple_place(it: &Interp, n1: u8, n2: u8) -> Option<Place> {
     let (vartab, arytab, _) = it.variable_span();
     let mut at = vartab;
     while at + 7 <= arytab {
         if it.mem[at] == n1 && it.mem[at + 1] == n2 {
             let (_, kind) = var_name(n1, n2);
-            return Some(value_at(it, at + 2, kind));
+            return Some(Place { addr: at + 2, kind });
         }
         at += 7;
     }
@@ -309,11 +349,7 @@ impl ArrayAt {
 
     /// Bytes an element takes: two an integer, a string's three of descriptor, five a float.
     fn width(&self) -> usize {
-        match self.kind() {
-            "integer" => 2,
-            "string" => 3,
-            _ => 5,
-        }
+        width(self.kind())
     }
 
     fn count(&self) -> usize {
@@ -361,22 +397,41 @@ pub(super) fn element_ref(expr: &str) -> Option<((u8, u8), Vec<usize>)> {
     Some((name_bytes(name)?, subs?))
 }
 
-/// An array element's value now: None while its array does not exist or the subscripts are
-/// outside its dimensions. Read from memory, as a simple variable's is (no evaluation).
-pub(super) fn element_value(it: &Interp, name: (u8, u8), subs: &[usize]) -> Option<String> {
-    let a = arrays(it).find(|a| a.name == name)?;
-    if a.dims.len() != subs.len() {
-        return None;
-    }
-    // The first subscript varies fastest.
-    let mut index = 0;
-    for (&s, &d) in subs.iter().zip(&a.dims).rev() {
-        if s >= d {
+/// Where an array element's value is: None while its array does not exist or the subscripts
+/// are outside its dimensions. Found from the headers in memory, as a simple variable is (no
+/// evaluation, nothing allocated: a watch looks at every statement).
+pub(super) fn element_place(it: &Interp, name: (u8, u8), subs: &[usize]) -> Option<Place> {
+    let (_, arytab, strend) = it.variable_span();
+    let m = &it.mem;
+    let mut at = arytab;
+    while at + 5 <= strend {
+        let size = it.word(at + 2) as usize;
+        let ndims = m[at + 4] as usize;
+        if size < 5 + 2 * ndims {
             return None;
         }
-        index = index * d + s;
+        if (m[at], m[at + 1]) == name {
+            if ndims != subs.len() {
+                return None;
+            }
+            // The header holds the last subscript's count first; the first subscript
+            // varies fastest.
+            let mut index = 0;
+            for (k, &s) in subs.iter().rev().enumerate() {
+                let d = u16::from_be_bytes([m[at + 5 + 2 * k], m[at + 6 + 2 * k]]) as usize;
+                if s >= d {
+                    return None;
+                }
+                index = index * d + s;
+            }
+            let (_, kind) = var_name(name.0, name.1);
+            let width = width(kind);
+            let addr = at + 5 + 2 * ndims + index * width;
+            return (addr + width <= at + size).then_some(Place { addr, kind });
+        }
+        at += size;
     }
-    Some(value_at(it, a.first + index * a.width(), a.kind()))
+    None
 }
 
 /// Every array: its header's address and bytes, dimensions, then its elements (at most
