@@ -263,7 +263,7 @@ impl Place {
     /// The bytes the value is made of: its 5 (float), 2 (integer) or 3 (a string's descriptor)
     /// and a string's text. The same bytes, the same value: a watch formats a value only when
     /// they change.
-    pub(super) fn bytes<'a>(self, it: &'a Interp) -> (&'a [u8], &'a [u8]) {
+    pub(super) fn bytes(self, it: &Interp) -> (&[u8], &[u8]) {
         let m = &it.mem;
         match self.kind {
             "integer" => (&m[self.addr..self.addr + 2], &[]),
