@@ -478,3 +478,42 @@ fn an_element_watch_reads_the_array_in_memory_as_basic_does() {
     assert_eq!(views::element_ref("b%(i,2)"), None);
     assert_eq!(views::element_ref("b%(1)+1"), None);
 }
+
+#[test]
+fn element_watches_stop_for_strings_and_integers_as_they_change() {
+    let t = script(
+        "10 dim s$(2),b%(1,2)\n20 s$(1)=\"ab\":b%(1,2)=-3:s$(1)=s$(1)+\"\":b%(1,2)=-3\n30 s$(1)=\"cd\":b%(0,2)=1:b%(1,2)=4\n40 end\n",
+        "watch s$(1)\nwatch b%(1,2)\ncontinue\ncontinue\ncontinue\ncontinue\ncontinue\ncontinue\n",
+    );
+    assert!(
+        t.contains(
+            "(c64) continue\nWatchpoint 1, 2: S$(1)\nOld value = (no such variable)\nNew value = \"\"\nB%(1,2)\nOld value = (no such variable)\nNew value = 0\nline 20:1"
+        ),
+        "{t}"
+    );
+    assert!(
+        t.contains("Watchpoint 1: S$(1)\nOld value = \"\"\nNew value = \"AB\"\nline 20:2"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Watchpoint 2: B%(1,2)\nOld value = 0\nNew value = -3\nline 20:3"),
+        "{t}"
+    );
+    // The same text copied to a new place and the same integer stored again are no change.
+    assert!(
+        t.contains("Watchpoint 1: S$(1)\nOld value = \"AB\"\nNew value = \"CD\"\nline 30:2"),
+        "{t}"
+    );
+    // B%(0,2) is another element.
+    assert!(
+        t.contains("Watchpoint 2: B%(1,2)\nOld value = -3\nNew value = 4\nline 40:1"),
+        "{t}"
+    );
+    assert!(t.ends_with("Program exited with status 0.\n"), "{t}");
+    // Two watches set, five stops: none for line 20's last two statements.
+    assert_eq!(
+        t.lines().filter(|l| l.starts_with("Watchpoint ")).count(),
+        7,
+        "{t}"
+    );
+}
