@@ -127,6 +127,49 @@ pub fn enable_numbered<B: Numbered, W: Numbered>(
     true
 }
 
+/// What a BASIC debugger's watch shows while its value does not exist (a variable not yet
+/// created, an expression that fails).
+pub const NO_VALUE: &str = "(no such variable)";
+
+/// A watch's value seen again: when it differs from `last`, `last` takes it and the report a
+/// stop gives comes back (gdb's words: `EXPR`, `Old value = ...`, `New value = ...`).
+pub fn watch_changed(expr: &str, last: &mut Option<String>, now: Option<String>) -> Option<String> {
+    if *last == now {
+        return None;
+    }
+    let old = std::mem::replace(last, now);
+    Some(format!(
+        "{expr}\nOld value = {}\nNew value = {}",
+        old.as_deref().unwrap_or(NO_VALUE),
+        last.as_deref().unwrap_or(NO_VALUE)
+    ))
+}
+
+/// Where `reverse-continue` goes back to, found by replaying history toward the present: the
+/// latest statement (by count) before it where a forward run would have stopped. A forward run
+/// reports a breakpoint before a watch on the same statement, so a replay does too.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastStop(Option<(u64, StopReason)>);
+
+impl LastStop {
+    /// A forward run would stop at `count` for `why`.
+    pub fn note(&mut self, count: u64, why: StopReason) {
+        let breakpoint_here = matches!(&self.0, Some((c, StopReason::Breakpoint(_))) if *c == count);
+        if !breakpoint_here {
+            self.0 = Some((count, why));
+        }
+    }
+
+    /// The latest stop noted: its count and what it reports.
+    pub fn get(&self) -> Option<&(u64, StopReason)> {
+        self.0.as_ref()
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+}
+
 /// One breakpoint or watchpoint, as `info breakpoints` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BreakpointInfo {
@@ -745,4 +788,38 @@ pub fn breakpoint_table(list: &[BreakpointInfo]) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watch_reports_only_a_change_and_keeps_the_new_value() {
+        let mut last = None;
+        assert_eq!(
+            watch_changed("X", &mut last, Some("0".into())).as_deref(),
+            Some("X\nOld value = (no such variable)\nNew value = 0")
+        );
+        assert_eq!(last.as_deref(), Some("0"));
+        assert_eq!(watch_changed("X", &mut last, Some("0".into())), None);
+        assert_eq!(
+            watch_changed("X", &mut last, None).as_deref(),
+            Some("X\nOld value = 0\nNew value = (no such variable)")
+        );
+    }
+
+    #[test]
+    fn the_last_stop_is_the_latest_and_a_breakpoint_wins_its_statement() {
+        let mut s = LastStop::default();
+        assert_eq!(s.get(), None);
+        s.note(3, StopReason::Watchpoint(vec![2], "w".into()));
+        s.note(7, StopReason::Breakpoint(vec![1]));
+        s.note(7, StopReason::Watchpoint(vec![2], "w".into()));
+        assert_eq!(s.get(), Some(&(7, StopReason::Breakpoint(vec![1]))));
+        s.note(9, StopReason::Watchpoint(vec![2], "v".into()));
+        assert_eq!(s.get(), Some(&(9, StopReason::Watchpoint(vec![2], "v".into()))));
+        s.clear();
+        assert_eq!(s.get(), None);
+    }
 }

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use retro_screen::debug::Debuggable as _;
+use retro_screen::debug::{Debuggable as _, NO_VALUE};
 
-use super::{CbmDebugger, Watch, views};
+use super::{CbmDebugger, Watch, Watched, views};
 
 pub(super) const HELP: &str = "\
 C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
@@ -82,32 +82,35 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `watch VAR`: stop when a simple variable (or any expression) changes.
+/// `watch VAR`: stop when a simple variable, an array element (both read from memory) or any
+/// other expression changes.
 fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
     if expr.is_empty() {
         return Err("watch needs a variable or an expression".into());
     }
-    let simple = views::name_bytes(expr);
-    if simple.is_none() {
-        // It must at least evaluate now.
-        views::evaluate_on(d.it(), expr)?;
-    }
+    let what = match (views::name_bytes(expr), views::element_ref(expr)) {
+        (Some((n1, n2)), _) => Watched::Simple(n1, n2),
+        (None, Some((name, subs))) => Watched::Element(name, subs),
+        (None, None) => {
+            // It must at least evaluate now.
+            views::evaluate_on(d.it(), expr)?;
+            Watched::Expr
+        }
+    };
     let id = d.next_id;
     d.next_id += 1;
     d.watches.push(Watch {
         id,
         expr: expr.to_ascii_uppercase(),
-        simple,
+        what,
         last: None,
+        bytes: None,
         hits: 0,
         enabled: true,
     });
     let i = d.watches.len() - 1;
     d.watches[i].last = d.watch_value(i);
-    let now = d.watches[i]
-        .last
-        .clone()
-        .unwrap_or_else(|| "(no such variable)".into());
+    let now = d.watches[i].last.clone().unwrap_or_else(|| NO_VALUE.into());
     Ok(format!("Watchpoint {id}: {} (now {now})\n", d.watches[i].expr))
 }
 

@@ -21,8 +21,8 @@ mod views;
 mod tests;
 
 use retro_screen::debug::{
-    BreakpointInfo, Debuggable, Here, Numbered, Panel, PanelKind, RunLimit, StepKind, StopReason,
-    delete_numbered, enable_numbered,
+    BreakpointInfo, Debuggable, Here, LastStop, Numbered, Panel, PanelKind, RunLimit, StepKind, StopReason,
+    delete_numbered, enable_numbered, watch_changed,
 };
 use retro_screen::machine::{Machine, RunState};
 use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
@@ -92,14 +92,26 @@ struct Break {
     hits: u64,
 }
 
+/// What a watch looks at.
+#[derive(Clone, Debug)]
+enum Watched {
+    /// A simple variable's two name bytes: looked up in memory at each statement.
+    Simple(u8, u8),
+    /// An array element with whole-number subscripts: read from the array in memory.
+    Element((u8, u8), Vec<usize>),
+    /// Any other expression: evaluated (on a copy of the machine) at each statement.
+    Expr,
+}
+
 /// A watched variable or expression, and its value at the last statement.
 #[derive(Clone, Debug)]
 struct Watch {
     id: u32,
     expr: String,
-    /// A simple variable's two name bytes: looked up directly at each statement.
-    simple: Option<(u8, u8)>,
+    what: Watched,
     last: Option<String>,
+    /// A variable's or element's bytes when `last` was taken (None: it did not exist).
+    bytes: Option<Vec<u8>>,
     hits: u64,
     enabled: bool,
 }
@@ -202,11 +214,6 @@ impl CbmDebugger {
         self.clock.count
     }
 
-    /// One statement (or a wait for input, which ends the jiffy): what the slice said.
-    fn tick(&mut self) -> Slice {
-        self.advance(1, &[])
-    }
-
     /// Up to `max` statements, stopping early before one that starts at an address of `stops`
     /// (never before the first), after a GET that found no key, at a wait for input (which
     /// ends the jiffy) and at the jiffy's end.
@@ -297,9 +304,11 @@ impl CbmDebugger {
             Mode::Run => false,
         };
         if let Some(stop) = self.check_breaks() {
+            // A change on this statement is part of this stop, not reported at the next.
+            self.refresh_watches();
             return Some(stop);
         }
-        if let Some(stop) = self.check_watches() {
+        if let Some(stop) = self.check_watches(true) {
             return Some(stop);
         }
         done.then_some(StopReason::Done)
@@ -308,12 +317,31 @@ impl CbmDebugger {
     /// The breakpoints on the next statement whose conditions hold (their hits counted;
     /// temporary ones go).
     fn check_breaks(&mut self) -> Option<StopReason> {
+        let (addr, holding) = self.breaks_holding()?;
+        for &i in &holding {
+            self.breaks[i].hits += 1;
+        }
+        let hit: Vec<u32> = holding
+            .iter()
+            .map(|&i| self.breaks[i].id)
+            .filter(|&id| id != 0)
+            .collect();
+        self.breaks.retain(|b| !(b.temporary && b.addr == addr));
+        Some(if hit.is_empty() {
+            StopReason::Done
+        } else {
+            StopReason::Breakpoint(hit)
+        })
+    }
+
+    /// The next statement's address and the enabled breakpoints there whose conditions hold
+    /// (`until`'s included), if there are any.
+    fn breaks_holding(&mut self) -> Option<(usize, Vec<usize>)> {
         if self.breaks.is_empty() {
             return None;
         }
         let addr = self.it().next_statement()?.addr;
-        let mut hit = Vec::new();
-        let mut until = false;
+        let mut holding = Vec::new();
         for i in 0..self.breaks.len() {
             let b = &self.breaks[i];
             if !b.enabled || b.addr != addr {
@@ -324,22 +352,9 @@ impl CbmDebugger {
             {
                 continue;
             }
-            self.breaks[i].hits += 1;
-            if self.breaks[i].id == 0 {
-                until = true;
-            } else {
-                hit.push(self.breaks[i].id);
-            }
+            holding.push(i);
         }
-        if hit.is_empty() && !until {
-            return None;
-        }
-        self.breaks.retain(|b| !(b.temporary && b.addr == addr));
-        Some(if hit.is_empty() {
-            StopReason::Done
-        } else {
-            StopReason::Breakpoint(hit)
-        })
+        (!holding.is_empty()).then_some((addr, holding))
     }
 
     /// A condition holds when its value is not 0 (an error stops, so the user sees it).
@@ -350,7 +365,9 @@ impl CbmDebugger {
         }
     }
 
-    fn check_watches(&mut self) -> Option<StopReason> {
+    /// The watches whose values changed since the last statement (each takes its new value):
+    /// the stop they make, their hits counted when `counting` (a forward run; not a replay).
+    fn check_watches(&mut self, counting: bool) -> Option<StopReason> {
         if self.watches.is_empty() {
             return None;
         }
@@ -360,35 +377,74 @@ impl CbmDebugger {
             if !self.watches[i].enabled {
                 continue;
             }
+            if self.same_bytes(i) {
+                continue;
+            }
             let now = self.watch_value(i);
             let w = &mut self.watches[i];
-            if now != w.last {
-                let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(no such variable)".into());
+            if let Some(report) = watch_changed(&w.expr, &mut w.last, now) {
                 if !what.is_empty() {
                     what.push('\n');
                 }
-                what += &format!(
-                    "{}\nOld value = {}\nNew value = {}",
-                    w.expr,
-                    show(&w.last),
-                    show(&now)
-                );
-                w.last = now;
-                w.hits += 1;
+                what += &report;
+                if counting {
+                    w.hits += 1;
+                }
                 hit.push(w.id);
             }
         }
         (!hit.is_empty()).then_some(StopReason::Watchpoint(hit, what))
     }
 
-    /// A watch's value now (None: the variable does not exist, or the expression fails).
-    fn watch_value(&mut self, i: usize) -> Option<String> {
-        match self.watches[i].simple {
-            Some((n1, n2)) => views::simple_value(self.it(), n1, n2),
-            None => {
-                let e = self.watches[i].expr.clone();
-                self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v))
+    /// Where a variable or element watch's value is now (None: it does not exist).
+    fn watch_place(&self, i: usize) -> Option<views::Place> {
+        match &self.watches[i].what {
+            Watched::Simple(n1, n2) => views::simple_place(self.it(), *n1, *n2),
+            Watched::Element(name, subs) => views::element_place(self.it(), *name, subs),
+            Watched::Expr => None,
+        }
+    }
+
+    /// Whether a variable or element watch's bytes are those its value was taken from (then
+    /// the value is too, and is not formatted again).
+    fn same_bytes(&self, i: usize) -> bool {
+        let w = &self.watches[i];
+        if matches!(w.what, Watched::Expr) {
+            return false;
+        }
+        match (self.watch_place(i), &w.bytes) {
+            (None, None) => true,
+            (Some(p), Some(seen)) => {
+                let (value, text) = p.bytes(self.it());
+                seen.len() == value.len() + text.len()
+                    && seen[..value.len()] == *value
+                    && seen[value.len()..] == *text
             }
+            _ => false,
+        }
+    }
+
+    /// A watch's value now (None: the variable does not exist, or the expression fails); a
+    /// variable's or element's bytes are kept with it.
+    fn watch_value(&mut self, i: usize) -> Option<String> {
+        if matches!(self.watches[i].what, Watched::Expr) {
+            let e = self.watches[i].expr.clone();
+            return self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v));
+        }
+        let place = self.watch_place(i);
+        let bytes = place.map(|p| {
+            let (value, text) = p.bytes(self.it());
+            [value, text].concat()
+        });
+        self.watches[i].bytes = bytes;
+        place.map(|p| p.value(self.it()))
+    }
+
+    /// Every watch takes the value it has now (after a jump in time, or a stop that did not
+    /// look at them).
+    fn refresh_watches(&mut self) {
+        for i in 0..self.watches.len() {
+            self.watches[i].last = self.watch_value(i);
         }
     }
 
@@ -481,27 +537,44 @@ impl CbmDebugger {
         reached <= to
     }
 
-    /// The statement counts before `to` where an enabled breakpoint would stop (replaying from
-    /// the oldest checkpoint).
-    fn last_break_before(&mut self, to: u64) -> Option<u64> {
+    /// The latest statement before `to` where a forward run would have stopped at a user's
+    /// breakpoint (its condition holding) or a watch, and what it would have reported: a replay
+    /// from the oldest checkpoint, looking at every statement as `continue` does (with no
+    /// watch set, running on to the next breakpoint's statement between looks).
+    fn last_stop_before(&mut self, to: u64) -> Option<(u64, StopReason)> {
         let oldest = self.history.oldest()?;
         self.travel_to(oldest);
-        let mut last = None;
+        self.refresh_watches();
+        let watching = self.watches.iter().any(|w| w.enabled);
+        let stops: Vec<usize> = self
+            .breaks
+            .iter()
+            .filter(|b| b.enabled && b.id != 0)
+            .map(|b| b.addr)
+            .collect();
+        let mut last = LastStop::default();
         while self.clock.count < to && self.clock.finished.is_none() {
-            let here = self.it().next_statement().map(|n| n.addr);
-            let hit = self
-                .breaks
-                .iter()
-                .any(|b| b.enabled && b.id != 0 && Some(b.addr) == here);
-            if hit {
-                last = Some(self.clock.count);
+            let count = self.clock.count;
+            if let Some((_, holding)) = self.breaks_holding() {
+                let ids: Vec<u32> = holding
+                    .iter()
+                    .map(|&i| self.breaks[i].id)
+                    .filter(|&id| id != 0)
+                    .collect();
+                if !ids.is_empty() {
+                    last.note(count, StopReason::Breakpoint(ids));
+                }
             }
-            if let Slice::Stopped(stop) = self.tick() {
+            if let Some(stop) = self.check_watches(false) {
+                last.note(count, stop);
+            }
+            let max = if watching { 1 } else { to - count };
+            if let Slice::Stopped(stop) = self.advance(max, &stops) {
                 self.stopped(stop);
             }
         }
         self.machine.take_petscii();
-        last
+        last.get().cloned()
     }
 
     /// The screen as the VIC-II shows it.
@@ -568,9 +641,7 @@ impl Debuggable for CbmDebugger {
         self.history = History::new();
         self.error_at = None;
         self.under_way = None;
-        for w in 0..self.watches.len() {
-            self.watches[w].last = self.watch_value(w);
-        }
+        self.refresh_watches();
         self.checkpoint();
     }
 
@@ -579,9 +650,7 @@ impl Debuggable for CbmDebugger {
         let too_far = count > self.clock.count;
         let to = self.clock.count.saturating_sub(count);
         let exact = self.travel_to(to) && self.clock.count == to && !too_far;
-        for w in 0..self.watches.len() {
-            self.watches[w].last = self.watch_value(w);
-        }
+        self.refresh_watches();
         Ok(if exact {
             StopReason::Done
         } else {
@@ -592,17 +661,21 @@ impl Debuggable for CbmDebugger {
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
         self.under_way = None;
         let now = self.clock.count;
-        let stop = match self.last_break_before(now) {
-            Some(at) => {
+        let stop = match self.last_stop_before(now) {
+            Some((at, stop)) => {
                 self.travel_to(at);
-                let addr = self.it().next_statement().map(|n| n.addr);
-                let ids = self
-                    .breaks
-                    .iter()
-                    .filter(|b| b.enabled && b.id != 0 && Some(b.addr) == addr)
-                    .map(|b| b.id)
-                    .collect();
-                StopReason::Breakpoint(ids)
+                // A stop going back is a hit, as one going forward is.
+                let ids = match &stop {
+                    StopReason::Breakpoint(ids) | StopReason::Watchpoint(ids, _) => ids.clone(),
+                    _ => Vec::new(),
+                };
+                for b in self.breaks.iter_mut().filter(|b| ids.contains(&b.id)) {
+                    b.hits += 1;
+                }
+                for w in self.watches.iter_mut().filter(|w| ids.contains(&w.id)) {
+                    w.hits += 1;
+                }
+                stop
             }
             None => {
                 let oldest = self.history.oldest().unwrap_or(0);
@@ -610,9 +683,7 @@ impl Debuggable for CbmDebugger {
                 StopReason::HistoryStart
             }
         };
-        for w in 0..self.watches.len() {
-            self.watches[w].last = self.watch_value(w);
-        }
+        self.refresh_watches();
         Ok(stop)
     }
 

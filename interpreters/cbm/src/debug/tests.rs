@@ -318,3 +318,175 @@ mod fuzz {
         }
     }
 }
+
+/// A loop that changes X and Y, then an array element twice.
+const WATCHED: &str = "10 x=0:y=0\n20 for i=1 to 3\n30 x=x+i:y=y+1\n40 next i\n\
+50 dim a(3):a(2)=7:a(2)=a(2)+1\n60 end\n";
+
+#[test]
+fn reverse_continue_goes_back_to_the_last_watch_stop_with_its_report() {
+    let t = script(
+        WATCHED,
+        "watch x\ncontinue\ncontinue\ncontinue\nreverse-continue\nprint x\nreverse-continue\nprint x\nreverse-continue\ninfo breakpoints\n",
+    );
+    // Forward: created at 10:1, then 1, then 3; back: the stop where it became 1, with the
+    // same report and line a forward run gave, then the one where it was created.
+    assert!(
+        t.contains(
+            "(c64) continue\nWatchpoint 1: X\nOld value = 1\nNew value = 3\nline 30:2 $0825  Y=Y+1\n\
+             (c64) reverse-continue\nWatchpoint 1: X\nOld value = 0\nNew value = 1\nline 30:2 $0825  Y=Y+1\n\
+             (c64) print x\nx = 1\n\
+             (c64) reverse-continue\nWatchpoint 1: X\nOld value = (no such variable)\nNew value = 0\nline 10:2 $0809  Y=0\n\
+             (c64) print x\nx = 0\n\
+             (c64) reverse-continue\nNo more reverse-execution history.\nline 10:1 $0805  X=0\n"
+        ),
+        "{t}"
+    );
+    // Three stops forward and two back.
+    assert!(t.ends_with("1    watchpoint       y    5     X\n"), "{t}");
+}
+
+#[test]
+fn reverse_continue_takes_the_later_of_a_breakpoint_and_a_watch() {
+    let t = script(
+        WATCHED,
+        "break 40 if i=2\nwatch a(2)\ncontinue\ncontinue\ncontinue\nreverse-continue\nreverse-continue\nprint i\nreverse-continue\n",
+    );
+    assert!(
+        t.contains("(c64) continue\nBreakpoint 1, line 40:1 $082F\nline 40:1 $082F  NEXT I\n"),
+        "{t}"
+    );
+    // Back from the second change of A(2): the first, then the breakpoint (its condition
+    // holding only when I was 2), then nothing before it.
+    assert!(
+        t.contains(
+            "(c64) reverse-continue\nWatchpoint 2: A(2)\nOld value = (no such variable)\nNew value = 0\nline 50:2 $083E  A(2)=7\n\
+             (c64) reverse-continue\nBreakpoint 1, line 40:1 $082F\nline 40:1 $082F  NEXT I\n\
+             (c64) print i\ni = 2\n\
+             (c64) reverse-continue\nNo more reverse-execution history.\n"
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_breakpoint_and_a_watch_on_one_statement_stop_as_the_breakpoint_both_ways() {
+    // Y changes at 30:2, so both would stop before 40:1: the breakpoint is reported, going
+    // forward and back, and the change is not reported again a statement later.
+    let t = script(
+        WATCHED,
+        "break 40\nwatch y\ncontinue\ncontinue\nstep\ncontinue\nreverse-continue\nprint i\n",
+    );
+    assert!(
+        t.contains("(c64) continue\nBreakpoint 1, line 40:1 $082F\nline 40:1 $082F  NEXT I\n(c64) step\nline 30:1 $081F  X=X+I\n"),
+        "{t}"
+    );
+    assert!(
+        t.ends_with(
+            "(c64) continue\nBreakpoint 1, line 40:1 $082F\nline 40:1 $082F  NEXT I\n\
+             (c64) reverse-continue\nBreakpoint 1, line 40:1 $082F\nline 40:1 $082F  NEXT I\n(c64) print i\ni = 1\n"
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn reverse_continue_finds_a_watch_stop_checkpoints_back_after_the_end() {
+    // Each FOR runs 30,001 statements: X changes between checkpoints far apart.
+    let src = "10 for i=1 to 30000:next\n20 x=1\n30 for i=1 to 30000:next\n40 x=2\n50 end\n";
+    let t = script(
+        src,
+        "watch x\ncontinue\ncontinue\ncontinue\nreverse-continue\nreverse-continue\n",
+    );
+    assert!(
+        t.contains("(c64) continue\n\nREADY.\nProgram exited with status 0.\n"),
+        "{t}"
+    );
+    assert!(
+        t.contains(
+            "(c64) reverse-continue\nWatchpoint 1: X\nOld value = 1\nNew value = 2\nline 50:1 $083D  END\n"
+        ),
+        "{t}"
+    );
+    assert!(
+        t.ends_with(
+            "(c64) reverse-continue\nWatchpoint 1: X\nOld value = (no such variable)\nNew value = 1\nline 30:1 $0821  FOR I=1 TO 30000\n"
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn an_element_watch_reads_the_array_in_memory_as_basic_does() {
+    let element = |it, name, subs: &[usize]| views::element_place(it, name, subs).map(|p| p.value(it));
+    let mut d = debugger(
+        "10 dim b%(2,3),s$(2),f(4):for i=0 to 2:for j=0 to 3:b%(i,j)=i*10+j:next j,i\n\
+         20 s$(1)=\"hi\":f(4)=-1.5\n30 end\n",
+    );
+    d.run(RunLimit::Steps(1_000));
+    let it = d.it();
+    for i in 0..3 {
+        for j in 0..4 {
+            let name = views::name_bytes("b%").unwrap();
+            assert_eq!(
+                element(it, name, &[i, j]),
+                Some((i * 10 + j).to_string()),
+                "B%({i},{j})"
+            );
+        }
+    }
+    let s = views::name_bytes("s$").unwrap();
+    assert_eq!(element(it, s, &[1]).as_deref(), Some("\"HI\""));
+    assert_eq!(element(it, s, &[0]).as_deref(), Some("\"\""));
+    let f = views::name_bytes("f").unwrap();
+    assert_eq!(element(it, f, &[4]).as_deref(), Some("-1.5"));
+    // Outside the dimensions, the wrong number of subscripts, no such array: no value.
+    assert_eq!(element(it, f, &[5]), None);
+    assert_eq!(element(it, f, &[1, 1]), None);
+    assert_eq!(element(it, views::name_bytes("g").unwrap(), &[0]), None);
+    assert_eq!(
+        views::element_ref(" B%( 1, 2 ) "),
+        Some((views::name_bytes("b%").unwrap(), vec![1, 2]))
+    );
+    assert_eq!(views::element_ref("b%(i,2)"), None);
+    assert_eq!(views::element_ref("b%(1)+1"), None);
+}
+
+#[test]
+fn element_watches_stop_for_strings_and_integers_as_they_change() {
+    let t = script(
+        "10 dim s$(2),b%(1,2)\n20 s$(1)=\"ab\":b%(1,2)=-3:s$(1)=s$(1)+\"\":b%(1,2)=-3\n30 s$(1)=\"cd\":b%(0,2)=1:b%(1,2)=4\n40 end\n",
+        "watch s$(1)\nwatch b%(1,2)\ncontinue\ncontinue\ncontinue\ncontinue\ncontinue\ncontinue\n",
+    );
+    assert!(
+        t.contains(
+            "(c64) continue\nWatchpoint 1, 2: S$(1)\nOld value = (no such variable)\nNew value = \"\"\nB%(1,2)\nOld value = (no such variable)\nNew value = 0\nline 20:1"
+        ),
+        "{t}"
+    );
+    assert!(
+        t.contains("Watchpoint 1: S$(1)\nOld value = \"\"\nNew value = \"AB\"\nline 20:2"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Watchpoint 2: B%(1,2)\nOld value = 0\nNew value = -3\nline 20:3"),
+        "{t}"
+    );
+    // The same text copied to a new place and the same integer stored again are no change.
+    assert!(
+        t.contains("Watchpoint 1: S$(1)\nOld value = \"AB\"\nNew value = \"CD\"\nline 30:2"),
+        "{t}"
+    );
+    // B%(0,2) is another element.
+    assert!(
+        t.contains("Watchpoint 2: B%(1,2)\nOld value = -3\nNew value = 4\nline 40:1"),
+        "{t}"
+    );
+    assert!(t.ends_with("Program exited with status 0.\n"), "{t}");
+    // Two watches set, five stops: none for line 20's last two statements.
+    assert_eq!(
+        t.lines().filter(|l| l.starts_with("Watchpoint ")).count(),
+        7,
+        "{t}"
+    );
+}

@@ -219,6 +219,16 @@ pub(super) fn name_bytes(name: &str) -> Option<(u8, u8)> {
     })
 }
 
+/// Bytes an array element of `kind` takes: two an integer, a string's three of descriptor,
+/// five a float.
+fn width(kind: &str) -> usize {
+    match kind {
+        "integer" => 2,
+        "string" => 3,
+        _ => 5,
+    }
+}
+
 /// The value at a simple variable's or element's 5, 2 or 3 bytes.
 fn value_at(it: &Interp, addr: usize, kind: &str) -> String {
     let m = &it.mem;
@@ -237,14 +247,44 @@ fn value_at(it: &Interp, addr: usize, kind: &str) -> String {
     }
 }
 
-/// A simple variable's value now, if it exists.
-pub(super) fn simple_value(it: &Interp, n1: u8, n2: u8) -> Option<String> {
+/// Where a variable's or an element's value is in memory: its address and type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Place {
+    addr: usize,
+    kind: &'static str,
+}
+
+impl Place {
+    /// The value as the views show it.
+    pub(super) fn value(self, it: &Interp) -> String {
+        value_at(it, self.addr, self.kind)
+    }
+
+    /// The bytes the value is made of: its 5 (float), 2 (integer) or 3 (a string's descriptor)
+    /// and a string's text. The same bytes, the same value: a watch formats a value only when
+    /// they change.
+    pub(super) fn bytes(self, it: &Interp) -> (&[u8], &[u8]) {
+        let m = &it.mem;
+        match self.kind {
+            "integer" => (&m[self.addr..self.addr + 2], &[]),
+            "string" => {
+                let len = m[self.addr] as usize;
+                let at = u16::from_le_bytes([m[self.addr + 1], m[self.addr + 2]]) as usize;
+                (&m[self.addr..self.addr + 3], &m[at..(at + len).min(0x10000)])
+            }
+            _ => (&m[self.addr..self.addr + 5], &[]),
+        }
+    }
+}
+
+/// Where a simple variable's value is, if it exists.
+pub(super) fn simple_place(it: &Interp, n1: u8, n2: u8) -> Option<Place> {
     let (vartab, arytab, _) = it.variable_span();
     let mut at = vartab;
     while at + 7 <= arytab {
         if it.mem[at] == n1 && it.mem[at + 1] == n2 {
             let (_, kind) = var_name(n1, n2);
-            return Some(value_at(it, at + 2, kind));
+            return Some(Place { addr: at + 2, kind });
         }
         at += 7;
     }
@@ -289,42 +329,132 @@ pub(super) fn variable_lines(it: &Interp) -> Vec<String> {
     out
 }
 
-/// Every array: its header's address and bytes, dimensions, then its elements (at most
-/// `max` of each).
-pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
+/// An array as its header in memory says: between ARYTAB and STREND, one after another.
+struct ArrayAt {
+    /// The header's address.
+    at: usize,
+    name: (u8, u8),
+    /// The header and elements, in bytes.
+    size: usize,
+    /// Each subscript's count (its DIM bound plus one), first subscript first.
+    dims: Vec<usize>,
+    /// The first element's address.
+    first: usize,
+}
+
+impl ArrayAt {
+    fn kind(&self) -> &'static str {
+        var_name(self.name.0, self.name.1).1
+    }
+
+    /// Bytes an element takes: two an integer, a string's three of descriptor, five a float.
+    fn width(&self) -> usize {
+        width(self.kind())
+    }
+
+    fn count(&self) -> usize {
+        (self.size - (self.first - self.at)) / self.width()
+    }
+}
+
+/// The arrays in memory, in order (the walk ends at a header that cannot be one).
+fn arrays(it: &Interp) -> impl Iterator<Item = ArrayAt> + '_ {
     let (_, arytab, strend) = it.variable_span();
-    let mut out = Vec::new();
     let mut at = arytab;
-    while at + 5 <= strend {
-        let (n1, n2) = (it.mem[at], it.mem[at + 1]);
+    std::iter::from_fn(move || {
+        if at + 5 > strend {
+            return None;
+        }
         let size = it.word(at + 2) as usize;
         let ndims = it.mem[at + 4] as usize;
-        if size == 0 {
-            break;
+        let first = at + 5 + 2 * ndims;
+        if size < first - at || at + size > strend {
+            return None;
         }
-        let (name, kind) = var_name(n1, n2);
         // Stored last subscript first.
         let mut dims: Vec<usize> = (0..ndims)
             .map(|k| u16::from_be_bytes([it.mem[at + 5 + 2 * k], it.mem[at + 6 + 2 * k]]) as usize)
             .collect();
         dims.reverse();
-        let bounds: Vec<String> = dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
-        out.push(format!(
-            "{name}({}) {kind}, {size} bytes at ${at:04X}: {}",
-            bounds.join(","),
-            hex(&it.mem[at..at + 5 + 2 * ndims])
-        ));
-        let width = match kind {
-            "integer" => 2,
-            "string" => 3,
-            _ => 5,
+        let a = ArrayAt {
+            at,
+            name: (it.mem[at], it.mem[at + 1]),
+            size,
+            dims,
+            first,
         };
-        let first = at + 5 + 2 * ndims;
-        let count = (size - 5 - 2 * ndims) / width;
+        at += size.max(1);
+        Some(a)
+    })
+}
+
+/// `NAME(S1,S2...)` with whole-number subscripts (`A(3)`, `B%(1,2)`, `N$(0)`): the array's name
+/// bytes and the subscripts, if `expr` is one element.
+pub(super) fn element_ref(expr: &str) -> Option<((u8, u8), Vec<usize>)> {
+    let (name, rest) = expr.trim().split_once('(')?;
+    let subs = rest.trim_end().strip_suffix(')')?;
+    let subs: Option<Vec<usize>> = subs.split(',').map(|s| s.trim().parse().ok()).collect();
+    Some((name_bytes(name)?, subs?))
+}
+
+/// Where an array element's value is: None while its array does not exist or the subscripts
+/// are outside its dimensions. Found from the headers in memory, as a simple variable is (no
+/// evaluation, nothing allocated: a watch looks at every statement).
+pub(super) fn element_place(it: &Interp, name: (u8, u8), subs: &[usize]) -> Option<Place> {
+    let (_, arytab, strend) = it.variable_span();
+    let m = &it.mem;
+    let mut at = arytab;
+    while at + 5 <= strend {
+        let size = it.word(at + 2) as usize;
+        let ndims = m[at + 4] as usize;
+        if size < 5 + 2 * ndims {
+            return None;
+        }
+        if (m[at], m[at + 1]) == name {
+            if ndims != subs.len() {
+                return None;
+            }
+            // The header holds the last subscript's count first; the first subscript
+            // varies fastest.
+            let mut index = 0;
+            for (k, &s) in subs.iter().rev().enumerate() {
+                let d = u16::from_be_bytes([m[at + 5 + 2 * k], m[at + 6 + 2 * k]]) as usize;
+                if s >= d {
+                    return None;
+                }
+                index = index * d + s;
+            }
+            let (_, kind) = var_name(name.0, name.1);
+            let width = width(kind);
+            let addr = at + 5 + 2 * ndims + index * width;
+            return (addr + width <= at + size).then_some(Place { addr, kind });
+        }
+        at += size;
+    }
+    None
+}
+
+/// Every array: its header's address and bytes, dimensions, then its elements (at most
+/// `max` of each).
+pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in arrays(it) {
+        let (name, kind) = var_name(a.name.0, a.name.1);
+        let bounds: Vec<String> = a.dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
+        out.push(format!(
+            "{name}({}) {kind}, {} bytes at ${:04X}: {}",
+            bounds.join(","),
+            a.size,
+            a.at,
+            hex(&it.mem[a.at..a.first])
+        ));
+        let width = a.width();
+        let count = a.count();
         for e in 0..count.min(max) {
             // The first subscript varies fastest.
             let mut rest = e;
-            let subs: Vec<String> = dims
+            let subs: Vec<String> = a
+                .dims
                 .iter()
                 .map(|&d| {
                     let s = rest % d.max(1);
@@ -332,18 +462,17 @@ pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
                     s.to_string()
                 })
                 .collect();
-            let a = first + e * width;
+            let at = a.first + e * width;
             out.push(format!(
-                "  {name}({}) = {}  ${a:04X}: {}",
+                "  {name}({}) = {}  ${at:04X}: {}",
                 subs.join(","),
-                value_at(it, a, kind),
-                hex(&it.mem[a..a + width])
+                value_at(it, at, kind),
+                hex(&it.mem[at..at + width])
             ));
         }
         if count > max {
             out.push(format!("  ... {} more", count - max));
         }
-        at += size;
     }
     out
 }

@@ -10,7 +10,9 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_screen::debug::{BreakpointInfo, Numbered, StopReason, delete_numbered, enable_numbered};
+use retro_screen::debug::{
+    BreakpointInfo, LastStop, NO_VALUE, Numbered, StopReason, delete_numbered, enable_numbered, watch_changed,
+};
 
 use super::super::error::BasicError;
 use super::super::value::Val;
@@ -120,8 +122,8 @@ pub struct Control {
     /// The error raised since the last statement, and the last error of the run.
     raised: Option<Raised>,
     pub(super) last_error: Option<Raised>,
-    /// Where a scan met a breakpoint or watch, and what it would have reported.
-    hits: Vec<(u64, StopReason)>,
+    /// The last place a scan met a breakpoint or watch, and what it would have reported.
+    last_stop: LastStop,
     /// What the stop a `reverse-continue` goes back to reports.
     back_reason: Option<StopReason>,
     /// Program text up to this statement count has been shown (replays do not show it again).
@@ -152,8 +154,6 @@ fn truthy(v: &Val) -> bool {
     }
 }
 
-const NO_VALUE: &str = "(no such variable)";
-
 impl Control {
     pub(super) fn new(rx: Receiver<Job>) -> Control {
         Control {
@@ -168,7 +168,7 @@ impl Control {
             bp_map: Vec::new(),
             raised: None,
             last_error: None,
-            hits: Vec::new(),
+            last_stop: LastStop::default(),
             back_reason: None,
             shown_to: 0,
             pending: None,
@@ -187,7 +187,7 @@ impl Control {
         self.raised = None;
         self.last_error = None;
         self.finished = None;
-        self.hits.clear();
+        self.last_stop.clear();
         self.until_cs = None;
         self.quiet = false;
         (self.mode, self.stop_at) = match how {
@@ -261,7 +261,11 @@ impl Control {
         while let Some(r) = reason {
             if matches!(r, Reason::Back) && self.mode == Mode::Scan {
                 // A scan has reached where it was going: now back to the last stop before.
-                let (to, why) = self.hits.last().cloned().unwrap_or((0, StopReason::HistoryStart));
+                let (to, why) = self
+                    .last_stop
+                    .get()
+                    .cloned()
+                    .unwrap_or((0, StopReason::HistoryStart));
                 self.back_reason = Some(why);
                 self.restart = Some(Restart::ReplayTo(to));
                 return Err(Box::new(Stop::Abort));
@@ -282,8 +286,9 @@ impl Control {
     fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
         if self.count >= self.stop_at {
             return Some(match self.mode {
-                _ if self.count == 0 => Reason::Start,
+                // Before Start: a replay to the first statement still says why it went there.
                 Mode::Replay | Mode::Scan => Reason::Back,
+                _ if self.count == 0 => Reason::Start,
                 Mode::Step => Reason::Step,
                 _ => Reason::Limit,
             });
@@ -301,17 +306,20 @@ impl Control {
             if !scan {
                 return Some(Reason::Break(id));
             }
-            self.hits.push((self.count, StopReason::Breakpoint(vec![id])));
+            // `until`'s own breakpoint (0) is not one to go back to.
+            if id != 0 {
+                self.last_stop.note(self.count, StopReason::Breakpoint(vec![id]));
+            }
         }
         if !self.watches.is_empty()
-            && let Some(reason) = self.check_watches(it)
+            && let Some(reason) = self.check_watches(it, !scan)
         {
             if !scan {
                 return Some(reason);
             }
             if let Reason::Watch { id, what } = reason {
-                self.hits
-                    .push((self.count, StopReason::Watchpoint(vec![id], what)));
+                self.last_stop
+                    .note(self.count, StopReason::Watchpoint(vec![id], what));
             }
         }
         if let Some(until) = self.until_cs
@@ -342,7 +350,10 @@ impl Control {
                 }
             };
             if holds {
-                self.breaks[i].hits += 1;
+                // A scan's hits are not stops; the one it goes back to is counted then.
+                if self.mode != Mode::Scan {
+                    self.breaks[i].hits += 1;
+                }
                 hit = Some(i);
                 break;
             }
@@ -360,23 +371,18 @@ impl Control {
         it.debug_eval(bytes).ok().map(|v| show_val(&v))
     }
 
-    fn check_watches(&mut self, it: &mut Interp) -> Option<Reason> {
+    /// The first watch whose value changed since the last statement (each takes its new
+    /// value), its hit counted when `counting` (a forward run; not a scan).
+    fn check_watches(&mut self, it: &mut Interp, counting: bool) -> Option<Reason> {
         let mut reason = None;
         for w in self.watches.iter_mut().filter(|w| w.enabled) {
             let now = Self::watch_value(it, &w.bytes);
-            if now != w.last {
-                let old = std::mem::replace(&mut w.last, now.clone());
-                w.hits += 1;
+            if let Some(what) = watch_changed(&w.expr, &mut w.last, now) {
+                if counting {
+                    w.hits += 1;
+                }
                 if reason.is_none() {
-                    reason = Some(Reason::Watch {
-                        id: w.id,
-                        what: format!(
-                            "{}\nOld value = {}\nNew value = {}",
-                            w.expr,
-                            old.as_deref().unwrap_or(NO_VALUE),
-                            now.as_deref().unwrap_or(NO_VALUE)
-                        ),
-                    });
+                    reason = Some(Reason::Watch { id: w.id, what });
                 }
             }
         }
@@ -392,7 +398,24 @@ impl Control {
     fn stop_reason(&mut self, it: &Interp, reason: Reason) -> StopReason {
         match reason {
             Reason::Start | Reason::Step => StopReason::Done,
-            Reason::Back => self.back_reason.take().unwrap_or(StopReason::Done),
+            Reason::Back => {
+                let back = self.back_reason.take().unwrap_or(StopReason::Done);
+                // A stop going back is a hit, as one going forward is.
+                match &back {
+                    StopReason::Breakpoint(ids) => {
+                        for b in self.breaks.iter_mut().filter(|b| ids.contains(&b.id)) {
+                            b.hits += 1;
+                        }
+                    }
+                    StopReason::Watchpoint(ids, _) => {
+                        for w in self.watches.iter_mut().filter(|w| ids.contains(&w.id)) {
+                            w.hits += 1;
+                        }
+                    }
+                    _ => {}
+                }
+                back
+            }
             Reason::Limit => StopReason::Limit,
             Reason::Break(id) => StopReason::Breakpoint(vec![id]),
             Reason::Watch { id, what } => StopReason::Watchpoint(vec![id], what),

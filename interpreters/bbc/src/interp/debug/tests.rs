@@ -355,3 +355,87 @@ mod fuzz {
         }
     }
 }
+
+/// A loop that changes x and y, then an array element twice.
+const WATCHED: &str =
+    "10 x=0:y=0\n20 FOR i=1 TO 3\n30 x=x+i:y=y+1\n40 NEXT i\n50 DIM a(3):a(2)=7:a(2)=a(2)+1\n60 END\n";
+
+#[test]
+fn reverse_continue_goes_back_to_the_last_watch_stop_with_its_report() {
+    let mut d = debugger(WATCHED);
+    let t = run(
+        &mut d,
+        "watch x;continue;continue;continue;reverse-continue;print x;reverse-continue;print x;reverse-continue;info breakpoints",
+    );
+    // Forward: created at 10:1, then 1, then 3; back: the stop where it became 1, with the
+    // same report and line a forward run gave, then the one where it was created, then the start.
+    assert!(
+        t.contains(
+            "(bbc) continue\nWatchpoint 1: x\nOld value = 1\nNew value = 3\nline 30:2 +11  y=y+1\n\
+             (bbc) reverse-continue\nWatchpoint 1: x\nOld value = 0\nNew value = 1\nline 30:2 +11  y=y+1\n\
+             (bbc) print x\nx = 1\n\
+             (bbc) reverse-continue\nWatchpoint 1: x\nOld value = (no such variable)\nNew value = 0\nline 10:2 +9  y=0\n\
+             (bbc) print x\nx = 0\n\
+             (bbc) reverse-continue\nNo more reverse-execution history.\nline 10:1 +5  x=0:\n"
+        ),
+        "{t}"
+    );
+    // Three stops forward and two back: the replays' passes are not hits.
+    assert!(t.ends_with("1    watchpoint       y    5     x\n"), "{t}");
+}
+
+#[test]
+fn reverse_continue_takes_the_later_of_a_breakpoint_and_a_watch() {
+    let mut d = debugger(WATCHED);
+    let t = run(
+        &mut d,
+        "break 40 IF i=2;watch a(2);continue;continue;continue;reverse-continue;reverse-continue;print i;reverse-continue",
+    );
+    assert!(t.contains("(bbc) continue\nBreakpoint 1, line 40:1 +5\n"), "{t}");
+    // Back from the second change of a(2): the first, then the breakpoint (its condition
+    // holding only when i was 2), then the start.
+    assert!(
+        t.ends_with(
+            "(bbc) reverse-continue\nWatchpoint 2: a(2)\nOld value = (no such variable)\nNew value = 0\nline 50:2 +12  a(2)=7:\n\
+             (bbc) reverse-continue\nBreakpoint 1, line 40:1 +5\nline 40:1 +5  NEXT i\n\
+             (bbc) print i\ni = 2\n\
+             (bbc) reverse-continue\nNo more reverse-execution history.\nline 10:1 +5  x=0:\n"
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_breakpoint_and_a_watch_on_one_statement_stop_as_the_breakpoint_both_ways() {
+    // y changes at 30:2, so both would stop before 40:1: the breakpoint is reported going
+    // forward and going back.
+    let mut d = debugger(WATCHED);
+    let t = run(
+        &mut d,
+        "break 40;watch y;continue;continue;step;continue;reverse-continue;print i;info breakpoints",
+    );
+    assert!(
+        t.contains("(bbc) continue\nBreakpoint 1, line 40:1 +5\nline 40:1 +5  NEXT i\n(bbc) step\nline 30:1 +5  x=x+i:\n"),
+        "{t}"
+    );
+    assert!(
+        t.contains(
+            "(bbc) reverse-continue\nBreakpoint 1, line 40:1 +5\nline 40:1 +5  NEXT i\n(bbc) print i\ni = 1\n"
+        ),
+        "{t}"
+    );
+    assert!(t.contains("1    breakpoint       y    3     40:1"), "{t}");
+    assert!(t.ends_with("2    watchpoint       y    1     y\n"), "{t}");
+}
+
+#[test]
+fn reverse_step_past_the_start_says_so() {
+    let mut d = debugger(WATCHED);
+    let t = run(&mut d, "step 2;reverse-step 5;step;reverse-step 1");
+    assert!(
+        t.contains("(bbc) reverse-step 5\nNo more reverse-execution history.\nline 10:1 +5  x=0:\n"),
+        "{t}"
+    );
+    // Nothing of that is left for a later replay to report.
+    assert!(t.ends_with("(bbc) reverse-step 1\nline 10:1 +5  x=0:\n"), "{t}");
+}
