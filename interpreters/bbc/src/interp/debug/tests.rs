@@ -269,6 +269,20 @@ fn a_fn_that_never_returns_is_stopped_not_waited_for() {
 }
 
 #[test]
+fn until_a_line_that_does_not_exist_is_an_error_every_time() {
+    // The error came back on a second channel read with try_recv, racing the worker thread:
+    // one time in three `until 9999` said "the debugger's interpreter thread has gone".
+    let mut d = debugger("10 A=1\n20 A=2\n");
+    for _ in 0..40 {
+        assert_eq!(
+            d.run_to("9999", retro_screen::debug::RunLimit::Steps(1000)),
+            Err("No such line 9999".to_string())
+        );
+    }
+    assert_eq!(exec(&mut d, "step"), "line 20:1 +5  A=2\n");
+}
+
+#[test]
 fn a_condition_calling_an_endless_fn_does_not_hang_the_run() {
     let src = "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n40 END\n50 DEF FNf\n60 REPEAT UNTIL FALSE\n70 =1\n";
     let mut d = debugger(src);
