@@ -111,6 +111,10 @@ pub struct Control {
     mode: Mode,
     /// A frame's run (the terminal's `continue`): stop when the virtual clock reaches this.
     until_cs: Option<i64>,
+    /// Statements the FNs of conditions and watches ran in this run: charged to its budget,
+    /// and a frame's run ends when they reach [`super::EVAL_STATEMENTS`], so `watch FNslow`
+    /// cannot make `continue` run for ever (batch) or a frame outlast Escape (terminal).
+    eval_charge: u64,
     page: usize,
     pub(super) breaks: Vec<Break>,
     watches: Vec<Watch>,
@@ -161,6 +165,7 @@ impl Control {
             stop_at: 0,
             mode: Mode::Run,
             until_cs: None,
+            eval_charge: 0,
             page: 0,
             breaks: Vec::new(),
             watches: Vec::new(),
@@ -280,6 +285,21 @@ impl Control {
     }
 
     fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
+        if !matches!(self.mode, Mode::Replay | Mode::Scan) {
+            self.eval_charge = self.eval_charge.saturating_add(it.take_eval_statements());
+            let frame_full = self.until_cs.is_some() && self.eval_charge >= u64::from(super::EVAL_STATEMENTS);
+            if frame_full
+                || self.count.saturating_add(self.eval_charge) >= self.stop_at && self.count < self.stop_at
+            {
+                // The next frame (or `continue`) starts a new charge.
+                self.eval_charge = 0;
+                return Some(if self.mode == Mode::Step {
+                    Reason::Step
+                } else {
+                    Reason::Limit
+                });
+            }
+        }
         if self.count >= self.stop_at {
             return Some(match self.mode {
                 _ if self.count == 0 => Reason::Start,
@@ -459,7 +479,11 @@ impl Control {
             };
             match job(self, it, running) {
                 Act::Stay => {}
-                Act::Go => return Served::Resume,
+                Act::Go => {
+                    // What the stopped program's commands ran (`print FNx`) is not the run's.
+                    it.take_eval_statements();
+                    return Served::Resume;
+                }
                 Act::Restart(how) => {
                     self.restart = Some(how);
                     return Served::Stop;
@@ -476,6 +500,7 @@ impl Control {
             return Act::Stay;
         }
         self.mode = mode;
+        self.eval_charge = 0;
         self.stop_at = self.count.saturating_add(limit.max(1));
         self.pending = Some(reply);
         self.update_quiet();
