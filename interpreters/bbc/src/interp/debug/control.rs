@@ -302,8 +302,10 @@ impl Control {
         }
         if self.count >= self.stop_at {
             return Some(match self.mode {
-                _ if self.count == 0 => Reason::Start,
+                // Going back to statement 0 is still going back: its note (HistoryStart) is
+                // taken here, not left for the next reverse command.
                 Mode::Replay | Mode::Scan => Reason::Back,
+                _ if self.count == 0 => Reason::Start,
                 Mode::Step => Reason::Step,
                 _ => Reason::Limit,
             });

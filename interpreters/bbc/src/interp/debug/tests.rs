@@ -309,6 +309,26 @@ fn a_frame_with_an_endless_fn_in_a_watch_ends_so_escape_is_seen() {
 }
 
 #[test]
+fn going_back_past_the_start_says_so_once() {
+    // Landing on statement 0 lost the HistoryStart note (the start's own reason won), so
+    // `reverse-step 5` from statement 2 said nothing, and the next `reverse-step 1`, which
+    // stays inside the history, said "No more reverse-execution history".
+    let mut d = debugger("10 A=1\n20 A=2\n30 A=3\n");
+    let t = run(
+        &mut d,
+        "step 2;reverse-step 5;step 2;reverse-step 1;reverse-continue",
+    );
+    assert_eq!(
+        t,
+        "(bbc) step 2\nline 30:1 +5  A=3\n\
+         (bbc) reverse-step 5\nNo more reverse-execution history.\nline 10:1 +5  A=1\n\
+         (bbc) step 2\nline 30:1 +5  A=3\n\
+         (bbc) reverse-step 1\nline 20:1 +5  A=2\n\
+         (bbc) reverse-continue\nNo more reverse-execution history.\nline 10:1 +5  A=1\n"
+    );
+}
+
+#[test]
 fn until_a_line_that_does_not_exist_is_an_error_every_time() {
     // The error came back on a second channel read with try_recv, racing the worker thread:
     // one time in three `until 9999` said "the debugger's interpreter thread has gone".
