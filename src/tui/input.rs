@@ -46,7 +46,7 @@ pub fn map(event: &TermKey) -> Action {
         // Alt (Option) with a character: the C64's Commodore key.
         KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::ALT) => Key::Alt(c),
         // Ctrl with a letter is its control code, as a BBC's keyboard sends it (Ctrl-U clears
-        // the line being typed); the C64 and Z80 key maps have no place for these and drop them.
+        // the line being typed; CP/M reads them); the C64 and workbench key maps drop them.
         KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) && c.is_ascii_alphabetic() => {
             Key::Char(char::from(c.to_ascii_uppercase() as u8 - b'@'))
         }
