@@ -130,6 +130,11 @@ fn the_prompt_in_a_pseudo_terminal() {
     send(&["-l", "8"]);
     send(&["Enter"]);
     wait_for(&spaced("48"));
+    // Ctrl-U clears the line (it typed a `u`: "PRINT 6*8uPRINT 5" was No such variable).
+    send(&["Up"]);
+    send(&["C-u"]);
+    line("PRINT 5*11");
+    wait_for(&spaced("55"));
     line("I%=2999:RUN");
     wait_for(&spaced("loaded"));
     // QUIT leaves at once (no "press a key" hold), with its value as the exit status.

@@ -43,6 +43,34 @@ fn a_panic_restores_the_terminal() {
     );
 }
 
+/// A panic on another thread (BBC BASIC's interpreter runs on one: `DELETE 20,10` at the `>`
+/// prompt panicked there) ended with status 0 after the UI went on drawing over the panic
+/// message on the restored terminal, in cooked mode. It ends the run as a panic of the UI does.
+#[test]
+#[cfg(unix)]
+fn a_panic_on_a_worker_thread_restores_the_terminal_and_ends_the_run() {
+    let mut session = pty::spawn_retro(100, 40, "testcard --panic-thread-for-test 3");
+    let out = pty::finish(&mut session, "the run finishes");
+    let left = out.rfind("\x1b[?1049l").expect("retro left the alternate screen");
+    let message = out
+        .find("deliberate panic on a worker thread")
+        .expect("the panic message is shown");
+    assert!(
+        message > left,
+        "the panic message must come after the terminal is restored:\n{out:?}"
+    );
+    assert!(out.contains("RC=101"), "a panic exits with status 101:\n{out}");
+    assert!(
+        out.contains("SETTINGS-RESTORED"),
+        "terminal settings changed:\n{out}"
+    );
+    // Nothing is drawn after the message (the UI thread stopped).
+    assert!(
+        !out[message..].contains("\x1b[?1049h"),
+        "drawing went on:\n{out:?}"
+    );
+}
+
 /// SIGTERM, SIGHUP and SIGINT (sent from outside: in raw mode Ctrl-C is a key, not a signal) end an
 /// interactive run with the terminal given back: the alternate screen left, the cursor shown,
 /// every setting as before, and the process killed by that signal as the default action would.

@@ -50,6 +50,9 @@ pub struct SessionArgs {
     /// Test-only: panic after this many frames (checks that the terminal is restored).
     #[arg(long, hide = true, value_name = "FRAMES")]
     pub panic_for_test: Option<u64>,
+    /// Test-only: panic on another thread after this many frames.
+    #[arg(long, hide = true, value_name = "FRAMES")]
+    pub panic_thread_for_test: Option<u64>,
 }
 
 /// Complains the way every usage error does, and returns exit status 2. The message may quote
@@ -126,6 +129,7 @@ pub fn drive(
             script,
             limit: args.time.map(|_| limit),
             panic_after_frames: args.panic_for_test,
+            thread_panic_after_frames: args.panic_thread_for_test,
         };
         match run_interactive(machine, &options) {
             Ok(Finished {

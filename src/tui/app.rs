@@ -30,6 +30,9 @@ pub struct InteractiveOptions {
     pub limit: Option<VirtualTime>,
     /// Test-only: panic after this many frames, to check the terminal is restored.
     pub panic_after_frames: Option<u64>,
+    /// Test-only: panic on another thread after this many frames, as a machine's worker thread
+    /// would (BBC BASIC runs on one), while this one goes on drawing.
+    pub thread_panic_after_frames: Option<u64>,
 }
 
 /// How an interactive run ended.
@@ -239,6 +242,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         }
         if options.panic_after_frames.is_some_and(|n| clock.frames() >= n) {
             panic!("deliberate panic (--panic-for-test): checking that the terminal is restored");
+        }
+        if options.thread_panic_after_frames == Some(clock.frames()) {
+            std::thread::spawn(|| panic!("deliberate panic on a worker thread (--panic-thread-for-test)"));
         }
     }
 }

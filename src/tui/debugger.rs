@@ -723,6 +723,24 @@ mod tests {
         d
     }
 
+    #[test]
+    fn a_big_step_count_runs_frame_by_frame_so_escape_stops_it() {
+        // `stepi 100000000` ran all its steps before the UI looked at the keyboard again
+        // (seconds, or minutes for a bigger count), whatever keys were pressed.
+        let mut d = painted();
+        let mut console = Console::new();
+        let before = d.count();
+        assert!(matches!(
+            console.start(&mut d, "stepi 100000000"),
+            Progress::Running
+        ));
+        assert!(matches!(console.go_on(&mut d), Progress::Running));
+        let out = console.interrupt(&mut d);
+        assert!(out.text.starts_with("Stopped."), "{}", out.text);
+        assert!(d.count() - before < 100_000_000, "{}", d.count());
+        assert!(!console.running());
+    }
+
     fn ui() -> Ui {
         let mut ui = Ui::new(true);
         ui.output.clear();

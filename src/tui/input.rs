@@ -45,6 +45,11 @@ pub fn map(event: &TermKey) -> Action {
         }
         // Alt (Option) with a character: the C64's Commodore key.
         KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::ALT) => Key::Alt(c),
+        // Ctrl with a letter is its control code, as a BBC's keyboard sends it (Ctrl-U clears
+        // the line being typed; CP/M reads them); the C64 and workbench key maps drop them.
+        KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) && c.is_ascii_alphabetic() => {
+            Key::Char(char::from(c.to_ascii_uppercase() as u8 - b'@'))
+        }
         KeyCode::Char(c) => Key::Char(c),
         KeyCode::Left => Key::Left,
         KeyCode::Right => Key::Right,
@@ -97,6 +102,28 @@ mod tests {
         assert_eq!(
             map(&press(KeyCode::Char('c'), KeyModifiers::NONE)),
             Action::Machine(Key::Char('c'), KeyEventKind::Press)
+        );
+    }
+
+    #[test]
+    fn ctrl_with_a_letter_is_its_control_code() {
+        // Ctrl-U reached the machine as `u`: BBC BASIC's line editor typed it instead of
+        // clearing the line. A BBC keyboard sends 1-26 for Ctrl-A..Z.
+        assert_eq!(
+            map(&press(KeyCode::Char('u'), KeyModifiers::CONTROL)),
+            Action::Machine(Key::Char('\u{15}'), KeyEventKind::Press)
+        );
+        assert_eq!(
+            map(&press(
+                KeyCode::Char('A'),
+                KeyModifiers::CONTROL | KeyModifiers::SHIFT
+            )),
+            Action::Machine(Key::Char('\u{1}'), KeyEventKind::Press)
+        );
+        // Not a letter: as it was.
+        assert_eq!(
+            map(&press(KeyCode::Char('1'), KeyModifiers::CONTROL)),
+            Action::Machine(Key::Char('1'), KeyEventKind::Press)
         );
     }
 

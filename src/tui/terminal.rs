@@ -65,10 +65,19 @@ impl Session {
         // installed after it, runs first and pops the keyboard flags while still in raw mode.
         let terminal = ratatui::try_init()?;
         let previous = std::panic::take_hook();
+        let ui = std::thread::current().id();
         std::panic::set_hook(Box::new(move |info| {
+            // Holding stdout keeps the UI thread from drawing between the restore and the exit.
+            let _drawing = stdout().lock();
             pop_keyboard_flags();
             let _ = execute!(stdout(), cursor::Show);
             previous(info);
+            if std::thread::current().id() != ui {
+                // Another thread (a machine's worker) panicked: the UI thread would go on
+                // drawing on the restored terminal and end with status 0. End here, as a panic
+                // of the UI thread ends.
+                std::process::exit(101);
+            }
         }));
         let key_releases = matches!(terminal::supports_keyboard_enhancement(), Ok(true));
         if key_releases {

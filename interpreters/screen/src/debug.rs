@@ -333,6 +333,10 @@ pub const DEFAULT_BUDGET: u64 = 100_000_000;
 /// The largest repeat count (`step N`, `next N`...) a script may give.
 pub const MAX_SCRIPT_REPEAT: u64 = 1_000_000;
 
+/// How long the terminal runs the steps of a repeated command (`stepi N`) before it looks at
+/// the keyboard and redraws.
+const REPEAT_LOOK: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// What a command asks of the driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -672,7 +676,16 @@ impl Console {
     /// of them is under way at a frame's end (the rest are kept for [`Console::go_on`]).
     fn repeat_steps(&mut self, d: &mut dyn Debuggable, kind: StepKind, n: u64) -> Result<StopReason, ()> {
         let mut stop = StopReason::Done;
+        let started = std::time::Instant::now();
         for i in 0..n {
+            // In the terminal the steps of `stepi 100000000` go on at the next look, so the
+            // screen follows and Escape is read (they all ran before the UI looked again).
+            if self.frames && i > 0 && i % 256 == 0 && started.elapsed() >= REPEAT_LOOK {
+                self.running = Some(Running {
+                    repeat: Some((kind, n - i)),
+                });
+                return Err(());
+            }
             stop = d.step(kind, self.limit(DEFAULT_BUDGET, None));
             if self.frames && stop == StopReason::Limit && d.under_way() {
                 self.running = Some(Running {

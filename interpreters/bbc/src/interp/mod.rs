@@ -308,6 +308,9 @@ pub struct Interp {
     /// its FNs may still take. The host itself is not ticked meanwhile (virtual time stands
     /// still), and a FN that runs out is stopped (see `debug::EVAL_STATEMENTS`).
     eval_ticks: Option<u32>,
+    /// Statements run by the FNs of debugger expressions since the debugger last took the
+    /// count (`Interp::take_eval_statements`): a run charges them to its budget.
+    eval_statements: u64,
     depth: u32,
     /// FN calls in progress (ON ERROR LOCAL handlers belong to one of these levels).
     fn_level: u32,
@@ -491,6 +494,7 @@ impl Interp {
             time_offset: 0,
             ticks_left: host::TICK_STATEMENTS,
             eval_ticks: None,
+            eval_statements: 0,
             depth: 0,
             fn_level: 0,
             max_depth: DEFAULT_MAX_DEPTH,

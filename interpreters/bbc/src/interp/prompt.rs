@@ -221,10 +221,18 @@ impl Prompt {
         self.reload(it);
     }
 
+    /// The program lines from `from` to `to`: none when `from` is after `to` (`LIST 20,10`).
+    fn lines(&self, from: u16, to: u16) -> impl Iterator<Item = (&u16, &Vec<u8>)> {
+        // BTreeMap::range panics on a backwards range.
+        self.program
+            .range(from..=to.max(from))
+            .filter(move |_| from <= to)
+    }
+
     /// LIST, LIST n, LIST a,b, LIST a, and LIST ,b.
     fn list(&mut self, it: &mut Interp, args: &[u8]) -> Result<(), &'static str> {
         let (from, to) = range(args).ok_or("Syntax error")?;
-        for (&n, body) in self.program.range(from..=to) {
+        for (&n, body) in self.lines(from, to) {
             let text = crate::detokenize::list_line(n, body);
             it.out_all(&text);
             it.newline();
@@ -238,7 +246,7 @@ impl Prompt {
         if args.is_empty() {
             return Err("Syntax error");
         }
-        let gone: Vec<u16> = self.program.range(from..=to).map(|(&n, _)| n).collect();
+        let gone: Vec<u16> = self.lines(from, to).map(|(&n, _)| n).collect();
         for n in gone {
             self.program.remove(&n);
         }
@@ -459,6 +467,17 @@ mod tests {
             ">NEW\n>LIST\n>OLD\n>DELETE 105,110\n>LIST\n  100 PRINT 1\n  115 PRINT 4\n>"
         );
         assert_eq!(out, want);
+    }
+
+    #[test]
+    fn a_backwards_range_lists_and_deletes_nothing() {
+        // `DELETE 20,10` panicked (BTreeMap::range with its start after its end) and took
+        // retro down with it; `LIST 20,10` too.
+        let (out, _) = session("10 PRINT 1\n20 PRINT 2\nLIST 20,10\nDELETE 20,10\nDELETE 20,\nLIST\n");
+        assert_eq!(
+            out,
+            ">10 PRINT 1\n>20 PRINT 2\n>LIST 20,10\n>DELETE 20,10\n>DELETE 20,\n>LIST\n   10 PRINT 1\n>"
+        );
     }
 
     #[test]

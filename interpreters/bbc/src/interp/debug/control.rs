@@ -113,6 +113,10 @@ pub struct Control {
     mode: Mode,
     /// A frame's run (the terminal's `continue`): stop when the virtual clock reaches this.
     until_cs: Option<i64>,
+    /// Statements the FNs of conditions and watches ran in this run: charged to its budget,
+    /// and a frame's run ends when they reach [`super::EVAL_STATEMENTS`], so `watch FNslow`
+    /// cannot make `continue` run for ever (batch) or a frame outlast Escape (terminal).
+    eval_charge: u64,
     page: usize,
     pub(super) breaks: Vec<Break>,
     watches: Vec<Watch>,
@@ -161,6 +165,7 @@ impl Control {
             stop_at: 0,
             mode: Mode::Run,
             until_cs: None,
+            eval_charge: 0,
             page: 0,
             breaks: Vec::new(),
             watches: Vec::new(),
@@ -284,9 +289,25 @@ impl Control {
     }
 
     fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
+        if !matches!(self.mode, Mode::Replay | Mode::Scan) {
+            self.eval_charge = self.eval_charge.saturating_add(it.take_eval_statements());
+            let frame_full = self.until_cs.is_some() && self.eval_charge >= u64::from(super::EVAL_STATEMENTS);
+            if frame_full
+                || self.count.saturating_add(self.eval_charge) >= self.stop_at && self.count < self.stop_at
+            {
+                // The next frame (or `continue`) starts a new charge.
+                self.eval_charge = 0;
+                return Some(if self.mode == Mode::Step {
+                    Reason::Step
+                } else {
+                    Reason::Limit
+                });
+            }
+        }
         if self.count >= self.stop_at {
             return Some(match self.mode {
-                // Before Start: a replay to the first statement still says why it went there.
+                // Going back to statement 0 is still going back: its note (HistoryStart) is
+                // taken here, not left for the next reverse command.
                 Mode::Replay | Mode::Scan => Reason::Back,
                 _ if self.count == 0 => Reason::Start,
                 Mode::Step => Reason::Step,
@@ -482,7 +503,11 @@ impl Control {
             };
             match job(self, it, running) {
                 Act::Stay => {}
-                Act::Go => return Served::Resume,
+                Act::Go => {
+                    // What the stopped program's commands ran (`print FNx`) is not the run's.
+                    it.take_eval_statements();
+                    return Served::Resume;
+                }
                 Act::Restart(how) => {
                     self.restart = Some(how);
                     return Served::Stop;
@@ -499,6 +524,7 @@ impl Control {
             return Act::Stay;
         }
         self.mode = mode;
+        self.eval_charge = 0;
         self.stop_at = self.count.saturating_add(limit.max(1));
         self.pending = Some(reply);
         self.update_quiet();

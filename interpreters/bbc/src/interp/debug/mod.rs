@@ -126,6 +126,12 @@ impl Interp {
         let r = f(self);
         let ok = r.is_ok() && self.skip_spaces() == 0x0D;
         let ran_out = self.eval_ticks == Some(0);
+        if outer.is_none() {
+            let ticks = EVAL_STATEMENTS / super::host::TICK_STATEMENTS - self.eval_ticks.unwrap_or(0);
+            let partial = super::host::TICK_STATEMENTS.saturating_sub(self.ticks_left);
+            self.eval_statements +=
+                u64::from(ticks) * u64::from(super::host::TICK_STATEMENTS) + u64::from(partial);
+        }
         self.eval_ticks = outer;
         self.ticks_left = ticks;
         self.mem[area..area + saved.len()].copy_from_slice(&saved);
@@ -143,6 +149,11 @@ impl Interp {
             )),
             Err(s) => Err(stop_words(&s)),
         }
+    }
+
+    /// Statements the FNs of debugger expressions ran since the last call.
+    pub(super) fn take_eval_statements(&mut self) -> u64 {
+        std::mem::take(&mut self.eval_statements)
     }
 
     /// PROC, FN and GOSUB frames on the control stack: how deep in routines the program is.

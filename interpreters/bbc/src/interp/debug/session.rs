@@ -332,7 +332,9 @@ impl Debuggable for BbcDebugger {
                     }
                 },
             );
-        match erx.try_recv() {
+        // `run_to` drops `tx` before the job sends its error, so `go` can return first:
+        // wait for the job's end (it drops `etx`), never try_recv.
+        match erx.recv() {
             Ok(e) => Err(e),
             Err(_) => Ok(self.stepped(stop, limit)),
         }

@@ -269,6 +269,80 @@ fn a_fn_that_never_returns_is_stopped_not_waited_for() {
 }
 
 #[test]
+fn a_watch_calling_an_endless_fn_uses_up_the_budget_not_for_ever() {
+    // Each statement's watch ran its FN for 1,000,000 statements, and `continue`'s budget of
+    // 100,000,000 counted only the program's: the script ran for days. The FNs' statements are
+    // charged to the budget, so it runs out after about 100 of them.
+    let src = "10 REPEAT\n20 UNTIL FALSE\n50 DEF FNf\n60 REPEAT UNTIL FALSE\n70 =1\n";
+    let mut d = debugger(src);
+    let started = std::time::Instant::now();
+    let t = run(&mut d, "watch FNf;continue;info frame");
+    assert!(
+        t.contains("(bbc) continue\nStopped: the step budget ran out.\n"),
+        "{t}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "{t}");
+    // A FN that a command ran while the program was stopped is not charged to the next run.
+    let t = run(&mut d, "delete;print FNf;step");
+    assert!(
+        t.ends_with("(bbc) step\nline 20:1 +5  UNTIL FALSE\n")
+            || t.ends_with("(bbc) step\nline 10:1 +5  REPEAT\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_frame_with_an_endless_fn_in_a_watch_ends_so_escape_is_seen() {
+    // The terminal runs a frame of virtual time between looks at the keyboard; the watch's FN
+    // does not move virtual time, so a frame never ended and Escape was never read.
+    let src = "10 REPEAT\n20 UNTIL FALSE\n50 DEF FNf\n60 REPEAT UNTIL FALSE\n70 =1\n";
+    let mut d = debugger(src);
+    exec(&mut d, "watch FNf");
+    let started = std::time::Instant::now();
+    assert_eq!(
+        Debuggable::run(&mut d, retro_screen::debug::RunLimit::FRAMES),
+        retro_screen::debug::StopReason::Limit
+    );
+    assert!(d.under_way());
+    assert_eq!(d.resume(), retro_screen::debug::StopReason::Limit);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn going_back_past_the_start_says_so_once() {
+    // Landing on statement 0 lost the HistoryStart note (the start's own reason won), so
+    // `reverse-step 5` from statement 2 said nothing, and the next `reverse-step 1`, which
+    // stays inside the history, said "No more reverse-execution history".
+    let mut d = debugger("10 A=1\n20 A=2\n30 A=3\n");
+    let t = run(
+        &mut d,
+        "step 2;reverse-step 5;step 2;reverse-step 1;reverse-continue",
+    );
+    assert_eq!(
+        t,
+        "(bbc) step 2\nline 30:1 +5  A=3\n\
+         (bbc) reverse-step 5\nNo more reverse-execution history.\nline 10:1 +5  A=1\n\
+         (bbc) step 2\nline 30:1 +5  A=3\n\
+         (bbc) reverse-step 1\nline 20:1 +5  A=2\n\
+         (bbc) reverse-continue\nNo more reverse-execution history.\nline 10:1 +5  A=1\n"
+    );
+}
+
+#[test]
+fn until_a_line_that_does_not_exist_is_an_error_every_time() {
+    // The error came back on a second channel read with try_recv, racing the worker thread:
+    // one time in three `until 9999` said "the debugger's interpreter thread has gone".
+    let mut d = debugger("10 A=1\n20 A=2\n");
+    for _ in 0..40 {
+        assert_eq!(
+            d.run_to("9999", retro_screen::debug::RunLimit::Steps(1000)),
+            Err("No such line 9999".to_string())
+        );
+    }
+    assert_eq!(exec(&mut d, "step"), "line 20:1 +5  A=2\n");
+}
+
+#[test]
 fn a_condition_calling_an_endless_fn_does_not_hang_the_run() {
     let src = "10 FOR I%=1 TO 3\n20 PRINT I%\n30 NEXT\n40 END\n50 DEF FNf\n60 REPEAT UNTIL FALSE\n70 =1\n";
     let mut d = debugger(src);

@@ -736,7 +736,10 @@ impl Debugger {
                         }
                         self.advance(1, false, &mut |_| false);
                     }
-                    Stop::Probe => last = Some(self.count),
+                    // A watch stops after the instruction: one that ends at `end` is the stop
+                    // the search started from, not an earlier one.
+                    Stop::Probe if self.count < end => last = Some(self.count),
+                    Stop::Probe => {}
                     _ => break,
                 }
             }

@@ -269,6 +269,27 @@ fn reverse_continue_goes_back_to_the_previous_breakpoint_hit() {
 }
 
 #[test]
+fn reverse_continue_from_a_watch_stop_goes_back_to_the_one_before() {
+    // The watch stop is reported after the writing instruction, so the search found the
+    // current stop itself (at the step it ends at) and reverse-continue stayed where it was.
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("watch $9000");
+    for _ in 0..3 {
+        s.execute("continue");
+    }
+    assert_eq!(s.dbg.machine.peek(0x9000), 3);
+    let at_3 = s.dbg.count();
+    s.execute("reverse-continue");
+    assert_eq!(s.dbg.machine.peek(0x9000), 2, "back to the write of 2");
+    assert!(s.dbg.count() < at_3);
+    s.execute("reverse-continue");
+    assert_eq!(s.dbg.machine.peek(0x9000), 1, "back to the write of 1");
+    let out = s.execute("reverse-continue").text;
+    assert!(out.contains("No more reverse-execution history"), "{out}");
+    assert_eq!(s.dbg.count(), 0);
+}
+
+#[test]
 fn trace_lists_the_last_instructions() {
     let mut d = debugger(CALLS);
     for _ in 0..4 {
