@@ -421,7 +421,7 @@ Running:   run (r)  continue (c) [N]  step/stepi (s) [N]  next (n) [N]  finish (
            until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
            info breakpoints
-Showing:   display EXPR  undisplay N  info display
+Showing:   display EXPR  undisplay [N]  info display
 Other:     echo TEXT  help  quit (q)
 ";
 
@@ -627,6 +627,11 @@ impl Console {
                 d.check_expression(rest)?;
                 self.displays.push(rest.to_string());
                 Ok(self.display_one(d, self.displays.len() - 1))
+            }
+            "undisplay" if rest.is_empty() => {
+                // As gdb's `undisplay` with no number (without its question).
+                self.displays.clear();
+                Ok("Deleted all displays.\n".into())
             }
             "undisplay" => {
                 let n = number_arg(rest, 0)? as usize;

@@ -122,7 +122,11 @@ impl Control {
                 ),
                 None => "No error has been raised.\n".into(),
             },
-            _ => return None,
+            _ => {
+                return Some(Err(format!(
+                    "info what? locals, variables, stack, frame, vdu, error, breakpoints, display (not `{what}`)"
+                )));
+            }
         }))
     }
 

@@ -156,13 +156,20 @@ fn the_vdu_queue_shows_pending_bytes_and_decoded_commands() {
 #[test]
 fn list_tokens_memory_and_errors_in_commands() {
     let mut d = debugger("10 A=1\n20 B=2\n");
-    let t = run(&mut d, "list;tokens 20;x 0;frobnicate;break 99;step;info frame");
+    let t = run(
+        &mut d,
+        "list;tokens 20;x 0;frobnicate;break 99;step;info frame;info foo",
+    );
     assert!(t.contains("=>    10 A=1\n      20 B=2\n"), "{t}");
     assert!(t.contains("line 20 at PAGE+&"), "{t}");
     assert!(t.contains("&08F00 PAGE+0  0D 00 0A"), "{t}");
     assert!(t.contains("error: unknown command `frobnicate`"), "{t}");
     assert!(t.contains("error: No such line 99"), "{t}");
     assert!(t.contains("statements run: 1"), "{t}");
+    assert!(
+        t.ends_with("(bbc) info foo\nerror: info what? locals, variables, stack, frame, vdu, error, breakpoints, display (not `foo`)\n"),
+        "{t}"
+    );
 }
 
 #[test]

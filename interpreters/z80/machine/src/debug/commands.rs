@@ -269,6 +269,9 @@ impl Z80Commands<'_> {
     fn examine(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
         let d = &mut *self.dbg;
         let digits: String = modifier.chars().take_while(char::is_ascii_digit).collect();
+        if !matches!(&modifier[digits.len()..], "" | "b" | "w") {
+            return Err(format!("x/{modifier}: the forms are x/N, x/Nb and x/Nw"));
+        }
         let count = if digits.is_empty() {
             16
         } else {

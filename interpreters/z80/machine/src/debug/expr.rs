@@ -291,8 +291,10 @@ impl Expr {
                     "|" => a | b,
                     "^" => a ^ b,
                     "&" => a & b,
-                    "<<" => a.wrapping_shl(b.clamp(0, 63) as u32),
-                    ">>" => a.wrapping_shr(b.clamp(0, 63) as u32),
+                    // Shifts of 64 places or more shift everything out (a plain `<<` of 64 would
+                    // wrap the count round to 0 and leave the value as it was).
+                    "<<" => u32::try_from(b).ok().and_then(|b| a.checked_shl(b)).unwrap_or(0),
+                    ">>" => a >> b.clamp(0, 63),
                     "+" => a.wrapping_add(b),
                     "-" => a.wrapping_sub(b),
                     "*" => a.wrapping_mul(b),
@@ -377,6 +379,9 @@ mod tests {
         assert_eq!(ev("byte[Board+5] + XSIZE*2"), Ok(21));
         assert_eq!(ev("(1+2)*3"), Ok(9));
         assert_eq!(ev("1 + 2 << 1"), Ok(6));
+        assert_eq!(ev("1 << 64"), Ok(0));
+        assert_eq!(ev("1 << 63"), Ok(i64::MIN));
+        assert_eq!(ev("-8 >> 70"), Ok(-1));
         assert_eq!(ev("ZF && C > 8 || 0"), Ok(1));
         assert_eq!(ev("-1 & $FF"), Ok(255));
         assert_eq!(ev("!0 + ~0"), Ok(0));

@@ -805,7 +805,7 @@ impl Debugger {
                 .ok_or_else(|| format!("no code at {file}:{line}"));
         }
         let v = expr::eval_str(t, &views::MachineEnv::new(self)).map_err(|e| e.to_string())?;
-        Ok(v as u16)
+        u16::try_from(v).map_err(|_| format!("{t} = {v} is not an address ($0000-$FFFF)"))
     }
 
     /// Adds an exec breakpoint at a location, with an optional condition.

@@ -798,3 +798,23 @@ loop:   inc a
     assert_eq!(d.machine.cpu().tstates(), fresh.machine.cpu().tstates());
     assert!(d.machine.mem()[..] == fresh.machine.mem()[..]);
 }
+
+#[test]
+fn odd_arguments_are_refused_with_a_reason() {
+    // Found by trying the commands as a user would: addresses past 64K were cut to 16 bits
+    // (`watch $10000` watched $0000), `x/-1` showed 16 bytes, and a bare `undisplay` failed.
+    let mut s = Session::new(debugger(CALLS));
+    let t = s.execute("watch $10000").text;
+    assert_eq!(t, "error: $10000 = 65536 is not an address ($0000-$FFFF)\n");
+    assert!(s.execute("watch 5..99999").text.contains("is not an address"));
+    assert!(s.execute("break -1").text.contains("is not an address"));
+    assert_eq!(
+        s.execute("x/-1 0").text,
+        "error: x/-1: the forms are x/N, x/Nb and x/Nw\n"
+    );
+    assert!(!s.execute("x/4b 0").error);
+    assert!(!s.execute("display A").error);
+    assert!(!s.execute("display HL").error);
+    assert_eq!(s.execute("undisplay").text, "Deleted all displays.\n");
+    assert_eq!(s.execute("info display").text.trim(), "");
+}
