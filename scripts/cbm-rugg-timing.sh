@@ -42,20 +42,8 @@ retro="${RETRO_BIN:-$root/target/release/retro}"
 if [ -z "${RETRO_BIN:-}" ]; then
   cargo build -q --release --manifest-path "$root/Cargo.toml" --bin retro
 fi
-cbm="${RETRO_CBMBASIC_BIN:-}"
-if [ -z "$cbm" ]; then
-  src="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
-  if [ ! -f "$src/cbmbasic.c" ]; then
-    echo "cbmbasic sources not found at $src (set RETRO_CBMBASIC_SRC or RETRO_CBMBASIC_BIN)" >&2
-    exit 4
-  fi
-  cp -r "$src" "$work/cbmbasic"
-  if ! make -s -C "$work/cbmbasic" >"$work/build.log" 2>&1; then
-    echo "cbmbasic did not build" >&2
-    exit 3
-  fi
-  cbm="$work/cbmbasic/cbmbasic"
-fi
+. "$root/scripts/cbmbasic.sh"
+cbmbasic_get "$work"
 
 # bmN scaled to $1 iterations: ours (lower case, .bas) and cbmbasic's (upper case).
 listing() {

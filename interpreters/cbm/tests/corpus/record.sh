@@ -16,23 +16,13 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
-oracle="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-if [ ! -f "$oracle/cbmbasic.c" ]; then
-  echo "cbmbasic sources not found at $oracle: goldens not re-checked" >&2
-  exit 4
-fi
-cp -r "$oracle" "$scratch/src"
-if ! make -s -C "$scratch/src" >"$scratch/build.log" 2>&1; then
-  echo "cbmbasic did not build: goldens not re-checked" >&2
-  cat "$scratch/build.log" >&2
-  exit 3
-fi
-cbm="$scratch/src/cbmbasic"
+. "$root/scripts/cbmbasic.sh"
+cbmbasic_get "$scratch"
 
 fail=0
 for bas in "$here"/*.bas; do

@@ -4,8 +4,9 @@
 # (its ignored `write_programs` test); each runs through cbmbasic and what it prints is stored
 # with the cursor-right after each number shown as ';' and CR LF as a newline.
 #
-# cbmbasic is built with `make` in a scratch copy of $RETRO_CBMBASIC_SRC (default:
-# ../shared/oracles/cbmbasic beside the repository), never inside it. Exit status: 0 when
+# cbmbasic is $RETRO_CBMBASIC_BIN, or built with `make` in a scratch copy of $RETRO_CBMBASIC_SRC
+# (default: ../shared/oracles/cbmbasic beside the repository), never inside it (see
+# scripts/cbmbasic.sh). Exit status: 0 when
 # recorded or when the check agrees, 1 when the check finds a difference, 3 when cbmbasic
 # cannot be built, 4 when its source is missing.
 set -euo pipefail
@@ -13,21 +14,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../../.." && pwd)"
 mode=record
 [ "${1:-}" = "--check" ] && mode=check
-src="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-
-if [ ! -f "$src/cbmbasic.c" ]; then
-  echo "record-floats: no cbmbasic source at $src (set RETRO_CBMBASIC_SRC)" >&2
-  exit 4
-fi
-cp -r "$src" "$work/cbmbasic"
-if ! make -s -C "$work/cbmbasic" >"$work/build.log" 2>&1; then
-  echo "record-floats: cbmbasic does not build (see make output below)" >&2
-  tail -20 "$work/build.log" >&2
-  exit 3
-fi
-cbm="$work/cbmbasic/cbmbasic"
+. "$root/scripts/cbmbasic.sh"
+cbmbasic_get "$work"
 
 mkdir -p "$work/programs" "$work/out"
 RETRO_FLOAT_PROGRAMS="$work/programs" cargo test -q --manifest-path "$root/Cargo.toml" \

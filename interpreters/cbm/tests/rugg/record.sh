@@ -8,25 +8,17 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
-oracle="${RETRO_CBMBASIC_SRC:-$root/../shared/oracles/cbmbasic}"
 check=0
 [ "${1:-}" = "--check" ] && check=1
-if [ ! -f "$oracle/cbmbasic.c" ]; then
-  echo "cbmbasic sources not found at $oracle: tokenizer goldens not re-checked" >&2
-  exit 4
-fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cp -r "$oracle" "$scratch/src"
-if ! make -s -C "$scratch/src" >"$scratch/build.log" 2>&1; then
-  echo "cbmbasic did not build: tokenizer goldens not re-checked" >&2
-  exit 3
-fi
+. "$root/scripts/cbmbasic.sh"
+cbmbasic_get "$scratch"
 fail=0
 for bas in "$here"/bm*.bas; do
   name=$(basename "$bas" .bas)
   { tr 'a-z' 'A-Z' <"$bas"; echo "SAVE \"OUT\""; } >"$scratch/prog.bas"
-  (cd "$scratch" && rm -f OUT && timeout 20 ./src/cbmbasic prog.bas </dev/null >/dev/null 2>&1) || true
+  (cd "$scratch" && rm -f OUT && timeout 20 "$cbm" prog.bas </dev/null >/dev/null 2>&1) || true
   if [ $check = 1 ]; then
     cmp -s "$scratch/OUT" "$here/$name.prg" || { echo "MISMATCH $name" >&2; fail=1; }
   else
