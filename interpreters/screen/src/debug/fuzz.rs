@@ -4,7 +4,15 @@
 
 use proptest::prelude::*;
 
-/// The words [`super::Console`] itself answers (the machines add theirs).
+use super::{Console, Debuggable};
+
+/// Steps a fuzzed run may take: what is fuzzed is the parsing and the answers, and batch mode's
+/// 100,000,000 would make some cases (`call` then `finish` on a program that lost its way) take
+/// seconds each unoptimised, and 100,000 cases hours.
+pub const BUDGET: u64 = 20_000;
+
+/// The words [`super::Console`] itself answers, and those every machine answers in its own way
+/// (the machines add the rest).
 pub const CONSOLE_WORDS: &[&str] = &[
     "break",
     "b",
@@ -30,6 +38,14 @@ pub const CONSOLE_WORDS: &[&str] = &[
     "echo",
     "quit",
     "help",
+    "watch",
+    "print",
+    "p",
+    "set",
+    "x",
+    "backtrace",
+    "bt",
+    "where",
 ];
 
 /// One command line: a word of the console's or of `machine_words`, with up to three of `args`
@@ -52,4 +68,14 @@ pub fn session(
     args: &'static [&'static str],
 ) -> impl Strategy<Value = Vec<String>> {
     prop::collection::vec(command_line(machine_words, args), 1..6)
+}
+
+/// Runs `lines` on `d` through a fresh console whose runs stop after [`BUDGET`] steps; the
+/// answers are not looked at (a panic or a hang is the failure).
+pub fn run(d: &mut dyn Debuggable, lines: &[String]) {
+    let mut console = Console::new();
+    console.set_budget(BUDGET);
+    for l in lines {
+        let _ = console.execute(d, l);
+    }
 }
