@@ -72,11 +72,57 @@ pub enum StopReason {
 pub trait Numbered {
     fn id(&self) -> u32;
     fn set_enabled(&mut self, on: bool);
+    /// Counts one more stop it made.
+    fn count_hit(&mut self);
+}
+
+/// `impl Numbered` for point types that keep their number in `id: u32`, their state in
+/// `enabled: bool` and their stops in `hits: u64`, as the BASIC debuggers' points do.
+#[macro_export]
+macro_rules! numbered_points {
+    ($($point:ty),+ $(,)?) => {$(
+        impl $crate::debug::Numbered for $point {
+            fn id(&self) -> u32 {
+                self.id
+            }
+            fn set_enabled(&mut self, on: bool) {
+                self.enabled = on;
+            }
+            fn count_hit(&mut self) {
+                self.hits += 1;
+            }
+        }
+    )+};
 }
 
 /// Whether `x` is a point that `id` (`None`: every user's point) names.
 fn named(id: Option<u32>, x: u32) -> bool {
     x != 0 && id.is_none_or(|id| id == x)
+}
+
+/// Whether `id` names one of the points (`None`, meaning all of them, always does).
+fn names_any<B: Numbered, W: Numbered>(breaks: &[B], watches: &[W], id: Option<u32>) -> bool {
+    id.is_none()
+        || breaks
+            .iter()
+            .map(B::id)
+            .chain(watches.iter().map(W::id))
+            .any(|x| named(id, x))
+}
+
+/// A stop that `reverse-continue` went back to is a hit of the points it names, as the same stop
+/// reached going forward is.
+pub fn count_stop_hits<B: Numbered, W: Numbered>(breaks: &mut [B], watches: &mut [W], stop: &StopReason) {
+    let ids = match stop {
+        StopReason::Breakpoint(ids) | StopReason::Watchpoint(ids, _) => ids,
+        _ => return,
+    };
+    let named = |x: u32| x != 0 && ids.contains(&x);
+    breaks.iter_mut().filter(|b| named(b.id())).for_each(B::count_hit);
+    watches
+        .iter_mut()
+        .filter(|w| named(w.id()))
+        .for_each(W::count_hit);
 }
 
 /// `delete [N]` over a debugger's breakpoints and watchpoints: `false` when N names none.
@@ -85,13 +131,7 @@ pub fn delete_numbered<B: Numbered, W: Numbered>(
     watches: &mut Vec<W>,
     id: Option<u32>,
 ) -> bool {
-    if id.is_some()
-        && !breaks
-            .iter()
-            .map(B::id)
-            .chain(watches.iter().map(W::id))
-            .any(|x| named(id, x))
-    {
+    if !names_any(breaks, watches, id) {
         return false;
     }
     breaks.retain(|b| !named(id, b.id()));
@@ -107,13 +147,7 @@ pub fn enable_numbered<B: Numbered, W: Numbered>(
     id: Option<u32>,
     on: bool,
 ) -> bool {
-    if id.is_some()
-        && !breaks
-            .iter()
-            .map(B::id)
-            .chain(watches.iter().map(W::id))
-            .any(|x| named(id, x))
-    {
+    if !names_any(breaks, watches, id) {
         return false;
     }
     breaks

@@ -21,8 +21,8 @@ mod views;
 mod tests;
 
 use retro_screen::debug::{
-    BreakpointInfo, Debuggable, Here, LastStop, Numbered, Panel, PanelKind, RunLimit, StepKind, StopReason,
-    delete_numbered, enable_numbered, watch_changed,
+    BreakpointInfo, Debuggable, Here, LastStop, Panel, PanelKind, RunLimit, StepKind, StopReason,
+    count_stop_hits, delete_numbered, enable_numbered, watch_changed,
 };
 use retro_screen::machine::{Machine, RunState};
 use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
@@ -664,17 +664,7 @@ impl Debuggable for CbmDebugger {
         let stop = match self.last_stop_before(now) {
             Some((at, stop)) => {
                 self.travel_to(at);
-                // A stop going back is a hit, as one going forward is.
-                let ids = match &stop {
-                    StopReason::Breakpoint(ids) | StopReason::Watchpoint(ids, _) => ids.clone(),
-                    _ => Vec::new(),
-                };
-                for b in self.breaks.iter_mut().filter(|b| ids.contains(&b.id)) {
-                    b.hits += 1;
-                }
-                for w in self.watches.iter_mut().filter(|w| ids.contains(&w.id)) {
-                    w.hits += 1;
-                }
+                count_stop_hits(&mut self.breaks, &mut self.watches, &stop);
                 stop
             }
             None => {
@@ -858,20 +848,4 @@ impl Machine for CbmDebugger {
     }
 }
 
-impl Numbered for Break {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-}
-
-impl Numbered for Watch {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-}
+retro_screen::numbered_points!(Break, Watch);

@@ -330,16 +330,14 @@ pub(super) fn variable_lines(it: &Interp) -> Vec<String> {
 }
 
 /// An array as its header in memory says: between ARYTAB and STREND, one after another.
+#[derive(Clone, Copy)]
 struct ArrayAt {
     /// The header's address.
     at: usize,
     name: (u8, u8),
     /// The header and elements, in bytes.
     size: usize,
-    /// Each subscript's count (its DIM bound plus one), first subscript first.
-    dims: Vec<usize>,
-    /// The first element's address.
-    first: usize,
+    ndims: usize,
 }
 
 impl ArrayAt {
@@ -352,12 +350,47 @@ impl ArrayAt {
         width(self.kind())
     }
 
+    /// The first element's address.
+    fn first(&self) -> usize {
+        self.at + 5 + 2 * self.ndims
+    }
+
     fn count(&self) -> usize {
-        (self.size - (self.first - self.at)) / self.width()
+        (self.size - (self.first() - self.at)) / self.width()
+    }
+
+    /// Subscript `k`'s count (its DIM bound plus one), `k` 0 the first subscript: the header
+    /// holds the last subscript's first.
+    fn dim(&self, it: &Interp, k: usize) -> usize {
+        let h = self.at + 5 + 2 * (self.ndims - 1 - k);
+        u16::from_be_bytes([it.mem[h], it.mem[h + 1]]) as usize
+    }
+
+    /// Where element `subs` is: None when the subscripts do not fit the dimensions.
+    fn element(&self, it: &Interp, subs: &[usize]) -> Option<Place> {
+        if subs.len() != self.ndims {
+            return None;
+        }
+        // The first subscript varies fastest.
+        let mut index = 0;
+        for (k, &s) in subs.iter().enumerate().rev() {
+            let d = self.dim(it, k);
+            if s >= d {
+                return None;
+            }
+            index = index * d + s;
+        }
+        let width = self.width();
+        let addr = self.first() + index * width;
+        (addr + width <= self.at + self.size).then_some(Place {
+            addr,
+            kind: self.kind(),
+        })
     }
 }
 
-/// The arrays in memory, in order (the walk ends at a header that cannot be one).
+/// The arrays in memory, in order (the walk ends at a header that cannot be one). Nothing is
+/// allocated: a watch on an element walks them at every statement.
 fn arrays(it: &Interp) -> impl Iterator<Item = ArrayAt> + '_ {
     let (_, arytab, strend) = it.variable_span();
     let mut at = arytab;
@@ -367,23 +400,16 @@ fn arrays(it: &Interp) -> impl Iterator<Item = ArrayAt> + '_ {
         }
         let size = it.word(at + 2) as usize;
         let ndims = it.mem[at + 4] as usize;
-        let first = at + 5 + 2 * ndims;
-        if size < first - at || at + size > strend {
+        if size < 5 + 2 * ndims || at + size > strend {
             return None;
         }
-        // Stored last subscript first.
-        let mut dims: Vec<usize> = (0..ndims)
-            .map(|k| u16::from_be_bytes([it.mem[at + 5 + 2 * k], it.mem[at + 6 + 2 * k]]) as usize)
-            .collect();
-        dims.reverse();
         let a = ArrayAt {
             at,
             name: (it.mem[at], it.mem[at + 1]),
             size,
-            dims,
-            first,
+            ndims,
         };
-        at += size.max(1);
+        at += size;
         Some(a)
     })
 }
@@ -401,37 +427,7 @@ pub(super) fn element_ref(expr: &str) -> Option<((u8, u8), Vec<usize>)> {
 /// are outside its dimensions. Found from the headers in memory, as a simple variable is (no
 /// evaluation, nothing allocated: a watch looks at every statement).
 pub(super) fn element_place(it: &Interp, name: (u8, u8), subs: &[usize]) -> Option<Place> {
-    let (_, arytab, strend) = it.variable_span();
-    let m = &it.mem;
-    let mut at = arytab;
-    while at + 5 <= strend {
-        let size = it.word(at + 2) as usize;
-        let ndims = m[at + 4] as usize;
-        if size < 5 + 2 * ndims {
-            return None;
-        }
-        if (m[at], m[at + 1]) == name {
-            if ndims != subs.len() {
-                return None;
-            }
-            // The header holds the last subscript's count first; the first subscript
-            // varies fastest.
-            let mut index = 0;
-            for (k, &s) in subs.iter().rev().enumerate() {
-                let d = u16::from_be_bytes([m[at + 5 + 2 * k], m[at + 6 + 2 * k]]) as usize;
-                if s >= d {
-                    return None;
-                }
-                index = index * d + s;
-            }
-            let (_, kind) = var_name(name.0, name.1);
-            let width = width(kind);
-            let addr = at + 5 + 2 * ndims + index * width;
-            return (addr + width <= at + size).then_some(Place { addr, kind });
-        }
-        at += size;
-    }
-    None
+    arrays(it).find(|a| a.name == name)?.element(it, subs)
 }
 
 /// Every array: its header's address and bytes, dimensions, then its elements (at most
@@ -440,21 +436,21 @@ pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
     let mut out = Vec::new();
     for a in arrays(it) {
         let (name, kind) = var_name(a.name.0, a.name.1);
-        let bounds: Vec<String> = a.dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
+        let dims: Vec<usize> = (0..a.ndims).map(|k| a.dim(it, k)).collect();
+        let bounds: Vec<String> = dims.iter().map(|d| (d.saturating_sub(1)).to_string()).collect();
         out.push(format!(
             "{name}({}) {kind}, {} bytes at ${:04X}: {}",
             bounds.join(","),
             a.size,
             a.at,
-            hex(&it.mem[a.at..a.first])
+            hex(&it.mem[a.at..a.first()])
         ));
         let width = a.width();
         let count = a.count();
         for e in 0..count.min(max) {
             // The first subscript varies fastest.
             let mut rest = e;
-            let subs: Vec<String> = a
-                .dims
+            let subs: Vec<String> = dims
                 .iter()
                 .map(|&d| {
                     let s = rest % d.max(1);
@@ -462,7 +458,7 @@ pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
                     s.to_string()
                 })
                 .collect();
-            let at = a.first + e * width;
+            let at = a.first() + e * width;
             out.push(format!(
                 "  {name}({}) = {}  ${at:04X}: {}",
                 subs.join(","),

@@ -11,7 +11,8 @@
 use std::sync::mpsc::{Receiver, Sender};
 
 use retro_screen::debug::{
-    BreakpointInfo, LastStop, NO_VALUE, Numbered, StopReason, delete_numbered, enable_numbered, watch_changed,
+    BreakpointInfo, LastStop, NO_VALUE, StopReason, count_stop_hits, delete_numbered, enable_numbered,
+    watch_changed,
 };
 
 use super::super::error::BasicError;
@@ -421,20 +422,7 @@ impl Control {
             Reason::Start | Reason::Step => StopReason::Done,
             Reason::Back => {
                 let back = self.back_reason.take().unwrap_or(StopReason::Done);
-                // A stop going back is a hit, as one going forward is.
-                match &back {
-                    StopReason::Breakpoint(ids) => {
-                        for b in self.breaks.iter_mut().filter(|b| ids.contains(&b.id)) {
-                            b.hits += 1;
-                        }
-                    }
-                    StopReason::Watchpoint(ids, _) => {
-                        for w in self.watches.iter_mut().filter(|w| ids.contains(&w.id)) {
-                            w.hits += 1;
-                        }
-                    }
-                    _ => {}
-                }
+                count_stop_hits(&mut self.breaks, &mut self.watches, &back);
                 back
             }
             Reason::Limit => StopReason::Limit,
@@ -831,20 +819,4 @@ impl Interp {
     }
 }
 
-impl Numbered for Break {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-}
-
-impl Numbered for Watch {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-}
+retro_screen::numbered_points!(Break, Watch);
