@@ -181,6 +181,9 @@ impl Interp {
 
     /// EOF#, BGET#, EXT#, PTR# as functions: pc is past the keyword.
     pub(super) fn file_fn(&mut self, t: u8) -> R<Val> {
+        if t == tok::BGET {
+            self.no_side_effect("BGET# would move the file's pointer")?;
+        }
         let n = self.channel()?;
         let ch = self.files.chan(n)?;
         Ok(Val::Int(match t {
@@ -203,6 +206,7 @@ impl Interp {
     /// lineage, does (corpus 313_get_string_file); Brandy instead keeps a CR that follows an LF
     /// in the string and fails at the end of the file.
     pub(super) fn get_string_fn(&mut self) -> R<Val> {
+        self.no_side_effect("GET$# would move the file's pointer")?;
         let n = self.channel()?;
         let ch = self.files.chan(n)?;
         let rest = ch.data.get(ch.ptr..).unwrap_or_default();

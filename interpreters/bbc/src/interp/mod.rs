@@ -311,6 +311,11 @@ pub struct Interp {
     /// Statements run by the FNs of debugger expressions since the debugger last took the
     /// count (`Interp::take_eval_statements`): a run charges them to its budget.
     eval_statements: u64,
+    /// While a debugger's expression runs: the FN nesting it runs at (a key read or file
+    /// access there is refused, not done; see `debug::no_side_effect`), and whether it has
+    /// called a FN (whose effects, RND's included, then stand).
+    eval_level: u32,
+    eval_called_fn: bool,
     depth: u32,
     /// FN calls in progress (ON ERROR LOCAL handlers belong to one of these levels).
     fn_level: u32,
@@ -495,6 +500,8 @@ impl Interp {
             ticks_left: host::TICK_STATEMENTS,
             eval_ticks: None,
             eval_statements: 0,
+            eval_level: 0,
+            eval_called_fn: false,
             depth: 0,
             fn_level: 0,
             max_depth: DEFAULT_MAX_DEPTH,

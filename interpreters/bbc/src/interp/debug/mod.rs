@@ -117,6 +117,12 @@ impl Interp {
         self.mem[area..area + bytes.len()].copy_from_slice(bytes);
         self.mem[area + bytes.len()] = 0x0D;
         let (pc, depth, fn_level, stack) = (self.pc, self.depth, self.fn_level, self.stack.len());
+        // RND's register is the one state a plain expression changes (keys and files it would
+        // touch are refused: see `no_side_effect`); without this `print RND` would change what
+        // the program draws next, and a replay going backwards would not match the run.
+        let rnd = self.rnd;
+        let outer_level = std::mem::replace(&mut self.eval_level, fn_level);
+        let outer_called = std::mem::replace(&mut self.eval_called_fn, false);
         let ticks = self.ticks_left;
         let outer = self
             .eval_ticks
@@ -134,6 +140,13 @@ impl Interp {
         }
         self.eval_ticks = outer;
         self.ticks_left = ticks;
+        // A FN's effects stand (the issue: "without side effects on the program unless it
+        // calls a FN"), RND's included, as if the program had called it.
+        if !self.eval_called_fn {
+            self.rnd = rnd;
+        }
+        self.eval_level = outer_level;
+        self.eval_called_fn |= outer_called;
         self.mem[area..area + saved.len()].copy_from_slice(&saved);
         if r.is_err() {
             self.unwind_to(stack);
@@ -149,6 +162,23 @@ impl Interp {
             )),
             Err(s) => Err(stop_words(&s)),
         }
+    }
+
+    /// Refuses what would take input the program is to read or touch a file (`what` says
+    /// which) in a debugger's own expression: a key read takes the key and lets virtual time
+    /// pass, and a file's channel or pointer cannot be given back. In a FN the expression calls
+    /// it is done, as the FN's other effects are.
+    pub(super) fn no_side_effect(&self, what: &str) -> R<()> {
+        if self.eval_ticks.is_some() && self.fn_level == self.eval_level {
+            return Err(BasicError::user(
+                0,
+                format!(
+                    "{what}: a debugger expression leaves the program as it was (a FN it calls may do it)"
+                ),
+            )
+            .into());
+        }
+        Ok(())
     }
 
     /// Statements the FNs of debugger expressions ran since the last call.

@@ -143,6 +143,40 @@ fn print_has_no_side_effects_and_set_assigns() {
     assert!(t.ends_with("s$ = \"hi\"\n"), "{t}");
 }
 
+/// The numbers a program printed (right-aligned in @%'s field), in order.
+fn printed_numbers(t: &str) -> Vec<&str> {
+    t.lines()
+        .filter(|l| l.starts_with("   ") && l.trim().parse::<i64>().is_ok())
+        .map(str::trim)
+        .collect()
+}
+
+#[test]
+fn print_display_and_conditions_leave_rnd_as_it_was() {
+    let src = "10 A=RND(-7)\n20 FOR I%=1 TO 4\n30 PRINT RND(100000)\n40 NEXT\n50 DEF FNr=RND(6)\n";
+    let plain = run(&mut debugger(src), "continue");
+    assert_eq!(printed_numbers(&plain).len(), 4, "{plain}");
+    // Each probe draws from RND: the program must still draw the same numbers after them.
+    let probed = run(
+        &mut debugger(src),
+        "break 30 if RND(1)>0;display RND;continue;print RND;print RND(-3);set x=RND(6);continue;\
+         reverse-step 3;step 3;delete;continue",
+    );
+    assert!(probed.contains("Breakpoint 1, line 30:1"), "{probed}");
+    assert_eq!(printed_numbers(&probed), printed_numbers(&plain), "{probed}");
+    // A FN's effects stand, RND's included: the program then draws on from where it left it.
+    let called = run(&mut debugger(src), "break 30;continue;print FNr;delete;continue");
+    assert_ne!(printed_numbers(&called), printed_numbers(&plain), "{called}");
+    // Keys the program is to read are not taken; testing a key held down is no read.
+    let keys = run(&mut debugger(src), "print INKEY(0);print GET;print INKEY(-256)");
+    assert!(
+        keys.contains("(bbc) print INKEY(0)\nerror: INKEY would take a key the program is to read: a debugger expression leaves the program as it was"),
+        "{keys}"
+    );
+    assert!(keys.contains("(bbc) print GET\nerror: GET would take"), "{keys}");
+    assert!(keys.ends_with("INKEY(-256) = 165\n"), "{keys}");
+}
+
 #[test]
 fn the_vdu_queue_shows_pending_bytes_and_decoded_commands() {
     let mut d = debugger("10 VDU 31,3\n20 VDU 4:VDU 17,1\n");

@@ -18,6 +18,9 @@ impl Interp {
         let ret = self.enter_routine(tok::FN, frame_at)?;
         self.depth += 1;
         self.fn_level += 1;
+        if self.eval_ticks.is_some() {
+            self.eval_called_fn = true;
+        }
         let level = self.fn_level;
         // A one-line FN (`DEF FNf(x)=expr`) has its `=` run here, without entering the
         // statement loop; an error in it goes to the loop's handling (ON ERROR LOCAL).

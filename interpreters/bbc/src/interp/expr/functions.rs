@@ -191,6 +191,9 @@ impl Interp {
             tok::RND => self.rnd_fn()?,
             tok::INKEY | tok::INKEY_S => {
                 let n = self.factor_int()?;
+                if n >= 0 {
+                    self.no_side_effect("INKEY would take a key the program is to read")?;
+                }
                 let k = self.inkey(n)?;
                 if t == tok::INKEY {
                     Val::Int(k)
@@ -202,6 +205,7 @@ impl Interp {
             }
             tok::GET_S if self.at(self.pc) == b'#' => self.get_string_fn()?,
             tok::GET | tok::GET_S => {
+                self.no_side_effect("GET would take a key the program is to read")?;
                 let k = match self.host.read_key(&mut self.vdu, None) {
                     KeyRead::Key(k) => k,
                     KeyRead::Timeout => 0,
@@ -234,7 +238,10 @@ impl Interp {
                 self.factor_int()?;
                 Val::Int(0)
             }
-            tok::OPENIN | tok::OPENOUT | tok::OPENUP => self.open_fn(t)?,
+            tok::OPENIN | tok::OPENOUT | tok::OPENUP => {
+                self.no_side_effect("OPENIN, OPENOUT and OPENUP would open a file")?;
+                self.open_fn(t)?
+            }
             tok::EOF | tok::BGET | tok::EXT | tok::PTR => self.file_fn(t)?,
             tok::USR => {
                 return Err(error::UNSUPPORTED.into());
