@@ -263,6 +263,30 @@ fn reverse_step_n_after_step_n_gives_back_the_same_state() {
 }
 
 #[test]
+fn reverse_step_10000_gives_back_the_colour_screen_and_state_exactly() {
+    // The issue's "at least the last 10,000 statements": a program drawing in colour (graphics
+    // and text, palette changes, RND) runs 5,000 statements, then 10,000 more; going back the
+    // 10,000 must give the same variables, stacks, pointer, VDU state and every pixel.
+    let src = "10 MODE 9:VDU 19,3,4,0,0,0:A=RND(-42)\n\
+               20 FOR I%=1 TO 4000\n\
+               30 GCOL 0,I% MOD 16:MOVE I% MOD 1280,0:DRAW RND(1280),I% MOD 1024\n\
+               40 COLOUR I% MOD 8:PRINT TAB(I% MOD 40,I% MOD 32);CHR$(65+I% MOD 26);\n\
+               50 a$=STR$(I%):x=RND(1):NEXT\n";
+    let mut d = debugger(src);
+    exec(&mut d, "step 5000");
+    let (state, frame) = (snapshot(&mut d), d.screen());
+    let t = exec(&mut d, "step 10000");
+    assert!(t.contains("line "), "still running after 15,000 statements: {t}");
+    assert!(d.screen() != frame, "the 10,000 statements changed the screen");
+    exec(&mut d, "reverse-step 10000");
+    assert_eq!(snapshot(&mut d), state);
+    let back = d.screen();
+    assert!(back.palette == frame.palette, "the palette (VDU 19) is restored");
+    assert!(back == frame, "every pixel and colour is restored");
+    assert!(exec(&mut d, "info frame").contains("statements run: 5000"));
+}
+
+#[test]
 fn a_breakpoint_on_an_empty_loops_next_stops_at_every_pass() {
     // NEXT is quickened on its second visit and then runs its passes in place; each pass must
     // still come to the debugger.
