@@ -114,12 +114,7 @@ impl Control {
                 it.vdu_text(n)
             }
             "error" => match &self.last_error {
-                Some(r) => format!(
-                    "{} (ERR={}) raised at {}\n",
-                    r.error.message,
-                    r.error.number,
-                    it.position(r.at)
-                ),
+                Some(r) => format!("{} ({})\n", r.error.message, r.where_words(it)),
                 None => "No error has been raised.\n".into(),
             },
             _ => {

@@ -84,6 +84,19 @@ pub(super) struct Raised {
     pub(super) at: usize,
 }
 
+impl Raised {
+    /// What the program would see (ERR, ERL) and the byte it was raised at: the one wording of
+    /// stops, the end of a run and `info error`.
+    pub(super) fn where_words(&self, it: &Interp) -> String {
+        format!(
+            "ERR={}, ERL={}, raised at {}",
+            self.error.number,
+            it.line_of(self.at),
+            it.position(self.at)
+        )
+    }
+}
+
 /// What a job asks of the session after it ran.
 pub(super) enum Act {
     /// Stay stopped and take the next job.
@@ -426,14 +439,16 @@ impl Control {
                 back
             }
             Reason::Limit => StopReason::Limit,
+            // `until`'s own breakpoint: reaching the place is reported as a step's stop is
+            // (gdb's `until LOCATION`), not as a "Breakpoint 0" the user never set.
+            Reason::Break(0) => StopReason::Done,
             Reason::Break(id) => StopReason::Breakpoint(vec![id]),
             Reason::Watch { id, what } => StopReason::Watchpoint(vec![id], what),
             Reason::Error => match &self.last_error {
                 Some(r) => StopReason::Failed(format!(
-                    "{} (ERR={}, raised at {}); ON ERROR goes on here",
+                    "{} ({}); ON ERROR goes on here",
                     r.error.message,
-                    r.error.number,
-                    it.position(r.at)
+                    r.where_words(it)
                 )),
                 None => StopReason::Done,
             },
@@ -451,7 +466,7 @@ impl Control {
             Outcome::Error { error, line } => {
                 let mut s = format!("{} at line {line}", error.message);
                 if let Some(r) = &self.last_error {
-                    s += &format!(" (ERR={}, raised at {})", r.error.number, it.position(r.at));
+                    s += &format!(" ({})", r.where_words(it));
                 }
                 StopReason::Failed(s)
             }

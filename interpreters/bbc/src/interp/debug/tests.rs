@@ -44,10 +44,108 @@ fn a_false_if_moves_the_pointer_past_else() {
 #[test]
 fn next_with_a_comma_closes_two_loops() {
     let mut d = debugger("10 FOR I=1 TO 2:FOR J=1 TO 2:NEXT,:PRINT I;J\n");
-    let t = run(&mut d, "step 3;info stack;step;info stack");
-    // After FOR I, FOR J: two FOR entries; NEXT, ends the inner loop's body... the stack shows both.
-    assert!(t.contains("FOR J TO 2 STEP 1"), "{t}");
-    assert!(t.contains("FOR I TO 2 STEP 1"), "{t}");
+    // FOR I, FOR J, then NEXT, three times (J's second pass; J done and I's second pass; J's
+    // second pass): the 7th statement is NEXT, on the last pass of both loops.
+    let t = run(&mut d, "step 6;info stack;step;info stack;print I;print J");
+    assert!(
+        t.contains("(bbc) step 6\nline 10:3 +25  NEXT,:\n(bbc) info stack\n#0 FOR J TO 2 STEP 1, loops back to 10:2 +24\n#1 FOR I TO 2 STEP 1, loops back to 10:1 +14\n"),
+        "{t}"
+    );
+    // One step: NEXT, ends both loops, their frames are gone and the pointer is after it.
+    assert!(
+        t.contains("(bbc) step\nline 10:4 +28  PRINT I;J\n(bbc) info stack\nThe control stack is empty.\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("I = 3\n(bbc) print J\nJ = 3\n"), "{t}");
+}
+
+#[test]
+fn until_a_line_runs_to_it() {
+    let mut d = debugger("10 A=1\n20 B=2\n30 C=3\n40 D=4\n");
+    let t = run(&mut d, "until 30;print A+B;print C;info frame");
+    assert!(
+        t.starts_with("(bbc) until 30\nline 30:1 +5  C=3\n(bbc) print A+B\nA+B = 3\n"),
+        "{t}"
+    );
+    // Stopped before line 30's statement: C does not exist yet.
+    assert!(t.contains("(bbc) print C\nerror: No such variable\n"), "{t}");
+    assert!(t.contains("statements run: 2\n"), "{t}");
+}
+
+/// A FN of three statements called from the middle of line 10's first statement.
+const FN_PROGRAM: &str =
+    "10 X=FNsq(3)+1:Y=2\n20 PRINT X\n30 END\n40 DEF FNsq(n)\n50 LOCAL t\n60 t=n*n\n70 =t\n";
+
+#[test]
+fn break_on_a_fn_stops_in_its_body_and_finish_returns_into_the_caller() {
+    let mut d = debugger(FN_PROGRAM);
+    let t = run(&mut d, "break FNsq;continue;print n;finish;print X;info stack");
+    assert!(t.contains("Breakpoint 1 at FNsq: LOCAL t\n"), "{t}");
+    assert!(
+        t.contains("Breakpoint 1, line 50:1 +5\nline 50:1 +5  LOCAL t\n(bbc) print n\nn = 3\n"),
+        "{t}"
+    );
+    // finish runs the body to its `=` and the calling statement on with the value: the stop is
+    // the statement after the call, with the FN's frame and its LOCALs gone.
+    assert!(
+        t.contains("(bbc) finish\nline 10:2 +16  Y=2\n(bbc) print X\nX = 10\n"),
+        "{t}"
+    );
+    assert!(
+        t.ends_with("The control stack is empty.\nno ON ERROR handler (errors stop the program)\n"),
+        "{t}"
+    );
+    // From the `=` itself, finish goes to the same place.
+    let mut d = debugger(FN_PROGRAM);
+    let t = run(&mut d, "break 70;continue;finish");
+    assert!(
+        t.contains("line 70:1 +5  =t\n(bbc) finish\nline 10:2 +16  Y=2\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn next_steps_over_a_line_calling_a_fn() {
+    let mut d = debugger(FN_PROGRAM);
+    let t = run(&mut d, "next;print X;next");
+    // The FN's three statements run without a stop.
+    assert!(
+        t.contains("(bbc) next\nline 10:2 +16  Y=2\n(bbc) print X\nX = 10\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("(bbc) next\nline 20:1 +5  PRINT X\n"), "{t}");
+    assert!(exec(&mut d, "info frame").contains("statements run: 5\n"));
+}
+
+#[test]
+fn info_stack_shows_while_and_fn_entries() {
+    let src = "10 I%=0:WHILE I%<3:I%=I%+1:PRINT FNd(I%):ENDWHILE\n20 END\n30 DEF FNd(n)\n40 =n*2\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "step 3;info stack;break 40;continue;info stack");
+    assert!(
+        t.contains("(bbc) info stack\n#0 WHILE, ENDWHILE tests again at 10:2 +12\nno ON ERROR handler"),
+        "{t}"
+    );
+    assert!(
+        t.contains("#0 LOCAL n (restores 0)\n#1 FN, = returns into the calling expression\n#2 WHILE, ENDWHILE tests again at 10:2 +12\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn info_error_gives_err_erl_and_the_byte() {
+    let mut d = debugger("10 A=1\n20 B=A/0\n");
+    let t = run(&mut d, "info error;continue;info error;print ERR;print ERL");
+    assert!(
+        t.starts_with("(bbc) info error\nNo error has been raised.\n"),
+        "{t}"
+    );
+    // " B=A/0" from +4: the division is done with the pointer past the 0, on the line end.
+    assert!(
+        t.contains("(bbc) info error\nDivision by zero (ERR=18, ERL=20, raised at 20:1 +10)\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("ERR = 18\n(bbc) print ERL\nERL = 20\n"), "{t}");
 }
 
 #[test]
@@ -108,7 +206,7 @@ fn an_error_in_a_proc_stops_at_its_on_error_local_handler() {
     let mut d = debugger(src);
     let t = run(&mut d, "continue;info stack;info error;continue");
     assert!(
-        t.contains("Program stopped: Division by zero (ERR=18, raised at 60:1 +"),
+        t.contains("Program stopped: Division by zero (ERR=18, ERL=60, raised at 60:1 +"),
         "{t}"
     );
     assert!(t.contains("ON ERROR goes on here\nline 50:"), "{t}");
@@ -121,12 +219,12 @@ fn an_uncaught_error_ends_the_run_with_the_byte_it_was_raised_at() {
     let mut d = debugger("10 A=1\n20 PRINT B\n");
     let t = run(&mut d, "continue;print A;step");
     assert!(
-        t.contains("No such variable at line 20 (ERR=26, raised at 20:1 +"),
+        t.contains("No such variable at line 20 (ERR=26, ERL=20, raised at 20:1 +"),
         "{t}"
     );
     assert!(t.contains("A = 1"), "{t}");
     // Stepping an ended program says again how it ended.
-    assert!(t.ends_with("(bbc) step\nProgram stopped: No such variable at line 20 (ERR=26, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
+    assert!(t.ends_with("(bbc) step\nProgram stopped: No such variable at line 20 (ERR=26, ERL=20, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
 }
 
 #[test]
