@@ -125,6 +125,8 @@ enum Frame {
         returns: Vec<(VarRef, VarRef)>,
     },
     Fn {
+        /// Where the calling expression goes on (past the call's arguments).
+        ret: usize,
         returns: Vec<(VarRef, VarRef)>,
     },
     Local {

@@ -1178,7 +1178,7 @@ impl Interp {
             .rposition(|f| matches!(f, Frame::Proc { .. } | Frame::Fn { .. } | Frame::Gosub { .. }));
         let (idx, ret, returns) = match idx.map(|i| (i, &self.stack[i])) {
             Some((i, Frame::Proc { ret, returns })) if proc_ => (i, *ret, returns.len()),
-            Some((i, Frame::Fn { returns })) if !proc_ => (i, 0, returns.len()),
+            Some((i, Frame::Fn { returns, .. })) if !proc_ => (i, 0, returns.len()),
             _ => return Err(if proc_ { error::NO_PROC } else { error::NO_FN }.into()),
         };
         // Without RETURN parameters there is nothing to read before the LOCALs are restored.
@@ -1187,7 +1187,7 @@ impl Interp {
             return Ok(ret);
         }
         let returns = match &self.stack[idx] {
-            Frame::Proc { returns, .. } | Frame::Fn { returns } => returns.clone(),
+            Frame::Proc { returns, .. } | Frame::Fn { returns, .. } => returns.clone(),
             _ => unreachable!("found a PROC/FN frame"),
         };
         let mut values = Vec::with_capacity(returns.len());

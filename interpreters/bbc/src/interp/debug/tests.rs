@@ -127,9 +127,26 @@ fn info_stack_shows_while_and_fn_entries() {
         "{t}"
     );
     assert!(
-        t.contains("#0 LOCAL n (restores 0)\n#1 FN, = returns into the calling expression\n#2 WHILE, ENDWHILE tests again at 10:2 +12\n"),
+        t.contains("#0 LOCAL n (restores 0)\n#1 FN, = returns into the calling expression at 10:4 +34\n#2 WHILE, ENDWHILE tests again at 10:2 +12\n"),
         "{t}"
     );
+    // The return is the byte after the call's `)`, where PRINT goes on: the `:` before ENDWHILE.
+    assert!(
+        run(&mut d, "tokens 10").contains("     34  3A                           : (end of statement)"),
+        "line 10's byte +34 is the `:` after FNd(I%)"
+    );
+    assert!(
+        run(&mut d, "backtrace").contains("#1 FN returns into an expression at 10:4 +34\n"),
+        "the backtrace gives the same place"
+    );
+    // A FN that EVAL calls returns into EVAL's string, which has no line.
+    let mut d = debugger("10 X=EVAL(\"FNd(2)+1\")\n20 END\n30 DEF FNd(n)\n40 =n*2\n");
+    let t = run(&mut d, "break 40;continue;backtrace;finish;print X");
+    assert!(
+        t.contains("#1 FN returns into an expression at EVAL's string\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("X = 5\n"), "{t}");
 }
 
 #[test]

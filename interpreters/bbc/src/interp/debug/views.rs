@@ -352,7 +352,10 @@ impl Interp {
             Frame::While { cond, .. } => format!("WHILE, ENDWHILE tests again at {}", at(*cond)),
             Frame::Gosub { ret, .. } => format!("GOSUB, RETURN goes to {}", at(*ret)),
             Frame::Proc { ret, .. } => format!("PROC, ENDPROC returns to {}", at(*ret)),
-            Frame::Fn { .. } => "FN, = returns into the calling expression".into(),
+            Frame::Fn { ret, .. } => format!(
+                "FN, = returns into the calling expression at {}",
+                self.return_place(*ret)
+            ),
             Frame::Local { var, old } => {
                 format!("LOCAL {} (restores {})", self.var_name(*var), show_val(old))
             }
@@ -362,6 +365,17 @@ impl Interp {
             },
             Frame::Data { ptr, .. } => format!("LOCAL DATA (restores the data pointer {})", at(*ptr)),
             Frame::ArraySave { slot, .. } => format!("LOCAL array (slot {slot})"),
+        }
+    }
+
+    /// Where a FN returns to: a place in the program, or the string an EVAL is evaluating
+    /// (tokenized into a scratch area above HIMEM, so it has no line). The debugger's own
+    /// expressions use that area too, but never stop inside the FNs they call.
+    fn return_place(&self, ret: usize) -> String {
+        if (self.eval_area..self.eval_area + crate::interp::IMMEDIATE).contains(&ret) {
+            "EVAL's string".into()
+        } else {
+            self.position(ret).to_string()
         }
     }
 
@@ -426,7 +440,9 @@ impl Interp {
             let line = match f {
                 Frame::Gosub { ret, .. } => format!("GOSUB returns to {}", self.position(*ret)),
                 Frame::Proc { ret, .. } => format!("PROC returns to {}", self.position(*ret)),
-                Frame::Fn { .. } => "FN returns into an expression".into(),
+                Frame::Fn { ret, .. } => {
+                    format!("FN returns into an expression at {}", self.return_place(*ret))
+                }
                 _ => continue,
             };
             let _ = writeln!(out, "#{n} {line}");

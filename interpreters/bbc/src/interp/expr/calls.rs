@@ -14,7 +14,13 @@ impl Interp {
             return Err(error::DEEP_CALL.into());
         }
         let frame_at = self.stack.len();
-        self.push(Frame::Fn { returns: Vec::new() }, error::DEEP_CALL)?;
+        self.push(
+            Frame::Fn {
+                ret: 0,
+                returns: Vec::new(),
+            },
+            error::DEEP_CALL,
+        )?;
         let ret = self.enter_routine(tok::FN, frame_at)?;
         self.depth += 1;
         self.fn_level += 1;
@@ -349,15 +355,13 @@ impl Interp {
     ) {
         // The frame was pushed with an empty list: most calls have no RETURN parameters and
         // leave it alone.
-        match self.stack.get_mut(frame_at) {
-            Some(Frame::Proc { returns: r, ret: rp }) => {
-                if !returns.is_empty() {
-                    *r = returns;
-                }
-                *rp = ret;
+        if let Some(Frame::Proc { returns: r, ret: rp } | Frame::Fn { returns: r, ret: rp }) =
+            self.stack.get_mut(frame_at)
+        {
+            if !returns.is_empty() {
+                *r = returns;
             }
-            Some(Frame::Fn { returns: r }) if !returns.is_empty() => *r = returns,
-            _ => {}
+            *rp = ret;
         }
     }
 
