@@ -150,11 +150,12 @@ impl Control {
     /// with the VDU queue, the control stack and the variables.
     pub(super) fn panel(&self, it: &Interp, kind: PanelKind, rows: usize, running: bool) -> Option<Panel> {
         let here = it.pc_at_statement();
-        let bp_lines: Vec<u32> = self
+        let bp_statements: Vec<(u32, usize)> = self
             .breaks
             .iter()
             .filter(|b| b.id != 0 && b.enabled)
-            .map(|b| it.position(b.addr).line)
+            .map(|b| it.position(b.addr))
+            .map(|p| (p.line, p.statement))
             .collect();
         let plain = |title: &str, text: String| Panel {
             title: title.into(),
@@ -164,17 +165,26 @@ impl Control {
             PanelKind::Source => {
                 let cur = it.position(here);
                 let mut lines = Vec::new();
-                for (n, text) in it.listing_lines(cur.line, rows) {
-                    // A long line (Rheolism is one of 251 bytes) wraps, so all of it shows.
-                    let chars: Vec<char> = text.chars().collect();
-                    for chunk in chars.chunks(LISTING_WIDTH) {
-                        lines.push(PanelLine {
-                            current: running && cur.in_program && n == cur.line,
-                            breakpoint: bp_lines.contains(&n),
-                            text: chunk.iter().collect(),
-                            changed: false,
-                        });
+                for (n, statements) in it.listing_lines(cur.line, rows) {
+                    // A statement a row (wrapped if long: Rheolism is one line of 251 bytes), so
+                    // the current statement alone is highlighted, as the issue asks.
+                    for (k, text) in statements.iter().enumerate() {
+                        let current = running && cur.in_program && n == cur.line && k + 1 == cur.statement;
+                        let breakpoint = bp_statements.contains(&(n, k + 1));
+                        for row in statement_rows(text, k == 0) {
+                            lines.push(PanelLine {
+                                current,
+                                breakpoint,
+                                text: row,
+                                changed: false,
+                            });
+                        }
                     }
+                }
+                // The rows around the current statement, which may be far down a long line.
+                if let Some(at) = lines.iter().position(|l| l.current) {
+                    let from = at.saturating_sub(rows / 3).min(lines.len().saturating_sub(rows));
+                    lines.drain(..from);
                 }
                 Panel {
                     title: "listing".into(),
@@ -268,8 +278,11 @@ impl Interp {
         self.variables_text().lines().map(String::from).collect()
     }
 
-    /// `rows` lines of the listing around line `centre`, with their numbers.
-    fn listing_lines(&self, centre: u32, rows: usize) -> Vec<(u32, String)> {
+    /// `rows` lines of the listing around line `centre`: each one's number and its statements
+    /// as LIST shows them (statement k+1 at index k, the first with the line number, each
+    /// ending with the `:` that ends it), split where [`Interp::position`] numbers them.
+    fn listing_lines(&self, centre: u32, rows: usize) -> Vec<(u32, Vec<String>)> {
+        let view = self.program_view();
         let idx = self
             .lines
             .iter()
@@ -283,11 +296,60 @@ impl Interp {
             .map(|&(n, off)| {
                 let len = self.mem[off + 3] as usize;
                 let body = &self.mem[off + 4..off + len.max(4)];
-                (
-                    n as u32,
-                    crate::detokenize::latin1_to_string(&crate::list_line(n, body)),
-                )
+                let full = crate::list_line(n, body);
+                let rel = off - self.page;
+                let starts: Vec<Option<usize>> = view
+                    .as_ref()
+                    .and_then(|v| v.lines.iter().find(|l| l.offset == rel))
+                    .map(|l| {
+                        l.statements
+                            .iter()
+                            .map(|s| {
+                                s.first()
+                                    .map(|i| i.offset.saturating_sub(rel + 4).min(body.len()))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                // Where each statement's text begins in the listing: the listing of the bytes
+                // before it (keywords expand, so bytes and characters differ). An empty
+                // statement begins where the one before it ended.
+                let mut cuts = vec![0];
+                for start in starts.iter().skip(1) {
+                    let last = *cuts.last().unwrap_or(&0);
+                    let cut = start.map_or(last, |s| crate::list_line(n, &body[..s]).len());
+                    cuts.push(cut.clamp(last, full.len()));
+                }
+                cuts.push(full.len());
+                let statements = cuts
+                    .windows(2)
+                    .map(|w| crate::detokenize::latin1_to_string(&full[w[0]..w[1]]))
+                    .collect();
+                (n as u32, statements)
             })
             .collect()
     }
+}
+
+/// A statement's rows in the listing panel: at most [`LISTING_WIDTH`] characters each, every
+/// row but a line's first indented to where the line's text begins after its number.
+fn statement_rows(text: &str, line_start: bool) -> Vec<String> {
+    const INDENT: &str = "      ";
+    let chars: Vec<char> = text.chars().collect();
+    let mut rows = Vec::new();
+    let mut rest = &chars[..];
+    let mut first = line_start;
+    while !rest.is_empty() {
+        let width = if first {
+            LISTING_WIDTH
+        } else {
+            LISTING_WIDTH - INDENT.len()
+        };
+        let (row, more) = rest.split_at(width.min(rest.len()));
+        let indent = if first { "" } else { INDENT };
+        rows.push(format!("{indent}{}", row.iter().collect::<String>()));
+        rest = more;
+        first = false;
+    }
+    rows
 }

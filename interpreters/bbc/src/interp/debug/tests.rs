@@ -292,6 +292,59 @@ fn print_display_and_conditions_leave_rnd_as_it_was() {
     assert!(keys.ends_with("INKEY(-256) = 165\n"), "{keys}");
 }
 
+/// The listing panel's rows, and which of them are highlighted as the current statement.
+fn source_panel(d: &mut BbcDebugger, rows: usize) -> Vec<(String, bool)> {
+    let panel = d
+        .panel(retro_screen::debug::PanelKind::Source, rows)
+        .expect("the BBC debugger has a listing panel");
+    panel.lines.into_iter().map(|l| (l.text, l.current)).collect()
+}
+
+#[test]
+fn the_listing_panel_highlights_the_current_statement_not_its_line() {
+    let mut d = debugger("10 A=1:B=2:C=3\n20 D=4\n");
+    run(&mut d, "step;break 10:3");
+    let rows = source_panel(&mut d, 10);
+    let text: Vec<&str> = rows.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(text, ["   10 A=1:", "      B=2:", "      C=3", "   20 D=4"]);
+    let current: Vec<&str> = rows.iter().filter(|r| r.1).map(|r| r.0.as_str()).collect();
+    assert_eq!(current, ["      B=2:"], "only statement 2 of line 10: {rows:?}");
+    let panel = d.panel(retro_screen::debug::PanelKind::Source, 10).unwrap();
+    let marked: Vec<&str> = panel
+        .lines
+        .iter()
+        .filter(|l| l.breakpoint)
+        .map(|l| l.text.as_str())
+        .collect();
+    assert_eq!(
+        marked,
+        ["      C=3"],
+        "the breakpoint's statement alone is marked"
+    );
+
+    // Rheolism is one line of 251 bytes: the rows of the statement the pointer is on are
+    // highlighted, and they are the statement `step` shows.
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../programs/rheolism/rheolism.bbc"
+    ))
+    .expect("Rheolism is in programs/");
+    let mut d = BbcDebugger::new(&bytes, DebugOptions::default()).expect("loads");
+    let t = exec(&mut d, "step 4");
+    let stmt = t
+        .lines()
+        .next()
+        .and_then(|l| l.split("  ").nth(1))
+        .expect("the statement");
+    let rows = source_panel(&mut d, 40);
+    let current: String = rows.iter().filter(|r| r.1).map(|r| r.0.trim_start()).collect();
+    assert_eq!(current, stmt, "{rows:?}");
+    assert!(
+        rows.iter().filter(|r| !r.1).count() > 5,
+        "the rest of the line is not highlighted: {rows:?}"
+    );
+}
+
 #[test]
 fn the_vdu_queue_shows_pending_bytes_and_decoded_commands() {
     let mut d = debugger("10 VDU 31,3\n20 VDU 4:VDU 17,1\n");
