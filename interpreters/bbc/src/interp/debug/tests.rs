@@ -290,6 +290,12 @@ fn print_display_and_conditions_leave_rnd_as_it_was() {
     );
     assert!(keys.contains("(bbc) print GET\nerror: GET would take"), "{keys}");
     assert!(keys.ends_with("INKEY(-256) = 165\n"), "{keys}");
+    // Nor is a file opened (OPENOUT would empty it).
+    let files = exec(&mut debugger(src), "print OPENOUT(\"out\")");
+    assert!(
+        files.starts_with("error: OPENIN, OPENOUT and OPENUP would open a file: a debugger expression"),
+        "{files}"
+    );
 }
 
 /// The listing panel's rows, and which of them are highlighted as the current statement.
