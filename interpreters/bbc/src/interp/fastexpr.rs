@@ -572,9 +572,10 @@ impl Interp {
                     tok::LN => funary(x, |x| (x > 0.0).then(|| x.ln())),
                     tok::LOG => funary(x, |x| (x > 0.0).then(|| x.log10())),
                     tok::EXP => funary(x, |x| finite(x.exp())),
-                    tok::SIN => funary(x, |x| Some(x.sin())),
-                    tok::COS => funary(x, |x| Some(x.cos())),
-                    tok::TAN => funary(x, |x| finite(x.tan())),
+                    // A huge argument goes back to the byte evaluator, which says "Accuracy lost".
+                    tok::SIN => funary(x, |x| arith::trig_arg(x).map(f64::sin)),
+                    tok::COS => funary(x, |x| arith::trig_arg(x).map(f64::cos)),
+                    tok::TAN => funary(x, |x| finite(arith::trig_arg(x)?.tan())),
                     _ => funary(x, |x| Some(x.atan())),
                 }))
             }

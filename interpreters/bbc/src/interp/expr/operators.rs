@@ -52,6 +52,14 @@ pub(in crate::interp) mod arith {
         if r.is_nan() { None } else { finite(r) }
     }
 
+    /// The argument of SIN, COS or TAN, if Acorn's BASIC reduces it: from 2^23 up the reduction
+    /// by pi/2 has no fraction bits left, so it stops with "Accuracy lost" (BBC BASIC (Z80)
+    /// 5.00 does at exactly 8388608; Brandy computes on and prints a meaningless value).
+    #[inline(always)]
+    pub fn trig_arg(x: f64) -> Option<f64> {
+        (x.abs() < 8_388_608.0).then_some(x)
+    }
+
     /// `DIV`: truncating; -2^31 DIV -1 wraps as the ARM's division does.
     #[inline(always)]
     pub fn div(x: i32, y: i32) -> Option<i32> {
