@@ -38,6 +38,36 @@ fn enter_list_run_save_new_load_and_run_again() {
     assert!(saved.ends_with(&[0x0D, 0xFF]));
 }
 
+/// `retro run --machine bbc` with no file is the same prompt (headless: stdout is not a terminal).
+#[test]
+fn retro_run_machine_bbc_without_a_file_starts_the_prompt() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = common::retro_in(dir.path(), &["run", "--machine", "bbc"], b"10 PRINT 6*7\nRUN\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text, ">10 PRINT 6*7\n>RUN\n        42\n>");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// LOAD takes a text listing (tokenizing it: LIST shows `P.` as PRINT), and CHAIN replaces the
+/// program and runs it, keeping the resident integers.
+#[test]
+fn load_of_a_text_listing_and_chain_at_the_prompt() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("listing"), "10 A%=6\n20 P.A%*7\n").unwrap();
+    std::fs::write(dir.path().join("next.bas"), "10 PRINT \"chained \";B%+1\n").unwrap();
+    let out = prompt(
+        dir.path(),
+        "LOAD \"listing\"\nLIST\nRUN\nB%=41\nCHAIN \"next.bas\"\nLIST\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let want = concat!(
+        ">LOAD \"listing\"\n>LIST\n   10 A%=6\n   20 PRINTA%*7\n>RUN\n        42\n",
+        ">B%=41\n>CHAIN \"next.bas\"\nchained 42\n>LIST\n   10 PRINT \"chained \";B%+1\n>",
+    );
+    assert_eq!(text, want);
+    assert_eq!(out.status.code(), Some(0));
+}
+
 #[test]
 fn errors_return_to_the_prompt_and_quit_sets_the_exit_status() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -100,8 +130,9 @@ fn the_prompt_in_a_pseudo_terminal() {
     wait_for(&spaced("BBC BASIC V"));
     // A typing mistake mended with the cursor keys: "PRNT" becomes "PRINT". (The line does not
     // end in ';', which tmux would take as its own command separator.)
-    // Each listed line fits MODE 7's 40 columns, so LIST shows it on one row.
-    line("10 I%+=1:IF I% MOD 3000 GOTO 10");
+    // Each listed line fits MODE 7's 40 columns, so LIST shows it on one row. `G.` is typed
+    // where LIST shows GOTO, so what LIST prints cannot be mistaken for the typed lines.
+    line("10 I%+=1:IF I% MOD 3000 G.10");
     let typed = "15 PRNT \"tick \";:REM";
     send(&["-l", typed]);
     for _ in 0..typed.len() - typed.find("NT \"").unwrap() {
@@ -109,10 +140,10 @@ fn the_prompt_in_a_pseudo_terminal() {
     }
     send(&["-l", "I"]);
     send(&["Enter"]);
-    line("20 GOTO 10");
+    line("20 G.10");
     line("LIST");
-    wait_for(&spaced("10 I%+=1:IF I% MOD 3000 GOTO 10"));
-    wait_for(&spaced("15 PRINT \"tick \";:REM"));
+    wait_for(&spaced("10 I%+=1:IF I% MOD 3000 GOTO10"));
+    wait_for(&spaced("20 GOTO10"));
     line("RUN");
     wait_for(&spaced("tick tick tick"));
     send(&["Escape"]);
@@ -121,7 +152,9 @@ fn the_prompt_in_a_pseudo_terminal() {
     line("NEW");
     line("LIST");
     line("LOAD \"ticker\"");
-    line("20 PRINT \"loaded\"");
+    // Line 20 now prints a value no typed line holds: 21000 only if LOAD brought back line 10
+    // (which takes I% from 2999 to 3000) and line 15.
+    line("20 PRINT I%*7");
     // Up recalls the last line typed; it is edited and run again.
     line("PRINT 6*7");
     wait_for(&spaced("42"));
@@ -136,7 +169,8 @@ fn the_prompt_in_a_pseudo_terminal() {
     line("PRINT 5*11");
     wait_for(&spaced("55"));
     line("I%=2999:RUN");
-    wait_for(&spaced("loaded"));
+    // Line 20's PRINT starts a new statement, so the number takes its field of 10.
+    wait_for(&spaced("tick      21000"));
     // QUIT leaves at once (no "press a key" hold), with its value as the exit status.
     line("QUIT 3");
     let s = tmux.finish();

@@ -1,7 +1,7 @@
 //! BASIC errors: the number ERR reports and the message REPORT$ gives.
 //!
 //! Numbers are RISC OS BASIC V's (`s/ErrorMsgs`). The texts are the classic BBC BASIC ones
-//! ("No such variable", "Too many FORs") for the errors BBC BASIC II already had, and RISC OS
+//! ("No such variable", "No FOR") for the errors BBC BASIC II already had, and RISC OS
 //! BASIC V's own texts for the ones it added (WHILE, CASE, block IF). RISC OS 3's message file
 //! rewords some classic texts ("Unknown or missing variable"); docs/bbc-basic.md lists them.
 
@@ -44,6 +44,9 @@ macro_rules! errors {
 
 errors! {
     STOP = 0, "STOP";
+    // BASIC V keeps FOR, REPEAT, WHILE and GOSUB on its stack with no count of its own (BASIC
+    // II's "Too many FORs/GOSUBs/REPEATs" are gone): nesting them without end runs out of room,
+    // as BBC BASIC (Z80) 5.00 says too (corpus 372, 373).
     NO_ROOM = 0, "No room";
     OUT_OF_RANGE = 1, "Out of range";
     MISTAKE = 4, "Mistake";
@@ -75,17 +78,14 @@ errors! {
     NO_FOR = 32, "No FOR";
     CANT_MATCH_FOR = 33, "Can't match FOR";
     FOR_VARIABLE = 34, "FOR variable";
-    TOO_MANY_FORS = 35, "Too many FORs";
     STEP_ZERO = 35, "The step cannot be zero";
     NO_TO = 36, "No TO";
-    TOO_MANY_GOSUBS = 37, "Too many GOSUBs";
     NO_GOSUB = 38, "No GOSUB";
     ON_SYNTAX = 39, "ON syntax";
     ON_RANGE = 40, "ON range";
     NO_SUCH_LINE = 41, "No such line";
     OUT_OF_DATA = 42, "Out of DATA";
     NO_REPEAT = 43, "No REPEAT";
-    TOO_MANY_REPEATS = 44, "Too many REPEATs";
     MISSING_HASH = 45, "Missing #";
     NOT_IN_WHILE = 46, "Not in a WHILE loop";
     MISSING_ENDCASE = 47, "Missing ENDCASE";

@@ -572,9 +572,10 @@ impl Interp {
                     tok::LN => funary(x, |x| (x > 0.0).then(|| x.ln())),
                     tok::LOG => funary(x, |x| (x > 0.0).then(|| x.log10())),
                     tok::EXP => funary(x, |x| finite(x.exp())),
-                    tok::SIN => funary(x, |x| Some(x.sin())),
-                    tok::COS => funary(x, |x| Some(x.cos())),
-                    tok::TAN => funary(x, |x| finite(x.tan())),
+                    // A huge argument goes back to the byte evaluator, which says "Accuracy lost".
+                    tok::SIN => funary(x, |x| arith::trig_arg(x).map(f64::sin)),
+                    tok::COS => funary(x, |x| arith::trig_arg(x).map(f64::cos)),
+                    tok::TAN => funary(x, |x| finite(arith::trig_arg(x)?.tan())),
                     _ => funary(x, |x| Some(x.atan())),
                 }))
             }
@@ -656,9 +657,9 @@ fn as_i(t: T) -> IArg {
 fn c_bin(op: u8, x: T, y: T) -> Option<T> {
     use super::expr::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL};
     Some(match (op, x, y) {
-        (b'+', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_add))),
-        (b'-', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_sub))),
-        (b'*', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, i32::checked_mul))),
+        (b'+', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, arith::iadd))),
+        (b'-', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, arith::isub))),
+        (b'*', T::I(x), T::I(y)) => T::I(IArg::Fn(ibin(x, y, arith::imul))),
         (b'+', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a + b)))),
         (b'-', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a - b)))),
         (b'*', x, y) => T::F(FArg::Fn(fbin(as_f(x), as_f(y), |a, b| finite(a * b)))),
@@ -707,9 +708,9 @@ pub(super) fn num_binop(op: u8, a: Num, b: Num) -> Option<Num> {
     let finite = |f: f64| f.is_finite().then_some(Num::Float(f));
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => match op {
-            b'+' => x.checked_add(y).map(Num::Int),
-            b'-' => x.checked_sub(y).map(Num::Int),
-            b'*' => x.checked_mul(y).map(Num::Int),
+            b'+' => arith::iadd(x, y).map(Num::Int),
+            b'-' => arith::isub(x, y).map(Num::Int),
+            b'*' => arith::imul(x, y).map(Num::Int),
             b'/' => arith::fdiv(x as f64, y as f64).map(Num::Float),
             _ => None,
         },

@@ -42,6 +42,9 @@ struct Chan {
     ptr: usize,
     write: bool,
     dirty: bool,
+    /// A BGET# has read past the end: the next one is "End of file" (RISC OS's EOF-error flag;
+    /// setting PTR# or EXT# clears it).
+    past_end: bool,
 }
 
 /// The open files and the directory they are found in.
@@ -169,6 +172,7 @@ impl Interp {
             ptr: 0,
             write: t != tok::OPENIN,
             dirty: t == tok::OPENOUT,
+            past_end: false,
         };
         Ok(Val::Int(self.files.open(ch)))
     }
@@ -195,8 +199,13 @@ impl Interp {
                     ch.ptr += 1;
                     b as i32
                 }
-                // Past the end BGET# gives 0 and stays there (as Brandy does).
-                None => 0,
+                // The first BGET# past the end gives 0 (as Brandy does); the next is an error, as
+                // RISC OS's FileSwitch has it (Brandy gives 0 again).
+                None if ch.past_end => return Err(EOF_ERROR.into()),
+                None => {
+                    ch.past_end = true;
+                    0
+                }
             },
         }))
     }
@@ -243,6 +252,7 @@ impl Interp {
         let x = self.expr_int()?;
         let ch = self.files.chan(n)?;
         let x = usize::try_from(x).map_err(|_| error::OUT_OF_RANGE)?;
+        ch.past_end = false;
         if x > MAX_FILE {
             return Err(FILE_ERROR.into());
         }
@@ -453,6 +463,7 @@ impl Interp {
             ptr: 0,
             write: true,
             dirty: true,
+            past_end: false,
         })
     }
 

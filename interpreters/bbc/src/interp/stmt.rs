@@ -60,7 +60,7 @@ impl Interp {
                 tok::REPEAT => {
                     let body = self.pc;
                     let skip = self.separator_at(body);
-                    self.push(Frame::Repeat { body, skip }, error::TOO_MANY_REPEATS)?;
+                    self.push(Frame::Repeat { body, skip }, error::NO_ROOM)?;
                 }
                 tok::UNTIL => self.until_stmt()?,
                 tok::GOTO => {
@@ -74,7 +74,7 @@ impl Interp {
                     let target = self.find_line(l)?;
                     let ret = self.pc;
                     let skip = self.separator_at(ret);
-                    self.push(Frame::Gosub { ret, skip }, error::TOO_MANY_GOSUBS)?;
+                    self.push(Frame::Gosub { ret, skip }, error::NO_ROOM)?;
                     self.pc = target;
                 }
                 tok::RETURN => self.return_stmt()?,
@@ -806,7 +806,7 @@ impl Interp {
         {
             return Err(error::STEP_ZERO.into());
         }
-        self.push(frame, error::TOO_MANY_FORS)
+        self.push(frame, error::NO_ROOM)
     }
 
     #[inline(never)]
@@ -965,7 +965,7 @@ impl Interp {
                     cond,
                     quick: u32::MAX,
                 },
-                error::TOO_MANY_REPEATS,
+                error::NO_ROOM,
             )
         } else {
             self.skip_while()
@@ -1327,7 +1327,7 @@ impl Interp {
                 if kind == tok::GOSUB {
                     let ret = self.statement_end(self.pc);
                     let skip = self.separator_at(ret);
-                    self.push(Frame::Gosub { ret, skip }, error::TOO_MANY_GOSUBS)?;
+                    self.push(Frame::Gosub { ret, skip }, error::NO_ROOM)?;
                 }
                 self.pc = target;
                 return Ok(());

@@ -1,6 +1,6 @@
 //! The built-in functions and pseudo-variables (LEN, MID$, RND, INKEY, EVAL...).
 
-use super::operators::float;
+use super::operators::{arith, float};
 use crate::interp::error;
 use crate::interp::host::KeyRead;
 use crate::interp::number::{self, Format, Num};
@@ -53,9 +53,14 @@ impl Interp {
                 Val::Float(if t == tok::LN { x.ln() } else { x.log10() })
             }
             tok::EXP => float(self.factor_f64()?.exp()).map_err(|_| Stop::Error(error::EXP_RANGE))?,
-            tok::SIN => Val::Float(self.factor_f64()?.sin()),
-            tok::COS => Val::Float(self.factor_f64()?.cos()),
-            tok::TAN => float(self.factor_f64()?.tan())?,
+            tok::SIN | tok::COS | tok::TAN => {
+                let x = arith::trig_arg(self.factor_f64()?).ok_or(error::ACCURACY)?;
+                match t {
+                    tok::SIN => Val::Float(x.sin()),
+                    tok::COS => Val::Float(x.cos()),
+                    _ => float(x.tan())?,
+                }
+            }
             tok::ATN => Val::Float(self.factor_f64()?.atan()),
             tok::ASN | tok::ACS => {
                 let x = self.factor_f64()?;

@@ -52,6 +52,43 @@ pub(in crate::interp) mod arith {
         if r.is_nan() { None } else { finite(r) }
     }
 
+    /// The argument of SIN, COS or TAN, if Acorn's BASIC reduces it: from 2^23 up the reduction
+    /// by pi/2 has no fraction bits left, so it stops with "Accuracy lost" (BBC BASIC (Z80)
+    /// 5.00 does at exactly 8388608; Brandy computes on and prints a meaningless value).
+    #[inline(always)]
+    pub fn trig_arg(x: f64) -> Option<f64> {
+        (x.abs() < 8_388_608.0).then_some(x)
+    }
+
+    /// `+`, `-` and `*` on two integers where the result fits 32 bits; `None` where it does not
+    /// and BASIC goes on in floats ([`widen`] is that value; the compiled forms hand the case
+    /// back to the byte evaluator instead).
+    #[inline(always)]
+    pub fn iadd(x: i32, y: i32) -> Option<i32> {
+        x.checked_add(y)
+    }
+
+    #[inline(always)]
+    pub fn isub(x: i32, y: i32) -> Option<i32> {
+        x.checked_sub(y)
+    }
+
+    #[inline(always)]
+    pub fn imul(x: i32, y: i32) -> Option<i32> {
+        x.checked_mul(y)
+    }
+
+    /// `x op y` for `+ - *` on integers that overflowed 32 bits: the float result.
+    #[cold]
+    pub fn widen(op: u8, x: i32, y: i32) -> f64 {
+        let (x, y) = (x as f64, y as f64);
+        match op {
+            b'+' => x + y,
+            b'-' => x - y,
+            _ => x * y,
+        }
+    }
+
     /// `DIV`: truncating; -2^31 DIV -1 wraps as the ARM's division does.
     #[inline(always)]
     pub fn div(x: i32, y: i32) -> Option<i32> {
@@ -215,9 +252,9 @@ pub(in crate::interp) fn binop_values(op: u8, a: Val, b: Val) -> R<Val> {
         if let (Val::Int(x), Val::Int(y)) = (&a, &b) {
             let (x, y) = (*x, *y);
             return Ok(match op {
-                b'+' => x.checked_add(y).map_or(Val::Float(x as f64 + y as f64), Val::Int),
-                b'-' => x.checked_sub(y).map_or(Val::Float(x as f64 - y as f64), Val::Int),
-                b'*' => x.checked_mul(y).map_or(Val::Float(x as f64 * y as f64), Val::Int),
+                b'+' => arith::iadd(x, y).map_or_else(|| Val::Float(arith::widen(op, x, y)), Val::Int),
+                b'-' => arith::isub(x, y).map_or_else(|| Val::Float(arith::widen(op, x, y)), Val::Int),
+                b'*' => arith::imul(x, y).map_or_else(|| Val::Float(arith::widen(op, x, y)), Val::Int),
                 b'=' => bool_val(x == y),
                 b'<' => bool_val(x < y),
                 b'>' => bool_val(x > y),
