@@ -91,6 +91,45 @@ fn breakpoints_stepping_reverse_and_call() {
     assert!(out.contains("inc1 returned after 2 steps"));
 }
 
+/// `continue 2s` / `500ms` / `Nf` run that much virtual time (frames of 50 Hz here) and stop at
+/// the last frame's end, before that frame's interrupt is taken: spin.asm counts one per
+/// interrupt, so after the 100th frame end it has counted 99. A breakpoint still stops the run
+/// first; a budget of no time is refused.
+#[test]
+fn continue_with_a_virtual_time_budget() {
+    let (out, _, code) = common::retro_text(&[
+        "debug",
+        "tests/z80/spin.asm",
+        "--script",
+        "=continue 2s;print word[count];continue 500ms;print word[count];continue 1f;print word[count];\
+         break loop if word[count]==200;continue 10s;print word[count];continue 0s",
+    ]);
+    assert_eq!(code, Some(1), "the last command fails:\n{out}");
+    assert!(
+        out.starts_with(
+            "(z80) continue 2s\nStopped: 100 frames = 2s of virtual time ran out.\n\
+             $8002 loop+1 (spin.asm:6)  ld hl,(count)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(z80) print word[count]\nword[count] = 99 ($63)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Stopped: 25 frames = 500ms of virtual time ran out.\n"));
+    assert!(out.contains("word[count] = 124 ($7C)\n"), "{out}");
+    assert!(out.contains("Stopped: 1 frame = 20ms of virtual time ran out.\n"));
+    assert!(out.contains("word[count] = 125 ($7D)\n"), "{out}");
+    assert!(
+        out.contains("(z80) continue 10s\nBreakpoint 1, $8001 loop (spin.asm:5)\n"),
+        "{out}"
+    );
+    assert!(out.contains("word[count] = 200 ($C8)\n"), "{out}");
+    assert!(
+        out.ends_with("(z80) continue 0s\nerror: `0s` is not a time (`2s`, `500ms`, `100f` for frames)\n")
+    );
+}
+
 #[test]
 fn bad_commands_fail_the_script() {
     let o = Command::new(env!("CARGO_BIN_EXE_retro"))
