@@ -91,6 +91,44 @@ fn breakpoints_stepping_reverse_and_call() {
     assert!(out.contains("inc1 returned after 2 steps"));
 }
 
+/// The commands that had no test of their result (tests/z80/commands.cmds on commands.asm).
+#[test]
+fn each_command_gives_what_it_says() {
+    let out = golden("commands");
+    // A temporary breakpoint stops once and is gone.
+    assert!(out.contains("(z80) tbreak onrst\nTemporary breakpoint 1 at $8006 onrst (commands.asm:7)\n"));
+    assert!(out.contains("1    tbreakpoint      y    0     onrst"));
+    assert!(out.contains("(z80) run\nBreakpoint 1, $8006 onrst"));
+    assert!(out.contains("(z80) info breakpoints\nNo breakpoints or watchpoints.\n(z80) next\n"));
+    // `next` runs the RST 08h routine as one step: the next instruction, count already 1.
+    assert!(out.contains("(z80) next\n$8007 onrst+1 (commands.asm:8)  ld a,(count)\n"));
+    assert!(out.contains("byte[count] = 1 ($01)"));
+    // `awatch` stops after the read, then after the write.
+    assert!(out.contains("(z80) continue\nWatchpoint 2: read $801E (count)\n$800A onrst+4"));
+    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11\n$800F"));
+    // `disable` (all) shows `n` in the table and the disabled points do not stop `advance`.
+    assert!(out.contains("2    acc watchpoint   n    2     count\n3    breakpoint       n    0     inner"));
+    assert!(out.contains("(z80) advance outer\n$8017 outer (commands.asm:14)  call inner\n"));
+    // `info stack`: the return address into the caller, by label.
+    assert!(out.contains("SP+0   $EFFE: 8012  return to $8012 done (commands.asm:12) (after call at $800F)"));
+    // `enable 3` makes the breakpoint stop again; then two return addresses.
+    assert!(out.contains("(z80) enable 3\n(z80) continue\nBreakpoint 3, $801B inner"));
+    assert!(out.contains("SP+0   $EFFC: 801A  return to $801A outer+3 (commands.asm:15) (after call at $8017)\nSP+2   $EFFE: 8012"));
+    // `until LOC` runs out of both routines to LOC.
+    assert!(out.contains("(z80) until done\n$8012 done (commands.asm:12)  ld a,(count)\n"));
+    // `x LABEL`: the memory at the symbol (count is 11, then the message).
+    assert!(out.contains("(z80) x count\n$801E count           0B 5A 38 30 21"));
+    assert!(out.contains("$801F msg             5A 38 30 21                                      Z80!\n"));
+    // `list LOC`: the source around LOC, with its breakpoint marked; `=>` only where the PC is
+    // (at `done`, line 12, not at `inner`).
+    assert!(
+        out.contains("(z80) list inner\n=>    12  done:   ld a,(count)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n  *   16  inner:  ld b,2\n"));
+    assert!(out.contains("Program exited with status 11."));
+}
+
 /// `continue 2s` / `500ms` / `Nf` run that much virtual time (frames of 50 Hz here) and stop at
 /// the last frame's end, before that frame's interrupt is taken: spin.asm counts one per
 /// interrupt, so after the 100th frame end it has counted 99. A breakpoint still stops the run
