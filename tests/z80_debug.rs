@@ -14,13 +14,18 @@ use std::process::Command;
 mod common;
 
 fn transcript(name: &str) -> (String, Option<i32>) {
+    transcript_on(name, name)
+}
+
+/// The transcript of tests/z80/NAME.cmds on tests/z80/PROGRAM.asm.
+fn transcript_on(program: &str, name: &str) -> (String, Option<i32>) {
     let dir = Path::new("tests/z80");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_retro"));
     cmd.arg("debug")
-        .arg(dir.join(format!("{name}.asm")))
+        .arg(dir.join(format!("{program}.asm")))
         .arg("--script")
         .arg(dir.join(format!("{name}.cmds")));
-    let keys = dir.join(format!("{name}.keys"));
+    let keys = dir.join(format!("{program}.keys"));
     if keys.exists() {
         cmd.arg("--keys").arg(keys);
     }
@@ -29,7 +34,12 @@ fn transcript(name: &str) -> (String, Option<i32>) {
 }
 
 fn golden(name: &str) -> String {
-    let (out, code) = transcript(name);
+    golden_on(name, name)
+}
+
+/// [`golden`] for a script on another test's program.
+fn golden_on(program: &str, name: &str) -> String {
+    let (out, code) = transcript_on(program, name);
     assert_eq!(
         code,
         Some(0),
@@ -165,6 +175,33 @@ fn continue_with_a_virtual_time_budget() {
     assert!(out.contains("word[count] = 200 ($C8)\n"), "{out}");
     assert!(
         out.ends_with("(z80) continue 0s\nerror: `0s` is not a time (`2s`, `500ms`, `100f` for frames)\n")
+    );
+}
+
+/// docs/debugger.md's worked example is tests/z80/example.cmds on calls.asm: the document
+/// quotes the program, the script and the transcript exactly as they are, so it stays true.
+#[test]
+fn the_worked_example_of_the_document_is_the_golden_transcript() {
+    let out = golden_on("calls", "example");
+    assert!(out.contains("#2  $8009 main+9 (calls.asm:5)  [SP+2]\n"));
+    assert!(
+        out.contains("byte[$9000] = 2 ($02)\n"),
+        "inc2 and inc1 have each added one"
+    );
+    let doc = std::fs::read_to_string("docs/debugger.md").unwrap();
+    let example = doc
+        .split("## A worked example")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/debugger.md has a worked example");
+    let blocks: Vec<&str> = example.split("```\n").skip(1).step_by(2).collect();
+    let read = |f: &str| std::fs::read_to_string(Path::new("tests/z80").join(f)).unwrap();
+    assert_eq!(blocks.len(), 3, "the program, the script, the transcript");
+    assert_eq!(blocks[0], read("calls.asm"));
+    assert_eq!(blocks[1], read("example.cmds"));
+    assert_eq!(
+        blocks[2],
+        format!("$ retro debug tests/z80/calls.asm --script tests/z80/example.cmds\n{out}")
     );
 }
 
