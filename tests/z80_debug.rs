@@ -13,10 +13,6 @@ use std::process::Command;
 
 mod common;
 
-fn transcript(name: &str) -> (String, Option<i32>) {
-    transcript_on(name, name)
-}
-
 /// The transcript of tests/z80/NAME.cmds on tests/z80/PROGRAM.asm.
 fn transcript_on(program: &str, name: &str) -> (String, Option<i32>) {
     let dir = Path::new("tests/z80");
