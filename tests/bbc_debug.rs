@@ -110,6 +110,34 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `continue 1s` runs one second of the BBC's virtual time (50 frames): TIME, which counts
+/// centiseconds of that time, has gone up by 100 when it stops, and a frame budget likewise.
+#[test]
+fn continue_with_a_time_budget_runs_that_much_virtual_time() {
+    let dir = std::env::temp_dir().join(format!("retro-bbc-debug-time-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("loop.bbc");
+    std::fs::write(&prog, "10 A=A+1\n20 GOTO 10\n").unwrap();
+    let (out, err, code) = retro_text(&[
+        "debug",
+        prog.to_str().unwrap(),
+        "--script",
+        "=continue 1s;print TIME;continue 30f;print TIME",
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("(bbc) continue 1s\nStopped: 50 frames = 1s of virtual time ran out.\n"),
+        "{out}"
+    );
+    assert!(out.contains("(bbc) print TIME\nTIME = 100\n"), "{out}");
+    assert!(
+        out.contains("Stopped: 30 frames = 600ms of virtual time ran out.\n"),
+        "{out}"
+    );
+    assert!(out.contains("(bbc) print TIME\nTIME = 160\n"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The terminal UI at 80x24 on Rheolism: a breakpoint from the command line, F5 to it (the
 /// interpreter panel counts the statements run), F11 one statement on, Ctrl-Q restores the
 /// terminal.

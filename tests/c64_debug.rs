@@ -76,6 +76,33 @@ fn the_document_quotes_the_c64_transcript() {
     assert!(quoted >= 4, "the C64 walkthrough quotes the transcript");
 }
 
+/// `continue 1s` runs one second of the C64's virtual time: 60 jiffies, which TI counts.
+#[test]
+fn continue_with_a_time_budget_runs_that_many_jiffies() {
+    let dir = std::env::temp_dir().join(format!("retro-c64-debug-time-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("loop.bas");
+    std::fs::write(&prog, "10 a=a+1\n20 goto 10\n").unwrap();
+    let (out, err, code) = retro_text(&[
+        "debug",
+        prog.to_str().unwrap(),
+        "--script",
+        "=continue 1s;print ti;continue 3f;print ti",
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("(c64) continue 1s\nStopped: 60 frames = 1s of virtual time ran out.\n"),
+        "{out}"
+    );
+    assert!(out.contains("(c64) print ti\nti = 60\n"), "{out}");
+    assert!(
+        out.contains("Stopped: 3 frames = 50ms of virtual time ran out.\n"),
+        "{out}"
+    );
+    assert!(out.contains("(c64) print ti\nti = 63\n"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn scripted_keys_reach_get_and_a_prg_loads() {
     let (out, _, code) = retro_text(&[

@@ -13,14 +13,15 @@ use std::process::Command;
 
 mod common;
 
-fn transcript(name: &str) -> (String, Option<i32>) {
+/// The transcript of tests/z80/NAME.cmds on tests/z80/PROGRAM.asm.
+fn transcript_on(program: &str, name: &str) -> (String, Option<i32>) {
     let dir = Path::new("tests/z80");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_retro"));
     cmd.arg("debug")
-        .arg(dir.join(format!("{name}.asm")))
+        .arg(dir.join(format!("{program}.asm")))
         .arg("--script")
         .arg(dir.join(format!("{name}.cmds")));
-    let keys = dir.join(format!("{name}.keys"));
+    let keys = dir.join(format!("{program}.keys"));
     if keys.exists() {
         cmd.arg("--keys").arg(keys);
     }
@@ -29,7 +30,12 @@ fn transcript(name: &str) -> (String, Option<i32>) {
 }
 
 fn golden(name: &str) -> String {
-    let (out, code) = transcript(name);
+    golden_on(name, name)
+}
+
+/// [`golden`] for a script on another test's program.
+fn golden_on(program: &str, name: &str) -> String {
+    let (out, code) = transcript_on(program, name);
     assert_eq!(
         code,
         Some(0),
@@ -89,6 +95,110 @@ fn breakpoints_stepping_reverse_and_call() {
     let out = golden("calls");
     assert!(out.contains("#2  $8009 main+9 (calls.asm:5)"));
     assert!(out.contains("inc1 returned after 2 steps"));
+}
+
+/// The commands that had no test of their result (tests/z80/commands.cmds on commands.asm).
+#[test]
+fn each_command_gives_what_it_says() {
+    let out = golden("commands");
+    // A temporary breakpoint stops once and is gone.
+    assert!(out.contains("(z80) tbreak onrst\nTemporary breakpoint 1 at $8006 onrst (commands.asm:7)\n"));
+    assert!(out.contains("1    tbreakpoint      y    0     onrst"));
+    assert!(out.contains("(z80) run\nBreakpoint 1, $8006 onrst"));
+    assert!(out.contains("(z80) info breakpoints\nNo breakpoints or watchpoints.\n(z80) next\n"));
+    // `next` runs the RST 08h routine as one step: the next instruction, count already 1.
+    assert!(out.contains("(z80) next\n$8007 onrst+1 (commands.asm:8)  ld a,(count)\n"));
+    assert!(out.contains("byte[count] = 1 ($01)"));
+    // `awatch` stops after the read, then after the write.
+    assert!(out.contains("(z80) continue\nWatchpoint 2: read $801E (count)\n$800A onrst+4"));
+    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11\n$800F"));
+    // `disable` (all) shows `n` in the table and the disabled points do not stop `advance`.
+    assert!(out.contains("2    acc watchpoint   n    2     count\n3    breakpoint       n    0     inner"));
+    assert!(out.contains("(z80) advance outer\n$8017 outer (commands.asm:14)  call inner\n"));
+    // `info stack`: the return address into the caller, by label.
+    assert!(out.contains("SP+0   $EFFE: 8012  return to $8012 done (commands.asm:12) (after call at $800F)"));
+    // `enable 3` makes the breakpoint stop again; then two return addresses.
+    assert!(out.contains("(z80) enable 3\n(z80) continue\nBreakpoint 3, $801B inner"));
+    assert!(out.contains("SP+0   $EFFC: 801A  return to $801A outer+3 (commands.asm:15) (after call at $8017)\nSP+2   $EFFE: 8012"));
+    // `until LOC` runs out of both routines to LOC.
+    assert!(out.contains("(z80) until done\n$8012 done (commands.asm:12)  ld a,(count)\n"));
+    // `x LABEL`: the memory at the symbol (count is 11, then the message).
+    assert!(out.contains("(z80) x count\n$801E count           0B 5A 38 30 21"));
+    assert!(out.contains("$801F msg             5A 38 30 21                                      Z80!\n"));
+    // `list LOC`: the source around LOC, with its breakpoint marked; `=>` only where the PC is
+    // (at `done`, line 12, not at `inner`).
+    assert!(
+        out.contains("(z80) list inner\n=>    12  done:   ld a,(count)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n  *   16  inner:  ld b,2\n"));
+    assert!(out.contains("Program exited with status 11."));
+}
+
+/// `continue 2s` / `500ms` / `Nf` run that much virtual time (frames of 50 Hz here) and stop at
+/// the last frame's end, before that frame's interrupt is taken: spin.asm counts one per
+/// interrupt, so after the 100th frame end it has counted 99. A breakpoint still stops the run
+/// first; a budget of no time is refused.
+#[test]
+fn continue_with_a_virtual_time_budget() {
+    let (out, _, code) = common::retro_text(&[
+        "debug",
+        "tests/z80/spin.asm",
+        "--script",
+        "=continue 2s;print word[count];continue 500ms;print word[count];continue 1f;print word[count];\
+         break loop if word[count]==200;continue 10s;print word[count];continue 0s",
+    ]);
+    assert_eq!(code, Some(1), "the last command fails:\n{out}");
+    assert!(
+        out.starts_with(
+            "(z80) continue 2s\nStopped: 100 frames = 2s of virtual time ran out.\n\
+             $8002 loop+1 (spin.asm:6)  ld hl,(count)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(z80) print word[count]\nword[count] = 99 ($63)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Stopped: 25 frames = 500ms of virtual time ran out.\n"));
+    assert!(out.contains("word[count] = 124 ($7C)\n"), "{out}");
+    assert!(out.contains("Stopped: 1 frame = 20ms of virtual time ran out.\n"));
+    assert!(out.contains("word[count] = 125 ($7D)\n"), "{out}");
+    assert!(
+        out.contains("(z80) continue 10s\nBreakpoint 1, $8001 loop (spin.asm:5)\n"),
+        "{out}"
+    );
+    assert!(out.contains("word[count] = 200 ($C8)\n"), "{out}");
+    assert!(
+        out.ends_with("(z80) continue 0s\nerror: `0s` is not a time (`2s`, `500ms`, `100f` for frames)\n")
+    );
+}
+
+/// docs/debugger.md's worked example is tests/z80/example.cmds on calls.asm: the document
+/// quotes the program, the script and the transcript exactly as they are, so it stays true.
+#[test]
+fn the_worked_example_of_the_document_is_the_golden_transcript() {
+    let out = golden_on("calls", "example");
+    assert!(out.contains("#2  $8009 main+9 (calls.asm:5)  [SP+2]\n"));
+    assert!(
+        out.contains("byte[$9000] = 2 ($02)\n"),
+        "inc2 and inc1 have each added one"
+    );
+    let doc = std::fs::read_to_string("docs/debugger.md").unwrap();
+    let example = doc
+        .split("## A worked example")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/debugger.md has a worked example");
+    let blocks: Vec<&str> = example.split("```\n").skip(1).step_by(2).collect();
+    let read = |f: &str| std::fs::read_to_string(Path::new("tests/z80").join(f)).unwrap();
+    assert_eq!(blocks.len(), 3, "the program, the script, the transcript");
+    assert_eq!(blocks[0], read("calls.asm"));
+    assert_eq!(blocks[1], read("example.cmds"));
+    assert_eq!(
+        blocks[2],
+        format!("$ retro debug tests/z80/calls.asm --script tests/z80/example.cmds\n{out}")
+    );
 }
 
 #[test]

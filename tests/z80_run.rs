@@ -91,6 +91,19 @@ fn binaries_load_at_org_and_assembly_errors_stop_the_run() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `--entry LABEL` starts at that label instead of the first ORG: console.asm entered at `done`
+/// skips its printing loop and only exits with its status.
+#[test]
+fn entry_at_a_label_skips_what_comes_before_it() {
+    let o = run(&["tests/z80/console.asm", "--headless"]);
+    assert_eq!(
+        (stdout(&o).as_str(), o.status.code()),
+        ("Hello from the Z80\nsecond line\n", Some(7))
+    );
+    let o = run(&["tests/z80/console.asm", "--entry", "done", "--headless"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(7)));
+}
+
 /// `--screenshot` is the pixel view (bitmap and attributes) at scale 2 with the border around it
 /// (16 pixels at scale 1): tests/z80/attrs.asm paints paper colours 1, 2, 3... down the diagonal
 /// and a red border.

@@ -803,6 +803,130 @@ mod tests {
         assert_eq!(x, 120 - 34 + 1);
     }
 
+    /// tests/z80/calls.asm: main calls inc2 twice, inc2 calls inc1; each adds one to $9000.
+    fn calls() -> Debugger {
+        let src = std::fs::read_to_string("tests/z80/calls.asm").expect("tests/z80/calls.asm");
+        let asm = retro_z80_asm::assemble_str("calls.asm", &src).expect("assembles");
+        Debugger::from_assembly(&asm)
+    }
+
+    /// Presses a key on the idle UI and, as the UI loop does, runs the command it starts frame by
+    /// frame to its end.
+    fn press(code: KeyCode, mods: KeyModifiers, d: &mut Debugger, console: &mut Console, ui: &mut Ui) {
+        key(KeyEvent::new(code, mods), d, console, ui);
+        for _ in 0..1000 {
+            if !console.running() {
+                return;
+            }
+            if let Progress::Done(out) = console.go_on(d) {
+                output(ui, d, &out.text);
+            }
+        }
+        panic!("the command did not end within 1000 frames");
+    }
+
+    fn typed(line: &str, d: &mut Debugger, console: &mut Console, ui: &mut Ui) {
+        for c in line.chars() {
+            press(KeyCode::Char(c), KeyModifiers::NONE, d, console, ui);
+        }
+        press(KeyCode::Enter, KeyModifiers::NONE, d, console, ui);
+    }
+
+    #[test]
+    fn the_function_keys_toggle_finish_and_run_backwards() {
+        const INC1: u16 = 0x8014;
+        let (mut d, mut console, mut ui) = (calls(), Console::new(), ui());
+        let none = KeyModifiers::NONE;
+        let pc = |d: &Debugger| d.machine.cpu().pc();
+        // F9 sets a breakpoint at the PC, and a second F9 deletes it.
+        press(KeyCode::F(9), none, &mut d, &mut console, &mut ui);
+        assert_eq!(d.breakpoints().len(), 1);
+        assert!(
+            d.breakpoints()[0].what.contains("$8000 main"),
+            "{:?}",
+            d.breakpoints()
+        );
+        assert!(
+            ui.output
+                .iter()
+                .any(|l| l == "Breakpoint 1 at $8000 main (calls.asm:2)"),
+            "{:?}",
+            ui.output
+        );
+        press(KeyCode::F(9), none, &mut d, &mut console, &mut ui);
+        assert!(d.breakpoints().is_empty());
+        typed("break inc1", &mut d, &mut console, &mut ui);
+        press(KeyCode::F(5), none, &mut d, &mut console, &mut ui);
+        assert_eq!((pc(&d), d.machine.peek(0x9000)), (INC1, 1));
+        // Shift-F11: out of inc1, to inc2's RET after the call.
+        press(KeyCode::F(11), KeyModifiers::SHIFT, &mut d, &mut console, &mut ui);
+        assert_eq!((pc(&d), d.machine.peek(0x9000)), (0x8013, 2));
+        // F7: one instruction back, inc1's RET.
+        press(KeyCode::F(7), none, &mut d, &mut console, &mut ui);
+        assert_eq!(pc(&d), 0x8015);
+        // F8 is finish too.
+        press(KeyCode::F(8), none, &mut d, &mut console, &mut ui);
+        assert_eq!(pc(&d), 0x8013);
+        // F6: back to the breakpoint, before inc1's INC.
+        press(KeyCode::F(6), none, &mut d, &mut console, &mut ui);
+        assert_eq!((pc(&d), d.machine.peek(0x9000)), (INC1, 1));
+        // Forward to the second call's hit, then Shift-F7 back to the first.
+        press(KeyCode::F(5), none, &mut d, &mut console, &mut ui);
+        assert_eq!((pc(&d), d.machine.peek(0x9000)), (INC1, 3));
+        press(KeyCode::F(7), KeyModifiers::SHIFT, &mut d, &mut console, &mut ui);
+        assert_eq!((pc(&d), d.machine.peek(0x9000)), (INC1, 1));
+    }
+
+    #[test]
+    fn continue_with_a_time_budget_runs_frame_by_frame_in_the_terminal() {
+        let src = "        org $8000\n        ei\nloop:   halt\n        jr loop\n";
+        let asm = retro_z80_asm::assemble_str("spin.asm", src).expect("assembles");
+        let (mut d, mut console, mut ui) = (Debugger::from_assembly(&asm), Console::new(), ui());
+        assert!(matches!(console.start(&mut d, "continue 3f"), Progress::Running));
+        assert!(matches!(console.go_on(&mut d), Progress::Running));
+        match console.go_on(&mut d) {
+            Progress::Done(out) => output(&mut ui, &mut d, &out.text),
+            Progress::Running => panic!("3 frames are over after the third"),
+        }
+        assert_eq!(ui.output[0], "Stopped: 3 frames = 60ms of virtual time ran out.");
+        assert!(!d.under_way());
+    }
+
+    #[test]
+    fn pgdn_scrolls_forward_what_pgup_scrolled_back() {
+        let (mut d, mut console, mut ui) = (calls(), Console::new(), ui());
+        ui.output = (0..20).map(|i| format!("line {i}")).collect();
+        press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
+        press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
+        assert_eq!(ui.scroll, 8);
+        assert_eq!(output_lines(&ui, 5)[4], "line 11");
+        press(
+            KeyCode::PageDown,
+            KeyModifiers::NONE,
+            &mut d,
+            &mut console,
+            &mut ui,
+        );
+        assert_eq!(ui.scroll, 4);
+        assert_eq!(output_lines(&ui, 5)[4], "line 15");
+        press(
+            KeyCode::PageDown,
+            KeyModifiers::NONE,
+            &mut d,
+            &mut console,
+            &mut ui,
+        );
+        press(
+            KeyCode::PageDown,
+            KeyModifiers::NONE,
+            &mut d,
+            &mut console,
+            &mut ui,
+        );
+        assert_eq!(ui.scroll, 0, "not past the newest line");
+        assert_eq!(output_lines(&ui, 5)[4], "line 19");
+    }
+
     #[test]
     fn output_longer_than_its_area_says_what_is_above_and_pgup_shows_it() {
         let mut ui = ui();

@@ -328,6 +328,10 @@ pub trait Debuggable {
     /// The breakpoints at the current location (the terminal's F9 toggles them).
     fn breakpoints_here(&self) -> Vec<u32>;
 
+    /// Frames of virtual time a second (the Z80's 50 or 60, the BBC's 50, the C64's 60 jiffies):
+    /// `continue 2s` runs to the end of this many frames times two ([`RunLimit::Frame`]).
+    fn frame_rate(&self) -> u32;
+
     /// Where the program is.
     fn here(&self) -> Here;
     /// An expression's value as text (`42 ($2A)`), for `display` and the watches panel.
@@ -412,6 +416,67 @@ pub enum Progress {
 struct Running {
     /// `step N`, `next N`: the kind and how many steps are left after the current one.
     repeat: Option<(StepKind, u64)>,
+    /// `continue 2s`: the frame ends still to run through, and the whole budget.
+    time: Option<(u64, TimeBudget)>,
+}
+
+/// A run's budget of virtual time (`continue 2s`, `continue 500ms`, `continue 100f`), counted
+/// in the machine's frames: the run stops at the end of the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TimeBudget {
+    frames: u64,
+    hz: u32,
+}
+
+impl TimeBudget {
+    /// `2s`, `500ms`, `100f`: `None` for a plain count. Time rounds up to whole frames (at least
+    /// one), since a machine stops only at a frame's end.
+    fn parse(arg: &str, hz: u32) -> Option<Result<TimeBudget, String>> {
+        let a = arg.trim();
+        let (digits, unit) = if let Some(d) = a.strip_suffix("ms") {
+            (d, 1000)
+        } else if let Some(d) = a.strip_suffix('s') {
+            (d, 1)
+        } else if let Some(d) = a.strip_suffix('f') {
+            (d, 0)
+        } else {
+            return None;
+        };
+        // `$1f` and `0x1f` are hex counts of steps.
+        if a.starts_with('$') || a.starts_with("0x") {
+            return None;
+        }
+        let n: u64 = match digits.trim().parse() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                return Some(Err(format!(
+                    "`{a}` is not a time (`2s`, `500ms`, `100f` for frames)"
+                )));
+            }
+        };
+        let hz64 = u64::from(hz.max(1));
+        let frames = match unit {
+            0 => n,
+            1 => n.saturating_mul(hz64),
+            _ => n.saturating_mul(hz64).div_ceil(1000),
+        };
+        Some(Ok(TimeBudget {
+            frames,
+            hz: hz.max(1),
+        }))
+    }
+
+    /// `100 frames = 2s`, as the stop report says it.
+    fn describe(self) -> String {
+        let ms = self.frames.saturating_mul(1000) / u64::from(self.hz);
+        let time = if ms.is_multiple_of(1000) {
+            format!("{}s", ms / 1000)
+        } else {
+            format!("{ms}ms")
+        };
+        let s = if self.frames == 1 { "" } else { "s" };
+        format!("{} frame{s} = {time}", self.frames)
+    }
 }
 
 /// The machine-independent command language: the displays, the last command (an empty line
@@ -451,12 +516,13 @@ pub fn split_condition(arg: &str) -> (&str, Option<&str>) {
 
 /// The words the console itself handles, for `help`.
 pub const HELP: &str = "\
-Running:   run (r)  continue (c) [N]  step/stepi (s) [N]  next (n) [N]  finish (fin)
+Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (n) [N]  finish (fin)
            until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
            info breakpoints
 Showing:   display EXPR  undisplay [N]  info display
 Other:     echo TEXT  help  quit (q)
+continue N runs at most N steps; continue 2s, 500ms or 100f (frames) runs that much virtual time.
 ";
 
 impl Console {
@@ -504,6 +570,14 @@ impl Console {
             return Progress::Done(Output::text(String::new()));
         };
         let mut stop = d.resume();
+        if let Some((left, budget)) = run.time {
+            let text = self.timed(d, stop, left, budget);
+            if self.running.is_some() {
+                return Progress::Running;
+            }
+            d.after_command();
+            return Progress::Done(Output::text(text));
+        }
         if let (StopReason::Done, Some((kind, left))) = (&stop, run.repeat) {
             stop = match self.repeat_steps(d, kind, left) {
                 Ok(stop) => stop,
@@ -571,10 +645,48 @@ impl Console {
     /// The report of a command that ran the program, or nothing yet if it is still under way.
     fn ran(&mut self, d: &mut dyn Debuggable, stop: StopReason) -> String {
         if self.frames && stop == StopReason::Limit && d.under_way() {
-            self.running = Some(Running { repeat: None });
+            self.running = Some(Running {
+                repeat: None,
+                time: None,
+            });
             return String::new();
         }
         self.report(d, &stop)
+    }
+
+    /// A run with a time budget that stopped (`stop`) with `left` frame ends still to go:
+    /// runs on frame by frame (in the terminal, one frame per [`Console::go_on`]) until the
+    /// budget is spent, then ends the run where it is and says so.
+    fn timed(
+        &mut self,
+        d: &mut dyn Debuggable,
+        mut stop: StopReason,
+        mut left: u64,
+        budget: TimeBudget,
+    ) -> String {
+        loop {
+            // Anything but a frame's end (a breakpoint, the exit, the step budget) ends the run.
+            if stop != StopReason::Limit || !d.under_way() {
+                return self.report(d, &stop);
+            }
+            left = left.saturating_sub(1);
+            if left == 0 {
+                d.interrupt();
+                return self.report_limit(
+                    d,
+                    &StopReason::Limit,
+                    &format!("{} of virtual time", budget.describe()),
+                );
+            }
+            if self.frames {
+                self.running = Some(Running {
+                    repeat: None,
+                    time: Some((left, budget)),
+                });
+                return String::new();
+            }
+            stop = d.resume();
+        }
     }
 
     fn dispatch(
@@ -622,6 +734,12 @@ impl Console {
                 Ok(self.ran(d, stop))
             }
             "continue" | "c" | "cont" => {
+                if let Some(budget) = TimeBudget::parse(rest, d.frame_rate()) {
+                    let budget = budget?;
+                    let steps = self.budget.unwrap_or(DEFAULT_BUDGET);
+                    let stop = d.run(RunLimit::Frame(steps));
+                    return Ok(self.timed(d, stop, budget.frames, budget));
+                }
                 let count = if rest.is_empty() {
                     None
                 } else {
@@ -685,7 +803,10 @@ impl Console {
                 Some(Ok(text)) => {
                     if self.frames && d.under_way() {
                         // A command of the machine's that runs the program (`call`).
-                        self.running = Some(Running { repeat: None });
+                        self.running = Some(Running {
+                            repeat: None,
+                            time: None,
+                        });
                     }
                     Ok(text)
                 }
@@ -722,6 +843,7 @@ impl Console {
             if self.frames && i > 0 && i % 256 == 0 && started.elapsed() >= REPEAT_LOOK {
                 self.running = Some(Running {
                     repeat: Some((kind, n - i)),
+                    time: None,
                 });
                 return Err(());
             }
@@ -729,6 +851,7 @@ impl Console {
             if self.frames && stop == StopReason::Limit && d.under_way() {
                 self.running = Some(Running {
                     repeat: Some((kind, n - i - 1)),
+                    time: None,
                 });
                 return Err(());
             }
@@ -741,6 +864,11 @@ impl Console {
 
     /// The stop report: why it stopped, where, and the displays.
     pub fn report(&self, d: &dyn Debuggable, stop: &StopReason) -> String {
+        self.report_limit(d, stop, "the step budget")
+    }
+
+    /// [`Console::report`], naming what ran out at a [`StopReason::Limit`].
+    fn report_limit(&self, d: &dyn Debuggable, stop: &StopReason, limit: &str) -> String {
         let mut s = String::new();
         match stop {
             StopReason::Done => {}
@@ -758,7 +886,7 @@ impl Console {
                 let _ = writeln!(s, "Program stopped: {e}");
             }
             StopReason::Limit => {
-                let _ = writeln!(s, "Stopped: the step budget ran out.");
+                let _ = writeln!(s, "Stopped: {limit} ran out.");
             }
             StopReason::HistoryStart => {
                 let _ = writeln!(s, "No more reverse-execution history.");

@@ -784,6 +784,10 @@ impl Debuggable for CbmDebugger {
             .collect()
     }
 
+    fn frame_rate(&self) -> u32 {
+        Machine::frame_hz(self)
+    }
+
     fn here(&self) -> Here {
         views::here(self.it(), self.clock.finished.as_ref())
     }

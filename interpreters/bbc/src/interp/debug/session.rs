@@ -388,6 +388,10 @@ impl Debuggable for BbcDebugger {
         })
     }
 
+    fn frame_rate(&self) -> u32 {
+        Machine::frame_hz(self)
+    }
+
     fn here(&self) -> Here {
         let fallback = Here {
             describe: "(the debugger has gone)".into(),

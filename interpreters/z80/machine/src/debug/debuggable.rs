@@ -309,6 +309,10 @@ impl Debuggable for Debugger {
         })
     }
 
+    fn frame_rate(&self) -> u32 {
+        self.machine.rate().hz()
+    }
+
     fn screen(&self) -> Frame {
         self.machine.cell_frame()
     }

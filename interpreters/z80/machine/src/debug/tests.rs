@@ -379,28 +379,48 @@ Num  Type             Enb  Hits  What
 /// Random code, `before` steps, then `n` steps forward and `n` back: the state must be exactly the
 /// one `n` steps ago. Each case copies 64 KiB per checkpoint, so the count is fixed at 64 with an
 /// explicit runner: the `proptest!` macro lets PROPTEST_CASES (100,000 in CI) override its config.
-/// A program that ends before the `n` steps (ran = 0) is a trivially passing case, not a reject:
-/// rejects abort the run once there are too many.
+/// A program that ends before the `n` steps (ran = 0) passes trivially (it is not a reject:
+/// rejects abort the run once there are too many), so the cases that really stepped are counted
+/// and must be most of them. Half the programs start with `EI / IM 1`, so that frame interrupts
+/// are accepted between steps (seen as the IM 1 handler at $0038 running) and replays must take
+/// them at the same step.
 #[test]
 fn reverse_step_n_after_step_n_restores_the_exact_state() {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
+    use std::cell::Cell;
+    const CASES: u32 = 64;
     let mut runner = TestRunner::new(Config {
-        cases: 64,
+        cases: CASES,
         failure_persistence: None,
         ..Config::default()
     });
     let cases = (
         proptest::collection::vec(any::<u8>(), 1..256),
+        any::<bool>(),
         0u64..20_000,
         1u64..20_000,
     );
+    let (stepped, interrupted) = (Cell::new(0u32), Cell::new(0u32));
     runner
-        .run(&cases, |(code, before, n)| {
-            let mut d = Debugger::new(crate::Program::from_binary(code, 0x8000));
+        .run(&cases, |(code, ei, before, n)| {
+            let code = if ei {
+                [&[0xFB, 0xED, 0x56][..], &code].concat()
+            } else {
+                code
+            };
+            let mut program = crate::Program::from_binary(code, 0x8000);
+            // Most random programs soon RET into the end trap at $0000 and end: there a JP
+            // starts them again, so that they go on to be stepped.
+            program.blocks.push((0x0000, vec![0xC3, 0x00, 0x80]));
+            let mut d = Debugger::new(program);
             d.advance(before, false, &mut |_| false);
             let (at, start) = (d.count(), d.machine.state.clone());
-            let (ran, _) = d.advance(n, false, &mut |_| false);
+            let mut handler = false;
+            let (ran, _) = d.advance(n, false, &mut |pc| {
+                handler |= pc == 0x0038;
+                false
+            });
             d.reverse_step(ran);
             prop_assert_eq!(d.count(), at);
             prop_assert!(
@@ -408,9 +428,21 @@ fn reverse_step_n_after_step_n_restores_the_exact_state() {
                 "state differs after reverse-step {}",
                 ran
             );
+            stepped.set(stepped.get() + u32::from(ran > 0));
+            interrupted.set(interrupted.get() + u32::from(handler));
             Ok(())
         })
         .unwrap();
+    let (stepped, interrupted) = (stepped.get(), interrupted.get());
+    eprintln!("{stepped} of {CASES} cases stepped, {interrupted} ran the interrupt handler");
+    assert!(
+        stepped * 100 >= CASES * 80,
+        "only {stepped} of {CASES} cases stepped at all"
+    );
+    assert!(
+        interrupted >= CASES / 8,
+        "only {interrupted} of {CASES} cases took an interrupt"
+    );
 }
 
 #[test]

@@ -380,6 +380,9 @@ pub fn source_around(d: &Debugger, addr: u16, before: u32, after: u32) -> Option
     let (file, line) = source_of(d, addr)?;
     let (_, text) = d.program.files.iter().find(|(p, _)| *p == file)?;
     let first = line.saturating_sub(before).max(1);
+    // `=>` is where the program is, as in the disassembly: `list inner` while stopped elsewhere
+    // marks no line of it.
+    let current = source_of(d, d.machine.cpu().pc());
     let mut s = String::new();
     for (i, t) in text
         .lines()
@@ -388,7 +391,11 @@ pub fn source_around(d: &Debugger, addr: u16, before: u32, after: u32) -> Option
         .take((before + after + 1) as usize)
     {
         let n = i as u32 + 1;
-        let marker = if n == line { "=>" } else { "  " };
+        let marker = if current.as_ref() == Some(&(file.clone(), n)) {
+            "=>"
+        } else {
+            "  "
+        };
         let bp = match d.program.source_map.address_of(&file.to_string_lossy(), n) {
             Some(a) if d.breakpoints.at(a) => "*",
             _ => " ",
