@@ -447,7 +447,27 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bad.tps"), "{err}");
+    assert!(
+        err.contains("bad.tps: line 1: want: palette #RRGGBB #RRGGBB #RRGGBB"),
+        "{err}"
+    );
+    // A drop with no such piece, told in the sequence file's own format.
+    std::fs::write(&bad, "palette #000000 #FFFFFF #00FF00\nQ 02 3\n").unwrap();
+    let out = retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        bad.to_str().unwrap(),
+        "--headless",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "bad.tps: line 2: bad drop 'Q 02 3' (want a piece letter, two hex digits, a column: T 02 9)"
+        ),
+        "{err}"
+    );
     // A sequence too long for the room at printer_seq.
     let big = dir.join("big.bin");
     std::fs::write(&big, vec![0u8; 0x3000]).unwrap();
@@ -460,7 +480,11 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("the printer has room for"), "{err}");
+    // 0x3000 bytes against PRINTER_SEQ_MAX, FE00h - D000h.
+    assert!(
+        err.contains("big.bin: 12288 bytes of sequence; the printer has room for 11776"),
+        "{err}"
+    );
     // A program without a printer mode.
     let out = retro(&[
         "run",
@@ -471,6 +495,11 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no `printer_seq`"), "{err}");
+    assert!(
+        err.contains(
+            "--printer: the program has no `printer_seq` (only programs/tetris/tetris.asm has a printer mode)"
+        ),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -23,7 +23,7 @@
 use retro_screen::Rgb;
 
 use crate::image::parse_hex;
-use crate::pattern::parse_drop;
+use crate::pattern::drop_from_parts;
 use crate::piece::Orientation;
 use crate::search::Drop;
 
@@ -110,7 +110,8 @@ impl Sequence {
             if palette.is_none() {
                 return Err(at("the palette line comes before the drops".into()));
             }
-            drops.push(parse_drop(&format!("{piece}{id}@{x}")).map_err(at)?);
+            let hint = "a piece letter, two hex digits, a column: T 02 9";
+            drops.push(drop_from_parts(piece, id, x, line, hint).map_err(at)?);
         }
         let palette = palette.ok_or("no palette line")?;
         Ok(Sequence { palette, drops })
