@@ -2,22 +2,9 @@
 //! clear refusals for sprites that cannot be printed.
 
 mod common;
-use common::{retro, stderr, stdout};
+use common::{HEART_FIELD, retro, stderr, stdout};
 
 const HEART: &str = "interpreters/tpa/sprites/heart.txt";
-
-/// The heart as printed: the field's top 8 rows of the 42 (the rest empty), bottom row last,
-/// centred (columns 6..=14); red is colour 1, the white highlight colour 2.
-const HEART_FIELD: [&str; 8] = [
-    "000000011000110000000",
-    "000000121101111000000",
-    "000000121111111000000",
-    "000000111111111000000",
-    "000000011111110000000",
-    "000000001111100000000",
-    "000000000111000000000",
-    "000000000010000000000",
-];
 
 #[test]
 fn the_sequence_file_is_written_and_replays_to_the_sprite() {
