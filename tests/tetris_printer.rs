@@ -138,9 +138,43 @@ fn play_both(seq: &Sequence) -> (Printer, Field) {
     (z, field)
 }
 
+/// The Spectrum colours a picture's J, T and L should get (docs/tetris.md: each the nearest of
+/// the seven by the sum of |R|, |G| and |B| differences against D7h, or FFh when BRIGHT, and
+/// BRIGHT when its three distances add up to less), worked out by hand beside each use so the
+/// program's own choice (p_inks) is checked, not trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spectrum {
+    /// Ink of colour 1, 2 and 3: 1 blue, 2 red, 4 green, 6 yellow, 7 white...
+    inks: [u8; 3],
+    bright: bool,
+}
+
+/// The heart's #D82800, #FCFCFC, #2038EC. Normal: red 1+40+0 = 41, white 3x37 = 111, blue
+/// 32+56+21 = 109, 261 in all; BRIGHT: red 39+40 = 79, white 3x3 = 9, blue 32+56+19 = 107,
+/// 195: BRIGHT red, white, blue.
+const HEART_INKS: Spectrum = Spectrum {
+    inks: [2, 7, 1],
+    bright: true,
+};
+
+/// The built-in picture's #00D800, #D82800, #FCFCFC. Normal: green 1, red 41, white 111: 153;
+/// BRIGHT: green 39, red 79, white 9: 127: BRIGHT green, red, white.
+const PICTURE_INKS: Spectrum = Spectrum {
+    inks: [4, 2, 7],
+    bright: true,
+};
+
+/// The random sprites' #E04020, #2040E0, #F0E020. Normal: red 9+64+32 = 105, blue 105, yellow
+/// 25+9+32 = 66: 276; BRIGHT: red 31+64+32 = 127, blue 127, yellow 15+31+32 = 78: 332: normal
+/// red, blue, yellow.
+const RANDOM_INKS: Spectrum = Spectrum {
+    inks: [2, 1, 6],
+    bright: false,
+};
+
 /// The field holds the picture (placed as the converter placed it) and nothing else, and the
-/// screen shows each of its cells in the picture's colour.
-fn assert_prints(z: &Printer, image: &Image) {
+/// screen shows each of its cells in the Spectrum colour `colours` gives its picture colour.
+fn assert_prints(z: &Printer, image: &Image, colours: Spectrum) {
     let conv = convert(image).unwrap();
     let mut want = Field::new();
     for y in 0..image.height() {
@@ -155,10 +189,17 @@ fn assert_prints(z: &Printer, image: &Image) {
             assert_eq!(z.cell(x, y), want.colour(x, y), "cell ({x}, {y})");
         }
     }
-    assert_terminal_cells(z, &want);
+    let chosen: Vec<u8> = (1..4).map(|c| z.dbg.machine.peek(z.sym("p_inks") + c)).collect();
+    assert_eq!(chosen, colours.inks, "the inks the program chose for J, T and L");
+    assert_eq!(
+        z.peek("p_bright") != 0,
+        colours.bright,
+        "the program's brightness"
+    );
+    assert_terminal_cells(z, &want, colours);
     // The screen: cell (x, row) is 8 x 4 pixels at column 1 + x, line 8 + 4 * row.
-    let inks: Vec<u8> = (0..4).map(|c| z.dbg.machine.peek(z.sym("p_inks") + c)).collect();
-    let bright = if z.peek("p_bright") != 0 { 8 } else { 0 };
+    let inks = [0, colours.inks[0], colours.inks[1], colours.inks[2]];
+    let bright = if colours.bright { 8 } else { 0 };
     for y in 0..HEIGHT {
         let row = HEIGHT - 1 - y;
         for x in 0..WIDTH {
@@ -179,7 +220,7 @@ fn assert_prints(z: &Printer, image: &Image) {
 }
 
 /// The terminal shows attribute cells by their paper: two field cells of one colour fill theirs.
-fn assert_terminal_cells(z: &Printer, want: &Field) {
+fn assert_terminal_cells(z: &Printer, want: &Field, colours: Spectrum) {
     for k in 0..HEIGHT / 2 {
         for x in 0..WIDTH {
             let (upper, lower) = (
@@ -188,7 +229,7 @@ fn assert_terminal_cells(z: &Printer, want: &Field) {
             );
             if upper == lower && upper != 0 {
                 let attr = z.dbg.machine.peek(0x5800 + ((1 + k) * 32 + 1 + x) as u16);
-                let ink = z.dbg.machine.peek(z.sym("p_inks") + u16::from(upper));
+                let ink = colours.inks[usize::from(upper) - 1];
                 assert_eq!(
                     (attr >> 3) & 7,
                     ink,
@@ -212,7 +253,7 @@ fn the_heart_prints_drop_for_drop_as_the_rust_replay() {
     let seq = convert(&image).unwrap().sequence;
     let (mut z, _) = play_both(&seq);
     z.finish();
-    assert_prints(&z, &image);
+    assert_prints(&z, &image, HEART_INKS);
 }
 
 #[test]
@@ -225,7 +266,7 @@ fn the_built_in_picture_is_our_sprite_and_prints_drop_for_drop() {
     let image = sprite("programs/tetris/printer/picture.txt");
     let (mut z, field) = play_both(&seq);
     z.finish();
-    assert_prints(&z, &image);
+    assert_prints(&z, &image, PICTURE_INKS);
     let conv = convert(&image).unwrap();
     assert!(
         conv.stats.flipped > 0,
@@ -252,13 +293,15 @@ fn random_sprite(seed: u64, w: usize, h: usize) -> Image {
         let x = (next() % w as u64) as usize;
         pixels[y * w + x] = 1 + (next() % 3) as u8;
     }
-    let palette = [
-        Rgb(0xE0, 0x40, 0x20),
-        Rgb(0x20, 0x40, 0xE0),
-        Rgb(0xF0, 0xE0, 0x20),
-    ];
-    Image::new(w, h, pixels, palette).unwrap()
+    Image::new(w, h, pixels, RANDOM_PALETTE).unwrap()
 }
+
+/// The colours of the random and edge sprites (their Spectrum inks: [`RANDOM_INKS`]).
+const RANDOM_PALETTE: [Rgb; 3] = [
+    Rgb(0xE0, 0x40, 0x20),
+    Rgb(0x20, 0x40, 0xE0),
+    Rgb(0xF0, 0xE0, 0x20),
+];
 
 #[test]
 fn random_sprites_print_drop_for_drop_as_the_rust_replay() {
@@ -267,8 +310,50 @@ fn random_sprites_print_drop_for_drop_as_the_rust_replay() {
         let seq = convert(&image).unwrap().sequence;
         let (mut z, _) = play_both(&seq);
         z.finish();
-        assert_prints(&z, &image);
+        assert_prints(&z, &image, RANDOM_INKS);
     }
+}
+
+#[test]
+fn sprites_at_the_printable_edges_print_drop_for_drop_as_the_rust_replay() {
+    // 17 wide, so columns 2-4 and 16-18 of the field; the pixels at x 1 and 16 of the middle
+    // and top rows stand over holes, so the rows are printed on platforms built at the edges.
+    let rows = [
+        [3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2],
+        [1, 2, 3, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 1, 0],
+        [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3],
+    ];
+    let image = Image::new(17, 3, rows.concat(), RANDOM_PALETTE).unwrap();
+    let conv = convert(&image).unwrap();
+    assert_eq!(conv.placement.left, 2);
+    assert!(conv.stats.platforms > 0, "{:?}", conv.stats);
+    let (mut z, _) = play_both(&conv.sequence);
+    z.finish();
+    assert_prints(&z, &image, RANDOM_INKS);
+}
+
+#[test]
+fn the_16_wide_robot_prints_drop_for_drop_as_the_rust_replay() {
+    // Colours 1-3 in the order the picture first uses them: #F8B800, #303030, #00A8A8.
+    // Normal: yellow 33+31+0 = 64; black is the empty field, so #303030 takes blue
+    // (48+48+167 = 263, a tie with red and green: blue, the first); cyan 0+47+47 = 94: 421.
+    // BRIGHT: yellow 7+71+0 = 78, blue 48+48+207 = 303, cyan 0+87+87 = 174: 555. So normal
+    // yellow, blue, cyan.
+    let image = sprite("interpreters/tpa/sprites/robot.txt");
+    assert_eq!(
+        image.palette,
+        [Rgb(0xF8, 0xB8, 0), Rgb(0x30, 0x30, 0x30), Rgb(0, 0xA8, 0xA8)]
+    );
+    let conv = convert(&image).unwrap();
+    // Columns 2-17: the left edge, and the right one but for column 18.
+    assert_eq!((conv.placement.left, image.width()), (2, 16));
+    let (mut z, _) = play_both(&conv.sequence);
+    z.finish();
+    let robot = Spectrum {
+        inks: [6, 1, 5],
+        bright: false,
+    };
+    assert_prints(&z, &image, robot);
 }
 
 #[test]
@@ -387,6 +472,53 @@ fn retro_run_printer_prints_a_sequence_file_to_the_end() {
 }
 
 #[test]
+fn the_machines_dump_shows_the_printed_hearts_cells() {
+    // The whole path a user takes: `retro tpa` writes the sequence, `retro run --printer` plays
+    // it, and `--dump-screen colours` reads the final screen through the machine's dump (each
+    // attribute cell's paper, 8-F when BRIGHT).
+    let dir = tempfile::tempdir().unwrap();
+    let seq = dir.path().join("heart.tps");
+    let seq = seq.to_str().unwrap();
+    let o = retro(&["tpa", "interpreters/tpa/sprites/heart.txt", "-o", seq]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dump = text_screen(&retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        seq,
+        "--headless",
+        "--time",
+        "200",
+        "--dump-screen",
+        "colours",
+    ]));
+    let lines: Vec<&str> = dump.lines().collect();
+    // An attribute cell holds two field rows; its paper is the lower row's colour where the
+    // upper one is printed (the upper in ink), else black with the lower in ink
+    // (docs/tetris.md, "The screen"). Field rows 41 and 40 are screen row 1, ..., 1 and 0 row 21.
+    let empty = "0".repeat(WIDTH);
+    let field: Vec<&[u8]> = std::iter::repeat_n(empty.as_str(), HEIGHT - 8)
+        .chain(common::HEART_FIELD)
+        .map(str::as_bytes)
+        .collect();
+    let digit = |c: u8| {
+        let ink = if c == b'0' {
+            0
+        } else {
+            HEART_INKS.inks[usize::from(c - b'1')]
+        };
+        char::from_digit(u32::from(ink + 8 * u8::from(HEART_INKS.bright)), 16).unwrap()
+    };
+    for (k, pair) in field.chunks(2).enumerate() {
+        let want: String = (0..WIDTH)
+            .map(|x| digit(if pair[0][x] == b'0' { b'0' } else { pair[1][x] }))
+            .collect();
+        let shown = lines.get(1 + k).and_then(|l| l.get(1..=WIDTH));
+        assert_eq!(shown, Some(want.as_str()), "screen row {}:\n{dump}", 1 + k);
+    }
+}
+
+#[test]
 fn the_printers_field_is_framed_in_white() {
     let s = text_screen(&retro(&[
         "run",
@@ -447,7 +579,27 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bad.tps"), "{err}");
+    assert!(
+        err.contains("bad.tps: line 1: want: palette #RRGGBB #RRGGBB #RRGGBB"),
+        "{err}"
+    );
+    // A drop with no such piece, told in the sequence file's own format.
+    std::fs::write(&bad, "palette #000000 #FFFFFF #00FF00\nQ 02 3\n").unwrap();
+    let out = retro(&[
+        "run",
+        "programs/tetris/tetris.asm",
+        "--printer",
+        bad.to_str().unwrap(),
+        "--headless",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "bad.tps: line 2: bad drop 'Q 02 3' (want a piece letter, two hex digits, a column: T 02 9)"
+        ),
+        "{err}"
+    );
     // A sequence too long for the room at printer_seq.
     let big = dir.join("big.bin");
     std::fs::write(&big, vec![0u8; 0x3000]).unwrap();
@@ -460,7 +612,11 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("the printer has room for"), "{err}");
+    // 0x3000 bytes against PRINTER_SEQ_MAX, FE00h - D000h.
+    assert!(
+        err.contains("big.bin: 12288 bytes of sequence; the printer has room for 11776"),
+        "{err}"
+    );
     // A program without a printer mode.
     let out = retro(&[
         "run",
@@ -471,6 +627,11 @@ fn printer_errors_name_the_problem() {
     ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no `printer_seq`"), "{err}");
+    assert!(
+        err.contains(
+            "--printer: the program has no `printer_seq` (only programs/tetris/tetris.asm has a printer mode)"
+        ),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

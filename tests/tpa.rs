@@ -2,7 +2,7 @@
 //! clear refusals for sprites that cannot be printed.
 
 mod common;
-use common::{retro, stderr, stdout};
+use common::{HEART_FIELD, retro, stderr, stdout};
 
 const HEART: &str = "interpreters/tpa/sprites/heart.txt";
 
@@ -52,18 +52,7 @@ fn headless_replay_dumps_the_field_as_a_colour_grid() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 42, "{out}");
     assert!(lines.iter().all(|l| l.len() == 21));
-    // The heart as drawn, bottom row last, centred (columns 6..=14), white highlight = colour 2.
-    let want = [
-        "000000011000110000000",
-        "000000121101111000000",
-        "000000121111111000000",
-        "000000111111111000000",
-        "000000011111110000000",
-        "000000001111100000000",
-        "000000000111000000000",
-        "000000000010000000000",
-    ];
-    assert_eq!(&lines[34..], &want[..], "{out}");
+    assert_eq!(&lines[34..], &HEART_FIELD[..], "{out}");
     assert!(
         lines[..34].iter().all(|l| *l == "0".repeat(21)),
         "nothing else is left: {out}"
@@ -76,9 +65,33 @@ fn a_screenshot_is_a_png_of_the_field() {
     let shot = dir.path().join("field.png");
     let o = retro(&["tpa", HEART, "--headless", "--screenshot", shot.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let info = common::Picture::read(&shot);
+    let picture = common::Picture::read(&shot);
     // 21x42 cells of 8x8 pixels, scaled 2x.
-    assert_eq!((info.width, info.height), (21 * 16, 42 * 16));
+    assert_eq!((picture.width, picture.height), (21 * 16, 42 * 16));
+    // Every pixel of every cell is that cell's colour: black where the field is empty, the
+    // heart's red and white (its file's `colour` lines) where it was printed.
+    let rgb = |digit: u8| match digit {
+        b'0' => (0, 0, 0),
+        b'1' => (0xD8, 0x28, 0x00),
+        b'2' => (0xFC, 0xFC, 0xFC),
+        other => panic!("the heart has no colour {}", other as char),
+    };
+    let empty = "0".repeat(21);
+    let rows: Vec<&str> = std::iter::repeat_n(empty.as_str(), 34)
+        .chain(HEART_FIELD)
+        .collect();
+    for (row, line) in rows.iter().enumerate() {
+        for (column, digit) in line.bytes().enumerate() {
+            let (x0, y0) = (column as u32 * 16, row as u32 * 16);
+            for (x, y) in (x0..x0 + 16).flat_map(|x| (y0..y0 + 16).map(move |y| (x, y))) {
+                assert_eq!(
+                    picture.at(x, y),
+                    rgb(digit),
+                    "cell row {row} column {column}, pixel ({x}, {y})"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -168,6 +168,21 @@ impl Picture {
     }
 }
 
+/// The heart sprite (interpreters/tpa/sprites/heart.txt) as printed: the top 8 of the field's 42
+/// rows (the rest empty), floor row last, centred (columns 6..=14), one hex digit a cell: red is
+/// colour 1, the white highlight colour 2.
+#[allow(dead_code)] // only the printer tests print the heart
+pub const HEART_FIELD: [&str; 8] = [
+    "000000011000110000000",
+    "000000121101111000000",
+    "000000121111111000000",
+    "000000111111111000000",
+    "000000011111110000000",
+    "000000001111100000000",
+    "000000000111000000000",
+    "000000000010000000000",
+];
+
 /// The lines of a recorded Tetris state trace, programs/tetris/tests/traces/NAME.trace.gz.
 #[allow(dead_code)] // only the Tetris tests read traces
 pub fn tetris_trace(name: &str) -> Vec<String> {

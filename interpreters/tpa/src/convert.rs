@@ -86,6 +86,10 @@ pub struct Stats {
     pub searched: usize,
     /// Flipped (pointing up) J, T and L emitters: three pixels each.
     pub flipped: usize,
+    /// Stack profiles visited by the realtime searches (at most [`Effort::total`]).
+    pub nodes: u64,
+    /// Rows printed again with the lowest blocks because their first blocks stood too tall.
+    pub low_rows: usize,
 }
 
 /// A converted sprite.
@@ -107,6 +111,12 @@ pub struct Effort {
     pub full: u64,
     /// A pass with flipped emitters: its least rows, then 4 more (as the seed does).
     pub flipped: u64,
+    /// All the realtime searches of one sprite together. Once it is spent, the rest of the
+    /// sprite is printed from the stored patterns alone (every row can be: a single-square
+    /// emitter for every top, a platform for every column), so the time a sprite takes is
+    /// bounded by a count of profiles, not by the clock, and the same sprite always gives the
+    /// same sequence.
+    pub total: u64,
 }
 
 impl Default for Effort {
@@ -115,6 +125,7 @@ impl Default for Effort {
             quick: 2_000,
             full: 200_000,
             flipped: 20_000,
+            total: 100_000,
         }
     }
 }
@@ -242,6 +253,10 @@ struct Printer<'a> {
     stats: Stats,
     /// Image row being printed, for messages.
     row: usize,
+    /// Print with the lowest blocks only (single-square emitters from the table, no flipped
+    /// emitters, no searched blocks): a row near the top of the field is tried again this way
+    /// when its cheaper blocks would stand too tall.
+    low: bool,
 }
 
 impl Printer<'_> {
@@ -255,7 +270,13 @@ impl Printer<'_> {
     }
 
     fn searched(&mut self, problem: &search::Problem, budget: u64) -> Option<Vec<Drop>> {
-        match search::search(problem, budget, 0x7E7_5157 ^ self.drops.len() as u64) {
+        let budget = budget.min(self.effort.total.saturating_sub(self.stats.nodes));
+        if budget == 0 {
+            return None;
+        }
+        let (outcome, nodes) = search::search_counted(problem, budget, 0x7E7_5157 ^ self.drops.len() as u64);
+        self.stats.nodes += nodes;
+        match outcome {
             Outcome::Found(d) => {
                 self.stats.searched += 1;
                 Some(d)
@@ -296,6 +317,11 @@ impl Printer<'_> {
 
     /// The drops that complete a pass's block, or `None` when the pass must be split.
     fn block(&mut self, tops: &[u8], support: u32) -> Option<Vec<Drop>> {
+        if self.low {
+            return (tops.len() == 1)
+                .then(|| self.library.emitter(tops).map(|p| p.drops.clone()))
+                .flatten();
+        }
         let least = pattern::min_rows(tops.len());
         // A stored block that costs more pieces than printing its squares one at a time is left
         // out (some 2-square emitters need 10 rows, 53 pieces, where two singles take 32).
@@ -368,7 +394,7 @@ impl Printer<'_> {
         emission_row: usize,
     ) -> Result<Option<u32>, ConvertError> {
         let flipped = plan_flipped(pending, below);
-        if flipped.is_empty() {
+        if flipped.is_empty() || self.low {
             return Ok(None);
         }
         let nubs: u32 = flipped.iter().map(|f| 1u32 << f.nub()).sum();
@@ -499,6 +525,7 @@ pub fn convert_with(image: &Image, library: &Library, effort: Effort) -> Result<
         drops: Vec::new(),
         stats: Stats::default(),
         row: placement.bottom_row,
+        low: false,
     };
     for y in (placement.top_row..=placement.bottom_row).rev() {
         printer.row = y;
@@ -514,7 +541,26 @@ pub fn convert_with(image: &Image, library: &Library, effort: Effort) -> Result<
                 why: IllegalDrop::ToppedOut,
             });
         }
-        printer.print_row(field_row, &pixels)?;
+        // A row whose blocks reach the spawn point (the top rows of a tall sprite) is printed
+        // again from where it started with the lowest blocks.
+        let (field, drops, stats) = (printer.field.clone(), printer.drops.len(), printer.stats);
+        match printer.print_row(field_row, &pixels) {
+            Err(ConvertError::TooTall { .. }) => {
+                printer.field = field;
+                printer.drops.truncate(drops);
+                // The searches made stay spent: the budget bounds the work, not the result.
+                printer.stats = Stats {
+                    nodes: printer.stats.nodes,
+                    ..stats
+                };
+                printer.low = true;
+                printer.stats.low_rows += 1;
+                let again = printer.print_row(field_row, &pixels);
+                printer.low = false;
+                again?;
+            }
+            other => other?,
+        }
     }
     printer.stats.drops = printer.drops.len();
     Ok(Conversion {

@@ -6,8 +6,8 @@
 //! One pattern per line; `#` starts a comment; blank lines are ignored.
 //!
 //! ```text
-//! emit 3,9 rows 6: S0B@2 Z08@17 ...
-//! platform 9 left rows 4: T02@9 ...
+//! emit 3,9 rows 6: S0C@5 S0B@8 Z08@12 T02@7 ...
+//! platform 9 left rows 4: T00@9 Z08@11 S0B@7 ...
 //! ```
 //! - `emit TOPS rows R`: an emitter. TOPS are the leftmost columns of the three-square tops of
 //!   the J, T or L pieces that hang below the block, ascending. Each top sits in the block's
@@ -185,11 +185,23 @@ pub fn format_drop(d: Drop) -> String {
 
 /// Parses `T02@9`.
 pub fn parse_drop(s: &str) -> Result<Drop, String> {
-    let bad = || format!("bad drop '{s}' (want a piece letter, two hex digits, @, a column: T02@9)");
-    let mut chars = s.chars();
-    let piece = chars.next().and_then(Piece::from_letter).ok_or_else(bad)?;
-    let rest = chars.as_str();
-    let (id, x) = rest.split_once('@').ok_or_else(bad)?;
+    let hint = "a piece letter, two hex digits, @, a column: T02@9";
+    let (head, x) = s.split_once('@').unwrap_or((s, ""));
+    let piece_len = head.chars().next().map_or(0, char::len_utf8);
+    let (piece, id) = head.split_at(piece_len);
+    drop_from_parts(piece, id, x, s, hint)
+}
+
+/// A drop from its three parts as written in a file (`T`, `02`, `9`); `shown` is the drop as
+/// the file has it and `hint` that file's format, for the error, so a sequence file's mistake
+/// is reported in the sequence format and a pattern file's in the pattern format.
+pub fn drop_from_parts(piece: &str, id: &str, x: &str, shown: &str, hint: &str) -> Result<Drop, String> {
+    let bad = || format!("bad drop '{shown}' (want {hint})");
+    let mut chars = piece.chars();
+    let piece = match (chars.next(), chars.next()) {
+        (Some(c), None) => Piece::from_letter(c).ok_or_else(bad)?,
+        _ => return Err(bad()),
+    };
     if id.len() != 2 {
         return Err(bad());
     }
@@ -197,14 +209,16 @@ pub fn parse_drop(s: &str) -> Result<Drop, String> {
     let orientation = Orientation::new(id).ok_or_else(bad)?;
     if orientation.piece() != piece {
         return Err(format!(
-            "drop '{s}': orientation {id:02X} is not a {}",
+            "drop '{shown}': orientation {id:02X} is not a {}",
             piece.letter()
         ));
     }
     let x: i32 = x.parse().map_err(|_| bad())?;
     let (lo, hi) = orientation.x_span();
     if x + (lo as i32) < 0 || x + hi as i32 >= WIDTH as i32 {
-        return Err(format!("drop '{s}': column {x} puts the piece outside the field"));
+        return Err(format!(
+            "drop '{shown}': column {x} puts the piece outside the field"
+        ));
     }
     Ok(Drop { orientation, x })
 }

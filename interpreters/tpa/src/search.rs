@@ -267,13 +267,19 @@ pub const ROUGH_LEVELS: [(u8, u64); 3] = [(2, 1), (3, 2), (4, 5)];
 /// Taller ones are searched with the stacks kept even (see [`ROUGH_LEVELS`]): that search is not
 /// exhaustive, so for them the answer is `Found` or `GaveUp`, never `Impossible`.
 pub fn search(problem: &Problem, budget: u64, seed: u64) -> Outcome {
+    search_counted(problem, budget, seed).0
+}
+
+/// [`search`], also returning how many stack profiles it visited (at most `budget`): the
+/// converter charges that to its budget for a whole sprite.
+pub fn search_counted(problem: &Problem, budget: u64, seed: u64) -> (Outcome, u64) {
     let caps = problem.caps;
     if problem.rows == 0
         || problem.rows > MAX_ROWS
         || caps.iter().any(|&c| c as usize > problem.rows)
         || problem.heights.iter().zip(&caps).any(|(h, c)| h > c)
     {
-        return Outcome::Impossible;
+        return (Outcome::Impossible, 0);
     }
     let empty: u32 = problem
         .heights
@@ -294,10 +300,11 @@ pub fn search(problem: &Problem, budget: u64, seed: u64) -> Outcome {
         rough: u8::MAX,
     };
     if !empty.is_multiple_of(4) || !s.splits_ok(&problem.heights) {
-        return Outcome::Impossible;
+        return (Outcome::Impossible, 0);
     }
     if problem.rows <= 4 {
-        return s.restarts(&problem.heights, budget);
+        let outcome = s.restarts(&problem.heights, budget);
+        return (outcome, s.nodes.min(budget));
     }
     let mut spent = 0;
     for (rough, eighths) in ROUGH_LEVELS {
@@ -307,12 +314,12 @@ pub fn search(problem: &Problem, budget: u64, seed: u64) -> Outcome {
         s.nodes = 0;
         s.rough = rough;
         if let Outcome::Found(d) = s.restarts(&problem.heights, share) {
-            return Outcome::Found(d);
+            return (Outcome::Found(d), spent + s.nodes.min(share));
         }
-        spent += share;
+        spent += s.nodes.min(share);
     }
     debug_assert!(spent <= budget);
-    Outcome::GaveUp
+    (Outcome::GaveUp, spent)
 }
 
 impl Searcher {
@@ -346,6 +353,7 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Piece;
 
     #[test]
     fn there_are_371_placements() {
@@ -355,8 +363,30 @@ mod tests {
 
     #[test]
     fn seven_emitters_side_by_side_fill_one_row() {
+        // Seven tops cover all 21 columns: nothing is left to drop.
         let p = Problem::rectangle(1, [1; WIDTH], 0);
         assert_eq!(search(&p, 10, 1), Outcome::Found(vec![]));
+        // Three tops (columns 4-6, 11-13, 14-16) leave three gaps of four cells on the floor:
+        // the search must find the three flat Is, one per gap.
+        let mut heights = [0; WIDTH];
+        heights[4..7].fill(1);
+        heights[11..17].fill(1);
+        let p = Problem::rectangle(1, heights, (1 << WIDTH) - 1);
+        match search(&p, 1_000, 1) {
+            Outcome::Found(d) => {
+                let mut lefts: Vec<i32> = d
+                    .iter()
+                    .inspect(|d| assert_eq!(d.orientation.piece(), Piece::I, "{d:?}"))
+                    .map(|d| d.x + i32::from(d.orientation.x_span().0))
+                    .collect();
+                lefts.sort_unstable();
+                assert_eq!(lefts, [0, 7, 17]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Without the floor under the gaps nothing holds those Is up.
+        let p = Problem::rectangle(1, heights, 0);
+        assert_eq!(search(&p, 1_000, 1), Outcome::Impossible);
     }
 
     #[test]

@@ -23,7 +23,7 @@
 use retro_screen::Rgb;
 
 use crate::image::parse_hex;
-use crate::pattern::parse_drop;
+use crate::pattern::drop_from_parts;
 use crate::piece::Orientation;
 use crate::search::Drop;
 
@@ -110,7 +110,8 @@ impl Sequence {
             if palette.is_none() {
                 return Err(at("the palette line comes before the drops".into()));
             }
-            drops.push(parse_drop(&format!("{piece}{id}@{x}")).map_err(at)?);
+            let hint = "a piece letter, two hex digits, a column: T 02 9";
+            drops.push(drop_from_parts(piece, id, x, line, hint).map_err(at)?);
         }
         let palette = palette.ok_or("no palette line")?;
         Ok(Sequence { palette, drops })
@@ -162,10 +163,14 @@ mod tests {
             Err("line 1: the palette line comes before the drops".into())
         );
         let p = "palette #000000 #000000 #000000\n";
-        assert!(
-            Sequence::parse(&format!("{p}J 02 10\n"))
-                .unwrap_err()
-                .starts_with("line 2: drop 'J02@10'")
+        // The drop is quoted as the file has it, not in the pattern file's `J02@10`.
+        assert_eq!(
+            Sequence::parse(&format!("{p}J 02 10\n")),
+            Err("line 2: drop 'J 02 10': orientation 02 is not a J".into())
+        );
+        assert_eq!(
+            Sequence::parse(&format!("{p}Q 02 10\n")),
+            Err("line 2: bad drop 'Q 02 10' (want a piece letter, two hex digits, a column: T 02 9)".into())
         );
         assert!(
             Sequence::parse(&format!("{p}I 12 0\n"))

@@ -72,12 +72,60 @@ fn single_squares_can_be_printed_from_every_top_position() {
 
 #[test]
 fn platforms_exist_for_every_printable_column_on_both_sides() {
+    // The converter falls back on these once its search budget is spent, so every column a
+    // pixel can sit in (2-18) must have one with the well on either side.
     let lib = Library::stored();
+    let mut found = 0;
     for c in 2..=(WIDTH - 3) as u8 {
         for side in [Side::Left, Side::Right] {
-            if STORED.contains("platform") {
-                assert!(lib.platform(c, side).is_some(), "platform {c} {side:?}");
-            }
+            let p = lib
+                .platform(c, side)
+                .unwrap_or_else(|| panic!("no platform on column {c}, well {side:?}"));
+            assert_eq!(p.kind, Kind::Platform(c, side));
+            assert_eq!(p.rows, pattern::PLATFORM_ROWS, "platform {c} {side:?}");
+            found += 1;
         }
+    }
+    assert_eq!(found, 34);
+}
+
+/// Every set of `k` emitter tops (three cells each, side by side or apart, in 21 columns),
+/// listed without the library's help: C(21 - 2k, k) of them.
+fn top_sets(k: usize) -> Vec<Vec<u8>> {
+    fn extend(from: usize, k: usize, now: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if k == 0 {
+            out.push(now.clone());
+            return;
+        }
+        for a in from..=WIDTH.saturating_sub(3 * k) {
+            now.push(a as u8);
+            extend(a + 3, k - 1, now, out);
+            now.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(0, k, &mut Vec::new(), &mut out);
+    out
+}
+
+#[test]
+fn every_multi_square_emitter_set_is_complete() {
+    // The audit's counts (and C(21 - 2k, k)): every arrangement of 2..7 tops has a stored
+    // pattern (or its mirror image), and the table holds no others.
+    let lib = Library::stored();
+    for (k, want) in [(2, 136), (3, 455), (4, 715), (5, 462), (6, 84), (7, 1)] {
+        let sets = top_sets(k);
+        assert_eq!(sets.len(), want, "{k} tops");
+        for tops in &sets {
+            let p = lib
+                .emitter(tops)
+                .unwrap_or_else(|| panic!("no emitter for tops {tops:?}"));
+            assert_eq!(p.kind, Kind::Emit(tops.clone()));
+        }
+        let stored = lib
+            .all()
+            .filter(|p| matches!(&p.kind, Kind::Emit(t) if t.len() == k))
+            .count();
+        assert_eq!(stored, want, "{k} tops: patterns in the table");
     }
 }
