@@ -290,7 +290,16 @@ impl Asm<'_> {
             }
             Directive::Include => self.include(line, rest, &rest_loc)?,
             Directive::Incbin => self.incbin(line, rest, &rest_loc)?,
-            Directive::End => self.ended = true,
+            Directive::End => {
+                // `END start`: the program's entry point (pasmo's and z80asm's meaning), which
+                // `retro run` enters; the operand is a word like any address.
+                if !rest.is_empty() {
+                    let e = self.parse_expr(rest, line)?;
+                    let v = self.need(&e, &rest_loc)?;
+                    self.entry = Some(self.word(v, &rest_loc)?);
+                }
+                self.ended = true;
+            }
             Directive::Endm => {
                 return Err(
                     Diagnostic::new(DiagKind::Directive, op_loc, "ENDM without MACRO or REPT")
