@@ -245,6 +245,39 @@ mod tests {
         assert!(!c.input_exhausted(), "keys still come after the stream ends");
     }
 
+    /// A reader that gives what the test sends it, and waits (for ever, if need be) until then.
+    struct Gate(std::sync::mpsc::Receiver<Vec<u8>>);
+
+    impl Read for Gate {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.recv() {
+                Ok(bytes) => {
+                    buf[..bytes.len()].copy_from_slice(&bytes);
+                    Ok(bytes.len())
+                }
+                Err(_) => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn a_background_stream_never_blocks_the_program() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut c = Console::new(InputStream::background(Gate(rx)));
+        assert!(!c.ready(true), "nothing yet, and asking does not wait");
+        assert!(c.stream_pending() && !c.input_exhausted());
+        tx.send(b"ab\n".to_vec()).unwrap();
+        c.wait_for_input(Duration::from_secs(5));
+        assert_eq!(
+            [c.read(true), c.read(true), c.read(true)],
+            [Some(b'a'), Some(b'b'), Some(b'\r')]
+        );
+        drop(tx);
+        c.wait_for_input(Duration::from_secs(5));
+        assert!(c.input_exhausted(), "the stream's end is seen");
+        assert!(!c.stream_pending());
+    }
+
     #[test]
     fn tabs_expand_to_the_next_multiple_of_eight() {
         let mut c = Console::default();

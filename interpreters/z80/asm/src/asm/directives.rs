@@ -291,6 +291,9 @@ impl Asm<'_> {
             Directive::Include => self.include(line, rest, &rest_loc)?,
             Directive::Incbin => self.incbin(line, rest, &rest_loc)?,
             Directive::End => {
+                // Ended first, even if the operand is wrong: otherwise the lines after END would
+                // be assembled in some passes and not in others.
+                self.ended = true;
                 // `END start`: the program's entry point (pasmo's and z80asm's meaning), which
                 // `retro run` enters; the operand is a word like any address.
                 if !rest.is_empty() {
@@ -298,7 +301,6 @@ impl Asm<'_> {
                     let v = self.need(&e, &rest_loc)?;
                     self.entry = Some(self.word(v, &rest_loc)?);
                 }
-                self.ended = true;
             }
             Directive::Endm => {
                 return Err(
