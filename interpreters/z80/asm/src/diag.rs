@@ -18,6 +18,8 @@ pub enum DiagKind {
     /// A warning, not an error: the source assembles, but not to what pasmo would make of it
     /// (a deliberate difference; see docs/assembler.md).
     PasmoDifference,
+    /// A warning: a `SAVESNA` had to put the start address over the screen's first two bytes.
+    SnapshotStack,
 }
 
 impl DiagKind {
@@ -35,12 +37,13 @@ impl DiagKind {
             DiagKind::Io => "E009",
             DiagKind::Directive => "E010",
             DiagKind::PasmoDifference => "W001",
+            DiagKind::SnapshotStack => "W002",
         }
     }
 
     /// Warnings are reported but do not stop the assembly (exit status 0).
     pub fn is_warning(self) -> bool {
-        matches!(self, DiagKind::PasmoDifference)
+        matches!(self, DiagKind::PasmoDifference | DiagKind::SnapshotStack)
     }
 }
 

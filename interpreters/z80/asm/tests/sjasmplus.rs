@@ -136,3 +136,26 @@ fn colons_separate_statements_only_in_sjasmplus() {
     let err = retro_z80_asm::assemble_str("c.asm", " org 8000h\nx: ld a,1 : inc a\n");
     assert!(err.is_err(), "pasmo has no statement separator");
 }
+
+/// A SAVESNA whose BASIC stack was overwritten puts the start address over the screen's first two
+/// bytes, and says so (W002), as sjasmplus warns there; an untouched stack gives no warning.
+#[test]
+fn a_snapshot_over_a_changed_basic_stack_is_a_warning() {
+    let src = |body: &str| {
+        format!(" device zxspectrum48\n org 8000h\nstart: jr start\n{body} savesna \"t.sna\",start\n")
+    };
+    let asm = |text: String| {
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        retro_z80_asm::assemble_with(Path::new("t.asm"), &load)
+            .unwrap_or_else(|f| panic!("{}", f.render(false)))
+    };
+    let plain = asm(src(""));
+    assert!(plain.warnings.is_empty(), "{}", plain.render_warnings(false));
+    let clobbered = asm(src(" org 5D00h\n ds 100h,0AAh\n"));
+    let codes: Vec<&str> = clobbered.warnings.iter().map(|w| w.kind.code()).collect();
+    assert_eq!(codes, ["W002"]);
+    let sna = &clobbered.outputs[0].1;
+    // The snapshot's RAM starts at byte 27 (4000h): the start address is there, SP points at it.
+    assert_eq!((sna[27], sna[28]), (0x00, 0x80));
+    assert_eq!((sna[23], sna[24]), (0x00, 0x40));
+}

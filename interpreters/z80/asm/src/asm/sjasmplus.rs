@@ -250,7 +250,22 @@ impl Asm<'_> {
         let data = match d {
             Directive::Savesna => {
                 let start = num(1, self)?;
-                let (sna, _) = sna48(&mut self.mem, top, start as u16);
+                let (sna, fallback) = sna48(&mut self.mem, top, start as u16);
+                if fallback && !self.lenient {
+                    // sjasmplus warns here too (its W_SNA_48); the snapshot is the same.
+                    self.warnings.push(
+                        Diagnostic::new(
+                            DiagKind::SnapshotStack,
+                            op_loc.clone(),
+                            "RAM 4000h-4001h (the screen's first bytes) is overwritten with the start address",
+                        )
+                        .label("this snapshot")
+                        .note(
+                            "the BASIC stack below RAMTOP was changed, so the start address goes where a 48K \
+                             .sna can always put it, as sjasmplus does",
+                        ),
+                    );
+                }
                 sna
             }
             Directive::Savebin => {
