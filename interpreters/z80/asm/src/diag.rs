@@ -20,6 +20,8 @@ pub enum DiagKind {
     PasmoDifference,
     /// A warning: a `SAVESNA` had to put the start address over the screen's first two bytes.
     SnapshotStack,
+    /// A warning: `DEVICE` after code, which sjasmplus would apply to that code too.
+    DeviceAfterCode,
 }
 
 impl DiagKind {
@@ -38,12 +40,16 @@ impl DiagKind {
             DiagKind::Directive => "E010",
             DiagKind::PasmoDifference => "W001",
             DiagKind::SnapshotStack => "W002",
+            DiagKind::DeviceAfterCode => "W003",
         }
     }
 
     /// Warnings are reported but do not stop the assembly (exit status 0).
     pub fn is_warning(self) -> bool {
-        matches!(self, DiagKind::PasmoDifference | DiagKind::SnapshotStack)
+        matches!(
+            self,
+            DiagKind::PasmoDifference | DiagKind::SnapshotStack | DiagKind::DeviceAfterCode
+        )
     }
 }
 

@@ -159,3 +159,35 @@ fn a_snapshot_over_a_changed_basic_stack_is_a_warning() {
     assert_eq!((sna[27], sna[28]), (0x00, 0x80));
     assert_eq!((sna[23], sna[24]), (0x00, 0x40));
 }
+
+/// sjasmplus applies a source's only DEVICE to the lines before it too; retro applies it from its
+/// line on, and says so (W003) when code came first. DEVICE first, as templates put it: no warning.
+#[test]
+fn device_after_code_is_a_warning() {
+    let asm = |text: &'static str| {
+        let load = move |_: &Path| Ok(text.as_bytes().to_vec());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+        };
+        retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
+            .unwrap_or_else(|f| panic!("{}", f.render(false)))
+    };
+    let late = asm(" org 8000h\n nop\n device zxspectrum48\n nop\n");
+    let w: Vec<(&str, String)> = late
+        .warnings
+        .iter()
+        .map(|w| (w.kind.code(), w.message.clone()))
+        .collect();
+    assert_eq!(
+        w,
+        [(
+            "W003",
+            "DEVICE after code: the bytes assembled before it are not in the device's memory".to_string()
+        )]
+    );
+    assert!(
+        asm(" device zxspectrum48\n org 8000h\n nop\n")
+            .warnings
+            .is_empty()
+    );
+}

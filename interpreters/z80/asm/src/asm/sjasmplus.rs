@@ -175,6 +175,22 @@ impl Asm<'_> {
                             None => None,
                         };
                         let top = ramtop(asked);
+                        if self.device.is_none() && !self.blocks.is_empty() && !self.lenient {
+                            // sjasmplus applies a source's only DEVICE to the lines before it too;
+                            // retro does not, so bytes already assembled are not in the device.
+                            self.warnings.push(
+                                Diagnostic::new(
+                                    DiagKind::DeviceAfterCode,
+                                    op_loc.clone(),
+                                    "DEVICE after code: the bytes assembled before it are not in the device's memory",
+                                )
+                                .label("device mode starts here")
+                                .note(
+                                    "sjasmplus applies the only DEVICE of a source to the lines before it too; \
+                                     put DEVICE first",
+                                ),
+                            );
+                        }
                         if self.device.is_none() {
                             zx48_init(&mut self.mem, top);
                         }
