@@ -355,6 +355,8 @@ struct Asm<'a> {
     in_disp: bool,
     /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
     device: Option<i64>,
+    /// Set while DS/ALIGN without a fill byte emits in device mode: the device memory stays.
+    keep_device_mem: bool,
     /// Files the source asks for, and the OUTPUT one receiving bytes.
     outputs: Vec<(PathBuf, Vec<u8>)>,
     capture: Option<usize>,
@@ -412,6 +414,7 @@ impl<'a> Asm<'a> {
             delta: 0,
             in_disp: false,
             device: None,
+            keep_device_mem: false,
             outputs: vec![],
             capture: None,
             structs: HashMap::new(),
@@ -550,6 +553,15 @@ impl<'a> Asm<'a> {
 
     // ---------- output ----------
 
+    /// Space reserved by DS or ALIGN. Without a fill byte in device mode, sjasmplus leaves the
+    /// device's memory as it was (a snapshot keeps what DEVICE put there) while its raw output
+    /// still gets the zeros; so does retro.
+    fn emit_space(&mut self, bytes: &[u8], no_fill: bool, loc: &Loc) {
+        self.keep_device_mem = no_fill && self.device.is_some();
+        self.emit(bytes, loc);
+        self.keep_device_mem = false;
+    }
+
     fn emit(&mut self, bytes: &[u8], loc: &Loc) {
         if bytes.is_empty() {
             return;
@@ -578,7 +590,9 @@ impl<'a> Asm<'a> {
             self.outputs[k].1.extend_from_slice(bytes);
         }
         self.stmt_bytes.extend_from_slice(bytes);
-        self.mem[start..start + bytes.len()].copy_from_slice(bytes);
+        if !self.keep_device_mem {
+            self.mem[start..start + bytes.len()].copy_from_slice(bytes);
+        }
         self.written[start..start + bytes.len()]
             .iter_mut()
             .for_each(|w| *w = true);

@@ -262,7 +262,7 @@ impl Asm<'_> {
                     )
                     .label("size"));
                 }
-                self.emit(&vec![fill; n as usize], &rest_loc);
+                self.emit_space(&vec![fill; n as usize], parts.len() < 2, &rest_loc);
             }
             Directive::Align => {
                 let mut parts = Self::split_commas(rest);
@@ -286,7 +286,7 @@ impl Asm<'_> {
                     .label("alignment"));
                 }
                 let pad = (n - self.pc.rem_euclid(n)) % n;
-                self.emit(&vec![fill; pad as usize], &rest_loc);
+                self.emit_space(&vec![fill; pad as usize], parts.len() < 2, &rest_loc);
             }
             Directive::Include => self.include(line, rest, &rest_loc)?,
             Directive::Incbin => self.incbin(line, rest, &rest_loc)?,
