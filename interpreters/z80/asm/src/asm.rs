@@ -355,7 +355,7 @@ struct Asm<'a> {
     in_disp: bool,
     /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
     device: Option<i64>,
-    /// Set while DS/ALIGN without a fill byte emits in device mode: the device memory stays.
+    /// Set while ALIGN without a fill byte pads in device mode: the device memory stays.
     keep_device_mem: bool,
     /// Files the source asks for, and the OUTPUT one receiving bytes.
     outputs: Vec<(PathBuf, Vec<u8>)>,
@@ -553,9 +553,9 @@ impl<'a> Asm<'a> {
 
     // ---------- output ----------
 
-    /// Space reserved by DS or ALIGN. Without a fill byte in device mode, sjasmplus leaves the
-    /// device's memory as it was (a snapshot keeps what DEVICE put there) while its raw output
-    /// still gets the zeros; so does retro.
+    /// Padding by ALIGN. Without a fill byte in device mode, sjasmplus 1.23.1 leaves the device's
+    /// memory as it was (a snapshot keeps what DEVICE put there) while its raw output still gets
+    /// zeros; so does retro. (`DS n` without a fill byte does write zeros there, in both.)
     fn emit_space(&mut self, bytes: &[u8], no_fill: bool, loc: &Loc) {
         self.keep_device_mem = no_fill && self.device.is_some();
         self.emit(bytes, loc);

@@ -262,7 +262,7 @@ impl Asm<'_> {
                     )
                     .label("size"));
                 }
-                self.emit_space(&vec![fill; n as usize], parts.len() < 2, &rest_loc);
+                self.emit(&vec![fill; n as usize], &rest_loc);
             }
             Directive::Align => {
                 let mut parts = Self::split_commas(rest);
