@@ -265,3 +265,57 @@ fn the_symbol_file_is_written_through_a_symlink_and_into_a_fifo() {
         );
     }
 }
+
+#[test]
+fn asm_warns_where_it_differs_from_pasmo_and_still_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "w.asm",
+        "fill:\tnop\n.loop:\tjr .loop\nnext:\n.loop:\tjr .loop\n",
+    );
+    let out = retro(&["asm", "w.asm", "-o", "w.bin"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("[W001] Warning: `.loop` is a new local label here; pasmo would report it defined twice (w.asm:4:1)"),
+        "{err}"
+    );
+    assert!(err.contains("local to `next`"), "{err}");
+    assert_eq!(
+        std::fs::read(dir.path().join("w.bin")).unwrap(),
+        [0x00, 0x18, 0xFE, 0x18, 0xFE]
+    );
+}
+
+#[test]
+fn asm_dialect_sjasmplus_from_the_command_line() {
+    // No DEVICE line, so only the option selects the dialect: `ld bc,de` and DUP are sjasmplus's.
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "s.asm",
+        "\torg 8000h\n\tld bc,de\n\tdup 2\n\tnop\n\tedup\n",
+    );
+    let out = retro(
+        &["asm", "s.asm", "--dialect", "sjasmplus", "-o", "s.bin"],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("s.bin")).unwrap(),
+        [0x42, 0x4B, 0x00, 0x00]
+    );
+    // The same source in the default dialect is refused, so the option did the work.
+    let out = retro(&["asm", "s.asm", "-o", "p.bin"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    // And `--dialect pasmo` overrides a DEVICE line.
+    write(dir.path(), "d.asm", "\tdevice zxspectrum48\n\torg 8000h\n\tnop\n");
+    let out = retro(&["asm", "d.asm", "--dialect", "pasmo", "-o", "d.bin"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "DEVICE is no pasmo directive");
+}

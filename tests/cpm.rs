@@ -271,3 +271,41 @@ fn bbc_basic_z80_in_a_pseudo_terminal() {
     let s = tmux.finish();
     assert!(s.contains("RC=0"), "{s}");
 }
+
+/// A quiet pipe (`sleep 60 | retro run --headless --time 1 BBCBASIC.COM`) must not stop the
+/// virtual clock: BBC BASIC polls the console, the read of stdin waits on its own thread, and the
+/// run ends at its second of virtual time (about a second of the host's) with the banner shown.
+#[test]
+fn a_quiet_stdin_does_not_stop_the_clock() {
+    let Some(bbcz80) = bbcz80() else { return };
+    let basic = bbcz80.join("bin/cpm/BBCBASIC.COM");
+    let started = std::time::Instant::now();
+    // stdin is a pipe whose writer stays open (and silent) until the run is over.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["run", "--headless", "--time", "1", basic.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run retro");
+    let stdin = child.stdin.take();
+    let out = loop {
+        if child.try_wait().unwrap().is_some() {
+            break child.wait_with_output().unwrap();
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("retro run --time 1 was still running after 20 s with a quiet stdin");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    drop(stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(text.starts_with("BBC BASIC (Z80) Version 5.00"), "{text}");
+}

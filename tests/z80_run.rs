@@ -215,3 +215,35 @@ fn the_screenshot_is_written_through_a_symlink_and_into_a_fifo() {
         );
     }
 }
+
+/// `END main` enters at `main`, not at the first ORG (where this program keeps its text);
+/// `--entry` still wins.
+#[test]
+fn the_end_address_is_the_entry_point_and_entry_wins() {
+    let o = run(&["tests/z80/end_entry.asm", "--headless"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("END entry\n", Some(3)));
+    let o = run(&["tests/z80/end_entry.asm", "--headless", "--entry", "other"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(4)));
+}
+
+/// `retro run` and `retro debug` recognise an sjasmplus source by its DEVICE line, as `retro asm`
+/// does: `ld bc,de`, `:` and DUP assemble, and both runs agree.
+#[test]
+fn run_and_debug_detect_the_sjasmplus_dialect() {
+    let file = "tests/z80/sjasmplus.asm";
+    let ran = run(&[file, "--headless"]);
+    assert_eq!(
+        (stdout(&ran).as_str(), ran.status.code()),
+        ("S", Some(17)),
+        "{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    let debugged = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["debug", file, "--script", "=continue"])
+        .output()
+        .expect("run retro debug");
+    assert_eq!(
+        stdout(&debugged),
+        "(z80) continue\nS\nProgram exited with status 17.\n"
+    );
+}

@@ -106,10 +106,14 @@ pub fn asm(args: AsmArgs) -> ExitCode {
             DialectArg::Sjasmplus => Dialect::Sjasmplus,
         }),
     };
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let assembly = match assemble_file_with(&args.file, &options) {
-        Ok(a) => a,
+        Ok(a) => {
+            // Warnings do not stop the build (exit status 0), but they are always shown.
+            eprint!("{}", a.render_warnings(color));
+            a
+        }
         Err(failure) => {
-            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             eprint!("{}", failure.render(color));
             let n = failure.diagnostics.len();
             eprintln!(

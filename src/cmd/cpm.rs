@@ -39,7 +39,8 @@ pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Sessi
     let mut session = session.clone();
     if headless {
         // Headless runs read the console from stdin, like a console program.
-        machine.console = Console::new(InputStream::Stream(Box::new(std::io::stdin())));
+        // Read on a thread of its own: a quiet pipe must not stop the machine or its clock.
+        machine.console = Console::new(InputStream::background(std::io::stdin()));
         session.time = session.time.or(Some(HEADLESS_DEFAULT_SECONDS));
     }
     let mut run = CpmRun::new(machine);

@@ -21,10 +21,13 @@ pub fn load_program(path: &Path, org: Option<u16>, entry: Option<&str>) -> Resul
             std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
         Program::from_binary(bytes, org.unwrap_or(0x8000))
     } else {
+        let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         match retro_z80_asm::assemble_file(path) {
-            Ok(asm) => Program::from_assembly(&asm),
+            Ok(asm) => {
+                eprint!("{}", asm.render_warnings(color));
+                Program::from_assembly(&asm)
+            }
             Err(failure) => {
-                let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
                 eprint!("{}", failure.render(color));
                 let n = failure.diagnostics.len();
                 eprintln!(

@@ -59,6 +59,26 @@ pub struct Assembly {
     /// Files the source asks for (sjasmplus `SAVESNA`, `SAVETAP`, `SAVEBIN`, `OUTPUT`), by the
     /// name it gives, in order; the caller writes them (the library never writes files).
     pub outputs: Vec<(PathBuf, Vec<u8>)>,
+    /// The address `END addr` names (the program's entry point), if the source gives one.
+    pub entry: Option<u16>,
+    /// Warnings (W001: where retro deliberately assembles the source differently from pasmo),
+    /// in source order; render them with [`Assembly::render_warnings`].
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Assembly {
+    /// The warnings rendered by ariadne as the errors are (empty when there are none).
+    pub fn render_warnings(&self, color: bool) -> String {
+        if self.warnings.is_empty() {
+            return String::new();
+        }
+        let files: Vec<(String, String)> = self
+            .files
+            .iter()
+            .map(|f| (f.path.display().to_string(), f.text.clone()))
+            .collect();
+        crate::diag::render(&self.warnings, &files, color)
+    }
 }
 
 /// A failed assembly: every error of the run, and the files to render them against.
@@ -252,6 +272,8 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         files,
         dialect: a.dialect,
         outputs: a.outputs,
+        warnings: a.warnings,
+        entry: a.entry,
     })
 }
 
@@ -296,6 +318,11 @@ struct Asm<'a> {
     include_stack: Vec<u32>,
     macro_depth: u32,
     diags: Vec<Diagnostic>,
+    /// Warnings of this pass (each pass starts afresh, so the last one's are reported once).
+    warnings: Vec<Diagnostic>,
+    /// pasmo dialect: each local label's short name (`.loop`), its first full name and place in
+    /// this pass, to warn where pasmo (which has no local labels) would see a duplicate.
+    local_names: HashMap<Rc<str>, (Rc<str>, Loc)>,
     listing: Vec<ListingLine>,
     map: Vec<(u16, u16, u32, u32)>,
     /// EQUs whose value could not be computed when met in this pass (forward references),
@@ -304,6 +331,8 @@ struct Asm<'a> {
     /// The source line a macro expansion is attributed to in the source map.
     site: Option<(u32, u32)>,
     ended: bool,
+    /// The address an `END addr` named in this pass.
+    entry: Option<u16>,
     /// Set while re-running a failed statement only to learn its size (so the addresses after an
     /// error stay right and each error is reported once): values default to 0, ranges are not checked.
     lenient: bool,
@@ -326,6 +355,8 @@ struct Asm<'a> {
     in_disp: bool,
     /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
     device: Option<i64>,
+    /// Set while ALIGN without a fill byte pads in device mode: the device memory stays.
+    keep_device_mem: bool,
     /// Files the source asks for, and the OUTPUT one receiving bytes.
     outputs: Vec<(PathBuf, Vec<u8>)>,
     capture: Option<usize>,
@@ -363,11 +394,14 @@ impl<'a> Asm<'a> {
             include_stack: vec![],
             macro_depth: 0,
             diags: vec![],
+            warnings: vec![],
+            local_names: HashMap::new(),
             listing: vec![],
             map: vec![],
             pending_equ: Vec::new(),
             site: None,
             ended: false,
+            entry: None,
             lenient: false,
             steps: 0,
             stmt_bytes: vec![],
@@ -380,6 +414,7 @@ impl<'a> Asm<'a> {
             delta: 0,
             in_disp: false,
             device: None,
+            keep_device_mem: false,
             outputs: vec![],
             capture: None,
             structs: HashMap::new(),
@@ -414,6 +449,8 @@ impl<'a> Asm<'a> {
         self.mem.iter_mut().for_each(|b| *b = 0);
         self.written.iter_mut().for_each(|w| *w = false);
         self.blocks.clear();
+        self.warnings.clear();
+        self.local_names.clear();
         self.global = Rc::from("");
         self.macro_scope = None;
         self.expansions = 0;
@@ -425,6 +462,7 @@ impl<'a> Asm<'a> {
         self.map.clear();
         self.pending_equ.clear();
         self.ended = false;
+        self.entry = None;
         self.steps = 0;
         self.overflowed = false;
         self.modules.clear();
@@ -515,6 +553,15 @@ impl<'a> Asm<'a> {
 
     // ---------- output ----------
 
+    /// Padding by ALIGN. Without a fill byte in device mode, sjasmplus 1.23.1 leaves the device's
+    /// memory as it was (a snapshot keeps what DEVICE put there) while its raw output still gets
+    /// zeros; so does retro. (`DS n` without a fill byte does write zeros there, in both.)
+    fn emit_space(&mut self, bytes: &[u8], no_fill: bool, loc: &Loc) {
+        self.keep_device_mem = no_fill && self.device.is_some();
+        self.emit(bytes, loc);
+        self.keep_device_mem = false;
+    }
+
     fn emit(&mut self, bytes: &[u8], loc: &Loc) {
         if bytes.is_empty() {
             return;
@@ -543,7 +590,9 @@ impl<'a> Asm<'a> {
             self.outputs[k].1.extend_from_slice(bytes);
         }
         self.stmt_bytes.extend_from_slice(bytes);
-        self.mem[start..start + bytes.len()].copy_from_slice(bytes);
+        if !self.keep_device_mem {
+            self.mem[start..start + bytes.len()].copy_from_slice(bytes);
+        }
         self.written[start..start + bytes.len()]
             .iter_mut()
             .for_each(|w| *w = true);

@@ -15,6 +15,13 @@ pub enum DiagKind {
     EquCycle,
     Io,
     Directive,
+    /// A warning, not an error: the source assembles, but not to what pasmo would make of it
+    /// (a deliberate difference; see docs/assembler.md).
+    PasmoDifference,
+    /// A warning: a `SAVESNA` had to put the start address over the screen's first two bytes.
+    SnapshotStack,
+    /// A warning: `DEVICE` after code, which sjasmplus would apply to that code too.
+    DeviceAfterCode,
 }
 
 impl DiagKind {
@@ -31,7 +38,18 @@ impl DiagKind {
             DiagKind::EquCycle => "E008",
             DiagKind::Io => "E009",
             DiagKind::Directive => "E010",
+            DiagKind::PasmoDifference => "W001",
+            DiagKind::SnapshotStack => "W002",
+            DiagKind::DeviceAfterCode => "W003",
         }
+    }
+
+    /// Warnings are reported but do not stop the assembly (exit status 0).
+    pub fn is_warning(self) -> bool {
+        matches!(
+            self,
+            DiagKind::PasmoDifference | DiagKind::SnapshotStack | DiagKind::DeviceAfterCode
+        )
     }
 }
 
@@ -285,14 +303,19 @@ pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> 
         let file_name = files
             .get(d.loc.file as usize)
             .map_or_else(|| "?".to_string(), |f| escape_message(&f.0));
+        let (kind, word, colour) = if d.kind.is_warning() {
+            (ReportKind::Warning, "Warning", Color::Yellow)
+        } else {
+            (ReportKind::Error, "Error", Color::Red)
+        };
         let Some((primary, (line, col))) = place(&d.loc) else {
             let _ = writeln_bytes(
                 &mut out,
-                &format!("[{}] Error: {}", d.kind.code(), escape_message(&d.message)),
+                &format!("[{}] {word}: {}", d.kind.code(), escape_message(&d.message)),
             );
             continue;
         };
-        let mut b = Report::build(ReportKind::Error, primary.clone())
+        let mut b = Report::build(kind, primary.clone())
             .with_config(config)
             .with_code(d.kind.code())
             .with_message(format!(
@@ -302,7 +325,7 @@ pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> 
             .with_label(
                 Label::new(primary)
                     .with_message(escape_message(&d.label))
-                    .with_color(Color::Red),
+                    .with_color(colour),
             );
         for (loc, msg) in &d.others {
             if let Some((span, _)) = place(loc) {
@@ -324,9 +347,14 @@ pub fn render(diags: &[Diagnostic], files: &[(String, String)], color: bool) -> 
     }
     if diags.len() > MAX_SHOWN {
         let more = diags.len() - MAX_SHOWN;
+        let word = if diags.iter().all(|d| d.kind.is_warning()) {
+            "warning"
+        } else {
+            "error"
+        };
         let _ = writeln_bytes(
             &mut out,
-            &format!("... and {more} more error{}", if more == 1 { "" } else { "s" }),
+            &format!("... and {more} more {word}{}", if more == 1 { "" } else { "s" }),
         );
     }
     String::from_utf8_lossy(&out).into_owned()

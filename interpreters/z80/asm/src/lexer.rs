@@ -23,9 +23,10 @@ pub enum Tk {
     DollarHex(Option<i64>),
     #[token("$")]
     Dollar,
-    /// A string. In double quotes backslash escapes work (as in sjasmplus and z80asm); single
-    /// quotes take every character literally, as pasmo and sjasmplus do (`'\n'` is 5C 6E). In
-    /// both, a doubled quote stands for one (`'It''s'`, `cp ''''`).
+    /// A string. In double quotes backslash escapes work as in pasmo (the sjasmplus dialect
+    /// re-reads them by its own rules, [`unescape_sjasmplus`]); single quotes take every character
+    /// literally, as pasmo and sjasmplus do (`'\n'` is 5C 6E). In both, a doubled quote stands
+    /// for one (`'It''s'`, `cp ''''`).
     #[regex(r#""([^"\\\n]|\\[^\n]|"")*""#, |l| unescape(l.slice()))]
     #[regex(r"'([^'\n]|'')*'", |l| literal(l.slice()))]
     Str(Rc<[u8]>),
@@ -127,7 +128,9 @@ fn literal(s: &str) -> Rc<[u8]> {
     s[1..s.len() - 1].replace("''", "'").into_bytes().into()
 }
 
-/// Strips double quotes and resolves doubled quotes and `\n \r \t \0 \\ \" \' \xHH` escapes.
+/// Strips double quotes and resolves doubled quotes and backslash escapes as pasmo 0.5.3 does
+/// (checked against it): `\n \r \t \a`, octal `\0`..`\377` (up to three digits, modulo 256),
+/// `\xHH` (up to two hex digits); any other character after a backslash stands for itself.
 fn unescape(s: &str) -> Rc<[u8]> {
     let inner = &s.as_bytes()[1..s.len() - 1];
     let mut out = Vec::with_capacity(inner.len());
@@ -144,7 +147,19 @@ fn unescape(s: &str) -> Rc<[u8]> {
                 b'n' => out.push(b'\n'),
                 b'r' => out.push(b'\r'),
                 b't' => out.push(b'\t'),
-                b'0' => out.push(0),
+                b'a' => out.push(7),
+                b'0'..=b'7' => {
+                    let digits = inner[i..]
+                        .iter()
+                        .take(3)
+                        .take_while(|d| (b'0'..=b'7').contains(d))
+                        .count();
+                    let value = inner[i..i + digits]
+                        .iter()
+                        .fold(0u32, |v, d| v * 8 + u32::from(d - b'0'));
+                    out.push(value as u8);
+                    i += digits - 1;
+                }
                 b'x' | b'X' => {
                     let hex: Vec<u8> = inner[i + 1..]
                         .iter()
@@ -162,6 +177,54 @@ fn unescape(s: &str) -> Rc<[u8]> {
             out.push(c);
         }
         i += 1;
+    }
+    out.into()
+}
+
+/// A double-quoted string read by sjasmplus's rules (its `GetCharConstInDoubleQuotes`): `\0`,
+/// `\n \t \v \b \r \f \a \e \d` in either case, `\\ \' \" \?`; an unknown escape keeps its
+/// backslash (sjasmplus warns). There are no octal or hex escapes.
+pub fn unescape_sjasmplus(s: &str) -> Rc<[u8]> {
+    let inner = &s.as_bytes()[1..s.len() - 1];
+    let mut out = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        let c = inner[i];
+        if c == b'"' && inner.get(i + 1) == Some(&b'"') {
+            out.push(b'"');
+            i += 2;
+            continue;
+        }
+        if c != b'\\' || i + 1 == inner.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let e = inner[i + 1];
+        let value = match e.to_ascii_lowercase() {
+            b'\\' | b'\'' | b'"' | b'?' => Some(e),
+            b'0' => Some(0),
+            b'n' => Some(10),
+            b't' => Some(9),
+            b'v' => Some(11),
+            b'b' => Some(8),
+            b'r' => Some(13),
+            b'f' => Some(12),
+            b'a' => Some(7),
+            b'e' => Some(27),
+            b'd' => Some(127),
+            _ => None,
+        };
+        match value {
+            Some(v) => {
+                out.push(v);
+                i += 2;
+            }
+            None => {
+                out.push(b'\\');
+                i += 1;
+            }
+        }
     }
     out.into()
 }
@@ -265,5 +328,24 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].toks[3].kind, Tk::AfAlt);
         assert_eq!(lines[1].toks[3].kind, Tk::Str(Rc::from(&b"x\n"[..])));
+    }
+
+    /// Each escape as the installed pasmo 0.5.3 assembles `db "<\E>"`, and as sjasmplus 1.23.1's
+    /// reader decodes it.
+    #[test]
+    fn escapes_as_pasmo_and_sjasmplus() {
+        for (src, pasmo, sjasm) in [
+            (r#""\n""#, &b"\n"[..], &b"\n"[..]),
+            (r#""\a""#, b"\x07", b"\x07"),
+            (r#""\101""#, b"A", b"\\101"),
+            (r#""\1234""#, b"S4", b"\\1234"),
+            (r#""\400""#, b"\0", b"\\400"),
+            (r#""\x414""#, b"A4", b"\\x414"),
+            (r#""\e\b""#, b"eb", b"\x1b\x08"),
+            (r#""\q""#, b"q", b"\\q"),
+        ] {
+            assert_eq!(&*unescape(src), pasmo, "pasmo {src}");
+            assert_eq!(&*unescape_sjasmplus(src), sjasm, "sjasmplus {src}");
+        }
     }
 }

@@ -144,3 +144,24 @@ fn case_insensitive_mnemonics_and_registers_case_sensitive_labels() {
     );
     assert!(assemble_with(Path::new("t.asm"), &|_| Ok(b"Loop: nop\n jp loop\n".to_vec())).is_err());
 }
+
+/// `END addr` records the program's entry point (what `retro run` enters); a bare END has none,
+/// and the operand is checked like any address.
+#[test]
+fn end_names_the_entry_point() {
+    let a = build(&[(
+        "m.asm",
+        b"\torg 8000h\nmsg:\tdb 1,2\nmain:\tret\n\tend main\n\tdb 99\n",
+    )]);
+    assert_eq!(a.entry, Some(0x8002));
+    assert_eq!(a.bytes, [1, 2, 0xC9], "nothing after END is assembled");
+    // A label after END is never defined: an error, not a run-away of passes.
+    let f = retro_z80_asm::assemble_str("f.asm", "\torg 100h\n\tnop\n\tend start\nstart:\n").unwrap_err();
+    assert_eq!(
+        f.diagnostics.iter().map(|d| d.kind).collect::<Vec<_>>(),
+        [retro_z80_asm::DiagKind::UndefinedSymbol]
+    );
+    assert_eq!(build(&[("n.asm", b"\torg 100h\n\tnop\n\tend\n")]).entry, None);
+    let f = retro_z80_asm::assemble_str("bad.asm", "\tnop\n\tend 70000\n").unwrap_err();
+    assert_eq!(f.diagnostics[0].kind, retro_z80_asm::DiagKind::OutOfRange);
+}

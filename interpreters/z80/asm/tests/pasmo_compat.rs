@@ -25,8 +25,72 @@ fn single_quoted_strings_take_backslashes_literally() {
     assert_eq!(bytes(" db '\\n'\n"), [0x5C, 0x6E]);
     assert_eq!(bytes(" db 'a\\tb\\'\n"), b"a\\tb\\");
     assert_eq!(bytes(" ld a,'\\'\n"), [0x3E, 0x5C]);
-    // Double quotes keep their escapes (sjasmplus and z80asm process them there).
+    // Double quotes keep their escapes (pasmo, sjasmplus and z80asm process them there).
     assert_eq!(bytes(" db \"\\n\\x41\"\n"), [0x0A, 0x41]);
+}
+
+#[test]
+fn double_quoted_escapes_are_pasmos() {
+    // What the installed pasmo 0.5.3 gives for each (`\a` is 07, octal up to three digits).
+    assert_eq!(
+        bytes(" db \"\\a\\101\\1234\\q\"\n"),
+        [0x07, b'A', b'S', b'4', b'q']
+    );
+    // The sjasmplus dialect reads them as sjasmplus does (no octal; `\e` is ESC).
+    assert_eq!(
+        bytes(" device zxspectrum48\n org 8000h\n db \"\\e\\b\\101\"\n"),
+        [0x1B, 0x08, b'\\', b'1', b'0', b'1']
+    );
+}
+
+/// The (code, line, message) of every warning of a source that assembles.
+fn warnings(src: &str) -> Vec<(&'static str, usize, String)> {
+    match assemble(src) {
+        Ok(a) => a
+            .warnings
+            .iter()
+            .map(|w| {
+                let line = a.files[w.loc.file as usize].text[..w.loc.span.start]
+                    .matches('\n')
+                    .count()
+                    + 1;
+                (w.kind.code(), line, w.message.clone())
+            })
+            .collect(),
+        Err(f) => panic!("{}", f.render(false)),
+    }
+}
+
+#[test]
+fn a_local_label_pasmo_would_see_twice_is_a_warning_at_its_place() {
+    let src = "fill:\tnop\n.loop:\tjr .loop\nnext:\n.loop:\tjr .loop\n\tjp fill.loop\n";
+    assert_eq!(
+        warnings(src),
+        [(
+            "W001",
+            4,
+            "`.loop` is a new local label here; pasmo would report it defined twice".to_string()
+        )]
+    );
+    // The bytes are retro's: each `.loop` its own.
+    assert_eq!(bytes(src), [0x00, 0x18, 0xFE, 0x18, 0xFE, 0xC3, 0x01, 0x00]);
+    // One `.loop` assembles as in pasmo: nothing to warn about.
+    assert!(warnings("fill:\tnop\n.loop:\tjr .loop\nnext:\tjr fill.loop\n").is_empty());
+    // A dot label in a macro expanded twice: pasmo too would see it twice.
+    let w = warnings("wait macro\n.w djnz .w\n endm\n wait\n wait\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    // The sjasmplus dialect has local labels, as sjasmplus does: no warning.
+    assert!(warnings(" device zxspectrum48\nfa:\n.l nop\nfb:\n.l nop\n").is_empty());
+}
+
+#[test]
+fn warnings_render_like_errors_with_place_and_caret() {
+    let a = assemble("fa:\n.x nop\ng:\n.x nop\n").expect("assembles");
+    let text = a.render_warnings(false);
+    assert!(text.contains("[W001] Warning:"), "{text}");
+    assert!(text.contains("(t.asm:4:1)"), "{text}");
+    assert!(text.contains("local to `g`"), "{text}");
+    assert!(text.contains("pasmo's one and only definition"), "{text}");
 }
 
 #[test]

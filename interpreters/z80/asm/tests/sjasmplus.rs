@@ -136,3 +136,75 @@ fn colons_separate_statements_only_in_sjasmplus() {
     let err = retro_z80_asm::assemble_str("c.asm", " org 8000h\nx: ld a,1 : inc a\n");
     assert!(err.is_err(), "pasmo has no statement separator");
 }
+
+/// A SAVESNA whose BASIC stack was overwritten puts the start address over the screen's first two
+/// bytes, and says so (W002), as sjasmplus warns there; an untouched stack gives no warning.
+#[test]
+fn a_snapshot_over_a_changed_basic_stack_is_a_warning() {
+    let src = |body: &str| {
+        format!(" device zxspectrum48\n org 8000h\nstart: jr start\n{body} savesna \"t.sna\",start\n")
+    };
+    let asm = |text: String| {
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        retro_z80_asm::assemble_with(Path::new("t.asm"), &load)
+            .unwrap_or_else(|f| panic!("{}", f.render(false)))
+    };
+    let plain = asm(src(""));
+    assert!(plain.warnings.is_empty(), "{}", plain.render_warnings(false));
+    let clobbered = asm(src(" org 5D00h\n ds 100h,0AAh\n"));
+    let codes: Vec<&str> = clobbered.warnings.iter().map(|w| w.kind.code()).collect();
+    assert_eq!(codes, ["W002"]);
+    let sna = &clobbered.outputs[0].1;
+    // The snapshot's RAM starts at byte 27 (4000h): the start address is there, SP points at it.
+    assert_eq!((sna[27], sna[28]), (0x00, 0x80));
+    assert_eq!((sna[23], sna[24]), (0x00, 0x40));
+}
+
+/// sjasmplus applies a source's only DEVICE to the lines before it too; retro applies it from its
+/// line on, and says so (W003) when code came first. DEVICE first, as templates put it: no warning.
+#[test]
+fn device_after_code_is_a_warning() {
+    let asm = |text: &'static str| {
+        let load = move |_: &Path| Ok(text.as_bytes().to_vec());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+        };
+        retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
+            .unwrap_or_else(|f| panic!("{}", f.render(false)))
+    };
+    let late = asm(" org 8000h\n nop\n device zxspectrum48\n nop\n");
+    let w: Vec<(&str, String)> = late
+        .warnings
+        .iter()
+        .map(|w| (w.kind.code(), w.message.clone()))
+        .collect();
+    assert_eq!(
+        w,
+        [(
+            "W003",
+            "DEVICE after code: the bytes assembled before it are not in the device's memory".to_string()
+        )]
+    );
+    assert!(
+        asm(" device zxspectrum48\n org 8000h\n nop\n")
+            .warnings
+            .is_empty()
+    );
+}
+
+/// ALIGN without a fill byte leaves the device's memory as DEVICE made it, while the raw output
+/// still has the zeros; DS without one writes zeros. What sjasmplus 1.23.1 gives for this source.
+#[test]
+fn align_without_fill_keeps_the_device_memory() {
+    let text =
+        " device zxspectrum48\n org 5800h\n ds 2\n db 1\n align 8\n ds 2,0AAh\n savebin \"m.bin\",5800h,10\n";
+    let load = move |_: &Path| Ok(text.as_bytes().to_vec());
+    let a = retro_z80_asm::assemble_with(Path::new("t.asm"), &load)
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.bytes, [0, 0, 1, 0, 0, 0, 0, 0, 0xAA, 0xAA]);
+    // 5800h is attribute RAM: DEVICE fills it with 38h (white paper, black ink).
+    assert_eq!(
+        a.outputs[0].1,
+        [0, 0, 1, 0x38, 0x38, 0x38, 0x38, 0x38, 0xAA, 0xAA]
+    );
+}

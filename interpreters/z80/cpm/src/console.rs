@@ -12,6 +12,8 @@
 
 use std::collections::VecDeque;
 use std::io::Read;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
+use std::time::Duration;
 
 /// Escape and ^C: delivered ahead of anything typed before them, and even while the program is busy.
 const INTERRUPT_KEYS: [u8; 2] = [0x1B, 0x03];
@@ -23,6 +25,32 @@ pub enum InputStream {
     /// A byte stream (a pipe or file): read when the queue runs dry. LF reads as CR, since that is
     /// what a CP/M keyboard sends for Return.
     Stream(Box<dyn Read + Send>),
+    /// A stream read on a thread of its own ([`InputStream::background`]), for stdin: a read there
+    /// may wait for ever (`sleep 60 | retro run`), and the machine and its clock must not.
+    Background(Receiver<Vec<u8>>),
+}
+
+impl InputStream {
+    /// Reads `reader` on its own thread, handing its bytes over as they come.
+    pub fn background(mut reader: impl Read + Send + 'static) -> InputStream {
+        // A few chunks in flight: a large file piped in is not read far ahead of the program.
+        let (tx, rx) = sync_channel(4);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            loop {
+                match reader.read(&mut buf) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        if tx.send(buf[..n].to_vec()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        InputStream::Background(rx)
+    }
 }
 
 /// The console's state.
@@ -92,12 +120,47 @@ impl Console {
         self.queue.remove(i)
     }
 
+    /// Whether more input may still come from the stream while none is queued: the program is
+    /// waiting on a stream read on another thread, not on keys.
+    pub fn stream_pending(&self) -> bool {
+        self.queue.is_empty() && !self.stream_ended && matches!(self.stream, InputStream::Background(_))
+    }
+
+    /// Waits up to `timeout` for the background stream to bring something (at once when input is
+    /// queued or there is no background stream), so a waiting run costs no host CPU.
+    pub fn wait_for_input(&mut self, timeout: Duration) {
+        if !self.stream_pending() {
+            return;
+        }
+        if let InputStream::Background(rx) = &self.stream {
+            match rx.recv_timeout(timeout) {
+                Ok(chunk) => self.enqueue(&chunk),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.stream_ended = true,
+            }
+        }
+    }
+
+    fn enqueue(&mut self, bytes: &[u8]) {
+        self.queue
+            .extend(bytes.iter().map(|&b| if b == b'\n' { b'\r' } else { b }));
+    }
+
     fn fill(&mut self) {
         if !self.queue.is_empty() || self.stream_ended {
             return;
         }
-        let InputStream::Stream(stream) = &mut self.stream else {
-            return;
+        let stream = match &mut self.stream {
+            InputStream::None => return,
+            InputStream::Background(rx) => {
+                match rx.try_recv() {
+                    Ok(chunk) => self.enqueue(&chunk),
+                    Err(TryRecvError::Empty) => {}
+                    Err(TryRecvError::Disconnected) => self.stream_ended = true,
+                }
+                return;
+            }
+            InputStream::Stream(stream) => stream,
         };
         let mut buf = [0u8; 4096];
         loop {
@@ -108,8 +171,7 @@ impl Console {
                     return;
                 }
                 Ok(n) => {
-                    self.queue
-                        .extend(buf[..n].iter().map(|&b| if b == b'\n' { b'\r' } else { b }));
+                    self.enqueue(&buf[..n]);
                     return;
                 }
             }
@@ -181,6 +243,39 @@ mod tests {
         assert!(c.input_exhausted());
         c.push(b'k');
         assert!(!c.input_exhausted(), "keys still come after the stream ends");
+    }
+
+    /// A reader that gives what the test sends it, and waits (for ever, if need be) until then.
+    struct Gate(std::sync::mpsc::Receiver<Vec<u8>>);
+
+    impl Read for Gate {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.recv() {
+                Ok(bytes) => {
+                    buf[..bytes.len()].copy_from_slice(&bytes);
+                    Ok(bytes.len())
+                }
+                Err(_) => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn a_background_stream_never_blocks_the_program() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut c = Console::new(InputStream::background(Gate(rx)));
+        assert!(!c.ready(true), "nothing yet, and asking does not wait");
+        assert!(c.stream_pending() && !c.input_exhausted());
+        tx.send(b"ab\n".to_vec()).unwrap();
+        c.wait_for_input(Duration::from_secs(5));
+        assert_eq!(
+            [c.read(true), c.read(true), c.read(true)],
+            [Some(b'a'), Some(b'b'), Some(b'\r')]
+        );
+        drop(tx);
+        c.wait_for_input(Duration::from_secs(5));
+        assert!(c.input_exhausted(), "the stream's end is seen");
+        assert!(!c.stream_pending());
     }
 
     #[test]

@@ -195,7 +195,10 @@ impl CpmMachine {
                     if self.console.input_exhausted() {
                         break Err(CpmError::InputEnded { pc: self.caller() });
                     }
+                    // A background stream still open: sleep until it brings something.
+                    self.console.wait_for_input(std::time::Duration::from_millis(20));
                 }
+
                 Err(e) => break Err(e),
             }
         };

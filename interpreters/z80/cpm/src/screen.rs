@@ -11,6 +11,8 @@
 //! Backspace = BS (08h), Delete = DEL (7Fh), Tab = 09h; the arrow keys send the WordStar keys most
 //! CP/M programs use (^E up, ^X down, ^S left, ^D right).
 
+use std::time::Duration;
+
 use retro_screen::machine::{Machine, RunState};
 use retro_screen::{Cell, CellGrid, Frame, HeldKeys, Key, KeyEvent, KeyEventKind, Palette, VirtualTime};
 
@@ -291,8 +293,18 @@ impl Machine for CpmRun {
                 Ok(Stop::NeedInput | Stop::Polling) => {
                     // Idle until input: the rest of the frame passes with the CPU waiting.
                     self.given = target;
+                    if self.machine.console.stream_pending() {
+                        // A pipe that is open but quiet (`sleep 60 | retro run`): wait for it at
+                        // most a frame of real time, so the virtual clock (and `--time`) goes on
+                        // at the host's pace and the wait costs no CPU.
+                        self.machine
+                            .console
+                            .wait_for_input(Duration::from_micros(1_000_000 / u64::from(self.frame_hz())));
+                        break RunState::Running;
+                    }
                     break RunState::WaitingForKey;
                 }
+
                 Err(e) => break RunState::Failed(failure(&e)),
             }
         };

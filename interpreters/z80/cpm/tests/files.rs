@@ -138,3 +138,49 @@ fn without_a_drive_file_calls_fail_and_names_cannot_leave_the_directory() {
     m.run(&mut out, CpmLimits::default()).unwrap();
     assert_eq!(out, b"FFFF");
 }
+
+#[test]
+fn set_dma_random_writes_and_set_random_record() {
+    let dir = tempfile::tempdir().unwrap();
+    // DMA at 2000h (BDOS 26) filled with 'X', 0080h with 'Z' (must not be written). Make R.DAT,
+    // random write (34) at record 3; BDOS 36 from the sequential position gives 3 (a random write
+    // leaves the position at its record); 'Y' written with zero fill (40) at record 5, 36 gives 5;
+    // a sequential write (21) then writes record 5 again and moves on, so 36 gives 6. Close.
+    let prog = program(
+        "        ld hl,0080h\n        ld (hl),'Z'\n        ld de,0081h\n        ld bc,127\n        ldir\n\
+         ld hl,2000h\n        ld (hl),'X'\n        ld de,2001h\n        ld bc,127\n        ldir\n\
+         ld c,26\n        ld de,2000h\n        call bdos\n\
+         ld hl,name\n        call setfcb\n        ld c,22\n        ld de,0800h\n        call bdos\n        call hex\n\
+         ld a,3\n        ld (0821h),a\n        ld c,34\n        ld de,0800h\n        call bdos\n        call hex\n\
+         xor a\n        ld (0821h),a\n        ld c,36\n        ld de,0800h\n        call bdos\n        ld a,(0821h)\n        call hex\n\
+         ld hl,2000h\n        ld (hl),'Y'\n        ld de,2001h\n        ld bc,127\n        ldir\n\
+         ld a,5\n        ld (0821h),a\n        ld c,40\n        ld de,0800h\n        call bdos\n        call hex\n\
+         xor a\n        ld (0821h),a\n        ld c,36\n        ld de,0800h\n        call bdos\n        ld a,(0821h)\n        call hex\n\
+         ld hl,2000h\n        ld (hl),'W'\n        ld de,2001h\n        ld bc,127\n        ldir\n\
+         ld c,21\n        ld de,0800h\n        call bdos\n        call hex\n\
+         ld c,36\n        ld de,0800h\n        call bdos\n        ld a,(0821h)\n        call hex\n\
+         ld c,16\n        ld de,0800h\n        call bdos\n        call hex\n\
+         jp 0\n\
+name:   db 'R       DAT'",
+    );
+    let out = run_in(dir.path(), &prog, &[]);
+    // make 00; write 00, position 03; write 00, position 05; sequential write 00, position 06; close 00.
+    assert_eq!(out, "0000030005000600");
+    let bytes = std::fs::read(dir.path().join("R.DAT")).unwrap();
+    assert_eq!(bytes.len(), 6 * 128, "records 0..5");
+    let record = |n: usize| &bytes[n * 128..(n + 1) * 128];
+    for n in [0, 1, 2, 4] {
+        assert!(
+            record(n).iter().all(|&b| b == 0),
+            "record {n} is a zero-filled gap"
+        );
+    }
+    assert!(
+        record(3).iter().all(|&b| b == b'X'),
+        "written from the DMA address, not 0080h"
+    );
+    assert!(
+        record(5).iter().all(|&b| b == b'W'),
+        "the sequential write after the random one rewrote record 5"
+    );
+}

@@ -21,11 +21,14 @@ pub struct Program {
 }
 
 impl Program {
-    /// A program from an assembly: entry at the first ORG (the first block written).
+    /// A program from an assembly: entry at the address `END addr` names, else at the first ORG
+    /// (the first block written).
     pub fn from_assembly(asm: &Assembly) -> Program {
         Program {
             blocks: asm.blocks.clone(),
-            entry: asm.blocks.first().map_or(asm.origin, |b| b.0),
+            entry: asm
+                .entry
+                .unwrap_or_else(|| asm.blocks.first().map_or(asm.origin, |b| b.0)),
             symbols: asm.symbols.clone(),
             source_map: asm.source_map.clone(),
             files: asm

@@ -97,6 +97,12 @@ pub(super) fn sjasmplus_lines(lines: Vec<Line>, text: &str) -> Vec<Line> {
                 .map(|k| text[piece[k].span()].to_ascii_lowercase());
             let branch = matches!(op.as_deref(), Some("jr" | "jp" | "djnz" | "call"));
             for (k, t) in piece.iter_mut().enumerate() {
+                // Double-quoted strings take sjasmplus's escapes, not pasmo's the lexer applied.
+                if let Tk::Str(_) = t.kind
+                    && text.as_bytes()[t.start as usize] == b'"'
+                {
+                    t.kind = Tk::Str(crate::lexer::unescape_sjasmplus(&text[t.span()]));
+                }
                 if let Tk::Number(_) = t.kind
                     && k > 0
                     && let Some(name) = temp_ref(&text[t.span()], branch)

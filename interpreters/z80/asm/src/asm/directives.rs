@@ -286,11 +286,22 @@ impl Asm<'_> {
                     .label("alignment"));
                 }
                 let pad = (n - self.pc.rem_euclid(n)) % n;
-                self.emit(&vec![fill; pad as usize], &rest_loc);
+                self.emit_space(&vec![fill; pad as usize], parts.len() < 2, &rest_loc);
             }
             Directive::Include => self.include(line, rest, &rest_loc)?,
             Directive::Incbin => self.incbin(line, rest, &rest_loc)?,
-            Directive::End => self.ended = true,
+            Directive::End => {
+                // Ended first, even if the operand is wrong: otherwise the lines after END would
+                // be assembled in some passes and not in others.
+                self.ended = true;
+                // `END start`: the program's entry point (pasmo's and z80asm's meaning), which
+                // `retro run` enters; the operand is a word like any address.
+                if !rest.is_empty() {
+                    let e = self.parse_expr(rest, line)?;
+                    let v = self.need(&e, &rest_loc)?;
+                    self.entry = Some(self.word(v, &rest_loc)?);
+                }
+            }
             Directive::Endm => {
                 return Err(
                     Diagnostic::new(DiagKind::Directive, op_loc, "ENDM without MACRO or REPT")

@@ -175,6 +175,22 @@ impl Asm<'_> {
                             None => None,
                         };
                         let top = ramtop(asked);
+                        if self.device.is_none() && !self.blocks.is_empty() && !self.lenient {
+                            // sjasmplus applies a source's only DEVICE to the lines before it too;
+                            // retro does not, so bytes already assembled are not in the device.
+                            self.warnings.push(
+                                Diagnostic::new(
+                                    DiagKind::DeviceAfterCode,
+                                    op_loc.clone(),
+                                    "DEVICE after code: the bytes assembled before it are not in the device's memory",
+                                )
+                                .label("device mode starts here")
+                                .note(
+                                    "sjasmplus applies the only DEVICE of a source to the lines before it too; \
+                                     put DEVICE first",
+                                ),
+                            );
+                        }
                         if self.device.is_none() {
                             zx48_init(&mut self.mem, top);
                         }
@@ -250,7 +266,22 @@ impl Asm<'_> {
         let data = match d {
             Directive::Savesna => {
                 let start = num(1, self)?;
-                let (sna, _) = sna48(&mut self.mem, top, start as u16);
+                let (sna, fallback) = sna48(&mut self.mem, top, start as u16);
+                if fallback && !self.lenient {
+                    // sjasmplus warns here too (its W_SNA_48); the snapshot is the same.
+                    self.warnings.push(
+                        Diagnostic::new(
+                            DiagKind::SnapshotStack,
+                            op_loc.clone(),
+                            "RAM 4000h-4001h (the screen's first bytes) is overwritten with the start address",
+                        )
+                        .label("this snapshot")
+                        .note(
+                            "the BASIC stack below RAMTOP was changed, so the start address goes where a 48K \
+                             .sna can always put it, as sjasmplus does",
+                        ),
+                    );
+                }
                 sna
             }
             Directive::Savebin => {

@@ -193,7 +193,40 @@ impl Asm<'_> {
         if !name.starts_with('.') && kind == SymbolKind::Label {
             self.global = q.clone();
         }
+        if name.starts_with('.') && name.len() > 1 && self.dialect == Dialect::Pasmo && !self.lenient {
+            self.warn_local_label(name, &q, &loc);
+        }
         self.insert_symbol(q, name, value, kind, loc);
+    }
+
+    /// pasmo has no local labels: there `.loop` is one global name, so a second `.loop` under
+    /// another label (or in a second macro expansion) stops pasmo with "previously defined"
+    /// while retro assembles it. Warn there, the one place the two silently part.
+    fn warn_local_label(&mut self, name: &str, q: &Rc<str>, loc: &Loc) {
+        match self.local_names.get(name) {
+            Some((first, first_loc)) if first != q => {
+                let scope = q.strip_suffix(name).unwrap_or(q);
+                let d = Diagnostic::new(
+                    DiagKind::PasmoDifference,
+                    loc.clone(),
+                    format!("`{name}` is a new local label here; pasmo would report it defined twice"),
+                )
+                .label(if scope.contains('@') {
+                    String::from("private to this macro expansion")
+                } else if scope.is_empty() {
+                    String::from("local to the start of the file")
+                } else {
+                    format!("local to `{scope}`")
+                })
+                .also(first_loc.clone(), "pasmo's one and only definition")
+                .note("pasmo has no local labels: a name starting with a dot is global there");
+                self.warnings.push(d);
+            }
+            Some(_) => {}
+            None => {
+                self.local_names.insert(Rc::from(name), (q.clone(), loc.clone()));
+            }
+        }
     }
 
     /// Defines a symbol by its full name (a duplicate is an error unless both are DEFLs).
