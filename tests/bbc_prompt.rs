@@ -75,7 +75,7 @@ fn errors_return_to_the_prompt_and_quit_sets_the_exit_status() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         text,
-        ">PRINT 1/0\nDivision by zero\n>x=7\n>PRINT x\n         7\n>QUIT 4\n"
+        ">PRINT 1/0\n\nDivision by zero\n>x=7\n>PRINT x\n         7\n>QUIT 4\n"
     );
     assert_eq!(out.status.code(), Some(4));
 }

@@ -311,6 +311,21 @@ impl Prompt {
     }
 }
 
+/// A headless session: `input` typed at the `>` prompt of an empty BBC BASIC whose files are in
+/// `dir`, stopped after `budget` statements; returns what the screen showed and how it ended.
+pub fn run_session(input: &[u8], budget: Option<u64>, dir: Option<&std::path::Path>) -> (String, PromptEnd) {
+    let mut host = super::host::ScriptHost::new(input);
+    host.budget = budget;
+    let Ok(mut it) = Interp::new(&[0x0D, 0xFF], Box::new(host)) else {
+        return (String::new(), PromptEnd::InputEnded);
+    };
+    it.set_file_root(dir.map(std::path::Path::to_path_buf));
+    let end = Prompt::default().run(&mut it);
+    let mut out = String::new();
+    it.vdu.take_text(&mut out);
+    (out, end)
+}
+
 /// A line typed at the prompt: `Err` for Escape (the key, or a line holding only byte 27),
 /// `None` when the input has ended.
 fn read_line(it: &mut Interp) -> Option<Result<Vec<u8>, ()>> {
@@ -361,12 +376,12 @@ fn immediate(it: &mut Interp, text: &[u8]) -> Option<PromptEnd> {
     None
 }
 
-/// An error shows on the screen as RISC OS shows it, on a line of its own.
+/// An error shows on the screen as Acorn's BASIC shows it: a new line is always started first, so
+/// after a line that ended (`PRINT "y":PRINT 1/0`) the message follows a blank line, as BBC BASIC
+/// (Z80) and Brandy both print it (corpus session 405_prompt_errors).
 fn report(it: &mut Interp, o: &Outcome) {
     if let Outcome::Error { error, line } = o {
-        if it.count > 0 {
-            it.newline();
-        }
+        it.newline();
         it.out_all(error.message.as_bytes());
         if *line > 0 {
             it.out_all(format!(" at line {line}").as_bytes());
@@ -432,17 +447,10 @@ fn renumber_refs(body: &mut [u8], map: &BTreeMap<u16, u16>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::host::ScriptHost;
 
     /// The screen text of a prompt session fed `input`.
     fn session(input: &str) -> (String, PromptEnd) {
-        let mut host = ScriptHost::new(input.as_bytes());
-        host.budget = Some(1_000_000);
-        let mut it = Interp::new(&[0x0D, 0xFF], Box::new(host)).expect("empty program");
-        let end = Prompt::default().run(&mut it);
-        let mut out = String::new();
-        it.vdu.take_text(&mut out);
-        (out, end)
+        run_session(input.as_bytes(), Some(1_000_000), None)
     }
 
     #[test]
@@ -485,7 +493,7 @@ mod tests {
         let (out, end) = session("x=3\nPRINT x/0\nPRINT x\n10 PRINT y\nRUN\nQUIT 3\n");
         assert_eq!(
             out,
-            ">x=3\n>PRINT x/0\nDivision by zero\n>PRINT x\n         3\n>10 PRINT y\n>RUN\nNo such variable at line 10\n>QUIT 3\n"
+            ">x=3\n>PRINT x/0\n\nDivision by zero\n>PRINT x\n         3\n>10 PRINT y\n>RUN\n\nNo such variable at line 10\n>QUIT 3\n"
         );
         assert_eq!(end, PromptEnd::Quit(3));
     }
@@ -497,7 +505,7 @@ mod tests {
             "RUN\nPRINT a(0);SUM(a())\n"
         ));
         assert!(
-            out.ends_with(">RUN\nx at line 20\n>PRINT a(0);SUM(a())\n         914\n>"),
+            out.ends_with(">RUN\n\nx at line 20\n>PRINT a(0);SUM(a())\n         914\n>"),
             "{out}"
         );
     }
