@@ -168,8 +168,7 @@ impl Prompt {
             }
         };
         if let Err(message) = done {
-            it.out_all(message.as_bytes());
-            it.newline();
+            error_line(it, message);
         }
         None
     }
@@ -196,8 +195,7 @@ impl Prompt {
             .and_then(|d| d.parse().ok())
             .unwrap_or(u32::MAX);
         if n > MAX_LINE {
-            it.out_all(b"Line number too big");
-            it.newline();
+            error_line(it, "Line number too big");
             return;
         }
         let rest = &text[digits..];
@@ -212,8 +210,7 @@ impl Prompt {
                     }
                 }
                 Err(_) => {
-                    it.out_all(b"Line too long");
-                    it.newline();
+                    error_line(it, "Line too long");
                     return;
                 }
             }
@@ -258,7 +255,11 @@ impl Prompt {
     /// THEN and ELSE (the `&8D` constants) follow them.
     fn renumber(&mut self, it: &mut Interp, args: &[u8]) -> Result<(), &'static str> {
         let (start, step) = start_step(args).ok_or("Syntax error")?;
-        if step == 0 || start + step * self.program.len().saturating_sub(1) as u32 > MAX_LINE {
+        if step == 0 {
+            // Acorn's word for a zero step (BBC BASIC (Z80) too; Brandy says "Silly!").
+            return Err("Silly");
+        }
+        if start + step * self.program.len().saturating_sub(1) as u32 > MAX_LINE {
             return Err("Bad program");
         }
         let map: BTreeMap<u16, u16> = self
@@ -378,16 +379,23 @@ fn immediate(it: &mut Interp, text: &[u8]) -> Option<PromptEnd> {
 
 /// An error shows on the screen as Acorn's BASIC shows it: a new line is always started first, so
 /// after a line that ended (`PRINT "y":PRINT 1/0`) the message follows a blank line, as BBC BASIC
-/// (Z80) and Brandy both print it (corpus session 405_prompt_errors).
+/// (Z80) and Brandy both print it (corpus sessions 405_prompt_errors, 408_prompt_command_errors).
 fn report(it: &mut Interp, o: &Outcome) {
     if let Outcome::Error { error, line } = o {
-        it.newline();
-        it.out_all(error.message.as_bytes());
         if *line > 0 {
-            it.out_all(format!(" at line {line}").as_bytes());
+            error_line(it, &format!("{} at line {line}", error.message));
+        } else {
+            error_line(it, &error.message);
         }
-        it.newline();
     }
+}
+
+/// An error's message as the error handler prints it (see [`report`]); the prompt's own commands'
+/// errors (LOAD's File not found, RENUMBER's Silly...) look the same.
+fn error_line(it: &mut Interp, message: &str) {
+    it.newline();
+    it.out_all(message.as_bytes());
+    it.newline();
 }
 
 /// `a`, `a,b`, `a,`, `,b` or nothing, as an inclusive range of line numbers.
