@@ -159,7 +159,7 @@ fn our_session(typed: &[u8]) -> (String, PromptEnd) {
 const CORPUS_PROGRAMS: usize = 321;
 
 /// The same for the prompt sessions.
-const CORPUS_SESSIONS: usize = 9;
+const CORPUS_SESSIONS: usize = 10;
 
 #[test]
 fn corpus_has_every_session_it_had() {
