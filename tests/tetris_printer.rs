@@ -568,32 +568,23 @@ fn p_on_the_title_screen_prints_the_built_in_picture() {
 fn printer_errors_name_the_problem() {
     let dir = std::env::temp_dir().join(format!("retro-tetris-printer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Runs `program` with `--printer seq` headless: it must fail; what it said.
+    let refused = |program: &str, seq: &std::path::Path| {
+        let out = retro(&["run", program, "--printer", seq.to_str().unwrap(), "--headless"]);
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    const TETRIS: &str = "programs/tetris/tetris.asm";
     let bad = dir.join("bad.tps");
     std::fs::write(&bad, "palette #000000 #FFFFFF\nQ 02 3\n").unwrap();
-    let out = retro(&[
-        "run",
-        "programs/tetris/tetris.asm",
-        "--printer",
-        bad.to_str().unwrap(),
-        "--headless",
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(TETRIS, &bad);
     assert!(
         err.contains("bad.tps: line 1: want: palette #RRGGBB #RRGGBB #RRGGBB"),
         "{err}"
     );
     // A drop with no such piece, told in the sequence file's own format.
     std::fs::write(&bad, "palette #000000 #FFFFFF #00FF00\nQ 02 3\n").unwrap();
-    let out = retro(&[
-        "run",
-        "programs/tetris/tetris.asm",
-        "--printer",
-        bad.to_str().unwrap(),
-        "--headless",
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(TETRIS, &bad);
     assert!(
         err.contains(
             "bad.tps: line 2: bad drop 'Q 02 3' (want a piece letter, two hex digits, a column: T 02 9)"
@@ -603,30 +594,17 @@ fn printer_errors_name_the_problem() {
     // A sequence too long for the room at printer_seq.
     let big = dir.join("big.bin");
     std::fs::write(&big, vec![0u8; 0x3000]).unwrap();
-    let out = retro(&[
-        "run",
-        "programs/tetris/tetris.asm",
-        "--printer",
-        big.to_str().unwrap(),
-        "--headless",
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(TETRIS, &big);
     // 0x3000 bytes against PRINTER_SEQ_MAX, FE00h - D000h.
     assert!(
         err.contains("big.bin: 12288 bytes of sequence; the printer has room for 11776"),
         "{err}"
     );
     // A program without a printer mode.
-    let out = retro(&[
-        "run",
+    let err = refused(
         "programs/connect4/connect4.asm",
-        "--printer",
-        "programs/tetris/printer/picture.tps",
-        "--headless",
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+        std::path::Path::new("programs/tetris/printer/picture.tps"),
+    );
     assert!(
         err.contains(
             "--printer: the program has no `printer_seq` (only programs/tetris/tetris.asm has a printer mode)"

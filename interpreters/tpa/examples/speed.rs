@@ -20,27 +20,17 @@ use std::time::Instant;
 use retro_tpa::convert::{Effort, convert_with};
 use retro_tpa::image::{DEFAULT_PALETTE, Image};
 use retro_tpa::pattern::Library;
-
-/// xorshift64*: the same sprites on every machine, with no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+// xorshift64*: the same sprites on every machine, with no dependency.
+use retro_tpa::search::Rng;
 
 fn sprite(seed: u64, transparent: bool) -> Image {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let px = (0..17 * 32)
         .map(|_| {
             if transparent {
-                (rng.next() >> 32) as u8 % 4
+                (rng.next_u64() >> 32) as u8 % 4
             } else {
-                (rng.next() >> 32) as u8 % 3 + 1
+                (rng.next_u64() >> 32) as u8 % 3 + 1
             }
         })
         .collect();

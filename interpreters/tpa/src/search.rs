@@ -121,11 +121,12 @@ fn placements() -> Vec<Placement> {
     out
 }
 
-/// A small deterministic generator (xorshift64*) for the move order.
-struct Rng(u64);
+/// A small deterministic generator (xorshift64*) for the move order; the speed example draws its
+/// sprites with it too. Seed it with an odd number.
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -219,7 +220,7 @@ impl Searcher {
         let mut n = 0;
         for (i, p) in self.placements.iter().enumerate() {
             if let Some(base) = self.fits(p, h, floor) {
-                let r = self.rng.next() >> 8;
+                let r = self.rng.next_u64() >> 8;
                 let key = if self.lowest_first {
                     ((base as u64) << 56) | r
                 } else {
