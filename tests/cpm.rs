@@ -97,13 +97,13 @@ fn missing_or_oversized_files_exit_2() {
     let missing = dir.path().join("NOPE.COM");
     let out = retro(&["run", missing.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(2));
-    // docs/z80.md: at most 64,512 bytes (0100h-FCFFh, 256 bytes of stack below FE00h).
-    let big = write(dir.path(), "BIG.COM", &vec![0u8; 64_513]);
+    // docs/z80.md: at most 64,000 bytes (0100h-FAFFh, 256 bytes of stack below FC00h).
+    let big = write(dir.path(), "BIG.COM", &vec![0u8; 64_001]);
     let out = retro(&["run", &big], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 64512 fit in the TPA"));
-    // The largest that fits loads and runs (NOPs up to FE00h, where `JP 0005h` makes BDOS call 0).
-    let fits = write(dir.path(), "FITS.COM", &vec![0u8; 64_512]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 64000 fit in the TPA"));
+    // The largest that fits loads and runs (NOPs up to FC00h, where `JP 0005h` makes BDOS call 0).
+    let fits = write(dir.path(), "FITS.COM", &vec![0u8; 64_000]);
     let out = retro(&["run", "--headless", "--time", "0.1", &fits], b"");
     assert_ne!(
         out.status.code(),

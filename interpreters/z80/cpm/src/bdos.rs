@@ -1,9 +1,10 @@
 //! The BDOS and BIOS calls. Each function is the machine's answer to a trapped call; console
 //! input that is not there yet leaves the call pending ([`Trap::Wait`]).
 
+use crate::directory::{self, RECORDS_PER_EXTENT};
 use crate::disk::{MAX_RECORDS, RECORD};
 use crate::fcb::{FcbName, field};
-use crate::machine::{ALLOC, CpmMachine, DPB, Trap};
+use crate::machine::{ALLOC, CpmMachine, DIRBUF, DPB, DPH, Search, Trap};
 use crate::{CpmError, FcbName as Name};
 
 /// BDOS return codes for the disk functions.
@@ -122,6 +123,7 @@ impl CpmMachine {
             17 => self.search_first(de),
             18 => self.search_next(),
             19 => self.with_name(de, |m, n| {
+                m.directory = None;
                 let deleted = m.disk.as_ref().map_or(0, |d| d.delete(n));
                 Some(if deleted > 0 { OK } else { FAIL })
             }),
@@ -135,7 +137,11 @@ impl CpmMachine {
                 self.dma = de;
                 0
             }
-            27 => ALLOC,
+            27 => {
+                // The vector of the directory as it is now.
+                self.read_directory();
+                ALLOC
+            }
             28 => 0,
             29 => 0,
             30 => self.with_name(de, |m, n| m.disk_find(n).map(|_| OK)),
@@ -182,7 +188,8 @@ impl CpmMachine {
                 self.console.write_raw(self.cpu.c());
             }
             7 => self.cpu.set_a(CTRL_Z),
-            9 => self.cpu.set_hl(0), // SELDSK: no such disk
+            // SELDSK: drive A:'s parameter header; there is no other drive.
+            9 => self.cpu.set_hl(if self.cpu.c() == 0 { DPH } else { 0 }),
             13 | 14 => self.cpu.set_a(1),
             16 => self.cpu.set_hl(self.cpu.bc()), // SECTRAN: no skew
             _ => self.cpu.set_a(0),
@@ -340,60 +347,105 @@ impl CpmMachine {
         self.set_fcb(fcb, field::R0 + 2, r2);
     }
 
+    /// BDOS 15, as DRI's BDOS does it: S2 (the module number) is cleared first, whatever the
+    /// program left there, so the open finds extent EX of the file's first module; then the
+    /// directory entry is copied into the FCB (name, EX, S2, RC and the allocation map), S2 gets
+    /// the "not written" flag (80h, the BDOS's `setfwf`), EX stays the program's, and RC is the
+    /// entry's record count. CR is left to the program (it zeroes it after the open).
     fn open(&mut self, fcb: u16) -> u16 {
+        self.set_fcb(fcb, field::S2, 0);
         self.with_name(fcb, |m, n| {
             let records = m.disk.as_ref()?.records(n)?;
-            let ex = m.fcb(fcb, field::EX) as u32 & 0x1F;
-            let s2 = m.fcb(fcb, field::S2) as u32 & 0x3F;
-            m.set_position(fcb, (s2 * 32 + ex) * 128, records);
-            // CP/M leaves CR to the program (it is usually zeroed after the open).
+            let ex = m.fcb(fcb, field::EX) & 0x1F;
+            let mut pattern = [0u8; 15];
+            pattern[1..12].copy_from_slice(&n.0);
+            pattern[12] = ex;
+            let dir = m.current_directory();
+            let entry = match dir.search(&pattern, 0, 15) {
+                Some(i) => *dir.entry(i),
+                // A file too big for what is left of the directory is still there by name.
+                None if (ex as u32) * RECORDS_PER_EXTENT < records.max(1) => {
+                    let rc = (records - ex as u32 * RECORDS_PER_EXTENT).min(RECORDS_PER_EXTENT);
+                    directory::extent_entry(n, ex as u32, rc)
+                }
+                None => return None,
+            };
+            for (i, &b) in entry.iter().enumerate().skip(1) {
+                m.set_fcb(fcb, i as u16, b);
+            }
+            m.set_fcb(fcb, field::EX, ex);
+            m.set_fcb(fcb, field::S2, entry[14] | 0x80);
             Some(OK)
         })
     }
 
+    /// BDOS 22: S2 cleared as for an open, then RC and the allocation map zeroed.
     fn make(&mut self, fcb: u16) -> u16 {
+        self.set_fcb(fcb, field::S2, 0);
+        self.directory = None;
         self.with_name(fcb, |m, n| {
             m.disk.as_ref()?.create(n).ok()?;
-            m.set_fcb(fcb, field::RC, 0);
-            m.set_fcb(fcb, field::S2, 0);
+            for off in field::RC..field::CR {
+                m.set_fcb(fcb, off, 0);
+            }
             Some(OK)
         })
     }
 
     fn rename(&mut self, fcb: u16) -> u16 {
+        self.directory = None;
         self.with_name(fcb, |m, from| {
             let to = m.fcb_name(fcb.wrapping_add(16));
             m.disk.as_ref()?.rename(from, &to).ok().map(|_| OK)
         })
     }
 
+    /// BDOS 17, as DRI's BDOS does it: an FCB whose drive byte is `?` matches every directory
+    /// entry, free ones included; otherwise S2 is cleared (unless EX is `?`) and name, type, EX
+    /// and S2 are matched. The directory is read afresh, as on a disk reset.
     fn search_first(&mut self, fcb: u16) -> u16 {
-        let found = match &self.disk {
-            Some(disk) => disk.list(&self.fcb_name(fcb)),
-            None => Vec::new(),
+        let drive = self.fcb(fcb, field::DRIVE);
+        let len = if drive == b'?' {
+            0
+        } else {
+            if self.fcb(fcb, field::EX) != b'?' {
+                self.set_fcb(fcb, field::S2, 0);
+            }
+            15
         };
-        self.search = found;
-        self.search_next = 0;
+        self.search = None;
+        if self.disk.is_none() || !matches!(drive, 0 | 1 | b'?') {
+            return FAIL;
+        }
+        self.read_directory();
+        self.search = Some(Search { fcb, len, next: 0 });
         self.search_next()
     }
 
-    /// Hands out the next directory entry of a search, in slot 0 of the DMA buffer.
+    /// BDOS 18: the next matching entry. The directory record holding it (four entries) goes to
+    /// the DMA address, and A is the entry's place in it (0-3), as with DRI's `dir$to$user`.
     fn search_next(&mut self) -> u16 {
-        let Some(&(name, len)) = self.search.get(self.search_next) else {
+        let (Some(search), Some(dir)) = (self.search, &self.directory) else {
             return FAIL;
         };
-        self.search_next += 1;
-        let records = len.div_ceil(RECORD as u64).min(MAX_RECORDS as u64) as u32;
-        let last = records.saturating_sub(1);
-        let mut entry = [0u8; 32];
-        entry[1..12].copy_from_slice(&name.0);
-        entry[12] = ((last / 128) % 32) as u8;
-        entry[14] = (last / 4096) as u8;
-        entry[15] = if records == 0 { 0 } else { (last % 128 + 1) as u8 };
-        for (i, &b) in entry.iter().enumerate() {
-            self.bus.mem[self.dma.wrapping_add(i as u16) as usize] = b;
+        let mut pattern = [0u8; 15];
+        for (i, b) in pattern.iter_mut().enumerate() {
+            *b = self.bus.mem[search.fcb.wrapping_add(i as u16) as usize];
         }
-        OK
+        let Some(i) = dir.search(&pattern, search.next, search.len) else {
+            self.search = None;
+            return FAIL;
+        };
+        let record = dir.record(i);
+        for (k, &b) in record.iter().enumerate() {
+            self.bus.mem[self.dma.wrapping_add(k as u16) as usize] = b;
+            self.bus.mem[DIRBUF as usize + k] = b;
+        }
+        self.search = Some(Search {
+            next: i + 1,
+            ..search
+        });
+        (i & 3) as u16
     }
 
     fn read_at(&mut self, fcb: u16, r: u32) -> u16 {
@@ -411,6 +463,7 @@ impl CpmMachine {
     }
 
     fn write_at(&mut self, fcb: u16, r: u32) -> u16 {
+        self.directory = None;
         let mut data = [0u8; RECORD];
         for (i, b) in data.iter_mut().enumerate() {
             *b = self.bus.mem[self.dma.wrapping_add(i as u16) as usize];

@@ -6,6 +6,8 @@
 //! CP/M files are whole 128-byte records: a host file whose length is not a multiple of 128 reads
 //! as if padded with ^Z (1Ah), CP/M's end-of-text mark.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -21,36 +23,65 @@ pub const MAX_RECORDS: u32 = 65_536;
 #[derive(Clone, Debug)]
 pub struct Disk {
     root: PathBuf,
+    /// The host path of each file CP/M can see, by name: read from the host when a search starts
+    /// (or a name is not found), and kept up to date by the program's own changes, so reading a
+    /// record costs the same beside two files or two thousand.
+    index: RefCell<Option<HashMap<FcbName, PathBuf>>>,
+    /// What the program did to files that were there: deletions, renames, files emptied by a
+    /// make, in order (host names), for the front end to report when the run ends.
+    changes: RefCell<Vec<String>>,
 }
 
 impl Disk {
     pub fn new(root: impl Into<PathBuf>) -> Disk {
-        Disk { root: root.into() }
+        Disk {
+            root: root.into(),
+            index: RefCell::new(None),
+            changes: RefCell::new(Vec::new()),
+        }
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
-    /// The files CP/M can see that match `pattern`, sorted by name, with their sizes in bytes.
-    pub fn list(&self, pattern: &FcbName) -> Vec<(FcbName, u64)> {
+    /// Files the program deleted, renamed or emptied, one line each (`deleted NOTES.TXT`,
+    /// `renamed A.TXT to B.TXT`), in the order it happened.
+    pub fn changes(&self) -> Vec<String> {
+        self.changes.borrow().clone()
+    }
+
+    /// Every file CP/M can see, sorted by name, with its host path and size. When two host names
+    /// differ only in case, the first in byte order is the one CP/M sees.
+    fn scan(&self) -> Vec<(FcbName, PathBuf, u64)> {
         let Ok(dir) = fs::read_dir(&self.root) else {
             return Vec::new();
         };
-        let mut found: Vec<(FcbName, u64)> = dir
+        let mut found: Vec<(FcbName, PathBuf, u64)> = dir
             .flatten()
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| {
                 let name = FcbName::parse(e.file_name().to_str()?)?;
-                if name.is_ambiguous() || !pattern.matches(&name) {
+                if name.is_ambiguous() {
                     return None;
                 }
-                Some((name, e.metadata().ok()?.len()))
+                Some((name, e.path(), e.metadata().ok()?.len()))
             })
             .collect();
-        found.sort_by_key(|(n, _)| n.0);
-        found.dedup_by_key(|(n, _)| n.0);
+        found.sort_by(|a, b| (a.0.0, &a.1).cmp(&(b.0.0, &b.1)));
+        found.dedup_by_key(|(n, _, _)| n.0);
+        *self.index.borrow_mut() = Some(found.iter().map(|(n, p, _)| (*n, p.clone())).collect());
         found
+    }
+
+    /// The files CP/M can see that match `pattern`, sorted by name, with their sizes in bytes.
+    /// Reads the host directory afresh.
+    pub fn list(&self, pattern: &FcbName) -> Vec<(FcbName, u64)> {
+        self.scan()
+            .into_iter()
+            .filter(|(n, _, _)| pattern.matches(n))
+            .map(|(n, _, len)| (n, len))
+            .collect()
     }
 
     /// The host path of an existing file.
@@ -58,11 +89,13 @@ impl Disk {
         if name.is_ambiguous() {
             return None;
         }
-        let dir = fs::read_dir(&self.root).ok()?;
-        dir.flatten()
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .find(|e| e.file_name().to_str().and_then(FcbName::parse) == Some(*name))
-            .map(|e| e.path())
+        let known = |index: &Option<HashMap<FcbName, PathBuf>>| index.as_ref()?.get(name).cloned();
+        if let Some(path) = known(&self.index.borrow()) {
+            return Some(path);
+        }
+        // Not known: the host directory may have changed since it was read.
+        self.scan();
+        known(&self.index.borrow())
     }
 
     /// Size in records (rounded up), or `None` if the file does not exist.
@@ -101,18 +134,30 @@ impl Disk {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "ambiguous file name"));
         }
         let path = match self.find(name) {
-            Some(p) => p,
+            Some(p) => {
+                if fs::metadata(&p).is_ok_and(|m| m.len() > 0) {
+                    self.note(format!("emptied {}", self.host_name(&p)));
+                }
+                p
+            }
             None => self.new_path(name)?,
         };
-        File::create(path).map(drop)
+        File::create(&path)?;
+        self.remember(*name, Some(path));
+        Ok(())
     }
 
     /// Deletes every file matching `pattern`; returns how many.
     pub fn delete(&self, pattern: &FcbName) -> usize {
-        self.list(pattern)
-            .into_iter()
-            .filter(|(n, _)| self.find(n).is_some_and(|p| fs::remove_file(p).is_ok()))
-            .count()
+        let mut deleted = 0;
+        for (name, path, _) in self.scan() {
+            if pattern.matches(&name) && fs::remove_file(&path).is_ok() {
+                self.note(format!("deleted {}", self.host_name(&path)));
+                self.remember(name, None);
+                deleted += 1;
+            }
+        }
+        deleted
     }
 
     /// Renames `from` to `to` (which must not exist yet).
@@ -121,7 +166,35 @@ impl Disk {
         if to.is_ambiguous() || self.find(to).is_some() {
             return Err(io::Error::new(io::ErrorKind::AlreadyExists, "file exists"));
         }
-        fs::rename(src, self.new_path(to)?)
+        let dst = self.new_path(to)?;
+        fs::rename(&src, &dst)?;
+        self.note(format!(
+            "renamed {} to {}",
+            self.host_name(&src),
+            self.host_name(&dst)
+        ));
+        self.remember(*from, None);
+        self.remember(*to, Some(dst));
+        Ok(())
+    }
+
+    fn note(&self, change: String) {
+        self.changes.borrow_mut().push(change);
+    }
+
+    fn host_name(&self, path: &Path) -> String {
+        path.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    }
+
+    /// Keeps the index in step with a change the program made.
+    fn remember(&self, name: FcbName, path: Option<PathBuf>) {
+        if let Some(index) = self.index.borrow_mut().as_mut() {
+            match path {
+                Some(p) => index.insert(name, p),
+                None => index.remove(&name),
+            };
+        }
     }
 
     /// Where a new file goes: refused if something that CP/M cannot see (a link, a directory, a

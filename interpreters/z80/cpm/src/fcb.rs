@@ -99,12 +99,13 @@ fn fill_part(dst: &mut [u8], part: &str) -> Option<()> {
 
 /// The command line as the CCP leaves it for a program: the tail at 0080h (length byte, then the
 /// text after the command name, upper case, with its leading space) and the two default FCBs at
-/// 005Ch and 006Ch made from the first two arguments.
+/// 005Ch and 006Ch, parsed from that text as the CCP parses them (CP/M 2.2 Operating System
+/// Manual, section 5.1 and 6.9; DRI's CCP, `fillfcb`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandLine {
     /// Bytes from 0080h: the length, then up to 127 characters.
     pub tail: Vec<u8>,
-    /// The 16 bytes of each default FCB (drive and name; the rest is zero).
+    /// The 16 bytes of each default FCB (drive, name, type, EX S1 S2 zero, RC zero).
     pub fcb1: [u8; 16],
     pub fcb2: [u8; 16],
 }
@@ -124,30 +125,62 @@ impl CommandLine {
         bytes.truncate(127);
         let mut tail = vec![bytes.len() as u8];
         tail.extend_from_slice(&bytes);
-        CommandLine {
-            tail,
-            fcb1: default_fcb(args.first().map(String::as_str)),
-            fcb2: default_fcb(args.get(1).map(String::as_str)),
-        }
+        let mut fcb1 = [0u8; 16];
+        let mut fcb2 = [0u8; 16];
+        let next = ccp_fill(&bytes, &mut fcb1);
+        ccp_fill(&bytes[next..], &mut fcb2);
+        CommandLine { tail, fcb1, fcb2 }
     }
 }
 
-/// A default FCB for one argument: `d:` selects a drive (A: = 1), the rest is the name; an argument
-/// that is not a valid file name leaves a blank name, as the CCP does for options such as `-X`.
-fn default_fcb(arg: Option<&str>) -> [u8; 16] {
-    let mut fcb = [0u8; 16];
-    fcb[1..12].fill(b' ');
-    let Some(arg) = arg else { return fcb };
-    let upper = arg.to_ascii_uppercase();
-    let mut rest = upper.as_str();
-    if let [d @ b'A'..=b'P', b':', ..] = upper.as_bytes() {
-        fcb[0] = d - b'A' + 1;
-        rest = &upper[2..];
+/// The CCP's delimiters (`delim` in DRI's CCP): end of line, blank, `=`, `_` (the left arrow),
+/// `.`, `:`, `;`, `<`, `>`. The CCP refuses a command with other control characters; here they
+/// end a name like a blank.
+fn ccp_delimiter(c: u8) -> bool {
+    c <= b' ' || b"=_.:;<>".contains(&c)
+}
+
+/// Fills `fcb` from `line` as the CCP's `fillfcb` does, returning where it stopped (the next
+/// FCB is parsed from there, so `B.TXT=A.TXT` leaves the second FCB blank, as under CP/M):
+/// blanks skipped; `d:` sets the drive (any character before a colon, A = 1); up to 8 name
+/// characters and, after a `.`, up to 3 type characters, each cut at the next delimiter (longer
+/// names are truncated, not refused); `*` fills the rest of its field with `?`; EX, S1, S2 zero.
+fn ccp_fill(line: &[u8], fcb: &mut [u8; 16]) -> usize {
+    let at = |i: usize| line.get(i).copied().unwrap_or(0);
+    let mut i = 0;
+    while at(i) == b' ' {
+        i += 1;
     }
-    if let Some(name) = FcbName::parse(rest) {
-        fcb[1..12].copy_from_slice(&name.0);
+    fcb.fill(0);
+    if at(i) != 0 && at(i + 1) == b':' {
+        fcb[0] = at(i).wrapping_sub(b'@');
+        i += 2;
     }
-    fcb
+    let field = |fcb: &mut [u8], i: &mut usize| {
+        for slot in fcb.iter_mut() {
+            let c = at(*i);
+            *slot = match c {
+                _ if ccp_delimiter(c) => b' ',
+                // The CCP does not step past the '*': it fills every remaining place.
+                b'*' => b'?',
+                _ => {
+                    *i += 1;
+                    c
+                }
+            };
+        }
+        while !ccp_delimiter(at(*i)) {
+            *i += 1;
+        }
+    };
+    field(&mut fcb[1..9], &mut i);
+    if at(i) == b'.' {
+        i += 1;
+        field(&mut fcb[9..12], &mut i);
+    } else {
+        fcb[9..12].fill(b' ');
+    }
+    i
 }
 
 #[cfg(test)]
@@ -211,20 +244,64 @@ mod tests {
         }
     }
 
+    fn fcbs(args: &[&str]) -> ([u8; 16], [u8; 16]) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let cl = CommandLine::new(&args);
+        (cl.fcb1, cl.fcb2)
+    }
+
+    /// An FCB's first 16 bytes: drive, the 11 name bytes, then EX S1 S2 RC zero.
+    fn fcb(drive: u8, name: &[u8; 11]) -> [u8; 16] {
+        let mut f = [0u8; 16];
+        f[0] = drive;
+        f[1..12].copy_from_slice(name);
+        f
+    }
+
     #[test]
     fn the_command_tail_and_default_fcbs_follow_the_ccp() {
         let cl = CommandLine::new(&["b:prog.bbc".to_string(), "out.txt".to_string(), "-x".into()]);
         assert_eq!(cl.tail[0] as usize, cl.tail.len() - 1);
         assert_eq!(&cl.tail[1..], b" B:PROG.BBC OUT.TXT -X");
-        assert_eq!(cl.fcb1[0], 2);
-        assert_eq!(&cl.fcb1[1..12], b"PROG    BBC");
-        assert_eq!(cl.fcb2[0], 0);
-        assert_eq!(&cl.fcb2[1..12], b"OUT     TXT");
+        assert_eq!(cl.fcb1, fcb(2, b"PROG    BBC"));
+        assert_eq!(cl.fcb2, fcb(0, b"OUT     TXT"));
         let none = CommandLine::new(&[]);
         assert_eq!(none.tail, vec![0]);
-        assert_eq!(&none.fcb1[1..12], b"           ");
+        assert_eq!(none.fcb1, fcb(0, b"           "));
         let long = CommandLine::new(&["X".repeat(300)]);
         assert_eq!(long.tail[0], 127);
         assert_eq!(long.tail.len(), 128);
+    }
+
+    /// The awkward tails real programs get, each against DRI's CCP (`fillfcb`): the second FCB
+    /// is parsed from where the first stopped, names are cut to 8.3 rather than refused, `*`
+    /// fills its field with `?`, and a letter before a colon is a drive.
+    #[test]
+    fn awkward_tails_give_the_fcbs_the_ccp_gives() {
+        // PIP-style: the first FCB stops at '=', so the second is blank.
+        assert_eq!(
+            fcbs(&["b.txt=a.txt"]),
+            (fcb(0, b"B       TXT"), fcb(0, b"           "))
+        );
+        // STAT DSK: - "DSK" is a name (no drive: the colon is not second), ended by ':'.
+        assert_eq!(fcbs(&["dsk:"]), (fcb(0, b"DSK        "), fcb(0, b"           ")));
+        // A drive alone, and a drive with a name.
+        assert_eq!(
+            fcbs(&["b:", "c:x.y"]),
+            (fcb(2, b"           "), fcb(3, b"X       Y  "))
+        );
+        // Longer than 8.3: truncated.
+        assert_eq!(fcbs(&["verylongname.text"]).0, fcb(0, b"VERYLONGTEX"));
+        // Wildcards: '*' fills the rest of its field; '?' stays.
+        assert_eq!(
+            fcbs(&["*.c", "a*b.?x*"]),
+            (fcb(0, b"????????C  "), fcb(0, b"A????????X?"))
+        );
+        assert_eq!(fcbs(&["*.*"]).0, fcb(0, b"???????????"));
+        // Options are names too ("-X"), and ';' '<' '>' end a name.
+        assert_eq!(fcbs(&["-x;y"]), (fcb(0, b"-X         "), fcb(0, b"           ")));
+        assert_eq!(fcbs(&["a.b", "[o]"]).1, fcb(0, b"[O]        "));
+        // Leading blanks are skipped; an empty type after the dot is blank.
+        assert_eq!(fcbs(&["", "x."]).0, fcb(0, b"X          "));
     }
 }

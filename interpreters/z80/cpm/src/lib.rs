@@ -4,15 +4,17 @@
 //!
 //! Memory map (64 KiB of RAM, all zero at start):
 //! - 0000h: `JP FF03h` (BIOS warm boot). Reaching 0000h or the BIOS boot entries ends the run.
-//! - 0005h: `JP FE00h`, the BDOS entry. The word at 0006h, FE00h, is the top of the TPA, which
-//!   programs use as their stack top. Calls are trapped when PC reaches 0005h; FE00h holds
+//! - 0005h: `JP FC00h`, the BDOS entry. The word at 0006h, FC00h, is the top of the TPA, which
+//!   programs use as their stack top. Calls are trapped when PC reaches 0005h; FC00h holds
 //!   `JP 0005h` for programs that jump through the word at 0006h.
 //! - 005Ch and 006Ch: the default FCBs made from the first two arguments; 0080h: the command tail
 //!   (also the default DMA buffer).
-//! - 0100h: the program. SP starts at FDFEh with 0000h pushed, so a plain `RET` from the program
+//! - 0100h: the program. SP starts at FBFEh with 0000h pushed, so a plain `RET` from the program
 //!   also warm-boots, as under the CCP.
-//! - FF00h: a BIOS jump table (BOOT, WBOOT, CONST, CONIN, CONOUT, ...), trapped like the BDOS;
-//!   FF80h: a disk parameter block for drive A: (BDOS 31), FFA0h: its allocation vector (BDOS 27).
+//! - FD00h: drive A:'s allocation vector (BDOS 27), 512 bytes for its 4,096 blocks.
+//! - FF00h: the BIOS jump table, 17 `JP`s (BOOT, WBOOT, CONST, CONIN, CONOUT, ...) to one-byte
+//!   routines at FF40h-FF50h, which are trapped like the BDOS; FF60h: drive A:'s disk parameter
+//!   header (BIOS SELDSK), FF70h: its parameter block (BDOS 31), FF80h: the directory buffer.
 //!
 //! BDOS functions: console 0-12 (1 and 10 echo as CP/M does; 2 and 9 expand tabs; 10 edits the
 //! line with Backspace/DEL, ^U, ^X and ^R, and ^C at its start warm-boots), disk 13-40 on the host
@@ -26,6 +28,7 @@
 
 mod bdos;
 pub mod console;
+pub mod directory;
 pub mod disk;
 pub mod fcb;
 mod machine;
@@ -41,11 +44,11 @@ pub use machine::{CpmMachine, Stop};
 /// Load address of .COM programs.
 pub const TPA_START: u16 = 0x0100;
 /// Top of the TPA, stored at 0006h.
-pub const TPA_TOP: u16 = 0xFE00;
+pub const TPA_TOP: u16 = 0xFC00;
 /// The BIOS jump table.
 pub const BIOS: u16 = 0xFF00;
-/// The largest .COM file that fits between 0100h and the stack (64,512 bytes: up to FCFFh, leaving
-/// 256 bytes of stack below FE00h).
+/// The largest .COM file that fits between 0100h and the stack (64,000 bytes: up to FAFFh, leaving
+/// 256 bytes of stack below FC00h).
 pub const MAX_PROGRAM: usize = (TPA_TOP - TPA_START) as usize - 0x100;
 /// The Z80's clock in virtual time: 4 MHz, as in most CP/M machines of the 1980s.
 pub const CLOCK_HZ: u64 = 4_000_000;

@@ -6,13 +6,24 @@ use std::io::Write;
 use retro_z80::{Cpu, FlatBus};
 
 use crate::console::Console;
+use crate::directory::{self, Directory};
 use crate::disk::Disk;
 use crate::fcb::CommandLine;
 use crate::{BIOS, CpmError, CpmExit, CpmLimits, MAX_PROGRAM, TPA_START, TPA_TOP};
 
-/// Where the disk parameter block and allocation vector live (above the BIOS jump table).
-pub(crate) const DPB: u16 = 0xFF80;
-pub(crate) const ALLOC: u16 = 0xFFA0;
+/// The BIOS routines the jump table at [`BIOS`] leads to, one byte each (a `RET`): reaching one is
+/// the trapped call.
+pub(crate) const BIOS_ROUTINES: u16 = 0xFF40;
+/// BIOS entries: BOOT, WBOOT, CONST, CONIN, CONOUT, LIST, PUNCH, READER, HOME, SELDSK, SETTRK,
+/// SETSEC, SETDMA, READ, WRITE, LISTST, SECTRAN (CP/M 2.2 Operating System Manual, section 6.6).
+pub(crate) const BIOS_ENTRIES: u16 = 17;
+/// Drive A:'s disk parameter header (section 6.10: XLT, three scratch words, DIRBUF, DPB, CSV,
+/// ALV), the block it points at, the directory buffer, and the allocation vector (BDOS 27), which
+/// needs 512 bytes for 4,096 blocks and so sits below the BIOS.
+pub(crate) const DPH: u16 = 0xFF60;
+pub(crate) const DPB: u16 = 0xFF70;
+pub(crate) const DIRBUF: u16 = 0xFF80;
+pub(crate) const ALLOC: u16 = 0xFD00;
 
 /// Polls closer together than this (in T-states) count as one waiting streak. BBC BASIC (Z80)'s
 /// input loop polls about every 9,000 T-states; its Escape checks while running are 47,000 apart.
@@ -43,15 +54,26 @@ pub struct CpmMachine {
     /// Drive A:. Without one, file calls fail as on a drive with no files.
     pub disk: Option<Disk>,
     pub(crate) dma: u16,
-    /// The files a search (BDOS 17) found, and how many BDOS 18 has handed out.
-    pub(crate) search: Vec<(crate::FcbName, u64)>,
-    pub(crate) search_next: usize,
+    /// The directory as last read from drive A: (by a search, an open or BDOS 27); dropped when
+    /// the program changes a file.
+    pub(crate) directory: Option<Directory>,
+    /// A search in progress (BDOS 17, continued by 18).
+    pub(crate) search: Option<Search>,
     instructions: u64,
     pub(crate) bdos_calls: u64,
     /// Console status polls that found nothing, in a row, each within a short distance of the last
     /// (see [`CpmMachine::poll`]).
     idle_polls: u32,
     last_poll: u64,
+}
+
+/// A directory search: the FCB it matches against (read again on each BDOS 18, as the BDOS does),
+/// how many of its bytes count (0 when the drive byte is `?`: every entry), and where to go on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Search {
+    pub fcb: u16,
+    pub len: usize,
+    pub next: usize,
 }
 
 /// What a trapped call asked for.
@@ -81,14 +103,20 @@ impl CpmMachine {
         let [top_lo, top_hi] = TPA_TOP.to_le_bytes();
         mem[5..8].copy_from_slice(&[0xC3, top_lo, top_hi]);
         mem[TPA_TOP as usize..TPA_TOP as usize + 3].copy_from_slice(&[0xC3, 0x05, 0x00]);
-        // The BIOS jump table; every entry is trapped, the RETs are only what a disassembler sees.
-        for k in 0..17 {
-            mem[BIOS as usize + 3 * k] = 0xC9;
+        // The BIOS jump table, real `JP`s as section 6.6 lays it out: programs such as Microsoft
+        // BASIC-80 and TE take the addresses from it or copy it and call through their copies.
+        for k in 0..BIOS_ENTRIES {
+            let [lo, hi] = (BIOS_ROUTINES + k).to_le_bytes();
+            let at = (BIOS + 3 * k) as usize;
+            mem[at..at + 3].copy_from_slice(&[0xC3, lo, hi]);
+            mem[(BIOS_ROUTINES + k) as usize] = 0xC9;
         }
-        // Drive A:'s parameter block, as an 8 MiB disk of 2 KiB blocks with 512 directory entries:
-        // SPT, BSH, BLM, EXM, DSM, DRM, AL0, AL1, CKS, OFF.
-        let dpb: [u8; 15] = [64, 0, 4, 15, 0, 0xFF, 0x0F, 0xFF, 0x01, 0xF0, 0, 0, 0, 0, 0];
-        mem[DPB as usize..DPB as usize + 15].copy_from_slice(&dpb);
+        let dph: [u16; 8] = [0, 0, 0, 0, DIRBUF, DPB, 0, ALLOC];
+        for (i, w) in dph.iter().enumerate() {
+            let at = DPH as usize + 2 * i;
+            mem[at..at + 2].copy_from_slice(&w.to_le_bytes());
+        }
+        mem[DPB as usize..DPB as usize + 15].copy_from_slice(&directory::DPB);
         let mut cpu = Cpu::new();
         cpu.set_pc(TPA_START);
         cpu.set_sp(TPA_TOP - 2); // with 0000h on the stack, as the CCP leaves it
@@ -98,8 +126,8 @@ impl CpmMachine {
             console: Console::default(),
             disk: None,
             dma: 0x0080,
-            search: Vec::new(),
-            search_next: 0,
+            directory: None,
+            search: None,
             instructions: 0,
             bdos_calls: 0,
             idle_polls: 0,
@@ -227,13 +255,12 @@ impl CpmMachine {
                 self.step_one();
                 return Ok(Trap::Return);
             }
+            BIOS_ROUTINES..0xFF51 => self.bios(pc - BIOS_ROUTINES)?,
             _ => {
-                let off = pc - BIOS;
-                if !off.is_multiple_of(3) || off / 3 > 16 {
-                    self.step_one();
-                    return Ok(Trap::Return);
-                }
-                self.bios(off / 3)?
+                // The jump table's JPs (executed, so they cost what they cost on the real
+                // machine), or code a program put up here.
+                self.step_one();
+                return Ok(Trap::Return);
             }
         };
         if let Trap::Return | Trap::Poll = trap {
@@ -283,6 +310,27 @@ impl CpmMachine {
     /// Any console activity other than an empty poll ends an idle streak.
     pub(crate) fn not_idle(&mut self) {
         self.idle_polls = 0;
+    }
+
+    /// Drive A:'s directory, read afresh from the host; its allocation vector goes where BDOS 27
+    /// says it is.
+    pub(crate) fn read_directory(&mut self) -> &Directory {
+        let files = match &self.disk {
+            Some(disk) => disk.list(&crate::FcbName([b'?'; 11])),
+            None => Vec::new(),
+        };
+        let dir = Directory::build(&files);
+        let at = ALLOC as usize;
+        self.bus.mem[at..at + dir.alloc_vector().len()].copy_from_slice(dir.alloc_vector());
+        self.directory.insert(dir)
+    }
+
+    /// The directory as last read, or read now.
+    pub(crate) fn current_directory(&mut self) -> &Directory {
+        if self.directory.is_none() {
+            self.read_directory();
+        }
+        self.directory.get_or_insert_with(|| Directory::build(&[]))
     }
 
     /// Sets the BDOS return value: A = L = low byte, B = H = high byte.

@@ -108,11 +108,12 @@ mod peer_z80 {
             outs: 0,
             out: Vec::new(),
         });
-        // BDOS body at FE00h: OUT (C),D; OUT (C),E; RET.
-        io.mem[0xFE00..0xFE05].copy_from_slice(&[0xED, 0x51, 0xED, 0x59, 0xC9]);
+        // BDOS body at the top of the TPA, where 0005h jumps: OUT (C),D; OUT (C),E; RET.
+        let bdos = retro_z80_cpm::TPA_TOP as usize;
+        io.mem[bdos..bdos + 5].copy_from_slice(&[0xED, 0x51, 0xED, 0x59, 0xC9]);
         let mut cpu = z80::Z80::new();
         cpu.pc = 0x0100;
-        cpu.sp = 0xFDFE;
+        cpu.sp = retro_z80_cpm::TPA_TOP - 2;
         let mut steps = 0u64;
         while cpu.pc != 0 {
             cpu.step(&mut *io);
@@ -159,7 +160,7 @@ mod peer_rustzx {
         let mut bus = Box::new(Bus { mem: *image });
         let mut cpu = Z80::default();
         cpu.regs.set_pc(0x0100);
-        cpu.regs.set_reg_16(RegName16::SP, 0xFDFE);
+        cpu.regs.set_reg_16(RegName16::SP, retro_z80_cpm::TPA_TOP - 2);
         let mut out = Vec::new();
         let mut steps = 0u64;
         loop {
@@ -218,7 +219,7 @@ mod peer_z80emu {
         let mut cpu = Z80NMOS::default();
         cpu.reset();
         cpu.set_pc(0x0100);
-        cpu.set_sp(0xFDFE);
+        cpu.set_sp(retro_z80_cpm::TPA_TOP - 2);
         let mut tsc = TsCounter::<i64>::default();
         let mut out = Vec::new();
         let mut steps = 0u64;
@@ -266,7 +267,7 @@ mod peer_iz80 {
         let mut m = Box::new(M { mem: *image });
         let mut cpu = Cpu::new_z80();
         cpu.registers().set_pc(0x0100);
-        cpu.registers().set16(Reg16::SP, 0xFDFE);
+        cpu.registers().set16(Reg16::SP, retro_z80_cpm::TPA_TOP - 2);
         let mut out = Vec::new();
         let mut steps = 0u64;
         loop {
