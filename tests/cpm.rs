@@ -309,3 +309,66 @@ fn a_quiet_stdin_does_not_stop_the_clock() {
     let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
     assert!(text.starts_with("BBC BASIC (Z80) Version 5.00"), "{text}");
 }
+
+/// Drive A: is the .COM file's own directory unless `--dir` says otherwise, never the directory
+/// the command is typed in; what the program deleted or renamed there is listed on stderr.
+#[test]
+fn drive_a_is_the_programs_directory_and_changes_are_listed() {
+    // REN KEEP.TXT to KEPT.TXT (BDOS 23), ERA *.BAK (BDOS 19), warm boot.
+    let mut prog = vec![
+        0x11, 0x13, 0x01, 0x0E, 0x17, 0xCD, 0x05, 0x00, // LD DE,0113h; LD C,23; CALL 5
+        0x11, 0x37, 0x01, 0x0E, 0x13, 0xCD, 0x05, 0x00, // LD DE,0137h; LD C,19; CALL 5
+        0xC3, 0x00, 0x00, // JP 0
+    ];
+    let fcb = |name: &[u8; 11]| {
+        let mut f = vec![0u8];
+        f.extend_from_slice(name);
+        f.extend_from_slice(&[0; 4]);
+        f
+    };
+    prog.extend(fcb(b"KEEP    TXT"));
+    prog.extend(fcb(b"KEPT    TXT"));
+    prog.extend([0; 4]);
+    prog.extend(fcb(b"????????BAK"));
+    prog.extend([0; 20]);
+    assert_eq!(prog.len(), 0x37 + 36);
+    let progdir = tempfile::tempdir().unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    let file = write(progdir.path(), "TIDY.COM", &prog);
+    write(progdir.path(), "KEEP.TXT", b"keep");
+    write(progdir.path(), "OLD.BAK", b"old");
+    write(cwd.path(), "Makefile", b"all:");
+    write(cwd.path(), "keep.txt", b"mine");
+    write(cwd.path(), "work.bak", b"mine too");
+    let out = common::retro_in(cwd.path(), &["run", "--headless", &file], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(progdir.path().join("KEPT.TXT").is_file());
+    assert!(!progdir.path().join("KEEP.TXT").exists() && !progdir.path().join("OLD.BAK").exists());
+    for untouched in ["Makefile", "keep.txt", "work.bak"] {
+        assert!(
+            cwd.path().join(untouched).is_file(),
+            "{untouched} in the current directory"
+        );
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let want = format!(
+        "files changed on drive A: ({}):\n  renamed KEEP.TXT to KEPT.TXT\n  deleted OLD.BAK\n",
+        progdir.path().display()
+    );
+    assert_eq!(stderr, want);
+    // With --dir, that directory is drive A: and the program's own is left alone.
+    write(progdir.path(), "AGAIN.BAK", b"x");
+    let out = common::retro_in(
+        progdir.path(),
+        &["run", "--headless", "--dir", cwd.path().to_str().unwrap(), &file],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!cwd.path().join("work.bak").exists() && progdir.path().join("AGAIN.BAK").is_file());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("  deleted work.bak\n"));
+}

@@ -1,5 +1,5 @@
-//! `retro run FILE.com`: a CP/M 2.2 program, with drive A: on a host directory and the command
-//! line's arguments as its command tail. It runs in the terminal like every machine (keys typed on
+//! `retro run FILE.com`: a CP/M 2.2 program, with drive A: on a host directory (`--dir`, else the
+//! program's own directory) and the command line's arguments as its command tail. It runs in the terminal like every machine (keys typed on
 //! the console, the console's screen drawn), or headless with stdin as the console's input and its
 //! output on stdout.
 
@@ -29,7 +29,15 @@ pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Sessi
         Err(e @ CpmError::ProgramTooLarge { .. }) => return usage_error(format!("{}: {e}", path.display())),
         Err(e) => return usage_error(format!("{}: {e}", path.display())),
     };
-    let drive_dir = dir.unwrap_or(Path::new("."));
+    // Drive A: is `--dir`, else the program's own directory (never, by default, wherever the
+    // command happens to be typed: a program that erases `*.*` must not empty the user's project).
+    let drive_dir = match dir {
+        Some(d) => d,
+        None => match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        },
+    };
     if !drive_dir.is_dir() {
         return usage_error(format!("--dir {}: not a directory", drive_dir.display()));
     }
@@ -48,5 +56,21 @@ pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Sessi
         ("Escape", "sends ESC (BBC BASIC: Escape)"),
         ("Arrows", "^E ^X ^S ^D (WordStar keys)"),
     ];
-    drive(&mut run, &session, help)
+    let status = drive(&mut run, &session, help);
+    report_changes(&run.machine, drive_dir);
+    status
+}
+
+/// Lists on stderr the files the program deleted, renamed or emptied on drive A:, so nothing
+/// disappears from the user's directory without a word.
+fn report_changes(machine: &CpmMachine, drive_dir: &Path) {
+    let Some(disk) = &machine.disk else { return };
+    let changes = disk.changes();
+    if changes.is_empty() {
+        return;
+    }
+    eprintln!("files changed on drive A: ({}):", drive_dir.display());
+    for change in changes {
+        eprintln!("  {change}");
+    }
 }

@@ -29,7 +29,7 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
-    /// The directory a program's files live in (CP/M drive A:); default: the current directory.
+    /// The directory a program's files live in (CP/M drive A:); default: the program's directory.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
