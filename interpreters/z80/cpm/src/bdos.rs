@@ -330,11 +330,17 @@ impl CpmMachine {
         ((s2 * 32 + ex) * 128) + cr
     }
 
-    /// Points the FCB's sequential position at record `r`, with RC for that extent.
-    fn set_position(&mut self, fcb: u16, r: u32, file_records: u32) {
+    /// Points the FCB's sequential position at record `r`, with RC for that extent. S2's top bit
+    /// is the BDOS's "not written" flag: an open sets it, a write clears it, a read keeps it.
+    fn set_position(&mut self, fcb: u16, r: u32, file_records: u32, written: bool) {
+        let flag = if written {
+            0
+        } else {
+            self.fcb(fcb, field::S2) & 0x80
+        };
         self.set_fcb(fcb, field::CR, (r % 128) as u8);
         self.set_fcb(fcb, field::EX, ((r / 128) % 32) as u8);
-        self.set_fcb(fcb, field::S2, (r / 4096) as u8);
+        self.set_fcb(fcb, field::S2, (r / 4096) as u8 | flag);
         let extent_start = r / 128 * 128;
         let rc = file_records.saturating_sub(extent_start).min(128);
         self.set_fcb(fcb, field::RC, rc as u8);
@@ -489,7 +495,7 @@ impl CpmMachine {
         let result = self.read_at(fcb, r);
         if result == OK {
             let records = self.records_of(fcb);
-            self.set_position(fcb, r + 1, records);
+            self.set_position(fcb, r + 1, records, false);
         }
         result
     }
@@ -502,7 +508,7 @@ impl CpmMachine {
         let result = self.write_at(fcb, r);
         if result == OK {
             let records = self.records_of(fcb);
-            self.set_position(fcb, r + 1, records);
+            self.set_position(fcb, r + 1, records, true);
         }
         result
     }
@@ -527,7 +533,7 @@ impl CpmMachine {
         let result = self.read_at(fcb, r);
         if result == OK {
             let records = self.records_of(fcb);
-            self.set_position(fcb, r, records);
+            self.set_position(fcb, r, records, false);
         }
         result
     }
@@ -539,7 +545,7 @@ impl CpmMachine {
         let result = self.write_at(fcb, r);
         if result == OK {
             let records = self.records_of(fcb);
-            self.set_position(fcb, r, records);
+            self.set_position(fcb, r, records, true);
         }
         result
     }

@@ -304,4 +304,32 @@ mod tests {
         // Leading blanks are skipped; an empty type after the dot is blank.
         assert_eq!(fcbs(&["", "x."]).0, fcb(0, b"X          "));
     }
+
+    proptest::proptest! {
+        /// Any command line gives FCBs the CCP could have made: name and type blank-padded, no
+        /// delimiter or lower-case letter inside, EX/S1/S2/RC zero; and a plain 8.3 first
+        /// argument gives exactly its name.
+        #[test]
+        fn any_tail_gives_fcbs_the_ccp_could_make(
+            args in proptest::collection::vec("[ -~]{0,20}", 0..6),
+            plain in "[A-Z0-9$]{1,8}(\\.[A-Z0-9$]{1,3})?",
+        ) {
+            let cl = CommandLine::new(&args);
+            proptest::prop_assert_eq!(cl.tail[0] as usize, cl.tail.len() - 1);
+            proptest::prop_assert!(cl.tail.len() <= 128);
+            for f in [cl.fcb1, cl.fcb2] {
+                for part in [&f[1..9], &f[9..12]] {
+                    let len = part.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+                    proptest::prop_assert!(
+                        part[..len].iter().all(|&c| !ccp_delimiter(c) && !c.is_ascii_lowercase()),
+                        "{:?}", args
+                    );
+                }
+                proptest::prop_assert_eq!(&f[12..16], &[0u8; 4][..]);
+            }
+            let cl = CommandLine::new(&[plain.clone(), "X".into()]);
+            proptest::prop_assert_eq!(&cl.fcb1[1..12], &FcbName::parse(&plain).unwrap().0[..]);
+            proptest::prop_assert_eq!(cl.fcb2, fcb(0, b"X          "));
+        }
+    }
 }

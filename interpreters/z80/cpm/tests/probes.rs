@@ -88,15 +88,16 @@ open:   ld c,15\n        ld de,0800h\n        call bdos\n        call hex\n     
         ld a,(080Eh)\n        call hex\n        ld a,' '\n        call chr\n        ld a,(080Fh)\n        call hex\n\
         ld a,' '\n        call chr\n        ld a,(0810h)\n        call hex\n        ld a,' '\n        call chr\n        ret\n\
 sequential: xor a\n        ld (0820h),a\n        ld c,20\n        ld de,0800h\n        call bdos\n        call hex\n\
-        ld a,(0080h)\n        call chr\n        ld a,'|'\n        jp chr\n\
+        ld a,(0080h)\n        call chr\n        ld a,(080Eh)\n        call hex\n        ld a,'|'\n        jp chr\n\
 data:   db 'DATA    BIN'\nbigf:   db 'BIG     TXT'",
     );
     let out = run_in(dir.path(), &prog, &[]);
     // Open OK (00); S2 = 80h: cleared, then the directory's module 0 with the BDOS's write flag
     // (`setfwf`); RC = 03 (Table 5-2: the record count of extent EX); the map's first block is 1Ch
     // (blocks go in name order after the 16 directory blocks: BIG.TXT has 10h-19h, DATA.BIN 1Ah);
-    // read 00 'A'. BIG.TXT extent 1: RC 20h (32), map from block 18h, read 00 'X'. Extent 2: FF.
-    assert_eq!(out, "00 80 03 1A 00A|00 80 20 18 00X|FF");
+    // read 00 'A', S2 still 80h (a read keeps the flag). BIG.TXT extent 1: RC 20h (32), map from
+    // block 18h, read 00 'X'. Extent 2: FF.
+    assert_eq!(out, "00 80 03 1A 00A80|00 80 20 18 00X80|FF");
 }
 
 /// STAT and MDIR walk every directory entry (search with `?` in the drive byte), add up each
