@@ -162,8 +162,9 @@ impl CpmMachine {
         Ok(Trap::Return)
     }
 
-    /// A BIOS entry (0 BOOT, 1 WBOOT, 2 CONST, 3 CONIN, 4 CONOUT, 5 LIST, 6 PUNCH, 7 READER; the
-    /// disk entries report errors, since drive A: is only reachable through the BDOS).
+    /// A BIOS entry (0 BOOT, 1 WBOOT, 2 CONST, 3 CONIN, 4 CONOUT, 5 LIST, 6 PUNCH, 7 READER, 15
+    /// LISTST; 9 SELDSK gives drive A:'s parameter header; the sector READ and WRITE report
+    /// errors, since drive A:'s files are only reachable through the BDOS).
     pub(crate) fn bios(&mut self, entry: u16) -> Result<Trap, CpmError> {
         match entry {
             0 | 1 => return Ok(Trap::Exit),
@@ -191,6 +192,8 @@ impl CpmMachine {
             // SELDSK: drive A:'s parameter header; there is no other drive.
             9 => self.cpu.set_hl(if self.cpu.c() == 0 { DPH } else { 0 }),
             13 | 14 => self.cpu.set_a(1),
+            // LISTST: the list device takes (and drops) everything, so it is always ready.
+            15 => self.cpu.set_a(0xFF),
             16 => self.cpu.set_hl(self.cpu.bc()), // SECTRAN: no skew
             _ => self.cpu.set_a(0),
         }

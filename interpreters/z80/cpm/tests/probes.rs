@@ -41,6 +41,13 @@ wait1:  call const\n        or a\n        jr z,wait1\n        call conin\n      
 wait2:  ld c,11\n        call bdos\n        or a\n        jr z,wait2\n        ld c,1\n        call bdos\n        call shown\n\
 wait3:  ld c,6\n        ld e,0FFh\n        call bdos\n        or a\n        jr z,wait3\n        call shown\n\
         call table+9\n        call shown\n\
+; LISTST (entry 15): the list device is ready (FFh).
+        call table+45\n        call hex\n\
+; SELDSK (entry 9) for A: gives the disk parameter header, whose word at +10 is the DPB that
+; BDOS 31 gives (Manual 6.10): print D if they agree.
+        ld c,0\n        call table+27\n        ld de,10\n        add hl,de\n        ld e,(hl)\n        inc hl\n        ld d,(hl)\n\
+        push de\n        ld c,31\n        call 5\n        pop de\n        or a\n        sbc hl,de\n        ld a,'D'\n        jr z,same\n        ld a,'d'\n\
+same:   call chr\n\
 ; Warm boot through the copy's WBOOT entry ends the program: nothing after it is printed.
         jp table+3\n\
         ld c,'!'\n        call conout\n\
@@ -54,7 +61,7 @@ base:   dw 0\ntable:  ds 51",
     let dir = tempfile::tempdir().unwrap();
     let out = run_with_input(dir.path(), &prog, &[], b"pqrs");
     // BDOS 1 echoes what it reads (Manual 5.3, function 1); BIOS CONIN and BDOS 6 do not.
-    assert_eq!(out, "JABC [p]q[q][r][s]");
+    assert_eq!(out, "JABC [p]q[q][r][s]FFD");
 }
 
 /// DRI MAC and SLR Z80ASM open files with whatever S2 their FCBs held; the BDOS clears S2 first
