@@ -255,7 +255,9 @@ impl CpmMachine {
                 self.step_one();
                 return Ok(Trap::Return);
             }
-            BIOS_ROUTINES..0xFF51 => self.bios(pc - BIOS_ROUTINES)?,
+            _ if (BIOS_ROUTINES..BIOS_ROUTINES + BIOS_ENTRIES).contains(&pc) => {
+                self.bios(pc - BIOS_ROUTINES)?
+            }
             _ => {
                 // The jump table's JPs (executed, so they cost what they cost on the real
                 // machine), or code a program put up here.
