@@ -248,3 +248,56 @@ tail:   inc hl\n        ld a,(hl)\n        call chr\n        djnz tail",
         "0VERYLONGTEX00000A????????X?00000| VERYLONGNAME.TEXT A*B.?X*"
     );
 }
+
+/// BASIC-80's way with a piped program: lines read through BIOS CONIN and echoed through CONOUT;
+/// while a program RUNs, CONST is polled after every statement and a character found is taken
+/// with CONIN and kept for the next input; SAVE writes the lines with BDOS make, sequential write
+/// and close. Nothing typed ahead is lost or read twice, and the file holds the program.
+#[test]
+fn a_basic_80_style_piped_program_runs_and_is_saved() {
+    let prog = program(
+        "\
+        ld hl,(1)\n        inc hl\n        inc hl\n        inc hl\n        ld (const+1),hl\n\
+        inc hl\n        inc hl\n        inc hl\n        ld (conin+1),hl\n\
+        inc hl\n        inc hl\n        inc hl\n        ld (conout+1),hl\n\
+        ld hl,text\n        ld (tend),hl\n\
+main:   call getline\n        ld hl,line\n        ld de,run\n        call same\n        jr z,running\n\
+        ld hl,line\n        ld de,save\n        call same\n        jr z,saving\n\
+; A program line: keep it, with CR LF.
+        ld hl,line\n        ld de,(tend)\nkeep:   ld a,(hl)\n        ld (de),a\n        inc hl\n        inc de\n        or a\n        jr nz,keep\n\
+        dec de\n        ld a,13\n        ld (de),a\n        inc de\n        ld a,10\n        ld (de),a\n        inc de\n        ld (tend),de\n        jr main\n\
+; RUN: 3,000 statements, CONST polled after each; a character found is kept in charc (and a *
+; shows when).
+running: ld bc,3000\nstmt:   push bc\n        ld a,(charc)\n        or a\n        jr nz,polled\n\
+        call const\n        or a\n        jr z,polled\n        call conin\n        ld (charc),a\n        ld c,'*'\n        call conout\n\
+polled: pop bc\n        dec bc\n        ld a,b\n        or c\n        jr nz,stmt\n        jr main\n\
+; SAVE: make PROG.BAS and write the text in records padded with ^Z.
+saving: ld hl,(tend)\n        ld b,128\npad:    ld (hl),1Ah\n        inc hl\n        djnz pad\n\
+        ld hl,fname\n        call setfcb\n        ld c,19\n        ld de,0800h\n        call bdos\n\
+        ld c,22\n        ld de,0800h\n        call bdos\n        ld hl,text\n\
+wrec:   ld de,(tend)\n        or a\n        push hl\n        sbc hl,de\n        pop hl\n        jr nc,closef\n\
+        ex de,hl\n        ld c,26\n        call bdos\n        ex de,hl\n        ld c,21\n        ld de,0800h\n        call bdos\n\
+        ld de,128\n        add hl,de\n        jr wrec\n\
+closef: ld c,16\n        ld de,0800h\n        call bdos\n        jp 0\n\
+; Reads a line into line (zero-terminated), echoing it; charc first if it holds a character.
+getline: ld hl,line\ngetc:   ld a,(charc)\n        or a\n        jr z,fresh\n        push af\n        xor a\n        ld (charc),a\n        pop af\n        jr gotc\n\
+fresh:  push hl\n        call conin\n        pop hl\n\
+gotc:   cp 13\n        jr z,eol\n        ld (hl),a\n        inc hl\n        push hl\n        ld c,a\n        call conout\n        pop hl\n        jr getc\n\
+eol:    ld (hl),0\n        ld c,13\n        call conout\n        ld c,10\n        jp conout\n\
+; Z if the strings at HL and DE are the same.
+same:   ld a,(de)\n        cp (hl)\n        ret nz\n        or a\n        ret z\n        inc hl\n        inc de\n        jr same\n\
+const:  jp 0\nconin:  jp 0\nconout: jp 0\n\
+run:    db 'RUN',0\nsave:   db 'SAVE',0\nfname:  db 'PROG    BAS'\n\
+charc:  db 0\ntend:   dw 0\nline:   ds 128\ntext:   ds 1024",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = b"10 PRINT 1\n20 GOTO 10\nRUN\nSAVE\n";
+    let out = run_with_input(dir.path(), &prog, &[], input);
+    // The S of SAVE, typed ahead, is found while the program runs (*), kept, and read once.
+    assert_eq!(out, "10 PRINT 1\r\n20 GOTO 10\r\nRUN\r\n*SAVE\r\n");
+    let saved = std::fs::read(dir.path().join("PROG.BAS")).unwrap();
+    let text = b"10 PRINT 1\r\n20 GOTO 10\r\n";
+    assert_eq!(saved.len(), 128, "one record");
+    assert_eq!(&saved[..text.len()], text);
+    assert!(saved[text.len()..].iter().all(|&b| b == 0x1A));
+}
