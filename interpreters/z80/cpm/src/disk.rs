@@ -51,26 +51,24 @@ impl Disk {
         self.changes.borrow().clone()
     }
 
-    /// Every file CP/M can see, sorted by name, with its host path and size. When two host names
-    /// differ only in case, the first in byte order is the one CP/M sees.
-    fn scan(&self) -> Vec<(FcbName, PathBuf, u64)> {
+    /// Every file CP/M can see, sorted by name, with its host path (no sizes: a look-up that
+    /// misses reads only the names). When two host names differ only in case, the first in byte
+    /// order is the one CP/M sees. Refreshes the index.
+    fn scan(&self) -> Vec<(FcbName, PathBuf)> {
         let Ok(dir) = fs::read_dir(&self.root) else {
             return Vec::new();
         };
-        let mut found: Vec<(FcbName, PathBuf, u64)> = dir
+        let mut found: Vec<(FcbName, PathBuf)> = dir
             .flatten()
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| {
                 let name = FcbName::parse(e.file_name().to_str()?)?;
-                if name.is_ambiguous() {
-                    return None;
-                }
-                Some((name, e.path(), e.metadata().ok()?.len()))
+                (!name.is_ambiguous()).then(|| (name, e.path()))
             })
             .collect();
         found.sort_by(|a, b| (a.0.0, &a.1).cmp(&(b.0.0, &b.1)));
-        found.dedup_by_key(|(n, _, _)| n.0);
-        *self.index.borrow_mut() = Some(found.iter().map(|(n, p, _)| (*n, p.clone())).collect());
+        found.dedup_by_key(|(n, _)| n.0);
+        *self.index.borrow_mut() = Some(found.iter().cloned().collect());
         found
     }
 
@@ -79,8 +77,8 @@ impl Disk {
     pub fn list(&self, pattern: &FcbName) -> Vec<(FcbName, u64)> {
         self.scan()
             .into_iter()
-            .filter(|(n, _, _)| pattern.matches(n))
-            .map(|(n, _, len)| (n, len))
+            .filter(|(n, _)| pattern.matches(n))
+            .filter_map(|(n, path)| Some((n, fs::metadata(path).ok()?.len())))
             .collect()
     }
 
@@ -150,7 +148,7 @@ impl Disk {
     /// Deletes every file matching `pattern`; returns how many.
     pub fn delete(&self, pattern: &FcbName) -> usize {
         let mut deleted = 0;
-        for (name, path, _) in self.scan() {
+        for (name, path) in self.scan() {
             if pattern.matches(&name) && fs::remove_file(&path).is_ok() {
                 self.note(format!("deleted {}", self.host_name(&path)));
                 self.remember(name, None);
