@@ -364,20 +364,25 @@ impl CpmMachine {
     fn open(&mut self, fcb: u16) -> u16 {
         self.set_fcb(fcb, field::S2, 0);
         self.with_name(fcb, |m, n| {
-            let records = m.disk.as_ref()?.records(n)?;
             let ex = m.fcb(fcb, field::EX) & 0x1F;
             let mut pattern = [0u8; 15];
             pattern[1..12].copy_from_slice(&n.0);
             pattern[12] = ex;
             let dir = m.current_directory();
+            // As in DRI's BDOS, `?` in the name opens the first file that matches, and the
+            // entry copied into the FCB gives it that file's name.
             let entry = match dir.search(&pattern, 0, 15) {
                 Some(i) => *dir.entry(i),
-                // A file too big for what is left of the directory is still there by name.
-                None if (ex as u32) * RECORDS_PER_EXTENT < records.max(1) => {
+                None => {
+                    // A file too big for what is left of the directory (or that appeared since
+                    // it was read) is still there by name.
+                    let records = m.disk.as_ref()?.records(n)?;
+                    if (ex as u32) * RECORDS_PER_EXTENT >= records.max(1) {
+                        return None;
+                    }
                     let rc = (records - ex as u32 * RECORDS_PER_EXTENT).min(RECORDS_PER_EXTENT);
                     directory::extent_entry(n, ex as u32, rc)
                 }
-                None => return None,
             };
             for (i, &b) in entry.iter().enumerate().skip(1) {
                 m.set_fcb(fcb, i as u16, b);

@@ -90,21 +90,28 @@ fn open_with_garbage_in_s2_reads_from_record_0() {
         call open\n        call sequential\n\
 ; Extent 2 of BIG.TXT does not exist: the open fails with FFh.
         ld hl,bigf\n        call setfcb\n        ld a,2\n        ld (080Ch),a\n        ld c,15\n        ld de,0800h\n        call bdos\n        call hex\n\
+; '?' in the name (BDOS `search` matches it): the first file that matches is opened, and its
+; name is in the FCB afterwards.
+        ld a,'|'\n        call chr\n        ld hl,wild\n        call setfcb\n        call open\n        call sequential\n\
+        ld hl,0801h\n        ld b,11\nfname:  ld a,(hl)\n        call chr\n        inc hl\n        djnz fname\n\
         jp 0\n\
 open:   ld c,15\n        ld de,0800h\n        call bdos\n        call hex\n        ld a,' '\n        call chr\n\
         ld a,(080Eh)\n        call hex\n        ld a,' '\n        call chr\n        ld a,(080Fh)\n        call hex\n\
         ld a,' '\n        call chr\n        ld a,(0810h)\n        call hex\n        ld a,' '\n        call chr\n        ret\n\
 sequential: xor a\n        ld (0820h),a\n        ld c,20\n        ld de,0800h\n        call bdos\n        call hex\n\
         ld a,(0080h)\n        call chr\n        ld a,(080Eh)\n        call hex\n        ld a,'|'\n        jp chr\n\
-data:   db 'DATA    BIN'\nbigf:   db 'BIG     TXT'",
+data:   db 'DATA    BIN'\nbigf:   db 'BIG     TXT'\nwild:   db '?A??????B??'",
     );
     let out = run_in(dir.path(), &prog, &[]);
     // Open OK (00); S2 = 80h: cleared, then the directory's module 0 with the BDOS's write flag
     // (`setfwf`); RC = 03 (Table 5-2: the record count of extent EX); the map's first block is 1Ch
     // (blocks go in name order after the 16 directory blocks: BIG.TXT has 10h-19h, DATA.BIN 1Ah);
     // read 00 'A', S2 still 80h (a read keeps the flag). BIG.TXT extent 1: RC 20h (32), map from
-    // block 18h, read 00 'X'. Extent 2: FF.
-    assert_eq!(out, "00 80 03 1A 00A80|00 80 20 18 00X80|FF");
+    // block 18h, read 00 'X'. Extent 2: FF. ?A??????.B?? opens DATA.BIN.
+    assert_eq!(
+        out,
+        "00 80 03 1A 00A80|00 80 20 18 00X80|FF|00 80 03 1A 00A80|DATA    BIN"
+    );
 }
 
 /// STAT and MDIR walk every directory entry (search with `?` in the drive byte), add up each
