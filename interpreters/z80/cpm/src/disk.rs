@@ -7,7 +7,7 @@
 //! as if padded with ^Z (1Ah), CP/M's end-of-text mark.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -27,17 +27,29 @@ pub struct Disk {
     /// (or a name is not found), and kept up to date by the program's own changes, so reading a
     /// record costs the same beside two files or two thousand.
     index: RefCell<Option<HashMap<FcbName, PathBuf>>>,
-    /// What the program did to files that were there: deletions, renames, files emptied by a
-    /// make, in order (host names), for the front end to report when the run ends.
-    changes: RefCell<Vec<String>>,
+    /// What the program did to files that were there before it made them: deletions, renames,
+    /// files emptied by a make, for the front end to report when the run ends.
+    changes: RefCell<Changes>,
 }
+
+/// The changes to report, at most [`MAX_CHANGES`] lines and a count of the rest, and the names
+/// the program made itself in this run (its own temporary files come and go without a word).
+#[derive(Clone, Debug, Default)]
+struct Changes {
+    lines: Vec<String>,
+    more: usize,
+    made: HashSet<FcbName>,
+}
+
+/// Lines of changes kept for the report; a program that deletes in a loop cannot fill memory.
+const MAX_CHANGES: usize = 1000;
 
 impl Disk {
     pub fn new(root: impl Into<PathBuf>) -> Disk {
         Disk {
             root: root.into(),
             index: RefCell::new(None),
-            changes: RefCell::new(Vec::new()),
+            changes: RefCell::new(Changes::default()),
         }
     }
 
@@ -46,9 +58,15 @@ impl Disk {
     }
 
     /// Files the program deleted, renamed or emptied, one line each (`deleted NOTES.TXT`,
-    /// `renamed A.TXT to B.TXT`), in the order it happened.
+    /// `renamed A.TXT to B.TXT`), in the order it happened; files it made itself in this run are
+    /// left out. Past 1,000 lines, a last line counts the rest.
     pub fn changes(&self) -> Vec<String> {
-        self.changes.borrow().clone()
+        let changes = self.changes.borrow();
+        let mut lines = changes.lines.clone();
+        if changes.more > 0 {
+            lines.push(format!("... and {} more", changes.more));
+        }
+        lines
     }
 
     /// Every file CP/M can see, sorted by name, with its host path (no sizes: a look-up that
@@ -133,7 +151,7 @@ impl Disk {
         }
         let path = match self.find(name) {
             Some(p) => {
-                if fs::metadata(&p).is_ok_and(|m| m.len() > 0) {
+                if fs::metadata(&p).is_ok_and(|m| m.len() > 0) && !self.made(name) {
                     self.note(format!("emptied {}", self.host_name(&p)));
                 }
                 p
@@ -141,6 +159,7 @@ impl Disk {
             None => self.new_path(name)?,
         };
         File::create(&path)?;
+        self.changes.borrow_mut().made.insert(*name);
         self.remember(*name, Some(path));
         Ok(())
     }
@@ -150,7 +169,9 @@ impl Disk {
         let mut deleted = 0;
         for (name, path) in self.scan() {
             if pattern.matches(&name) && fs::remove_file(&path).is_ok() {
-                self.note(format!("deleted {}", self.host_name(&path)));
+                if !self.changes.borrow_mut().made.remove(&name) {
+                    self.note(format!("deleted {}", self.host_name(&path)));
+                }
                 self.remember(name, None);
                 deleted += 1;
             }
@@ -166,18 +187,31 @@ impl Disk {
         }
         let dst = self.new_path(to)?;
         fs::rename(&src, &dst)?;
-        self.note(format!(
-            "renamed {} to {}",
-            self.host_name(&src),
-            self.host_name(&dst)
-        ));
+        if self.changes.borrow_mut().made.remove(from) {
+            self.changes.borrow_mut().made.insert(*to);
+        } else {
+            self.note(format!(
+                "renamed {} to {}",
+                self.host_name(&src),
+                self.host_name(&dst)
+            ));
+        }
         self.remember(*from, None);
         self.remember(*to, Some(dst));
         Ok(())
     }
 
     fn note(&self, change: String) {
-        self.changes.borrow_mut().push(change);
+        let mut changes = self.changes.borrow_mut();
+        if changes.lines.len() < MAX_CHANGES {
+            changes.lines.push(change);
+        } else {
+            changes.more += 1;
+        }
+    }
+
+    fn made(&self, name: &FcbName) -> bool {
+        self.changes.borrow().made.contains(name)
     }
 
     fn host_name(&self, path: &Path) -> String {
@@ -293,5 +327,39 @@ mod tests {
             "creating over the link is refused"
         );
         assert_eq!(fs::read(outside.path().join("SECRET.TXT")).unwrap(), b"secret");
+    }
+
+    #[test]
+    fn changes_to_files_that_were_there_are_kept_for_the_report() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("notes.txt"), b"mine").unwrap();
+        fs::write(dir.path().join("OLD.ASM"), b"src").unwrap();
+        fs::write(dir.path().join("FULL.DAT"), b"data").unwrap();
+        let disk = Disk::new(dir.path());
+        // The program's own temporary file comes and goes without a word (ED's X.$$$ dance).
+        disk.create(&name("X.TMP")).unwrap();
+        disk.write_record(&name("X.TMP"), 0, &[1; RECORD]).unwrap();
+        disk.create(&name("X.TMP")).unwrap();
+        disk.rename(&name("OLD.ASM"), &name("OLD.BAK")).unwrap();
+        disk.rename(&name("X.TMP"), &name("OLD.ASM")).unwrap();
+        disk.create(&name("FULL.DAT")).unwrap();
+        assert_eq!(disk.delete(&name("*.*")), 4);
+        assert_eq!(
+            disk.changes(),
+            [
+                "renamed OLD.ASM to OLD.BAK",
+                "emptied FULL.DAT",
+                "deleted notes.txt",
+                "deleted OLD.BAK"
+            ]
+        );
+        // A program deleting in a loop: the report stays bounded.
+        for _ in 0..1500 {
+            fs::write(dir.path().join("LOOP.TXT"), b"x").unwrap();
+            disk.delete(&name("LOOP.TXT"));
+        }
+        let changes = disk.changes();
+        assert_eq!(changes.len(), MAX_CHANGES + 1);
+        assert_eq!(changes[MAX_CHANGES], "... and 504 more");
     }
 }
