@@ -308,3 +308,47 @@ charc:  db 0\ntend:   dw 0\nline:   ds 128\ntext:   ds 1024",
     assert_eq!(&saved[..text.len()], text);
     assert!(saved[text.len()..].iter().all(|&b| b == 0x1A));
 }
+
+/// TE's way with the screen: it copies the BIOS table and draws through CONOUT with cursor
+/// addressing (here the VT100's), polls CONST and reads keys with CONIN. Run as the front end
+/// runs it (frames, keys typed into the console), the screen shows what it drew and each key
+/// lands once, where the cursor is.
+#[test]
+fn a_te_style_editor_draws_its_screen_through_the_bios() {
+    use retro_screen::machine::{Machine, RunState};
+    use retro_screen::{HeldKeys, HoldMode, VirtualTime};
+    let prog = program(
+        "\
+        ld hl,(1)\n        ld de,-3\n        add hl,de\n        ld de,table\n        ld bc,51\n        ldir\n\
+        ld hl,screen\n        call puts\n\
+; The edit loop: CONST until a key, CONIN, ^Q quits through the copy's WBOOT, others echo.
+edit:   call table+6\n        or a\n        jr z,edit\n        call table+9\n        cp 11h\n        jp z,table+3\n\
+        ld c,a\n        call table+12\n        jr edit\n\
+puts:   ld a,(hl)\n        or a\n        ret z\n        ld c,a\n        push hl\n        call table+12\n        pop hl\n        inc hl\n        jr puts\n\
+screen: db 1Bh,'[2J',1Bh,'[24;1H','TE  A:NOTES.TXT  Lin 1  Col 1',1Bh,'[1;1H',0\n\
+table:  ds 51",
+    );
+    let mut run = retro_z80_cpm::screen::CpmRun::new(retro_z80_cpm::CpmMachine::new(&prog).unwrap());
+    let held = HeldKeys::new(HoldMode::ReleaseEvents);
+    let mut frame = 0u64;
+    let mut step = |run: &mut retro_z80_cpm::screen::CpmRun| {
+        frame += 1;
+        run.run_frame(VirtualTime::from_micros(20_000 * frame), &held)
+    };
+    for _ in 0..5 {
+        step(&mut run);
+    }
+    assert_eq!(run.terminal.row_text(23), "TE  A:NOTES.TXT  Lin 1  Col 1");
+    assert_eq!(run.terminal.row_text(0), "");
+    for &k in b"Hello" {
+        run.machine.console.push(k);
+        step(&mut run);
+    }
+    assert_eq!(run.terminal.row_text(0), "Hello", "each key once, at the cursor");
+    run.machine.console.push(0x11);
+    let mut state = step(&mut run);
+    for _ in 0..5 {
+        state = step(&mut run);
+    }
+    assert_eq!(state, RunState::Ended, "^Q warm-boots through the copied WBOOT");
+}
