@@ -352,3 +352,34 @@ table:  ds 51",
     }
     assert_eq!(state, RunState::Ended, "^Q warm-boots through the copied WBOOT");
 }
+
+/// MAC reads its source sequentially to the end: across the 16K extent boundary the FCB moves to
+/// the next extent (EX + 1, RC that extent's records, CR from 0), as the BDOS's `open$reel` does,
+/// and the read after the last record says end of file (1).
+#[test]
+fn sequential_reads_cross_extents_as_the_bdos_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = Vec::new();
+    for r in 0..160u32 {
+        text.extend(std::iter::repeat_n(b'a' + (r % 26) as u8, 128));
+    }
+    std::fs::write(dir.path().join("DUMP.ASM"), &text).unwrap();
+    // Count records read and add up their first bytes; then print the count, the sum, the FCB's
+    // EX, RC and CR, and the result of the read past the end.
+    let prog = program(
+        "\
+        ld hl,name\n        call setfcb\n        ld a,0C3h\n        ld (080Eh),a\n        ld c,15\n        ld de,0800h\n        call bdos\n\
+        xor a\n        ld (0820h),a\n        ld hl,0\n        ld ix,0\n\
+next:   ld c,20\n        ld de,0800h\n        call bdos\n        or a\n        jr nz,done\n\
+        inc hl\n        ld a,(0080h)\n        ld e,a\n        ld d,0\n        add ix,de\n        jr next\n\
+done:   push af\n        ld a,h\n        call hex\n        ld a,l\n        call hex\n        ld a,' '\n        call chr\n\
+        push ix\n        pop hl\n        ld a,h\n        call hex\n        ld a,l\n        call hex\n        ld a,' '\n        call chr\n\
+        ld a,(080Ch)\n        call hex\n        ld a,(080Fh)\n        call hex\n        ld a,(0820h)\n        call hex\n\
+        ld a,' '\n        call chr\n        pop af\n        call hex\n        jp 0\n\
+name:   db 'DUMP    ASM'",
+    );
+    let out = run_in(dir.path(), &prog, &[]);
+    let sum: u32 = (0..160u32).map(|r| u32::from(b'a') + r % 26).sum();
+    // 160 (A0h) records; EX 1, RC 20h (32), CR 20h (past the last); then 01, end of file.
+    assert_eq!(out, format!("00A0 {sum:04X} 012020 01"));
+}
