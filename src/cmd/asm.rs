@@ -52,6 +52,19 @@ pub struct AsmArgs {
     /// The source's dialect (default: sjasmplus when it has a `DEVICE` line, else pasmo).
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+    /// Define NAME before the first line, as sjasmplus's -D (a DEFINE standing for VALUE, or for
+    /// nothing); in the pasmo dialect the same as --equ.
+    #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Define NAME as pasmo's --equ does: an EQU of VALUE (FFFFh without one).
+    #[arg(short = 'E', long = "equ", value_name = "NAME[=VALUE]")]
+    pub equ: Vec<String>,
+    /// Also search DIR for INCLUDE and INCBIN files (after the including file's directory).
+    #[arg(short = 'I', long = "inc", value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// pasmo's autolocal mode: names starting with `_` are local to the previous label.
+    #[arg(long)]
+    pub alocal: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -105,12 +118,27 @@ pub fn asm(args: AsmArgs) -> ExitCode {
             DialectArg::Pasmo => Dialect::Pasmo,
             DialectArg::Sjasmplus => Dialect::Sjasmplus,
         }),
+        defines: args
+            .define
+            .iter()
+            .chain(&args.equ)
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            })
+            .collect(),
+        include_dirs: args.include.clone(),
+        alocal: args.alocal,
     };
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let assembly = match assemble_file_with(&args.file, &options) {
         Ok(a) => {
             // Warnings do not stop the build (exit status 0), but they are always shown.
             eprint!("{}", a.render_warnings(color));
+            // sjasmplus's DISPLAY lines, on stderr with its `> ` as sjasmplus prints them.
+            for text in &a.display {
+                eprintln!("> {text}");
+            }
             a
         }
         Err(failure) => {

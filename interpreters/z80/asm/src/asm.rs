@@ -10,6 +10,7 @@ mod device;
 mod dialect;
 mod directives;
 mod fake;
+mod multiarg;
 mod operands;
 mod select;
 mod sjasmplus;
@@ -64,6 +65,8 @@ pub struct Assembly {
     /// Warnings (W001: where retro deliberately assembles the source differently from pasmo),
     /// in source order; render them with [`Assembly::render_warnings`].
     pub warnings: Vec<Diagnostic>,
+    /// The lines sjasmplus's DISPLAY prints (from the last pass), without its `> ` prefix.
+    pub display: Vec<String>,
 }
 
 impl Assembly {
@@ -171,6 +174,8 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
     if let Some(d) = options.dialect {
         a.dialect = d;
     }
+    a.include_dirs = options.include_dirs.clone();
+    a.alocal = options.alocal;
     let main = match a.load_source(path) {
         Ok(id) => id,
         Err(e) => {
@@ -192,9 +197,13 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         let src = &mut a.sources[main as usize];
         src.lines = Rc::new(sjasmplus_lines(lex_lines(&src.text, main), &src.text));
     }
+    let command_line = (!options.defines.is_empty()).then(|| a.command_line_source(&options.defines));
     let mut prev_values: Option<HashMap<Rc<str>, i64>> = None;
     for pass in 1..=12 {
         a.start_pass(pass);
+        if let Some(id) = command_line {
+            a.apply_command_line(id);
+        }
         a.include_stack.push(main);
         let lines = a.sources[main as usize].lines.clone();
         a.run(&lines, None);
@@ -274,6 +283,7 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         outputs: a.outputs,
         warnings: a.warnings,
         entry: a.entry,
+        display: a.display,
     })
 }
 
@@ -364,6 +374,14 @@ struct Asm<'a> {
     structs: HashMap<String, Rc<sjasmplus::StructDef>>,
     /// The label defined by the statement being assembled (qualified), for struct instances.
     last_label: Option<Rc<str>>,
+    /// `-I` directories (see [`Asm::search_paths`]).
+    include_dirs: Vec<PathBuf>,
+    /// pasmo's `--alocal`, and the scope its `_` names belong to (bumped at each label without
+    /// `_` and at PROC, LOCAL, MACRO, ENDP and ENDM, where pasmo ends their ambit).
+    alocal: bool,
+    alocal_scope: u32,
+    /// sjasmplus DISPLAY lines of this pass.
+    display: Vec<String>,
 }
 
 const STEP_LIMIT: u64 = 10_000_000;
@@ -419,6 +437,10 @@ impl<'a> Asm<'a> {
             capture: None,
             structs: HashMap::new(),
             last_label: None,
+            include_dirs: vec![],
+            alocal: false,
+            alocal_scope: 0,
+            display: vec![],
         }
     }
 
@@ -475,6 +497,58 @@ impl<'a> Asm<'a> {
         self.capture = None;
         self.structs.clear();
         self.last_label = None;
+        self.alocal_scope = 0;
+        self.display.clear();
+    }
+
+    /// The `-D`/`--equ` definitions as a source of their own (`NAME VALUE` per line), so their
+    /// values are lexed and reported like any source text.
+    fn command_line_source(&mut self, defines: &[(String, Option<String>)]) -> u32 {
+        let text: String = defines
+            .iter()
+            .map(|(n, v)| format!("{n} {}\n", v.as_deref().unwrap_or("")))
+            .collect();
+        let id = self.sources.len() as u32;
+        let lines = Rc::new(lex_lines(&text, id));
+        self.sources.push(Src {
+            path: PathBuf::from("<command line>"),
+            text,
+            lines,
+        });
+        id
+    }
+
+    /// Defines the command line's names for a pass: sjasmplus's `-D NAME=text` is a DEFINE (empty
+    /// without a value, as there); pasmo's `--equ NAME=value` an EQU (FFFFh without a value).
+    fn apply_command_line(&mut self, id: u32) {
+        let lines = self.sources[id as usize].lines.clone();
+        for line in lines.iter() {
+            let Some((first, rest)) = line.toks.split_first() else {
+                continue;
+            };
+            let loc = Self::tok_loc(first);
+            let Tk::Ident(name) = &first.kind else {
+                self.diags.push(
+                    Diagnostic::new(DiagKind::Syntax, loc, "a defined name must be a name")
+                        .label("not a name"),
+                );
+                continue;
+            };
+            if self.dialect == Dialect::Sjasmplus {
+                self.defines.insert(name.clone(), rest.into());
+                continue;
+            }
+            let value = if rest.is_empty() {
+                Ok(0xFFFF)
+            } else {
+                let l = Self::toks_loc(rest, line);
+                self.parse_expr(rest, line).and_then(|e| self.need(&e, &l))
+            };
+            match value {
+                Ok(v) => self.define(name, v, SymbolKind::Equ, loc),
+                Err(d) => self.diags.push(d),
+            }
+        }
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -668,6 +742,9 @@ impl<'a> Asm<'a> {
             });
             let op_loc = op_at.map(|k| Self::tok_loc(&toks[k]));
             let directive = op_word.as_deref().and_then(|w| Directive::parse(w, self.dialect));
+            // `$` is this line's address in every expression on it, also in IF conditions and
+            // REPT/DUP counts, which are evaluated here before `statement` is reached.
+            self.here = self.pc;
             // Conditional assembly is tracked even in skipped regions.
             match directive {
                 Some(Directive::If | Directive::Ifdef | Directive::Ifndef) => {
@@ -747,6 +824,15 @@ impl<'a> Asm<'a> {
             }
             if !active {
                 continue;
+            }
+            if directive == Some(Directive::Lua) && op_word.as_deref() == Some("lua") {
+                // The script up to ENDLUA is not assembly: skip it, report the block once.
+                let end = lines[i..].iter().position(|l| {
+                    l.toks
+                        .iter()
+                        .any(|t| matches!(&t.kind, Tk::Ident(w) if w.eq_ignore_ascii_case("endlua")))
+                });
+                i = end.map_or(lines.len(), |e| i + e + 1);
             }
             if directive == Some(Directive::Struct) {
                 i = self.define_struct(lines, i, line, op_at.unwrap_or(0));
@@ -843,6 +929,16 @@ impl<'a> Asm<'a> {
         let Tk::Ident(name) = &first.kind else {
             return (None, Some(0));
         };
+        // sjasmplus: a word in column 0 is always a label, even `end`, `nop` or `org` (its manual:
+        // "Labels must start at beginning of line"); `name = expr` there is a DEFL.
+        if self.dialect == Dialect::Sjasmplus && self.at_col0(first) {
+            let op = if toks.get(1).map(|t| &t.kind) == Some(&Tk::Colon) {
+                2
+            } else {
+                1
+            };
+            return (Some(0), (toks.len() > op).then_some(op));
+        }
         match toks.get(1).map(|t| &t.kind) {
             Some(Tk::Colon) => return (Some(0), if toks.len() > 2 { Some(2) } else { None }),
             Some(Tk::Eq) => return (Some(0), Some(1)),
@@ -863,6 +959,17 @@ impl<'a> Asm<'a> {
             && reserved_reg(name).is_none()
         {
             return (Some(0), if toks.len() > 1 { Some(1) } else { None });
+        }
+        // pasmo: an indented word that is not an instruction, directive or macro is a label when
+        // an instruction, directive or macro follows it (`  loop djnz loop`).
+        if self.dialect == Dialect::Pasmo
+            && !is_keyword(name, self.dialect)
+            && !self.macros.contains_key(&name.to_ascii_lowercase())
+            && reserved_reg(name).is_none()
+            && matches!(toks.get(1).map(|t| &t.kind), Some(Tk::Ident(w))
+                if is_keyword(w, self.dialect) || self.macros.contains_key(&w.to_ascii_lowercase()))
+        {
+            return (Some(0), Some(1));
         }
         (None, Some(0))
     }

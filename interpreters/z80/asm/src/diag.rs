@@ -22,6 +22,8 @@ pub enum DiagKind {
     SnapshotStack,
     /// A warning: `DEVICE` after code, which sjasmplus would apply to that code too.
     DeviceAfterCode,
+    /// A warning: a directive for a file retro does not write (sjasmplus's `SLDOPT`), ignored.
+    Ignored,
 }
 
 impl DiagKind {
@@ -41,6 +43,7 @@ impl DiagKind {
             DiagKind::PasmoDifference => "W001",
             DiagKind::SnapshotStack => "W002",
             DiagKind::DeviceAfterCode => "W003",
+            DiagKind::Ignored => "W004",
         }
     }
 
@@ -48,7 +51,10 @@ impl DiagKind {
     pub fn is_warning(self) -> bool {
         matches!(
             self,
-            DiagKind::PasmoDifference | DiagKind::SnapshotStack | DiagKind::DeviceAfterCode
+            DiagKind::PasmoDifference
+                | DiagKind::SnapshotStack
+                | DiagKind::DeviceAfterCode
+                | DiagKind::Ignored
         )
     }
 }

@@ -26,9 +26,26 @@ fn hex_rows(bytes: &[u8]) -> String {
 
 fn check(src: &Path) -> Vec<String> {
     let name = src.display();
-    let options = Options {
+    let mut options = Options {
         dialect: Some(Dialect::Sjasmplus),
+        ..Options::default()
     };
+    // NAME.args: the -D and -I options record.sh gave sjasmplus (-I relative to NAME.tree/).
+    let tree = src.with_extension("tree");
+    if let Ok(args) = std::fs::read_to_string(src.with_extension("args")) {
+        for arg in args.split_whitespace() {
+            if let Some(d) = arg.strip_prefix("-D") {
+                options.defines.push(match d.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (d.to_string(), None),
+                });
+            } else if let Some(dir) = arg.strip_prefix("-I") {
+                options.include_dirs.push(tree.join(dir));
+            } else {
+                panic!("{}: unknown option {arg} in .args", src.display());
+            }
+        }
+    }
     let a = match assemble_file_with(src, &options) {
         Ok(a) => a,
         Err(f) => return vec![format!("{name}: {}", f.render(false))],
@@ -168,6 +185,7 @@ fn device_after_code_is_a_warning() {
         let load = move |_: &Path| Ok(text.as_bytes().to_vec());
         let options = Options {
             dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
         };
         retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
             .unwrap_or_else(|f| panic!("{}", f.render(false)))

@@ -225,9 +225,69 @@ impl Asm<'_> {
                 self.capture = Some(k);
             }
             Directive::Outend => self.capture = None,
+            Directive::Display => {
+                let text = self.display_text(line, rest)?;
+                self.display.push(text);
+            }
+            Directive::Sld if !self.lenient => {
+                self.warnings.push(
+                    Diagnostic::new(
+                        DiagKind::Ignored,
+                        op_loc.clone(),
+                        "ignored: retro writes no SLD or map file",
+                    )
+                    .label("this directive has no effect")
+                    .note("sjasmplus uses it for the --sld / --cspectmap debugging files"),
+                );
+            }
+            Directive::Lua => {
+                return Err(Diagnostic::new(
+                    DiagKind::Directive,
+                    op_loc.clone(),
+                    "Lua scripts are not supported",
+                )
+                .label("LUA, ENDLUA and INCLUDELUA are sjasmplus's Lua scripting")
+                .help("assemble this source with sjasmplus, or replace the script by its output"));
+            }
             _ => {}
         }
         Ok(())
+    }
+
+    /// DISPLAY's line as sjasmplus prints it: strings as they are, values in hex (`0x00FF`, at
+    /// least four digits) unless the key before them says `/d` decimal, `/h` hex, `/a` both,
+    /// `/c` a character, `/b` binary (`%0000'0101`); a key applies to the next value only.
+    fn display_text(&self, line: &Line, rest: &[Tok]) -> R<String> {
+        let mut out = String::new();
+        let mut key = 'h';
+        for part in Self::split_commas(rest) {
+            match part {
+                [Tok { kind: Tk::Str(s), .. }] => out.push_str(&String::from_utf8_lossy(s)),
+                [
+                    Tok { kind: Tk::Slash, .. },
+                    k @ Tok {
+                        kind: Tk::Ident(_), ..
+                    },
+                ] => key = self.text(k).to_ascii_lowercase().chars().next().unwrap_or('h'),
+                _ => {
+                    let l = Self::toks_loc(part, line);
+                    let v = self.parse_expr(part, line).and_then(|e| self.need(&e, &l))?;
+                    let u = v as u32;
+                    match key {
+                        'd' => out.push_str(&u.to_string()),
+                        'a' => out.push_str(&format!("0x{u:04X}, {u}")),
+                        'c' => out.push_str(&format!("'{}'", (u as u8) as char)),
+                        'b' => {
+                            let b = format!("{:08b}", u as u8);
+                            out.push_str(&format!("%{}'{}", &b[..4], &b[4..]));
+                        }
+                        _ => out.push_str(&format!("0x{u:04X}")),
+                    }
+                    key = 'h';
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// SAVESNA, SAVETAP, EMPTYTAP and SAVEBIN: files made from the device's memory.
