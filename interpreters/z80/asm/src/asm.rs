@@ -6,6 +6,7 @@
 //! One home per concern: [`symbols`] (scopes, definition, forward EQUs), [`operands`] (register
 //! names, operand forms), [`select`] (instruction selection and range checks), [`directives`]
 //! (directives, INCLUDE/INCBIN, macros); this file holds the passes and the statement loop.
+mod banks;
 mod device;
 mod dialect;
 mod directives;
@@ -365,6 +366,8 @@ struct Asm<'a> {
     in_disp: bool,
     /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
     device: Option<i64>,
+    /// The pages of a banked device (ZXSPECTRUM128, ZXSPECTRUMNEXT), None for the 48K.
+    banks: Option<banks::Banks>,
     /// Set while ALIGN without a fill byte pads in device mode: the device memory stays.
     keep_device_mem: bool,
     /// Files the source asks for, and the OUTPUT one receiving bytes.
@@ -432,6 +435,7 @@ impl<'a> Asm<'a> {
             delta: 0,
             in_disp: false,
             device: None,
+            banks: None,
             keep_device_mem: false,
             outputs: vec![],
             capture: None,
@@ -493,6 +497,7 @@ impl<'a> Asm<'a> {
         self.delta = 0;
         self.in_disp = false;
         self.device = None;
+        self.banks = None;
         self.outputs.clear();
         self.capture = None;
         self.structs.clear();

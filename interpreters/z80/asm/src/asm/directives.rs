@@ -63,6 +63,10 @@ pub(super) enum Directive {
     Sld,
     /// `LUA` ... `ENDLUA`, `INCLUDELUA`: Lua scripts, refused.
     Lua,
+    /// `SLOT n`, `PAGE n`, `MMU slot[ last], page[, address]`: banked memory (128K, Next).
+    Slot,
+    Page,
+    Mmu,
 }
 
 /// Each spelling (lower case) and what it means.
@@ -136,6 +140,9 @@ const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
     ("cspectmap", Directive::Sld),
     ("lua", Directive::Lua),
     ("includelua", Directive::Lua),
+    ("slot", Directive::Slot),
+    ("page", Directive::Page),
+    ("mmu", Directive::Mmu),
 ];
 
 impl Directive {
@@ -410,7 +417,10 @@ impl Asm<'_> {
             | Directive::Dh
             | Directive::Display
             | Directive::Sld
-            | Directive::Lua => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
+            | Directive::Lua
+            | Directive::Slot
+            | Directive::Page
+            | Directive::Mmu => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
             // Handled by the statement loop before an operation is dispatched.
             Directive::Struct
             | Directive::Equ

@@ -1,6 +1,9 @@
 //! The sjasmplus directives: DEFINE, MODULE, STRUCT and its instances, DISP/ENT, DH, and the
 //! virtual Spectrum (DEVICE) with the files made from it (SAVESNA, SAVETAP, SAVEBIN, OUTPUT).
-use super::device::{ramtop, sna48, tap_block, tap_code_header, zx48_init};
+use super::banks::Banks;
+use super::device::{
+    ramtop, sna_header, sna48, sna128_sp, tap_block, tap_code_header, tap_header, zx48_init,
+};
 use super::*;
 
 /// A STRUCT: its fields in order, each with its name (if any) and offset.
@@ -165,8 +168,11 @@ impl Asm<'_> {
                     })
                     .unwrap_or_default();
                 match name.as_str() {
-                    "NONE" => self.device = None,
-                    "ZXSPECTRUM48" => {
+                    "NONE" => {
+                        self.device = None;
+                        self.banks = None;
+                    }
+                    "ZXSPECTRUM48" | "ZXSPECTRUM128" | "ZXSPECTRUMNEXT" => {
                         let asked = match parts.get(1) {
                             Some(p) => {
                                 let l = Self::toks_loc(p, line);
@@ -174,7 +180,12 @@ impl Asm<'_> {
                             }
                             None => None,
                         };
-                        let top = ramtop(asked);
+                        // The Next starts with all memory zeroed (no BASIC state).
+                        let top = if name == "ZXSPECTRUMNEXT" {
+                            -1
+                        } else {
+                            ramtop(asked)
+                        };
                         if self.device.is_none() && !self.blocks.is_empty() && !self.lenient {
                             // sjasmplus applies a source's only DEVICE to the lines before it too;
                             // retro does not, so bytes already assembled are not in the device.
@@ -193,6 +204,14 @@ impl Asm<'_> {
                         }
                         if self.device.is_none() {
                             zx48_init(&mut self.mem, top);
+                            self.banks = match name.as_str() {
+                                "ZXSPECTRUM128" => Some(Banks::zx128()),
+                                "ZXSPECTRUMNEXT" => Some(Banks::next()),
+                                _ => None,
+                            };
+                            if let Some(b) = &mut self.banks {
+                                b.sync(&self.mem);
+                            }
                         }
                         self.device = Some(top);
                     }
@@ -202,7 +221,7 @@ impl Asm<'_> {
                             rest_loc,
                             format!("device `{name}` is not supported"),
                         )
-                        .label("only ZXSPECTRUM48 (and NONE) are built in"));
+                        .label("ZXSPECTRUM48, ZXSPECTRUM128, ZXSPECTRUMNEXT and NONE are built in"));
                     }
                 }
             }
@@ -225,6 +244,7 @@ impl Asm<'_> {
                 self.capture = Some(k);
             }
             Directive::Outend => self.capture = None,
+            Directive::Slot | Directive::Page | Directive::Mmu => self.paging(d, line, op_loc, rest)?,
             Directive::Display => {
                 let text = self.display_text(line, rest)?;
                 self.display.push(text);
@@ -250,6 +270,98 @@ impl Asm<'_> {
                 .help("assemble this source with sjasmplus, or replace the script by its output"));
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// SLOT, PAGE and MMU on a banked device.
+    fn paging(&mut self, d: Directive, line: &Line, op_loc: &Loc, rest: &[Tok]) -> R<()> {
+        let Some(banks) = &self.banks else {
+            return Err(
+                Diagnostic::new(DiagKind::Directive, op_loc.clone(), "no banked memory here")
+                    .label("needs `DEVICE ZXSPECTRUM128` or `DEVICE ZXSPECTRUMNEXT` first"),
+            );
+        };
+        let (slots, pages) = (banks.slots() as i64, banks.page_count() as i64);
+        let parts = Self::split_commas(rest);
+        let num = |p: &[Tok], a: &Self| -> R<(i64, Loc)> {
+            let l = Self::toks_loc(p, line);
+            Ok((a.parse_expr(p, line).and_then(|e| a.need(&e, &l))?, l))
+        };
+        let check = |(v, l): (i64, Loc), n: i64, what: &str| -> R<usize> {
+            if (0..n).contains(&v) {
+                Ok(v as usize)
+            } else {
+                Err(
+                    Diagnostic::new(DiagKind::OutOfRange, l, format!("{what} {v} is not 0..{}", n - 1))
+                        .label(what.to_string()),
+                )
+            }
+        };
+        let first = parts.first().copied().unwrap_or_default();
+        match d {
+            Directive::Slot => {
+                let s = check(num(first, self)?, slots, "slot")?;
+                if let Some(b) = &mut self.banks {
+                    b.slot = s;
+                }
+            }
+            Directive::Page => {
+                let p = check(num(first, self)?, pages, "page")?;
+                if let Some(b) = &mut self.banks {
+                    let slot = b.slot;
+                    b.map_page(&mut self.mem, slot, p);
+                }
+            }
+            _ => {
+                // `MMU first[ last], page[, address]`; a letter after the slot (e, w, n: what
+                // sjasmplus does when code runs past the slot) is accepted and changes nothing.
+                let (lo_toks, hi_toks) = match first {
+                    [a, b] if !matches!(b.kind, Tk::Ident(_)) => (&first[..1], Some(&first[1..])),
+                    [
+                        a,
+                        Tok {
+                            kind: Tk::Ident(_), ..
+                        },
+                    ] => (std::slice::from_ref(a), None),
+                    _ => (first, None),
+                };
+                let lo = check(num(lo_toks, self)?, slots, "slot")?;
+                let hi = match hi_toks {
+                    Some(t) => check(num(t, self)?, slots, "slot")?,
+                    None => lo,
+                };
+                let page = check(
+                    num(parts.get(1).copied().unwrap_or_default(), self)?,
+                    pages,
+                    "page",
+                )?;
+                if hi < lo || page + (hi - lo) >= pages as usize {
+                    return Err(Diagnostic::new(
+                        DiagKind::OutOfRange,
+                        Self::toks_loc(rest, line),
+                        "MMU range does not fit",
+                    )
+                    .label("slots and pages"));
+                }
+                if let Some(b) = &mut self.banks {
+                    for (k, slot) in (lo..=hi).enumerate() {
+                        b.map_page(&mut self.mem, slot, page + k);
+                    }
+                }
+                if let Some(addr) = parts.get(2) {
+                    let (v, l) = num(addr, self)?;
+                    if !(0..=0xFFFF).contains(&v) {
+                        return Err(Diagnostic::new(
+                            DiagKind::OutOfRange,
+                            l,
+                            format!("address {v} is outside 0..$FFFF"),
+                        )
+                        .label("address"));
+                    }
+                    self.pc = v;
+                }
+            }
         }
         Ok(())
     }
@@ -324,6 +436,23 @@ impl Asm<'_> {
             Ok(a.mem[start as usize..(start + len) as usize].to_vec())
         };
         let data = match d {
+            Directive::Savesna if self.banks.as_ref().is_some_and(|b| b.next) => {
+                return Err(Diagnostic::new(
+                    DiagKind::Directive,
+                    op_loc.clone(),
+                    "SAVESNA is for the 48K and 128K",
+                )
+                .label("sjasmplus saves a Next program with SAVENEX"));
+            }
+            Directive::Savesna if self.banks.is_some() => {
+                let start = num(1, self)? as u16;
+                let header = sna_header(start, sna128_sp(top));
+                let mem = &self.mem;
+                self.banks
+                    .as_mut()
+                    .map(|b| b.sna128(mem, &header, start))
+                    .unwrap_or_default()
+            }
             Directive::Savesna => {
                 let start = num(1, self)?;
                 let (sna, fallback) = sna48(&mut self.mem, top, start as u16);
@@ -376,6 +505,26 @@ impl Asm<'_> {
                         tap.extend(tap_code_header(&title, len as u16, load as u16));
                         tap.extend(tap_block(0xFF, &bytes));
                     }
+                    Some("BASIC") => {
+                        let title = match parts.get(2) {
+                            Some([Tok { kind: Tk::Str(s), .. }]) => s.to_vec(),
+                            _ => {
+                                return Err(Diagnostic::new(
+                                    DiagKind::Syntax,
+                                    rest_loc,
+                                    "SAVETAP BASIC needs a name in quotes",
+                                )
+                                .label("here"));
+                            }
+                        };
+                        let (start, len) = (num(3, self)?, num(4, self)?);
+                        // Autorun line (8000h: none) and the length without variables.
+                        let line_no = if parts.len() > 5 { num(5, self)? } else { 0x8000 };
+                        let prog = if parts.len() > 6 { num(6, self)? } else { len };
+                        let bytes = range(start, len, self)?;
+                        tap.extend(tap_header(0, &title, len as u16, line_no as u16, prog as u16));
+                        tap.extend(tap_block(0xFF, &bytes));
+                    }
                     Some("HEADLESS") => {
                         let (start, len) = (num(2, self)?, num(3, self)?);
                         let flag = if parts.len() > 4 { num(4, self)? } else { 0xFF };
@@ -386,9 +535,9 @@ impl Asm<'_> {
                         return Err(Diagnostic::new(
                             DiagKind::Directive,
                             rest_loc,
-                            "only SAVETAP file,CODE,... and SAVETAP file,HEADLESS,... are supported",
+                            "only SAVETAP file,CODE,..., file,BASIC,... and file,HEADLESS,... are supported",
                         )
-                        .label("BASIC, NUMBERS, CHARS and the snapshot-with-loader form are not built"));
+                        .label("NUMBERS, CHARS and the snapshot-with-loader form are not built"));
                     }
                 }
                 tap
