@@ -487,43 +487,34 @@ impl Asm<'_> {
                 });
                 let mut tap = self.output_so_far(&path);
                 match kind.as_deref() {
-                    Some("CODE") => {
+                    Some(kind @ ("CODE" | "BASIC")) => {
                         let title = match parts.get(2) {
                             Some([Tok { kind: Tk::Str(s), .. }]) => s.to_vec(),
                             _ => {
                                 return Err(Diagnostic::new(
                                     DiagKind::Syntax,
                                     rest_loc,
-                                    "SAVETAP CODE needs a name in quotes",
+                                    format!("SAVETAP {kind} needs a name in quotes"),
                                 )
                                 .label("here"));
                             }
                         };
                         let (start, len) = (num(3, self)?, num(4, self)?);
-                        let load = if parts.len() > 5 { num(5, self)? } else { start };
-                        let bytes = range(start, len, self)?;
-                        tap.extend(tap_code_header(&title, len as u16, load as u16));
-                        tap.extend(tap_block(0xFF, &bytes));
-                    }
-                    Some("BASIC") => {
-                        let title = match parts.get(2) {
-                            Some([Tok { kind: Tk::Str(s), .. }]) => s.to_vec(),
-                            _ => {
-                                return Err(Diagnostic::new(
-                                    DiagKind::Syntax,
-                                    rest_loc,
-                                    "SAVETAP BASIC needs a name in quotes",
-                                )
-                                .label("here"));
+                        let arg = |k: usize, default: i64| {
+                            if parts.len() > k {
+                                num(k, self)
+                            } else {
+                                Ok(default)
                             }
                         };
-                        let (start, len) = (num(3, self)?, num(4, self)?);
-                        // Autorun line (8000h: none) and the length without variables.
-                        let line_no = if parts.len() > 5 { num(5, self)? } else { 0x8000 };
-                        let prog = if parts.len() > 6 { num(6, self)? } else { len };
-                        let bytes = range(start, len, self)?;
-                        tap.extend(tap_header(0, &title, len as u16, line_no as u16, prog as u16));
-                        tap.extend(tap_block(0xFF, &bytes));
+                        let header = if kind == "CODE" {
+                            tap_code_header(&title, len as u16, arg(5, start)? as u16)
+                        } else {
+                            // The autorun line (8000h: none) and the length without variables.
+                            tap_header(0, &title, len as u16, arg(5, 0x8000)? as u16, arg(6, len)? as u16)
+                        };
+                        tap.extend(header);
+                        tap.extend(tap_block(0xFF, &range(start, len, self)?));
                     }
                     Some("HEADLESS") => {
                         let (start, len) = (num(2, self)?, num(3, self)?);
