@@ -1,6 +1,7 @@
 //! Banked memory of sjasmplus's larger devices: `ZXSPECTRUM128` (eight 16K pages, slots at 0000h,
 //! 4000h, 8000h and C000h holding pages 7, 5, 2 and 0) and `ZXSPECTRUMNEXT` (224 pages of 8K in
-//! eight slots holding pages 14, 15, 10, 11, 4, 5, 0 and 1), with `SLOT`, `PAGE` and `MMU`.
+//! eight slots holding pages 14, 15, 10, 11, 4, 5, 0 and 1) and `NOSLOT64K` (one 64K slot, 32
+//! pages), with `SLOT`, `PAGE` and `MMU`.
 //!
 //! The assembler writes into its 64K address space as always; this module keeps the pages that
 //! are not mapped and swaps a page's bytes in and out of that space when the mapping changes, so
@@ -38,6 +39,22 @@ impl Banks {
             map: vec![14, 15, 10, 11, 4, 5, 0, 1],
             slot: 7,
         }
+    }
+
+    /// `NOSLOT64K`: one slot over the whole address space, 32 pages of 64K, page 0 mapped.
+    pub(super) fn noslot64k() -> Banks {
+        Banks {
+            next: false,
+            slot_size: 0x10000,
+            pages: vec![vec![0; 0x10000]; 32],
+            map: vec![0],
+            slot: 0,
+        }
+    }
+
+    /// The 128K Spectrum (four 16K slots), the one banked device with a .sna format.
+    pub(super) fn is_zx128(&self) -> bool {
+        !self.next && self.map.len() == 4
     }
 
     pub(super) fn slots(&self) -> usize {

@@ -172,7 +172,7 @@ impl Asm<'_> {
                         self.device = None;
                         self.banks = None;
                     }
-                    "ZXSPECTRUM48" | "ZXSPECTRUM128" | "ZXSPECTRUMNEXT" => {
+                    "ZXSPECTRUM48" | "ZXSPECTRUM128" | "ZXSPECTRUMNEXT" | "NOSLOT64K" => {
                         let asked = match parts.get(1) {
                             Some(p) => {
                                 let l = Self::toks_loc(p, line);
@@ -207,6 +207,7 @@ impl Asm<'_> {
                             self.banks = match name.as_str() {
                                 "ZXSPECTRUM128" => Some(Banks::zx128()),
                                 "ZXSPECTRUMNEXT" => Some(Banks::next()),
+                                "NOSLOT64K" => Some(Banks::noslot64k()),
                                 _ => None,
                             };
                             if let Some(b) = &mut self.banks {
@@ -221,7 +222,9 @@ impl Asm<'_> {
                             rest_loc,
                             format!("device `{name}` is not supported"),
                         )
-                        .label("ZXSPECTRUM48, ZXSPECTRUM128, ZXSPECTRUMNEXT and NONE are built in"));
+                        .label(
+                            "ZXSPECTRUM48, ZXSPECTRUM128, ZXSPECTRUMNEXT, NOSLOT64K and NONE are built in",
+                        ));
                     }
                 }
             }
@@ -436,13 +439,13 @@ impl Asm<'_> {
             Ok(a.mem[start as usize..(start + len) as usize].to_vec())
         };
         let data = match d {
-            Directive::Savesna if self.banks.as_ref().is_some_and(|b| b.next) => {
+            Directive::Savesna if self.banks.as_ref().is_some_and(|b| !b.is_zx128()) => {
                 return Err(Diagnostic::new(
                     DiagKind::Directive,
                     op_loc.clone(),
-                    "SAVESNA is for the 48K and 128K",
+                    "SAVESNA is for the ZXSPECTRUM48 and ZXSPECTRUM128 devices",
                 )
-                .label("sjasmplus saves a Next program with SAVENEX"));
+                .label("no .sna format for this device"));
             }
             Directive::Savesna if self.banks.is_some() => {
                 let start = num(1, self)? as u16;
