@@ -68,6 +68,8 @@ done
   printf '\tSAVESNA "game.sna",start\n'
 } >"$work/proj/main.asm"
 echo "project: $(cat "$work/proj/main.asm" "$work/proj/src/"*.asm | wc -l) lines in $((files + 1)) files"
+# KEEP=DIR keeps a copy of the project (for profiling).
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp -r "$work/proj/." "$KEEP"; fi
 
 cd "$here/../../../.."
 cargo build -q --release -p retro-z80-asm --example asm_file

@@ -231,3 +231,64 @@ proptest! {
         prop_assert_eq!(&a.bytes[n - 5..], &[1, 0, 0, (here + 3) as u8, ((here + 3) >> 8) as u8], "{}", src);
     }
 }
+
+proptest! {
+    // Small sources, but each case runs every pass: capped like the `$` property.
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// Issue 32 fuzzing: REPT/DUP nested to any depth with any counts gives exactly the product
+    /// of the counts in bytes, and past the line budget a diagnostic, never a hang or a panic.
+    #[test]
+    fn nested_repetition_gives_the_product_of_its_counts(
+        counts in prop::collection::vec(0u32..5, 1..6),
+        sjasmplus in any::<bool>(),
+    ) {
+        let (open, close) = if sjasmplus { ("dup", "edup") } else { ("rept", "endm") };
+        let mut src = String::from(" org 8000h\n");
+        for c in &counts {
+            src += &format!(" {open} {c}\n");
+        }
+        src += " db 1\n";
+        for _ in &counts {
+            src += &format!(" {close}\n");
+        }
+        let options = retro_z80_asm::Options {
+            dialect: Some(if sjasmplus { retro_z80_asm::Dialect::Sjasmplus } else { retro_z80_asm::Dialect::Pasmo }),
+            ..Default::default()
+        };
+        let main = Path::new("rep.asm");
+        let text = src.clone().into_bytes();
+        let load = move |p: &Path| if p == main { Ok(text.clone()) } else { no_files(p) };
+        let a = retro_z80_asm::assemble_with_options(main, &load, &options)
+            .map_err(|f| TestCaseError::fail(f.render(false)))?;
+        let product: u32 = counts.iter().product();
+        prop_assert_eq!(a.bytes.len(), product as usize, "{}", src);
+    }
+
+}
+
+proptest! {
+    // Names of thousands of characters: fewer cases, each one costlier.
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// Issue 32 fuzzing: names of any length (to a few thousand characters) with a typo get a
+    /// "did you mean" for the name they were meant to be, and never a panic.
+    #[test]
+    fn long_mistyped_names_are_suggested(
+        stem in "[a-z]{1,3000}",
+        typo in any::<prop::sample::Index>(),
+    ) {
+        let at = typo.index(stem.len());
+        let mut wrong: Vec<u8> = stem.clone().into_bytes();
+        wrong[at] = if wrong[at] == b'q' { b'z' } else { b'q' };
+        let wrong = String::from_utf8(wrong).unwrap_or_default();
+        let src = format!("l{stem}: nop\n jp l{wrong}\n");
+        match assemble_str("long.asm", &src) {
+            Ok(_) => prop_assert!(false, "an undefined name assembled"),
+            Err(f) => {
+                let help = f.diagnostics[0].help.clone().unwrap_or_default();
+                prop_assert!(help.contains(&format!("`l{stem}`")), "{}", &help[..help.len().min(60)]);
+            }
+        }
+    }
+}

@@ -104,7 +104,7 @@ pub(super) fn sjasmplus_lines(lines: Vec<Line>, text: &str) -> Vec<Line> {
             // The operation word: after a leading label (a name or number, with or without colon).
             let op = piece
                 .iter()
-                .position(|t| matches!(&t.kind, Tk::Ident(s) if MNEMONICS.contains(&s.to_ascii_lowercase().as_str())))
+                .position(|t| matches!(&t.kind, Tk::Ident(s) if is_mnemonic(s)))
                 .map(|k| text[piece[k].span()].to_ascii_lowercase());
             let branch = matches!(op.as_deref(), Some("jr" | "jp" | "djnz" | "call"));
             for (k, t) in piece.iter_mut().enumerate() {

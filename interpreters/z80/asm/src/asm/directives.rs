@@ -148,9 +148,25 @@ const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
 impl Directive {
     /// The directive a lower-case operation word names, if any.
     pub(super) fn parse(word: &str, dialect: Dialect) -> Option<Directive> {
-        Self::spellings(dialect)
-            .find(|(w, _)| *w == word)
-            .map(|&(_, d)| d)
+        // Asked for nearly every line: a table per dialect, built once.
+        static TABLES: std::sync::LazyLock<[HashMap<&'static str, Directive>; 2]> =
+            std::sync::LazyLock::new(|| {
+                let table = |d: Dialect| {
+                    let mut m = HashMap::new();
+                    for &(w, dir) in Directive::spellings(d) {
+                        // The dialect's own spelling comes first and wins.
+                        m.entry(w).or_insert(dir);
+                    }
+                    m
+                };
+                [table(Dialect::Pasmo), table(Dialect::Sjasmplus)]
+            });
+        if word.len() > 12 {
+            return None;
+        }
+        TABLES[usize::from(dialect == Dialect::Sjasmplus)]
+            .get(word)
+            .copied()
     }
 
     fn spellings(dialect: Dialect) -> impl Iterator<Item = &'static (&'static str, Directive)> {
@@ -170,8 +186,7 @@ impl Directive {
 
 /// True for a mnemonic or directive word (which cannot be a label without a colon).
 pub(super) fn is_keyword(s: &str, dialect: Dialect) -> bool {
-    let l = s.to_ascii_lowercase();
-    MNEMONICS.contains(&l.as_str()) || Directive::parse(&l, dialect).is_some()
+    is_mnemonic(s) || Directive::parse(&s.to_ascii_lowercase(), dialect).is_some()
 }
 
 pub(super) struct Macro {

@@ -18,7 +18,9 @@ impl Asm<'_> {
     /// The operand groups of `rest` split into one slice per instruction, when `op` is a
     /// multi-argument mnemonic given more operands than one instruction takes; else None.
     pub(super) fn multi_arg<'t>(&self, op: &str, rest: &'t [Tok]) -> Option<Vec<&'t [Tok]>> {
-        if !MULTI.contains(&op) {
+        // Most lines have at most the one comma of a two-operand instruction: no allocation.
+        let commas = rest.iter().filter(|t| t.kind == Tk::Comma).count();
+        if commas == 0 || !MULTI.contains(&op) {
             return None;
         }
         // Top-level commas: group k runs from bounds[k] to the comma at bounds[k + 1] - 1.
