@@ -12,6 +12,7 @@ mod dialect;
 mod directives;
 mod fake;
 mod multiarg;
+mod nex;
 mod operands;
 mod select;
 mod sjasmplus;
@@ -211,6 +212,8 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         a.include_stack.push(main);
         let lines = a.sources[main as usize].lines.clone();
         a.run(&lines, None);
+        // A .nex still open at the end of the source is finished, as sjasmplus does.
+        a.close_nex();
         a.include_stack.pop();
         a.close_procs();
         a.resolve_pending_equs();
@@ -393,6 +396,8 @@ struct Asm<'a> {
     alocal_scope: u32,
     /// sjasmplus DISPLAY lines of this pass.
     display: Vec<String>,
+    /// The .nex file between `SAVENEX OPEN` and `CLOSE`.
+    nex: Option<nex::Nex>,
 }
 
 /// The most lines one pass assembles (repetitions, macro expansions and INCLUDEs count each
@@ -456,6 +461,7 @@ impl<'a> Asm<'a> {
             alocal: false,
             alocal_scope: 0,
             display: vec![],
+            nex: None,
         }
     }
 
@@ -515,6 +521,7 @@ impl<'a> Asm<'a> {
         self.last_label = None;
         self.alocal_scope = 0;
         self.display.clear();
+        self.nex = None;
     }
 
     /// The `-D`/`--equ` definitions as a source of their own (`NAME VALUE` per line), so their

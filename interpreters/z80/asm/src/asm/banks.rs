@@ -82,6 +82,11 @@ impl Banks {
         mem[at..at + self.slot_size].copy_from_slice(&self.pages[page]);
     }
 
+    /// A 16K bank of the Next: its 8K pages 2n and 2n+1 (after [`Banks::sync`]).
+    pub(super) fn next_bank16(&self, n: usize) -> Vec<u8> {
+        [&self.pages[2 * n][..], &self.pages[2 * n + 1][..]].concat()
+    }
+
     /// A 16K bank of the 128K machine (after [`Banks::sync`]).
     fn bank16(&self, n: usize) -> &[u8] {
         &self.pages[n]

@@ -67,6 +67,8 @@ pub(super) enum Directive {
     Slot,
     Page,
     Mmu,
+    /// `SAVENEX command ...`: a Next .nex file.
+    Savenex,
 }
 
 /// Each spelling (lower case) and what it means.
@@ -143,6 +145,7 @@ const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
     ("slot", Directive::Slot),
     ("page", Directive::Page),
     ("mmu", Directive::Mmu),
+    ("savenex", Directive::Savenex),
 ];
 
 impl Directive {
@@ -435,7 +438,8 @@ impl Asm<'_> {
             | Directive::Lua
             | Directive::Slot
             | Directive::Page
-            | Directive::Mmu => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
+            | Directive::Mmu
+            | Directive::Savenex => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
             // Handled by the statement loop before an operation is dispatched.
             Directive::Struct
             | Directive::Equ

@@ -248,6 +248,7 @@ impl Asm<'_> {
             }
             Directive::Outend => self.capture = None,
             Directive::Slot | Directive::Page | Directive::Mmu => self.paging(d, line, op_loc, rest)?,
+            Directive::Savenex => self.savenex(line, op_loc, rest)?,
             Directive::Display => {
                 let text = self.display_text(line, rest)?;
                 self.display.push(text);
