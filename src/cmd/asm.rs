@@ -197,23 +197,14 @@ pub fn asm(args: AsmArgs) -> ExitCode {
             return ExitCode::from(2);
         }
         if k >= ours {
-            eprintln!("wrote {} ({} bytes)", path.display(), thousands(data.len()));
+            eprintln!(
+                "wrote {} ({} bytes)",
+                path.display(),
+                retro_diag::grouped(data.len())
+            );
         }
     }
     ExitCode::SUCCESS
-}
-
-/// `49179` as `49,179`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The assembler never writes over what it read (a source, an INCLUDE, an INCBIN), whatever
