@@ -226,3 +226,31 @@ fn align_without_fill_keeps_the_device_memory() {
         [0, 0, 1, 0x38, 0x38, 0x38, 0x38, 0x38, 0xAA, 0xAA]
     );
 }
+
+/// What the sjasmplus dialect refuses, ignores and prints: a LUA block and OPT are clear errors
+/// (one for the whole Lua block, whose lines are skipped), SLDOPT is ignored with W004, and
+/// DISPLAY's lines are kept for stderr in sjasmplus's format (checked against sjasmplus 1.23.1).
+#[test]
+fn lua_and_opt_are_refused_sldopt_ignored_and_display_kept() {
+    let asm = |text: &str| {
+        let text = text.to_string();
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
+        };
+        retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
+    };
+    let f =
+        asm(" org 8000h\n lua\n  sj.add_byte(1) : x = {1,2}\n endlua\n nop\n").expect_err("Lua is refused");
+    assert_eq!(f.diagnostics.len(), 1, "{}", f.render(false));
+    assert!(f.diagnostics[0].message.contains("Lua scripts are not supported"));
+    let f = asm(" opt --syntax=a\n sub a,b\n").expect_err("OPT is refused");
+    assert!(f.diagnostics[0].message.contains("OPT is not supported"));
+    let a = asm(" sldopt comment WPMEM\n org 100h\n display \"a:\",/a,$,\"|\",/d,-1,\"|\",/c,65,\"|\",/b,5,\"|\",255\n nop\n")
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.bytes, [0]);
+    assert_eq!(a.warnings.len(), 1);
+    assert_eq!(a.warnings[0].kind.code(), "W004");
+    assert_eq!(a.display, ["a:0x0100, 256|4294967295|'A'|%0000'0101|0x00FF"]);
+}

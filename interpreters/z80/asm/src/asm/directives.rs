@@ -69,6 +69,8 @@ pub(super) enum Directive {
     Mmu,
     /// `SAVENEX command ...`: a Next .nex file.
     Savenex,
+    /// `OPT ...`: sjasmplus options set from the source, refused (retro has its default syntax).
+    Opt,
 }
 
 /// Each spelling (lower case) and what it means.
@@ -146,6 +148,7 @@ const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
     ("page", Directive::Page),
     ("mmu", Directive::Mmu),
     ("savenex", Directive::Savenex),
+    ("opt", Directive::Opt),
 ];
 
 impl Directive {
@@ -439,7 +442,8 @@ impl Asm<'_> {
             | Directive::Slot
             | Directive::Page
             | Directive::Mmu
-            | Directive::Savenex => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
+            | Directive::Savenex
+            | Directive::Opt => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
             // Handled by the statement loop before an operation is dispatched.
             Directive::Struct
             | Directive::Equ

@@ -249,6 +249,16 @@ impl Asm<'_> {
             Directive::Outend => self.capture = None,
             Directive::Slot | Directive::Page | Directive::Mmu => self.paging(d, line, op_loc, rest)?,
             Directive::Savenex => self.savenex(line, op_loc, rest)?,
+            Directive::Opt => {
+                // `--syntax=a` alone changes what `sub a,b` means: never guess, refuse.
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc.clone(), "OPT is not supported")
+                        .label("retro assembles sjasmplus's default syntax and options only")
+                        .help(
+                            "remove the OPT line if it only repeats the defaults, or assemble with sjasmplus",
+                        ),
+                );
+            }
             Directive::Display => {
                 let text = self.display_text(line, rest)?;
                 self.display.push(text);
