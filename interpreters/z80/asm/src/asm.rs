@@ -197,7 +197,7 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
             });
         }
     };
-    if options.dialect.is_none() && Dialect::detect(&a.sources[main as usize].text) == Dialect::Sjasmplus {
+    if options.dialect.is_none() && a.detect_dialect(main) == Dialect::Sjasmplus {
         a.dialect = Dialect::Sjasmplus;
         let src = &mut a.sources[main as usize];
         src.lines = Rc::new(sjasmplus_lines(lex_lines(&src.text, main), &src.text));
@@ -463,6 +463,33 @@ impl<'a> Asm<'a> {
             display: vec![],
             nex: None,
         }
+    }
+
+    /// The dialect the main file shows ([`Dialect::detect`]), or failing that one of the files
+    /// it INCLUDEs directly (project templates often keep `DEVICE` in a prologue INCLUDE). The
+    /// INCLUDEs are only peeked at here; they are read again, in the dialect found, when met.
+    fn detect_dialect(&self, main: u32) -> Dialect {
+        let src = &self.sources[main as usize];
+        if Dialect::detect(&src.text) == Dialect::Sjasmplus {
+            return Dialect::Sjasmplus;
+        }
+        let dir = src.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let included = src.text.lines().filter_map(|l| {
+            let rest = l.trim_start();
+            let word = rest.get(..7)?;
+            let name = rest[7..].trim_start().strip_prefix('"')?;
+            (word.eq_ignore_ascii_case("include") && l.len() > rest.len())
+                .then(|| name.split('"').next())
+                .flatten()
+        });
+        for name in included.take(16) {
+            if let Ok(bytes) = (self.load)(&dir.join(name))
+                && Dialect::detect(&String::from_utf8_lossy(&bytes)) == Dialect::Sjasmplus
+            {
+                return Dialect::Sjasmplus;
+            }
+        }
+        Dialect::Pasmo
     }
 
     fn load_source(&mut self, path: &Path) -> std::io::Result<u32> {

@@ -254,3 +254,25 @@ fn lua_and_opt_are_refused_sldopt_ignored_and_display_kept() {
     assert_eq!(a.warnings[0].kind.code(), "W004");
     assert_eq!(a.display, ["a:0x0100, 256|4294967295|'A'|%0000'0101|0x00FF"]);
 }
+
+/// A project whose `DEVICE` is in a prologue INCLUDE (the ZX81 template's layout) is recognised
+/// as sjasmplus without `--dialect`; a pasmo source with an INCLUDE stays pasmo.
+#[test]
+fn a_device_line_in_an_included_prologue_selects_sjasmplus() {
+    let load = |p: &Path| -> std::io::Result<Vec<u8>> {
+        Ok(match p.file_name().and_then(|n| n.to_str()) {
+            Some("main.asm") => " INCLUDE \"inc/prologue.inc\"\n ld a,1 : ret\n".into(),
+            Some("prologue.inc") => " DEVICE NOSLOT64K\n ORG $4009\n".into(),
+            Some("plain.asm") => " include \"inc/defs.inc\"\n ld a,X\n".into(),
+            _ => "X equ 2\n".into(),
+        })
+    };
+    let a = retro_z80_asm::assemble_with(Path::new("p/main.asm"), &load)
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.dialect, Dialect::Sjasmplus);
+    assert_eq!(a.bytes, [0x3E, 1, 0xC9]);
+    let a = retro_z80_asm::assemble_with(Path::new("p/plain.asm"), &load)
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.dialect, Dialect::Pasmo);
+    assert_eq!(a.bytes, [0x3E, 2]);
+}
