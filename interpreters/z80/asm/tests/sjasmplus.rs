@@ -276,3 +276,19 @@ fn a_device_line_in_an_included_prologue_selects_sjasmplus() {
     assert_eq!(a.dialect, Dialect::Pasmo);
     assert_eq!(a.bytes, [0x3E, 2]);
 }
+
+/// After `(ix+d)` a comma starts the undocumented register-copy form, so a second index operand
+/// is an error, as in sjasmplus ("Illegal destination register"), never two instructions.
+#[test]
+fn a_second_index_operand_is_an_error_not_two_instructions() {
+    for src in [" rl (ix+1),(ix+2)\n", " set 1,(ix+1),2,(iy+2)\n"] {
+        let text = src.to_string();
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
+        };
+        let r = retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options);
+        assert!(r.is_err(), "{src} assembled to {:02X?}", r.map(|a| a.bytes));
+    }
+}

@@ -60,12 +60,6 @@ impl Asm<'_> {
             }
         };
         let reg = |k: usize| word(k).and_then(|w| self.reg(&w));
-        let reg8 = |k: usize| {
-            matches!(
-                reg(k),
-                Some(Rg::A | Rg::B | Rg::C | Rg::D | Rg::E | Rg::H | Rg::L)
-            )
-        };
         let wide = |k: usize| matches!(reg(k), Some(Rg::Bc | Rg::De | Rg::Hl | Rg::Ix | Rg::Iy | Rg::Sp));
         // `(ix+d)` / `(iy-d)` / `(ix)`: the undocumented register-copy forms follow it.
         let indexed = |k: usize| match groups.get(k) {
@@ -86,9 +80,15 @@ impl Asm<'_> {
             "add" | "adc" | "sbc" if reg(0) == Some(Rg::A) || wide(0) => 2,
             "sub" if wide(0) => 2,
             "jp" | "call" | "jr" if word(0).is_some_and(|w| CONDITIONS.contains(&w.as_str())) => 2,
-            "rl" | "rr" | "rlc" | "rrc" | "sla" | "sra" | "srl" | "sll" | "sli" if indexed(0) && reg8(1) => 2,
+            // After `(ix+d)` a comma always starts the register-copy form: `rl (ix+1),(ix+2)` and
+            // `set 1,(ix+1),2,(iy+2)` are errors in sjasmplus, never two instructions.
+            "rl" | "rr" | "rlc" | "rrc" | "sla" | "sra" | "srl" | "sll" | "sli"
+                if indexed(0) && groups.len() > 1 =>
+            {
+                2
+            }
             "bit" => 2,
-            "res" | "set" if indexed(1) && reg8(2) => 3,
+            "res" | "set" if indexed(1) && groups.len() > 2 => 3,
             "res" | "set" => 2,
             "in" if matches!(groups.first(), Some([l, c, r])
                 if l.kind == Tk::LParen && r.kind == Tk::RParen && matches!(&c.kind, Tk::Ident(s) if s.eq_ignore_ascii_case("c"))) =>
