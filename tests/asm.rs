@@ -319,3 +319,152 @@ fn asm_dialect_sjasmplus_from_the_command_line() {
     let out = retro(&["asm", "d.asm", "--dialect", "pasmo", "-o", "d.bin"], dir.path());
     assert_eq!(out.status.code(), Some(1), "DEVICE is no pasmo directive");
 }
+
+/// sjasmplus's command line as projects' build scripts use it: INCLUDE found in the directory
+/// the assembler started in and in `-I` directories, `-DNAME=VALUE` / `-DNAME`, and DISPLAY's
+/// lines on stderr as sjasmplus prints them (`> ...`), values checked against sjasmplus 1.23.1.
+#[test]
+fn asm_sjasmplus_include_search_defines_and_display() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::create_dir_all(dir.path().join("lib")).unwrap();
+    write(
+        dir.path(),
+        "src/main.asm",
+        "\tdevice zxspectrum48\n\torg 8000h\n\tinclude \"consts.inc\"\n\tinclude \"util.inc\"\n\
+         \tdb LIVES, SPEED\n\tifdef DEBUG\n\tdb 0DDh\n\tendif\n\
+         \tdisplay \"end: \",/a,$,\" lives \",/d,LIVES\n",
+    );
+    // consts.inc is beside no source: sjasmplus finds it in the directory it was started in.
+    write(dir.path(), "consts.inc", "SPEED equ 7\n");
+    write(dir.path(), "lib/util.inc", "\tnop\n");
+    let out = retro(
+        &[
+            "asm",
+            "src/main.asm",
+            "-I",
+            "lib",
+            "-DLIVES=3",
+            "-DDEBUG",
+            "-o",
+            "m.bin",
+        ],
+        dir.path(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("m.bin")).unwrap(),
+        [0x00, 3, 7, 0xDD]
+    );
+    assert!(stderr.contains("> end: 0x8004, 32772 lives 3\n"), "{stderr}");
+    // Without -I the include is not found, and the message says where it looked and how to add a
+    // directory.
+    let out = retro(&["asm", "src/main.asm", "-DLIVES=3", "-o", "m.bin"], dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot read `util.inc`"), "{stderr}");
+    assert!(stderr.contains("-I DIR"), "{stderr}");
+}
+
+/// pasmo's options: `--alocal` makes `_names` local to the previous label, `--equ NAME=VALUE`
+/// defines NAME; a source that needs `--alocal` and lacks it is told so.
+#[test]
+fn asm_pasmo_alocal_and_equ() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "e.asm",
+        "\torg 8000h\nfa:\tld b,SPEED\n_w:\tdjnz _w\nfb:\tld b,2\n_w:\tdjnz _w\n\tret\n",
+    );
+    let out = retro(
+        &["asm", "e.asm", "--alocal", "--equ", "SPEED=5", "-o", "e.bin"],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The bytes pasmo 0.5.3 gives with `pasmo --alocal --equ SPEED=5`.
+    assert_eq!(
+        std::fs::read(dir.path().join("e.bin")).unwrap(),
+        [0x06, 0x05, 0x10, 0xFE, 0x06, 0x02, 0x10, 0xFE, 0xC9]
+    );
+    let out = retro(&["asm", "e.asm", "--equ", "SPEED=5", "-o", "e.bin"], dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("--alocal"), "{stderr}");
+    let out = retro(&["asm", "e.asm", "--alocal", "-o", "e.bin"], dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("--equ SPEED=VALUE"), "{stderr}");
+}
+
+/// Issue 32: the assembler never writes over its input, whatever path names it (`-o` onto the
+/// source or an INCLUDE, `--listing` onto an INCBIN), says every file the source saves, and
+/// keeps the source's saves inside the current directory or its own unless `--allow-outside`.
+#[test]
+fn asm_never_overwrites_its_input_and_says_what_the_source_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    let source = "\tdevice zxspectrum48\n\torg 8000h\nstart:\tjr start\n\tinclude \"inc.asm\"\n\
+                  \tincbin \"data.bin\"\n\tsavesna \"game.sna\",start\n";
+    write(dir.path(), "src/g.asm", source);
+    write(dir.path(), "src/inc.asm", "\tnop\n");
+    write(dir.path(), "src/data.bin", "\x01\x02");
+    for args in [
+        &["-o", "src/g.asm"][..],
+        &["-o", "src/../src/inc.asm"],
+        &["--listing", "src/data.bin"],
+    ] {
+        let mut all = vec!["asm", "src/g.asm"];
+        all.extend_from_slice(args);
+        let out = retro(&all, dir.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("would overwrite the input"), "{stderr}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/g.asm")).unwrap(),
+        source
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/inc.asm")).unwrap(),
+        "\tnop\n"
+    );
+    assert!(
+        !dir.path().join("game.sna").exists(),
+        "nothing is written after a refusal"
+    );
+    let out = retro(&["asm", "src/g.asm", "-o", "g.bin"], dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("wrote game.sna (49,179 bytes)"), "{stderr}");
+    assert_eq!(
+        std::fs::metadata(dir.path().join("game.sna")).unwrap().len(),
+        49_179
+    );
+    // A save that climbs out of both directories needs --allow-outside.
+    let inner = dir.path().join("work");
+    std::fs::create_dir_all(&inner).unwrap();
+    write(
+        &inner,
+        "o.asm",
+        "\tdevice zxspectrum48\n\torg 8000h\n\tnop\n\tsavebin \"../escaped.bin\",8000h,1\n",
+    );
+    let out = retro(&["asm", "o.asm", "-o", "o.bin"], &inner);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--allow-outside"), "{stderr}");
+    assert!(!dir.path().join("escaped.bin").exists());
+    let out = retro(&["asm", "o.asm", "-o", "o.bin", "--allow-outside"], &inner);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(dir.path().join("escaped.bin")).unwrap(), [0]);
+}

@@ -9,7 +9,7 @@ use retro_z80_asm::{
     Dialect, Options, SymbolTable, assemble_file_with, disassemble_to_source, intel_hex, render_listing,
 };
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -52,6 +52,23 @@ pub struct AsmArgs {
     /// The source's dialect (default: sjasmplus when it has a `DEVICE` line, else pasmo).
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+    /// Define NAME before the first line, as sjasmplus's -D (a DEFINE standing for VALUE, or for
+    /// nothing); in the pasmo dialect the same as --equ.
+    #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Define NAME as pasmo's --equ does: an EQU of VALUE (FFFFh without one).
+    #[arg(short = 'E', long = "equ", value_name = "NAME[=VALUE]")]
+    pub equ: Vec<String>,
+    /// Also search DIR for INCLUDE and INCBIN files (after the including file's directory).
+    #[arg(short = 'I', long = "inc", value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// pasmo's autolocal mode: names starting with `_` are local to the previous label.
+    #[arg(long)]
+    pub alocal: bool,
+    /// Let the source save files (sjasmplus SAVESNA, SAVEBIN, OUTPUT ...) outside the current
+    /// directory and the source's own directory (sjasmplus writes anywhere).
+    #[arg(long)]
+    pub allow_outside: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -105,12 +122,27 @@ pub fn asm(args: AsmArgs) -> ExitCode {
             DialectArg::Pasmo => Dialect::Pasmo,
             DialectArg::Sjasmplus => Dialect::Sjasmplus,
         }),
+        defines: args
+            .define
+            .iter()
+            .chain(&args.equ)
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            })
+            .collect(),
+        include_dirs: args.include.clone(),
+        alocal: args.alocal,
     };
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let assembly = match assemble_file_with(&args.file, &options) {
         Ok(a) => {
             // Warnings do not stop the build (exit status 0), but they are always shown.
             eprint!("{}", a.render_warnings(color));
+            // sjasmplus's DISPLAY lines, on stderr with its `> ` as sjasmplus prints them.
+            for text in &a.display {
+                eprintln!("> {text}");
+            }
             a
         }
         Err(failure) => {
@@ -151,16 +183,95 @@ pub fn asm(args: AsmArgs) -> ExitCode {
     if let Some(p) = &args.map {
         writes.push((p.clone(), assembly.source_map.to_file().into_bytes()));
     }
+    let ours = writes.len();
     // The files the source itself names (sjasmplus SAVESNA, SAVETAP, SAVEBIN, OUTPUT), relative
     // to the current directory as sjasmplus writes them.
     writes.extend(assembly.outputs.iter().cloned());
-    for (path, data) in writes {
-        if let Err(e) = write_output(&path, &data) {
+    if let Err(why) = check_writes(&args, &assembly, &writes[ours..], &writes) {
+        eprintln!("retro asm: {why}; nothing written");
+        return ExitCode::from(2);
+    }
+    for (k, (path, data)) in writes.iter().enumerate() {
+        if let Err(e) = write_output(path, data) {
             eprintln!("retro asm: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
+        if k >= ours {
+            eprintln!(
+                "wrote {} ({} bytes)",
+                path.display(),
+                retro_diag::grouped(data.len())
+            );
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// The assembler never writes over what it read (a source, an INCLUDE, an INCBIN), whatever
+/// path names it; and the files a source saves stay in the current directory or the source's
+/// own directory unless `--allow-outside` (sjasmplus writes wherever the source says).
+fn check_writes(
+    args: &AsmArgs,
+    assembly: &retro_z80_asm::Assembly,
+    saved: &[(PathBuf, Vec<u8>)],
+    all: &[(PathBuf, Vec<u8>)],
+) -> Result<(), String> {
+    let inputs: Vec<&Path> = assembly
+        .files
+        .iter()
+        .map(|f| f.path.as_path())
+        .chain(assembly.incbins.iter().map(PathBuf::as_path))
+        .collect();
+    for (out, _) in all {
+        if let Some(input) = inputs.iter().find(|i| same_file(i, out)) {
+            return Err(format!(
+                "{} would overwrite the input {}",
+                out.display(),
+                input.display()
+            ));
+        }
+    }
+    if args.allow_outside {
+        return Ok(());
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let source_dir = normalize(&cwd.join(args.file.parent().unwrap_or(Path::new(""))));
+    for (out, _) in saved {
+        let at = normalize(&cwd.join(out));
+        if !at.starts_with(&cwd) && !at.starts_with(&source_dir) {
+            return Err(format!(
+                "the source saves {}, outside the current directory and the source's directory \
+                 (`--allow-outside` permits it)",
+                out.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same existing file (through links and `..` alike).
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
+/// `a/b/../c` as `a/c`, without touching the file system (the file may not exist yet).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 pub fn dis(args: DisArgs) -> ExitCode {

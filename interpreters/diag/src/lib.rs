@@ -24,4 +24,4 @@ pub mod render;
 pub use escape::escape;
 pub use excerpt::Excerpt;
 pub use lines::LineIndex;
-pub use render::{MAX_SHOWN, Report, render, summary};
+pub use render::{MAX_SHOWN, Report, grouped, render, summary};

@@ -104,16 +104,22 @@ pub fn render(
     out
 }
 
-/// "and 39,980 more mistakes (not shown)".
-pub fn summary(more: usize) -> String {
-    let digits = more.to_string();
-    let mut grouped = String::new();
+/// `39980` as `39,980`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
+            out.push(',');
         }
-        grouped.push(c);
+        out.push(c);
     }
+    out
+}
+
+/// "and 39,980 more mistakes (not shown)".
+pub fn summary(more: usize) -> String {
+    let grouped = grouped(more);
     let s = if more == 1 { "" } else { "s" };
     format!("and {grouped} more mistake{s} (not shown)")
 }

@@ -6,10 +6,13 @@
 //! One home per concern: [`symbols`] (scopes, definition, forward EQUs), [`operands`] (register
 //! names, operand forms), [`select`] (instruction selection and range checks), [`directives`]
 //! (directives, INCLUDE/INCBIN, macros); this file holds the passes and the statement loop.
+mod banks;
 mod device;
 mod dialect;
 mod directives;
 mod fake;
+mod multiarg;
+mod nex;
 mod operands;
 mod select;
 mod sjasmplus;
@@ -64,6 +67,11 @@ pub struct Assembly {
     /// Warnings (W001: where retro deliberately assembles the source differently from pasmo),
     /// in source order; render them with [`Assembly::render_warnings`].
     pub warnings: Vec<Diagnostic>,
+    /// The lines sjasmplus's DISPLAY prints (from the last pass), without its `> ` prefix.
+    pub display: Vec<String>,
+    /// The files INCBIN read (the sources are in `files`), so a caller can refuse to write over
+    /// any input.
+    pub incbins: Vec<PathBuf>,
 }
 
 impl Assembly {
@@ -171,6 +179,8 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
     if let Some(d) = options.dialect {
         a.dialect = d;
     }
+    a.include_dirs = options.include_dirs.clone();
+    a.alocal = options.alocal;
     let main = match a.load_source(path) {
         Ok(id) => id,
         Err(e) => {
@@ -187,17 +197,23 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
             });
         }
     };
-    if options.dialect.is_none() && Dialect::detect(&a.sources[main as usize].text) == Dialect::Sjasmplus {
+    if options.dialect.is_none() && a.detect_dialect(main) == Dialect::Sjasmplus {
         a.dialect = Dialect::Sjasmplus;
         let src = &mut a.sources[main as usize];
         src.lines = Rc::new(sjasmplus_lines(lex_lines(&src.text, main), &src.text));
     }
+    let command_line = (!options.defines.is_empty()).then(|| a.command_line_source(&options.defines));
     let mut prev_values: Option<HashMap<Rc<str>, i64>> = None;
     for pass in 1..=12 {
         a.start_pass(pass);
+        if let Some(id) = command_line {
+            a.apply_command_line(id);
+        }
         a.include_stack.push(main);
         let lines = a.sources[main as usize].lines.clone();
         a.run(&lines, None);
+        // A .nex still open at the end of the source is finished, as sjasmplus does.
+        a.close_nex();
         a.include_stack.pop();
         a.close_procs();
         a.resolve_pending_equs();
@@ -274,6 +290,12 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         outputs: a.outputs,
         warnings: a.warnings,
         entry: a.entry,
+        display: a.display,
+        incbins: {
+            let mut v: Vec<PathBuf> = a.binaries.keys().cloned().collect();
+            v.sort();
+            v
+        },
     })
 }
 
@@ -355,6 +377,8 @@ struct Asm<'a> {
     in_disp: bool,
     /// sjasmplus: the RAMTOP of the DEVICE ZXSPECTRUM48 in use (None: no device).
     device: Option<i64>,
+    /// The pages of a banked device (ZXSPECTRUM128, ZXSPECTRUMNEXT), None for the 48K.
+    banks: Option<banks::Banks>,
     /// Set while ALIGN without a fill byte pads in device mode: the device memory stays.
     keep_device_mem: bool,
     /// Files the source asks for, and the OUTPUT one receiving bytes.
@@ -364,9 +388,22 @@ struct Asm<'a> {
     structs: HashMap<String, Rc<sjasmplus::StructDef>>,
     /// The label defined by the statement being assembled (qualified), for struct instances.
     last_label: Option<Rc<str>>,
+    /// `-I` directories (see [`Asm::search_paths`]).
+    include_dirs: Vec<PathBuf>,
+    /// pasmo's `--alocal`, and the scope its `_` names belong to (bumped at each label without
+    /// `_` and at PROC, LOCAL, MACRO, ENDP and ENDM, where pasmo ends their ambit).
+    alocal: bool,
+    alocal_scope: u32,
+    /// sjasmplus DISPLAY lines of this pass.
+    display: Vec<String>,
+    /// The .nex file between `SAVENEX OPEN` and `CLOSE`.
+    nex: Option<nex::Nex>,
 }
 
-const STEP_LIMIT: u64 = 10_000_000;
+/// The most lines one pass assembles (repetitions, macro expansions and INCLUDEs count each
+/// line they assemble): 40 times the largest real project measured, and a bound on time and
+/// memory for nested REPT/DUP or an INCLUDE tree that doubles at every level (issue 32).
+const STEP_LIMIT: u64 = 4_000_000;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -414,12 +451,45 @@ impl<'a> Asm<'a> {
             delta: 0,
             in_disp: false,
             device: None,
+            banks: None,
             keep_device_mem: false,
             outputs: vec![],
             capture: None,
             structs: HashMap::new(),
             last_label: None,
+            include_dirs: vec![],
+            alocal: false,
+            alocal_scope: 0,
+            display: vec![],
+            nex: None,
         }
+    }
+
+    /// The dialect the main file shows ([`Dialect::detect`]), or failing that one of the files
+    /// it INCLUDEs directly (project templates often keep `DEVICE` in a prologue INCLUDE). The
+    /// INCLUDEs are only peeked at here; they are read again, in the dialect found, when met.
+    fn detect_dialect(&self, main: u32) -> Dialect {
+        let src = &self.sources[main as usize];
+        if Dialect::detect(&src.text) == Dialect::Sjasmplus {
+            return Dialect::Sjasmplus;
+        }
+        let dir = src.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let included = src.text.lines().filter_map(|l| {
+            let rest = l.trim_start();
+            let word = rest.get(..7)?;
+            let name = rest[7..].trim_start().strip_prefix('"')?;
+            (word.eq_ignore_ascii_case("include") && l.len() > rest.len())
+                .then(|| name.split('"').next())
+                .flatten()
+        });
+        for name in included.take(16) {
+            if let Ok(bytes) = (self.load)(&dir.join(name))
+                && Dialect::detect(&String::from_utf8_lossy(&bytes)) == Dialect::Sjasmplus
+            {
+                return Dialect::Sjasmplus;
+            }
+        }
+        Dialect::Pasmo
     }
 
     fn load_source(&mut self, path: &Path) -> std::io::Result<u32> {
@@ -471,10 +541,64 @@ impl<'a> Asm<'a> {
         self.delta = 0;
         self.in_disp = false;
         self.device = None;
+        self.banks = None;
         self.outputs.clear();
         self.capture = None;
         self.structs.clear();
         self.last_label = None;
+        self.alocal_scope = 0;
+        self.display.clear();
+        self.nex = None;
+    }
+
+    /// The `-D`/`--equ` definitions as a source of their own (`NAME VALUE` per line), so their
+    /// values are lexed and reported like any source text.
+    fn command_line_source(&mut self, defines: &[(String, Option<String>)]) -> u32 {
+        let text: String = defines
+            .iter()
+            .map(|(n, v)| format!("{n} {}\n", v.as_deref().unwrap_or("")))
+            .collect();
+        let id = self.sources.len() as u32;
+        let lines = Rc::new(lex_lines(&text, id));
+        self.sources.push(Src {
+            path: PathBuf::from("<command line>"),
+            text,
+            lines,
+        });
+        id
+    }
+
+    /// Defines the command line's names for a pass: sjasmplus's `-D NAME=text` is a DEFINE (empty
+    /// without a value, as there); pasmo's `--equ NAME=value` an EQU (FFFFh without a value).
+    fn apply_command_line(&mut self, id: u32) {
+        let lines = self.sources[id as usize].lines.clone();
+        for line in lines.iter() {
+            let Some((first, rest)) = line.toks.split_first() else {
+                continue;
+            };
+            let loc = Self::tok_loc(first);
+            let Tk::Ident(name) = &first.kind else {
+                self.diags.push(
+                    Diagnostic::new(DiagKind::Syntax, loc, "a defined name must be a name")
+                        .label("not a name"),
+                );
+                continue;
+            };
+            if self.dialect == Dialect::Sjasmplus {
+                self.defines.insert(name.clone(), rest.into());
+                continue;
+            }
+            let value = if rest.is_empty() {
+                Ok(0xFFFF)
+            } else {
+                let l = Self::toks_loc(rest, line);
+                self.parse_expr(rest, line).and_then(|e| self.need(&e, &l))
+            };
+            match value {
+                Ok(v) => self.define(name, v, SymbolKind::Equ, loc),
+                Err(d) => self.diags.push(d),
+            }
+        }
     }
 
     fn text(&self, t: &Tok) -> &str {
@@ -650,10 +774,10 @@ impl<'a> Asm<'a> {
                     Diagnostic::new(
                         DiagKind::Directive,
                         loc,
-                        "more than 10 million lines assembled in one pass",
+                        "more than 4 million lines assembled in one pass",
                     )
                     .label("stopped here")
-                    .help("a REPT count or a recursive macro is probably too large"),
+                    .help("a REPT/DUP count, nested repetition, a recursive macro or an INCLUDE tree is probably too large"),
                 );
                 self.ended = true;
                 break;
@@ -668,6 +792,9 @@ impl<'a> Asm<'a> {
             });
             let op_loc = op_at.map(|k| Self::tok_loc(&toks[k]));
             let directive = op_word.as_deref().and_then(|w| Directive::parse(w, self.dialect));
+            // `$` is this line's address in every expression on it, also in IF conditions and
+            // REPT/DUP counts, which are evaluated here before `statement` is reached.
+            self.here = self.pc;
             // Conditional assembly is tracked even in skipped regions.
             match directive {
                 Some(Directive::If | Directive::Ifdef | Directive::Ifndef) => {
@@ -747,6 +874,15 @@ impl<'a> Asm<'a> {
             }
             if !active {
                 continue;
+            }
+            if directive == Some(Directive::Lua) && op_word.as_deref() == Some("lua") {
+                // The script up to ENDLUA is not assembly: skip it, report the block once.
+                let end = lines[i..].iter().position(|l| {
+                    l.toks
+                        .iter()
+                        .any(|t| matches!(&t.kind, Tk::Ident(w) if w.eq_ignore_ascii_case("endlua")))
+                });
+                i = end.map_or(lines.len(), |e| i + e + 1);
             }
             if directive == Some(Directive::Struct) {
                 i = self.define_struct(lines, i, line, op_at.unwrap_or(0));
@@ -843,6 +979,16 @@ impl<'a> Asm<'a> {
         let Tk::Ident(name) = &first.kind else {
             return (None, Some(0));
         };
+        // sjasmplus: a word in column 0 is always a label, even `end`, `nop` or `org` (its manual:
+        // "Labels must start at beginning of line"); `name = expr` there is a DEFL.
+        if self.dialect == Dialect::Sjasmplus && self.at_col0(first) {
+            let op = if toks.get(1).map(|t| &t.kind) == Some(&Tk::Colon) {
+                2
+            } else {
+                1
+            };
+            return (Some(0), (toks.len() > op).then_some(op));
+        }
         match toks.get(1).map(|t| &t.kind) {
             Some(Tk::Colon) => return (Some(0), if toks.len() > 2 { Some(2) } else { None }),
             Some(Tk::Eq) => return (Some(0), Some(1)),
@@ -863,6 +1009,17 @@ impl<'a> Asm<'a> {
             && reserved_reg(name).is_none()
         {
             return (Some(0), if toks.len() > 1 { Some(1) } else { None });
+        }
+        // pasmo: an indented word that is not an instruction, directive or macro is a label when
+        // an instruction, directive or macro follows it (`  loop djnz loop`).
+        if self.dialect == Dialect::Pasmo
+            && !is_keyword(name, self.dialect)
+            && !self.macros.contains_key(&name.to_ascii_lowercase())
+            && reserved_reg(name).is_none()
+            && matches!(toks.get(1).map(|t| &t.kind), Some(Tk::Ident(w))
+                if is_keyword(w, self.dialect) || self.macros.contains_key(&w.to_ascii_lowercase()))
+        {
+            return (Some(0), Some(1));
         }
         (None, Some(0))
     }

@@ -22,6 +22,8 @@ pub enum DiagKind {
     SnapshotStack,
     /// A warning: `DEVICE` after code, which sjasmplus would apply to that code too.
     DeviceAfterCode,
+    /// A warning: a directive for a file retro does not write (sjasmplus's `SLDOPT`), ignored.
+    Ignored,
 }
 
 impl DiagKind {
@@ -41,6 +43,7 @@ impl DiagKind {
             DiagKind::PasmoDifference => "W001",
             DiagKind::SnapshotStack => "W002",
             DiagKind::DeviceAfterCode => "W003",
+            DiagKind::Ignored => "W004",
         }
     }
 
@@ -48,7 +51,10 @@ impl DiagKind {
     pub fn is_warning(self) -> bool {
         matches!(
             self,
-            DiagKind::PasmoDifference | DiagKind::SnapshotStack | DiagKind::DeviceAfterCode
+            DiagKind::PasmoDifference
+                | DiagKind::SnapshotStack
+                | DiagKind::DeviceAfterCode
+                | DiagKind::Ignored
         )
     }
 }
@@ -365,28 +371,76 @@ fn writeln_bytes(out: &mut Vec<u8>, s: &str) -> std::io::Result<()> {
     writeln!(out, "{s}")
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-pub fn edit_distance(a: &str, b: &str) -> usize {
+/// The edit distance (case-insensitive) between `a` and `b` if it is at most `limit`, else None.
+/// Only the diagonal band of width `2 * limit + 1` is computed, so the cost is linear in the
+/// names' length (an 80,000-character name costs as much as 80,000 short ones, not 80,000^2).
+pub fn bounded_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(!ca.eq_ignore_ascii_case(cb));
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
     }
-    prev[b.len()]
+    let far = limit + 1;
+    // prev[j] = distance(a[..i], b[..j]) for j in the band; outside it counts as "too far".
+    let mut prev: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
+    let mut cur = vec![far; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        let lo = (i + 1).saturating_sub(limit);
+        let hi = (i + 1 + limit).min(b.len());
+        // Only the band's edges are reset, never the whole row (that would be quadratic).
+        let mut best = far;
+        if lo == 0 {
+            cur[0] = (i + 1).min(far);
+            best = cur[0];
+        } else {
+            cur[lo - 1] = far;
+        }
+        for j in lo.max(1)..=hi {
+            let cost = usize::from(!ca.eq_ignore_ascii_case(&b[j - 1]));
+            cur[j] = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1).min(far);
+            best = best.min(cur[j]);
+        }
+        if hi < b.len() {
+            cur[hi + 1] = far;
+        }
+        if best > limit {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    (prev[b.len()] <= limit).then_some(prev[b.len()])
 }
 
-/// The closest candidate within a distance that scales with the name's length.
+/// A typo is a few characters: names further apart than this are never suggested, however long.
+const MAX_TYPO: usize = 8;
+
+/// The closest candidate within a distance that scales with the name's length (at most
+/// [`MAX_TYPO`]).
 pub fn suggest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count().div_ceil(3)).max(1);
+    let limit = name.chars().count().div_ceil(3).clamp(1, MAX_TYPO);
     candidates
         .filter(|c| *c != name)
-        .map(|c| (edit_distance(name, c), c))
-        .filter(|(d, _)| *d <= limit)
+        .filter_map(|c| bounded_distance(name, c, limit).map(|d| (d, c)))
         .min_by_key(|(d, c)| (*d, c.len()))
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod distance_tests {
+    #[test]
+    fn bounded_distance_agrees_with_the_full_one_and_stays_linear() {
+        use super::bounded_distance as d;
+        assert_eq!(d("start", "strat", 2), Some(2));
+        assert_eq!(d("kitten", "sitting", 3), Some(3));
+        assert_eq!(d("kitten", "sitting", 2), None);
+        assert_eq!(d("LOOP", "loop", 0), Some(0));
+        assert_eq!(d("", "abc", 3), Some(3));
+        assert_eq!(d("abc", "", 2), None);
+        // Issue 32: an 80,000-character name against another of the same length is linear work.
+        let long: String = "x".repeat(80_000);
+        let other = format!("{}y", "x".repeat(79_999));
+        let t = std::time::Instant::now();
+        assert_eq!(d(&long, &other, 8), Some(1));
+        assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
+    }
 }

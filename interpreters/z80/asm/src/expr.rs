@@ -33,6 +33,8 @@ pub enum UnOp {
     LogNot,
     High,
     Low,
+    /// sjasmplus's `abs(x)`.
+    Abs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,6 +245,8 @@ impl<'t> Parser<'t> {
                 "high" => un(self, UnOp::High),
                 "low" => un(self, UnOp::Low),
                 "not" => un(self, UnOp::Not),
+                // Only as a function call, so a label named `abs` keeps working (as in sjasmplus).
+                "abs" if self.toks[self.pos + 1].kind == Tk::LParen => un(self, UnOp::Abs),
                 _ => self.primary(),
             },
             _ => self.primary(),
@@ -334,6 +338,7 @@ pub fn eval(e: &Expr, dollar: i64, lookup: &mut dyn FnMut(&str) -> Option<i64>) 
                     UnOp::LogNot => -((v == 0) as i64),
                     UnOp::High => (v >> 8) & 0xFF,
                     UnOp::Low => v & 0xFF,
+                    UnOp::Abs => v.wrapping_abs(),
                 }
             }
             Node::Bin(op) => {

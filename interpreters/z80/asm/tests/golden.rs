@@ -31,6 +31,29 @@ fn data(path: &Path) -> String {
         .collect()
 }
 
+/// The options NAME.args gave pasmo (`--alocal`, `--equ NAME[=VALUE]`), as retro's options.
+fn pasmo_options(src: &Path) -> retro_z80_asm::Options {
+    let mut options = retro_z80_asm::Options::default();
+    let Ok(args) = std::fs::read_to_string(src.with_extension("args")) else {
+        return options;
+    };
+    let mut words = args.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "--alocal" => options.alocal = true,
+            "--equ" => {
+                let d = words.next().expect("--equ takes NAME[=VALUE]");
+                options.defines.push(match d.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (d.to_string(), None),
+                });
+            }
+            other => panic!("{}: unknown pasmo option {other} in .args", src.display()),
+        }
+    }
+    options
+}
+
 #[test]
 fn every_case_assembles_to_its_expected_bytes() {
     let cases = cases();
@@ -38,7 +61,7 @@ fn every_case_assembles_to_its_expected_bytes() {
     let mut failures = vec![];
     for src in &cases {
         let expect = data(&src.with_extension("expect"));
-        match retro_z80_asm::assemble_file(src) {
+        match retro_z80_asm::assemble_file_with(src, &pasmo_options(src)) {
             Ok(a) if hex_rows(&a.bytes) == expect => {}
             Ok(a) => failures.push(format!(
                 "{}:\n  got    {}\n  expect {}",

@@ -309,3 +309,63 @@ fn labels_on_two_lines_with_wide_characters_render() {
         assert!(out.contains("first defined here"), "{out}");
     }
 }
+
+/// Issue 32: repetition nested three deep and an INCLUDE tree that doubles at each of 30 levels
+/// (2^30 lines from 31 small files) stop at the assembler's line budget with one clear error, in
+/// bounded time and memory (at most 4 million lines a pass are assembled, and a pass's listing
+/// and source map hold one small entry per line).
+#[test]
+#[ignore = "slow: run in release mode by .ci/run"]
+fn slow_nested_repetition_and_an_exponential_include_tree_are_bounded() {
+    let budget = |f: &Failure| {
+        f.diagnostics
+            .iter()
+            .any(|d| d.message.contains("lines assembled in one pass"))
+    };
+    for src in [
+        " rept 65536\n rept 65536\n rept 65536\n nop\n endm\n endm\n endm\n",
+        " device zxspectrum48\n dup 65536\n dup 65536\n db 1\n edup\n edup\n",
+    ] {
+        let (f, t) = timed(|| failure(src));
+        assert!(budget(&f), "{}", f.render(false));
+        assert!(t < Duration::from_secs(30), "{t:?}");
+    }
+    let load = |p: &std::path::Path| -> std::io::Result<Vec<u8>> {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let level: u32 = name
+            .trim_start_matches('f')
+            .trim_end_matches(".asm")
+            .parse()
+            .unwrap_or(99);
+        Ok(if level < 30 {
+            format!(
+                " include \"f{}.asm\"\n include \"f{}.asm\"\n",
+                level + 1,
+                level + 1
+            )
+        } else {
+            " nop\n".to_string()
+        }
+        .into_bytes())
+    };
+    let (r, t) = timed(|| retro_z80_asm::assemble_with(std::path::Path::new("f0.asm"), &load));
+    let f = r.expect_err("the tree is refused");
+    assert!(budget(&f), "{}", f.render(false));
+    assert!(t < Duration::from_secs(30), "{t:?}");
+}
+
+/// Issue 32: "did you mean" costs time linear in the name's length (an 80,000-character name
+/// took 28 s): a mistyped 80,000-character label is found and suggested quickly.
+#[test]
+fn a_very_long_mistyped_name_is_suggested_quickly() {
+    let name = "n".repeat(80_000);
+    let src = format!("{name}a: nop\n jp {name}b\n");
+    let (f, t) = timed(|| failure(&src));
+    assert!(t < Duration::from_secs(10), "{t:?}");
+    let help = f.diagnostics[0].help.clone().unwrap_or_default();
+    assert!(
+        help.starts_with("did you mean `nnnn"),
+        "{}",
+        &help[..help.len().min(40)]
+    );
+}

@@ -186,3 +186,109 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    // Each case assembles a small source (about 0.2 ms unoptimised): capped so CI's 100,000 stay
+    // for the fuzzers.
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// `$` is the address of the statement it stands in, wherever it is evaluated: in an IF
+    /// condition, a REPT/DUP count, an ASSERT and an operand, after any run of instructions at any
+    /// address, in both dialects (issue 29: IF and REPT saw the previous statement's address).
+    /// The expected values are the ones pasmo and sjasmplus give (tests/golden/cases/dollar_in_*,
+    /// tests/sjasmplus/cases/dollar.asm).
+    #[test]
+    fn dollar_is_the_address_of_its_own_statement(
+        org in 0u16..0xF000,
+        sizes in prop::collection::vec(0usize..4, 0..12),
+        sjasmplus in any::<bool>(),
+    ) {
+        const INSNS: [&str; 4] = ["nop", "ld a,1", "ld hl,0", "ld ix,0"];
+        const LEN: [u16; 4] = [1, 2, 3, 4];
+        let mut src = format!(" org {org}\n");
+        let mut here = org;
+        for &k in &sizes {
+            src += &format!(" {}\n", INSNS[k]);
+            here += LEN[k];
+        }
+        let (rept, endr) = if sjasmplus { ("dup", "edup") } else { ("rept", "endm") };
+        src += &format!(
+            " if $ = {here}\n db 1\n else\n db 2\n endif\n \
+             {rept} $ - {} + 2\n nop\n {endr}\n assert $ = {}\n dw $\n",
+            here + 1,
+            here + 3,
+        );
+        let options = retro_z80_asm::Options {
+            dialect: Some(if sjasmplus { retro_z80_asm::Dialect::Sjasmplus } else { retro_z80_asm::Dialect::Pasmo }),
+            ..Default::default()
+        };
+        let main = Path::new("dollar.asm");
+        let text = src.clone().into_bytes();
+        let load = move |p: &Path| if p == main { Ok(text.clone()) } else { no_files(p) };
+        let a = retro_z80_asm::assemble_with_options(main, &load, &options)
+            .map_err(|f| TestCaseError::fail(f.render(false)))?;
+        let n = a.bytes.len();
+        prop_assert_eq!(&a.bytes[n - 5..], &[1, 0, 0, (here + 3) as u8, ((here + 3) >> 8) as u8], "{}", src);
+    }
+}
+
+proptest! {
+    // Small sources, but each case runs every pass: capped like the `$` property.
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// Issue 32 fuzzing: REPT/DUP nested to any depth with any counts gives exactly the product
+    /// of the counts in bytes, and past the line budget a diagnostic, never a hang or a panic.
+    #[test]
+    fn nested_repetition_gives_the_product_of_its_counts(
+        counts in prop::collection::vec(0u32..5, 1..6),
+        sjasmplus in any::<bool>(),
+    ) {
+        let (open, close) = if sjasmplus { ("dup", "edup") } else { ("rept", "endm") };
+        let mut src = String::from(" org 8000h\n");
+        for c in &counts {
+            src += &format!(" {open} {c}\n");
+        }
+        src += " db 1\n";
+        for _ in &counts {
+            src += &format!(" {close}\n");
+        }
+        let options = retro_z80_asm::Options {
+            dialect: Some(if sjasmplus { retro_z80_asm::Dialect::Sjasmplus } else { retro_z80_asm::Dialect::Pasmo }),
+            ..Default::default()
+        };
+        let main = Path::new("rep.asm");
+        let text = src.clone().into_bytes();
+        let load = move |p: &Path| if p == main { Ok(text.clone()) } else { no_files(p) };
+        let a = retro_z80_asm::assemble_with_options(main, &load, &options)
+            .map_err(|f| TestCaseError::fail(f.render(false)))?;
+        let product: u32 = counts.iter().product();
+        prop_assert_eq!(a.bytes.len(), product as usize, "{}", src);
+    }
+
+}
+
+proptest! {
+    // Names of thousands of characters: fewer cases, each one costlier.
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// Issue 32 fuzzing: names of any length (to a few thousand characters) with a typo get a
+    /// "did you mean" for the name they were meant to be, and never a panic.
+    #[test]
+    fn long_mistyped_names_are_suggested(
+        stem in "[a-z]{1,3000}",
+        typo in any::<prop::sample::Index>(),
+    ) {
+        let at = typo.index(stem.len());
+        let mut wrong: Vec<u8> = stem.clone().into_bytes();
+        wrong[at] = if wrong[at] == b'q' { b'z' } else { b'q' };
+        let wrong = String::from_utf8(wrong).unwrap_or_default();
+        let src = format!("l{stem}: nop\n jp l{wrong}\n");
+        match assemble_str("long.asm", &src) {
+            Ok(_) => prop_assert!(false, "an undefined name assembled"),
+            Err(f) => {
+                let help = f.diagnostics[0].help.clone().unwrap_or_default();
+                prop_assert!(help.contains(&format!("`l{stem}`")), "{}", &help[..help.len().min(60)]);
+            }
+        }
+    }
+}

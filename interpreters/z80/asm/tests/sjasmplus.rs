@@ -26,9 +26,26 @@ fn hex_rows(bytes: &[u8]) -> String {
 
 fn check(src: &Path) -> Vec<String> {
     let name = src.display();
-    let options = Options {
+    let mut options = Options {
         dialect: Some(Dialect::Sjasmplus),
+        ..Options::default()
     };
+    // NAME.args: the -D and -I options record.sh gave sjasmplus (-I relative to NAME.tree/).
+    let tree = src.with_extension("tree");
+    if let Ok(args) = std::fs::read_to_string(src.with_extension("args")) {
+        for arg in args.split_whitespace() {
+            if let Some(d) = arg.strip_prefix("-D") {
+                options.defines.push(match d.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (d.to_string(), None),
+                });
+            } else if let Some(dir) = arg.strip_prefix("-I") {
+                options.include_dirs.push(tree.join(dir));
+            } else {
+                panic!("{}: unknown option {arg} in .args", src.display());
+            }
+        }
+    }
     let a = match assemble_file_with(src, &options) {
         Ok(a) => a,
         Err(f) => return vec![format!("{name}: {}", f.render(false))],
@@ -168,6 +185,7 @@ fn device_after_code_is_a_warning() {
         let load = move |_: &Path| Ok(text.as_bytes().to_vec());
         let options = Options {
             dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
         };
         retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
             .unwrap_or_else(|f| panic!("{}", f.render(false)))
@@ -207,4 +225,70 @@ fn align_without_fill_keeps_the_device_memory() {
         a.outputs[0].1,
         [0, 0, 1, 0x38, 0x38, 0x38, 0x38, 0x38, 0xAA, 0xAA]
     );
+}
+
+/// What the sjasmplus dialect refuses, ignores and prints: a LUA block and OPT are clear errors
+/// (one for the whole Lua block, whose lines are skipped), SLDOPT is ignored with W004, and
+/// DISPLAY's lines are kept for stderr in sjasmplus's format (checked against sjasmplus 1.23.1).
+#[test]
+fn lua_and_opt_are_refused_sldopt_ignored_and_display_kept() {
+    let asm = |text: &str| {
+        let text = text.to_string();
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
+        };
+        retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options)
+    };
+    let f =
+        asm(" org 8000h\n lua\n  sj.add_byte(1) : x = {1,2}\n endlua\n nop\n").expect_err("Lua is refused");
+    assert_eq!(f.diagnostics.len(), 1, "{}", f.render(false));
+    assert!(f.diagnostics[0].message.contains("Lua scripts are not supported"));
+    let f = asm(" opt --syntax=a\n sub a,b\n").expect_err("OPT is refused");
+    assert!(f.diagnostics[0].message.contains("OPT is not supported"));
+    let a = asm(" sldopt comment WPMEM\n org 100h\n display \"a:\",/a,$,\"|\",/d,-1,\"|\",/c,65,\"|\",/b,5,\"|\",255\n nop\n")
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.bytes, [0]);
+    assert_eq!(a.warnings.len(), 1);
+    assert_eq!(a.warnings[0].kind.code(), "W004");
+    assert_eq!(a.display, ["a:0x0100, 256|4294967295|'A'|%0000'0101|0x00FF"]);
+}
+
+/// A project whose `DEVICE` is in a prologue INCLUDE (the ZX81 template's layout) is recognised
+/// as sjasmplus without `--dialect`; a pasmo source with an INCLUDE stays pasmo.
+#[test]
+fn a_device_line_in_an_included_prologue_selects_sjasmplus() {
+    let load = |p: &Path| -> std::io::Result<Vec<u8>> {
+        Ok(match p.file_name().and_then(|n| n.to_str()) {
+            Some("main.asm") => " INCLUDE \"inc/prologue.inc\"\n ld a,1 : ret\n".into(),
+            Some("prologue.inc") => " DEVICE NOSLOT64K\n ORG $4009\n".into(),
+            Some("plain.asm") => " include \"inc/defs.inc\"\n ld a,X\n".into(),
+            _ => "X equ 2\n".into(),
+        })
+    };
+    let a = retro_z80_asm::assemble_with(Path::new("p/main.asm"), &load)
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.dialect, Dialect::Sjasmplus);
+    assert_eq!(a.bytes, [0x3E, 1, 0xC9]);
+    let a = retro_z80_asm::assemble_with(Path::new("p/plain.asm"), &load)
+        .unwrap_or_else(|f| panic!("{}", f.render(false)));
+    assert_eq!(a.dialect, Dialect::Pasmo);
+    assert_eq!(a.bytes, [0x3E, 2]);
+}
+
+/// After `(ix+d)` a comma starts the undocumented register-copy form, so a second index operand
+/// is an error, as in sjasmplus ("Illegal destination register"), never two instructions.
+#[test]
+fn a_second_index_operand_is_an_error_not_two_instructions() {
+    for src in [" rl (ix+1),(ix+2)\n", " set 1,(ix+1),2,(iy+2)\n"] {
+        let text = src.to_string();
+        let load = move |_: &Path| Ok(text.clone().into_bytes());
+        let options = Options {
+            dialect: Some(Dialect::Sjasmplus),
+            ..Options::default()
+        };
+        let r = retro_z80_asm::assemble_with_options(Path::new("t.asm"), &load, &options);
+        assert!(r.is_err(), "{src} assembled to {:02X?}", r.map(|a| a.bytes));
+    }
 }

@@ -128,6 +128,19 @@ pub(super) fn sna48(mem: &mut [u8], ramtop: i64, start: u16) -> (Vec<u8>, bool) 
         mem[0x4000..0x4002].copy_from_slice(&start.to_le_bytes());
         0x4000
     };
+    let mut out = sna_header(start, sp).to_vec();
+    out.extend_from_slice(&mem[0x4000..0x10000]);
+    (out, !untouched)
+}
+
+/// The stack pointer of a 128K snapshot: the BASIC stack under RAMTOP as `CLEAR` leaves it (the
+/// start address is stored in the 128K extension, not pushed).
+pub(super) fn sna128_sp(ramtop: i64) -> u16 {
+    (ramtop + 1 - ZX_STACK.len() as i64).max(0x4002) as u16
+}
+
+/// The 27-byte .sna header: the registers as BASIC leaves them on `USR start`.
+pub(super) fn sna_header(start: u16, sp: u16) -> [u8; 27] {
     let [start_lo, start_hi] = start.to_le_bytes();
     let [sp_lo, sp_hi] = sp.to_le_bytes();
     #[rustfmt::skip]
@@ -149,9 +162,7 @@ pub(super) fn sna48(mem: &mut [u8], ramtop: i64, start: u16) -> (Vec<u8>, bool) 
         0x01,                   // IM 1
         0x07,                   // border white
     ];
-    let mut out = header.to_vec();
-    out.extend_from_slice(&mem[0x4000..0x10000]);
-    (out, !untouched)
+    header
 }
 
 /// One standard-speed tape block as a .tap file holds it: length, flag, data, XOR checksum.
@@ -166,11 +177,18 @@ pub(super) fn tap_block(flag: u8, data: &[u8]) -> Vec<u8> {
 /// A ROM tape header block for a CODE file: type 3, the name padded to 10 characters with
 /// spaces, the length, the load address and 32768.
 pub(super) fn tap_code_header(name: &[u8], len: u16, start: u16) -> Vec<u8> {
-    let mut h = vec![3u8];
+    tap_header(3, name, len, start, 0x8000)
+}
+
+/// A ROM tape header block: type (0 program, 3 bytes), the name padded to 10 characters with
+/// spaces, the length and the two parameters (a program's autorun line, 8000h for none, and its
+/// length without variables; a CODE file's load address and 32768).
+pub(super) fn tap_header(kind: u8, name: &[u8], len: u16, param1: u16, param2: u16) -> Vec<u8> {
+    let mut h = vec![kind];
     h.extend((0..10).map(|k| name.get(k).copied().unwrap_or(b' ')));
     h.extend_from_slice(&len.to_le_bytes());
-    h.extend_from_slice(&start.to_le_bytes());
-    h.extend_from_slice(&0x8000u16.to_le_bytes());
+    h.extend_from_slice(&param1.to_le_bytes());
+    h.extend_from_slice(&param2.to_le_bytes());
     tap_block(0x00, &h)
 }
 

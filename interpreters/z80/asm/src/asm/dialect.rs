@@ -14,10 +14,20 @@ pub enum Dialect {
     Sjasmplus,
 }
 
-/// How to assemble: the dialect, or None to recognise it from the source.
-#[derive(Clone, Copy, Debug, Default)]
+/// How to assemble: the dialect (None: recognised from the source) and the command-line settings
+/// of the assembler the dialect comes from.
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     pub dialect: Option<Dialect>,
+    /// Names defined before the first line, with their value's text: sjasmplus's `-D NAME[=VALUE]`
+    /// (a DEFINE; without a value it stands for nothing, as in sjasmplus) and pasmo's
+    /// `--equ NAME[=VALUE]` (an EQU; FFFFh without a value, as in pasmo).
+    pub defines: Vec<(String, Option<String>)>,
+    /// `-I DIR`: directories INCLUDE and INCBIN search after the including file's own directory
+    /// (and, in the sjasmplus dialect, after the directory the assembler was started in).
+    pub include_dirs: Vec<PathBuf>,
+    /// pasmo's `--alocal`: names starting with `_` are local to the previous label without one.
+    pub alocal: bool,
 }
 
 impl Dialect {
@@ -86,14 +96,15 @@ pub(super) fn sjasmplus_lines(lines: Vec<Line>, text: &str) -> Vec<Line> {
         }
         pieces.push(toks[start..].to_vec());
         let several = pieces.len() > 1;
-        for mut piece in pieces {
+        for piece in pieces {
             if several && piece.is_empty() {
                 continue;
             }
+            let mut piece = join_marked_names(piece, text);
             // The operation word: after a leading label (a name or number, with or without colon).
             let op = piece
                 .iter()
-                .position(|t| matches!(&t.kind, Tk::Ident(s) if MNEMONICS.contains(&s.to_ascii_lowercase().as_str())))
+                .position(|t| matches!(&t.kind, Tk::Ident(s) if is_mnemonic(s)))
                 .map(|k| text[piece[k].span()].to_ascii_lowercase());
             let branch = matches!(op.as_deref(), Some("jr" | "jp" | "djnz" | "call"));
             for (k, t) in piece.iter_mut().enumerate() {
@@ -114,6 +125,33 @@ pub(super) fn sjasmplus_lines(lines: Vec<Line>, text: &str) -> Vec<Line> {
                 toks: piece.into(),
                 ..line.clone()
             });
+        }
+    }
+    out
+}
+
+/// sjasmplus names may hold `!` and `#` (`lab!`, `lab#2`): a name with one of them right after
+/// it (no space) is joined with it and the name characters that follow into one name.
+fn join_marked_names(toks: Vec<Tok>, text: &str) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    for t in toks {
+        let joins = match out.last() {
+            Some(prev) if prev.end == t.start && prev.file == t.file => {
+                let marked = text[prev.span()].contains(['!', '#']);
+                match t.kind {
+                    Tk::Bang | Tk::Hash => matches!(prev.kind, Tk::Ident(_)),
+                    Tk::Ident(_) | Tk::Number(_) => marked && matches!(prev.kind, Tk::Ident(_)),
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        match out.last_mut() {
+            Some(prev) if joins => {
+                prev.end = t.end;
+                prev.kind = Tk::Ident(Rc::from(&text[prev.span()]));
+            }
+            _ => out.push(t),
         }
     }
     out

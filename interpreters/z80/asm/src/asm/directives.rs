@@ -57,6 +57,20 @@ pub(super) enum Directive {
     Ent,
     /// `DH "hex digits"` (`DEFH`).
     Dh,
+    /// `DISPLAY "text",/d,value...`: a line on stderr from the last pass.
+    Display,
+    /// `SLDOPT`, `CSPECTMAP`: settings of files retro does not write; ignored with a warning.
+    Sld,
+    /// `LUA` ... `ENDLUA`, `INCLUDELUA`: Lua scripts, refused.
+    Lua,
+    /// `SLOT n`, `PAGE n`, `MMU slot[ last], page[, address]`: banked memory (128K, Next).
+    Slot,
+    Page,
+    Mmu,
+    /// `SAVENEX command ...`: a Next .nex file.
+    Savenex,
+    /// `OPT ...`: sjasmplus options set from the source, refused (retro has its default syntax).
+    Opt,
 }
 
 /// Each spelling (lower case) and what it means.
@@ -99,6 +113,8 @@ const SPELLINGS: &[(&str, Directive)] = &[
 /// The spellings only the sjasmplus dialect has (in the pasmo dialect these words stay free for
 /// labels and macros).
 const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
+    // `name = expr` may be redefined in sjasmplus (`x = x + 1`); it comes before pasmo's EQU.
+    ("=", Directive::Defl),
     ("dup", Directive::Rept),
     ("edup", Directive::Endm),
     ("device", Directive::Device),
@@ -123,14 +139,40 @@ const SJASMPLUS_SPELLINGS: &[(&str, Directive)] = &[
     ("endt", Directive::Ent),
     ("dh", Directive::Dh),
     ("defh", Directive::Dh),
+    ("display", Directive::Display),
+    ("sldopt", Directive::Sld),
+    ("cspectmap", Directive::Sld),
+    ("lua", Directive::Lua),
+    ("includelua", Directive::Lua),
+    ("slot", Directive::Slot),
+    ("page", Directive::Page),
+    ("mmu", Directive::Mmu),
+    ("savenex", Directive::Savenex),
+    ("opt", Directive::Opt),
 ];
 
 impl Directive {
     /// The directive a lower-case operation word names, if any.
     pub(super) fn parse(word: &str, dialect: Dialect) -> Option<Directive> {
-        Self::spellings(dialect)
-            .find(|(w, _)| *w == word)
-            .map(|&(_, d)| d)
+        // Asked for nearly every line: a table per dialect, built once.
+        static TABLES: std::sync::LazyLock<[HashMap<&'static str, Directive>; 2]> =
+            std::sync::LazyLock::new(|| {
+                let table = |d: Dialect| {
+                    let mut m = HashMap::new();
+                    for &(w, dir) in Directive::spellings(d) {
+                        // The dialect's own spelling comes first and wins.
+                        m.entry(w).or_insert(dir);
+                    }
+                    m
+                };
+                [table(Dialect::Pasmo), table(Dialect::Sjasmplus)]
+            });
+        if word.len() > 12 {
+            return None;
+        }
+        TABLES[usize::from(dialect == Dialect::Sjasmplus)]
+            .get(word)
+            .copied()
     }
 
     fn spellings(dialect: Dialect) -> impl Iterator<Item = &'static (&'static str, Directive)> {
@@ -138,7 +180,8 @@ impl Directive {
             Dialect::Pasmo => &[][..],
             Dialect::Sjasmplus => SJASMPLUS_SPELLINGS,
         };
-        SPELLINGS.iter().chain(extra)
+        // The dialect's own spellings first, so they can override pasmo's (`=`).
+        extra.iter().chain(SPELLINGS)
     }
 
     /// Every spelling that is a word (for "did you mean" suggestions).
@@ -149,8 +192,7 @@ impl Directive {
 
 /// True for a mnemonic or directive word (which cannot be a label without a colon).
 pub(super) fn is_keyword(s: &str, dialect: Dialect) -> bool {
-    let l = s.to_ascii_lowercase();
-    MNEMONICS.contains(&l.as_str()) || Directive::parse(&l, dialect).is_some()
+    is_mnemonic(s) || Directive::parse(&s.to_ascii_lowercase(), dialect).is_some()
 }
 
 pub(super) struct Macro {
@@ -167,9 +209,25 @@ impl Asm<'_> {
             if let Some(m) = self.macros.get(op).cloned() {
                 return self.expand_macro(m, line, rest, op_loc);
             }
+            // pasmo reads an indented word alone on its line as a label; retro asks for the colon,
+            // so a mistyped instruction is not silently a label.
+            if rest.is_empty() && self.dialect == Dialect::Pasmo && !MNEMONICS.contains(&op) && !self.lenient
+            {
+                let text = self.text(op_tok).to_string();
+                return self.instruction(op, op_tok, rest, line).map(|_| ()).map_err(|d| {
+                    d.note(format!("pasmo reads a word alone on an indented line as a label: write `{text}:` if it is one"))
+                });
+            }
             if self.dialect == Dialect::Sjasmplus {
                 if let Some(def) = self.structs.get(op).cloned() {
                     return self.struct_instance(def, op, line, rest);
+                }
+                if let Some(each) = self.multi_arg(op, rest) {
+                    return each.into_iter().try_for_each(|part| {
+                        // `$` in each part is that instruction's own address (`jr $,z,$`).
+                        self.here = self.pc;
+                        self.operation(line, op, op_tok, part)
+                    });
                 }
                 if let Some(insns) = self.fake(op, op_tok, rest, line)? {
                     for insn in insns {
@@ -316,6 +374,7 @@ impl Asm<'_> {
                 }
             }
             Directive::Proc => {
+                self.alocal_scope += 1;
                 self.scopes_opened += 1;
                 self.procs.push(Rc::new(Proc {
                     id: self.scopes_opened,
@@ -325,6 +384,7 @@ impl Asm<'_> {
             }
             Directive::Endp => match self.procs.last() {
                 Some(p) if p.opened.is_some() => {
+                    self.alocal_scope += 1;
                     self.procs.pop();
                 }
                 _ => {
@@ -333,6 +393,7 @@ impl Asm<'_> {
                 }
             },
             Directive::Local => {
+                self.alocal_scope += 1;
                 let Some(scope) = self.procs.last() else {
                     return Err(
                         Diagnostic::new(DiagKind::Directive, op_loc, "LOCAL outside PROC or MACRO")
@@ -374,7 +435,15 @@ impl Asm<'_> {
             | Directive::Ends
             | Directive::Disp
             | Directive::Ent
-            | Directive::Dh => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
+            | Directive::Dh
+            | Directive::Display
+            | Directive::Sld
+            | Directive::Lua
+            | Directive::Slot
+            | Directive::Page
+            | Directive::Mmu
+            | Directive::Savenex
+            | Directive::Opt => self.sjasmplus_directive(directive, line, &op_loc, rest)?,
             // Handled by the statement loop before an operation is dispatched.
             Directive::Struct
             | Directive::Equ
@@ -439,15 +508,82 @@ impl Asm<'_> {
         Ok((dir.join(&name), name))
     }
 
+    /// Where INCLUDE and INCBIN look for `name`, in order: the including file's directory, then
+    /// (sjasmplus) the directory the assembler was started in, then each `-I` directory; a name
+    /// in angle brackets (`<lib.i>`) tries those before the including file's directory, as
+    /// sjasmplus does. An absolute name is only itself.
+    pub(super) fn search_paths(&self, name: &str) -> Vec<PathBuf> {
+        let (name, angle) = match name.strip_prefix('<').and_then(|n| n.strip_suffix('>')) {
+            Some(inner) => (inner.trim(), true),
+            None => (name, false),
+        };
+        if Path::new(name).is_absolute() {
+            return vec![PathBuf::from(name)];
+        }
+        let current = self
+            .include_stack
+            .last()
+            .map(|&f| self.sources[f as usize].path.clone())
+            .unwrap_or_default();
+        let own = current
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+            .join(name);
+        let mut others: Vec<PathBuf> = vec![];
+        if self.dialect == Dialect::Sjasmplus {
+            others.push(PathBuf::from(name));
+        }
+        others.extend(self.include_dirs.iter().map(|d| d.join(name)));
+        let mut all = if angle {
+            others.push(own);
+            others
+        } else {
+            let mut v = vec![own];
+            v.extend(others);
+            v
+        };
+        let mut seen = HashSet::new();
+        all.retain(|p| seen.insert(p.clone()));
+        all
+    }
+
+    /// The note of a file not found: every place tried.
+    fn searched(&self, name: &str) -> String {
+        let tried: Vec<String> = self
+            .search_paths(name)
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let hint = if self.include_dirs.is_empty() {
+            " (`-I DIR` adds a directory to search)"
+        } else {
+            ""
+        };
+        format!("looked for {}{hint}", tried.join(", "))
+    }
+
     pub(super) fn include(&mut self, line: &Line, rest: &[Tok], loc: &Loc) -> R<()> {
         let first = Self::split_commas(rest)
             .first()
             .map(|a| a.to_vec())
             .unwrap_or_default();
-        let (path, name) = self.file_arg(&first, loc)?;
-        let id = self.load_source(&path).map_err(|e| {
+        let (_, name) = self.file_arg(&first, loc)?;
+        let mut found = Err(std::io::Error::from(std::io::ErrorKind::NotFound));
+        for path in self.search_paths(&name) {
+            found = self.load_source(&path);
+            // A file that is there but cannot be read is reported as it is, not searched past.
+            if found
+                .as_ref()
+                .map_or_else(|e| e.kind() != std::io::ErrorKind::NotFound, |_| true)
+            {
+                break;
+            }
+        }
+        let id = found.map_err(|e| {
             Diagnostic::new(DiagKind::Io, loc.clone(), format!("cannot read `{name}`: {e}"))
                 .label("included here")
+                .note(self.searched(&name))
         })?;
         if let Some(pos) = self.include_stack.iter().position(|&f| f == id) {
             let chain: Vec<String> = self.include_stack[pos..]
@@ -476,18 +612,28 @@ impl Asm<'_> {
     pub(super) fn incbin(&mut self, line: &Line, rest: &[Tok], loc: &Loc) -> R<()> {
         let parts = Self::split_commas(rest);
         let first = parts.first().map(|a| a.to_vec()).unwrap_or_default();
-        let (path, name) = self.file_arg(&first, loc)?;
-        let data = match self.binaries.get(&path) {
-            Some(d) => d.clone(),
-            None => {
-                let d = Rc::new((self.load)(&path).map_err(|e| {
-                    Diagnostic::new(DiagKind::Io, loc.clone(), format!("cannot read `{name}`: {e}"))
-                        .label("INCBIN here")
-                })?);
-                self.binaries.insert(path, d.clone());
-                d
+        let (_, name) = self.file_arg(&first, loc)?;
+        let mut found = Err(std::io::Error::from(std::io::ErrorKind::NotFound));
+        for path in self.search_paths(&name) {
+            if let Some(d) = self.binaries.get(&path) {
+                found = Ok(d.clone());
+                break;
             }
-        };
+            found = (self.load)(&path).map(Rc::new);
+            match &found {
+                Ok(d) => {
+                    self.binaries.insert(path, d.clone());
+                    break;
+                }
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => break,
+                Err(_) => {}
+            }
+        }
+        let data = found.map_err(|e| {
+            Diagnostic::new(DiagKind::Io, loc.clone(), format!("cannot read `{name}`: {e}"))
+                .label("INCBIN here")
+                .note(self.searched(&name))
+        })?;
         let arg = |k: usize, a: &Self| -> R<Option<i64>> {
             match parts.get(k) {
                 Some(p) => {
@@ -678,7 +824,9 @@ impl Asm<'_> {
             id: self.scopes_opened,
             ..Proc::default()
         }));
+        self.alocal_scope += 1;
         self.run(&body, Some(scope));
+        self.alocal_scope += 1;
         // PROCs left open inside the expansion close with it.
         self.procs.truncate(procs);
         self.macro_depth -= 1;

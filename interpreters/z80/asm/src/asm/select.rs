@@ -10,6 +10,21 @@ pub(super) const MNEMONICS: &[&str] = &[
     "rst", "sbc", "scf", "set", "sla", "sll", "sli", "sl1", "sra", "srl", "sub", "xor",
 ];
 
+/// Whether `word` (any case) is a Z80 mnemonic, without allocating: this is asked for nearly
+/// every word of every line.
+pub(super) fn is_mnemonic(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    if bytes.len() > 4 {
+        return false;
+    }
+    let mut buf = [0u8; 4];
+    for (b, c) in buf.iter_mut().zip(bytes) {
+        *b = c.to_ascii_lowercase();
+    }
+    let lower = std::str::from_utf8(&buf[..bytes.len()]).unwrap_or("");
+    MNEMONICS.contains(&lower)
+}
+
 pub(super) fn line_text(a: &Asm<'_>, _line: &Line, op_tok: &Tok, rest: &[Tok]) -> String {
     let mut s = a.text(op_tok).to_string();
     for (k, t) in rest.iter().enumerate() {

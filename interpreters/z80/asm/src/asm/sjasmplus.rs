@@ -1,6 +1,9 @@
 //! The sjasmplus directives: DEFINE, MODULE, STRUCT and its instances, DISP/ENT, DH, and the
 //! virtual Spectrum (DEVICE) with the files made from it (SAVESNA, SAVETAP, SAVEBIN, OUTPUT).
-use super::device::{ramtop, sna48, tap_block, tap_code_header, zx48_init};
+use super::banks::Banks;
+use super::device::{
+    ramtop, sna_header, sna48, sna128_sp, tap_block, tap_code_header, tap_header, zx48_init,
+};
 use super::*;
 
 /// A STRUCT: its fields in order, each with its name (if any) and offset.
@@ -165,8 +168,11 @@ impl Asm<'_> {
                     })
                     .unwrap_or_default();
                 match name.as_str() {
-                    "NONE" => self.device = None,
-                    "ZXSPECTRUM48" => {
+                    "NONE" => {
+                        self.device = None;
+                        self.banks = None;
+                    }
+                    "ZXSPECTRUM48" | "ZXSPECTRUM128" | "ZXSPECTRUMNEXT" | "NOSLOT64K" => {
                         let asked = match parts.get(1) {
                             Some(p) => {
                                 let l = Self::toks_loc(p, line);
@@ -174,7 +180,12 @@ impl Asm<'_> {
                             }
                             None => None,
                         };
-                        let top = ramtop(asked);
+                        // The Next starts with all memory zeroed (no BASIC state).
+                        let top = if name == "ZXSPECTRUMNEXT" {
+                            -1
+                        } else {
+                            ramtop(asked)
+                        };
                         if self.device.is_none() && !self.blocks.is_empty() && !self.lenient {
                             // sjasmplus applies a source's only DEVICE to the lines before it too;
                             // retro does not, so bytes already assembled are not in the device.
@@ -193,6 +204,15 @@ impl Asm<'_> {
                         }
                         if self.device.is_none() {
                             zx48_init(&mut self.mem, top);
+                            self.banks = match name.as_str() {
+                                "ZXSPECTRUM128" => Some(Banks::zx128()),
+                                "ZXSPECTRUMNEXT" => Some(Banks::next()),
+                                "NOSLOT64K" => Some(Banks::noslot64k()),
+                                _ => None,
+                            };
+                            if let Some(b) = &mut self.banks {
+                                b.sync(&self.mem);
+                            }
                         }
                         self.device = Some(top);
                     }
@@ -202,7 +222,9 @@ impl Asm<'_> {
                             rest_loc,
                             format!("device `{name}` is not supported"),
                         )
-                        .label("only ZXSPECTRUM48 (and NONE) are built in"));
+                        .label(
+                            "ZXSPECTRUM48, ZXSPECTRUM128, ZXSPECTRUMNEXT, NOSLOT64K and NONE are built in",
+                        ));
                     }
                 }
             }
@@ -225,9 +247,173 @@ impl Asm<'_> {
                 self.capture = Some(k);
             }
             Directive::Outend => self.capture = None,
+            Directive::Slot | Directive::Page | Directive::Mmu => self.paging(d, line, op_loc, rest)?,
+            Directive::Savenex => self.savenex(line, op_loc, rest)?,
+            Directive::Opt => {
+                // `--syntax=a` alone changes what `sub a,b` means: never guess, refuse.
+                return Err(
+                    Diagnostic::new(DiagKind::Directive, op_loc.clone(), "OPT is not supported")
+                        .label("retro assembles sjasmplus's default syntax and options only")
+                        .help(
+                            "remove the OPT line if it only repeats the defaults, or assemble with sjasmplus",
+                        ),
+                );
+            }
+            Directive::Display => {
+                let text = self.display_text(line, rest)?;
+                self.display.push(text);
+            }
+            Directive::Sld if !self.lenient => {
+                self.warnings.push(
+                    Diagnostic::new(
+                        DiagKind::Ignored,
+                        op_loc.clone(),
+                        "ignored: retro writes no SLD or map file",
+                    )
+                    .label("this directive has no effect")
+                    .note("sjasmplus uses it for the --sld / --cspectmap debugging files"),
+                );
+            }
+            Directive::Lua => {
+                return Err(Diagnostic::new(
+                    DiagKind::Directive,
+                    op_loc.clone(),
+                    "Lua scripts are not supported",
+                )
+                .label("LUA, ENDLUA and INCLUDELUA are sjasmplus's Lua scripting")
+                .help("assemble this source with sjasmplus, or replace the script by its output"));
+            }
             _ => {}
         }
         Ok(())
+    }
+
+    /// SLOT, PAGE and MMU on a banked device.
+    fn paging(&mut self, d: Directive, line: &Line, op_loc: &Loc, rest: &[Tok]) -> R<()> {
+        let Some(banks) = &self.banks else {
+            return Err(
+                Diagnostic::new(DiagKind::Directive, op_loc.clone(), "no banked memory here")
+                    .label("needs `DEVICE ZXSPECTRUM128` or `DEVICE ZXSPECTRUMNEXT` first"),
+            );
+        };
+        let (slots, pages) = (banks.slots() as i64, banks.page_count() as i64);
+        let parts = Self::split_commas(rest);
+        let num = |p: &[Tok], a: &Self| -> R<(i64, Loc)> {
+            let l = Self::toks_loc(p, line);
+            Ok((a.parse_expr(p, line).and_then(|e| a.need(&e, &l))?, l))
+        };
+        let check = |(v, l): (i64, Loc), n: i64, what: &str| -> R<usize> {
+            if (0..n).contains(&v) {
+                Ok(v as usize)
+            } else {
+                Err(
+                    Diagnostic::new(DiagKind::OutOfRange, l, format!("{what} {v} is not 0..{}", n - 1))
+                        .label(what.to_string()),
+                )
+            }
+        };
+        let first = parts.first().copied().unwrap_or_default();
+        match d {
+            Directive::Slot => {
+                let s = check(num(first, self)?, slots, "slot")?;
+                if let Some(b) = &mut self.banks {
+                    b.slot = s;
+                }
+            }
+            Directive::Page => {
+                let p = check(num(first, self)?, pages, "page")?;
+                if let Some(b) = &mut self.banks {
+                    let slot = b.slot;
+                    b.map_page(&mut self.mem, slot, p);
+                }
+            }
+            _ => {
+                // `MMU first[ last], page[, address]`; a letter after the slot (e, w, n: what
+                // sjasmplus does when code runs past the slot) is accepted and changes nothing.
+                let (lo_toks, hi_toks) = match first {
+                    [a, b] if !matches!(b.kind, Tk::Ident(_)) => (&first[..1], Some(&first[1..])),
+                    [
+                        a,
+                        Tok {
+                            kind: Tk::Ident(_), ..
+                        },
+                    ] => (std::slice::from_ref(a), None),
+                    _ => (first, None),
+                };
+                let lo = check(num(lo_toks, self)?, slots, "slot")?;
+                let hi = match hi_toks {
+                    Some(t) => check(num(t, self)?, slots, "slot")?,
+                    None => lo,
+                };
+                let page = check(
+                    num(parts.get(1).copied().unwrap_or_default(), self)?,
+                    pages,
+                    "page",
+                )?;
+                if hi < lo || page + (hi - lo) >= pages as usize {
+                    return Err(Diagnostic::new(
+                        DiagKind::OutOfRange,
+                        Self::toks_loc(rest, line),
+                        "MMU range does not fit",
+                    )
+                    .label("slots and pages"));
+                }
+                if let Some(b) = &mut self.banks {
+                    for (k, slot) in (lo..=hi).enumerate() {
+                        b.map_page(&mut self.mem, slot, page + k);
+                    }
+                }
+                if let Some(addr) = parts.get(2) {
+                    let (v, l) = num(addr, self)?;
+                    if !(0..=0xFFFF).contains(&v) {
+                        return Err(Diagnostic::new(
+                            DiagKind::OutOfRange,
+                            l,
+                            format!("address {v} is outside 0..$FFFF"),
+                        )
+                        .label("address"));
+                    }
+                    self.pc = v;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// DISPLAY's line as sjasmplus prints it: strings as they are, values in hex (`0x00FF`, at
+    /// least four digits) unless the key before them says `/d` decimal, `/h` hex, `/a` both,
+    /// `/c` a character, `/b` binary (`%0000'0101`); a key applies to the next value only.
+    fn display_text(&self, line: &Line, rest: &[Tok]) -> R<String> {
+        let mut out = String::new();
+        let mut key = 'h';
+        for part in Self::split_commas(rest) {
+            match part {
+                [Tok { kind: Tk::Str(s), .. }] => out.push_str(&String::from_utf8_lossy(s)),
+                [
+                    Tok { kind: Tk::Slash, .. },
+                    k @ Tok {
+                        kind: Tk::Ident(_), ..
+                    },
+                ] => key = self.text(k).to_ascii_lowercase().chars().next().unwrap_or('h'),
+                _ => {
+                    let l = Self::toks_loc(part, line);
+                    let v = self.parse_expr(part, line).and_then(|e| self.need(&e, &l))?;
+                    let u = v as u32;
+                    match key {
+                        'd' => out.push_str(&u.to_string()),
+                        'a' => out.push_str(&format!("0x{u:04X}, {u}")),
+                        'c' => out.push_str(&format!("'{}'", (u as u8) as char)),
+                        'b' => {
+                            let b = format!("{:08b}", u as u8);
+                            out.push_str(&format!("%{}'{}", &b[..4], &b[4..]));
+                        }
+                        _ => out.push_str(&format!("0x{u:04X}")),
+                    }
+                    key = 'h';
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// SAVESNA, SAVETAP, EMPTYTAP and SAVEBIN: files made from the device's memory.
@@ -264,6 +450,23 @@ impl Asm<'_> {
             Ok(a.mem[start as usize..(start + len) as usize].to_vec())
         };
         let data = match d {
+            Directive::Savesna if self.banks.as_ref().is_some_and(|b| !b.is_zx128()) => {
+                return Err(Diagnostic::new(
+                    DiagKind::Directive,
+                    op_loc.clone(),
+                    "SAVESNA is for the ZXSPECTRUM48 and ZXSPECTRUM128 devices",
+                )
+                .label("no .sna format for this device"));
+            }
+            Directive::Savesna if self.banks.is_some() => {
+                let start = num(1, self)? as u16;
+                let header = sna_header(start, sna128_sp(top));
+                let mem = &self.mem;
+                self.banks
+                    .as_mut()
+                    .map(|b| b.sna128(mem, &header, start))
+                    .unwrap_or_default()
+            }
             Directive::Savesna => {
                 let start = num(1, self)?;
                 let (sna, fallback) = sna48(&mut self.mem, top, start as u16);
@@ -298,23 +501,34 @@ impl Asm<'_> {
                 });
                 let mut tap = self.output_so_far(&path);
                 match kind.as_deref() {
-                    Some("CODE") => {
+                    Some(kind @ ("CODE" | "BASIC")) => {
                         let title = match parts.get(2) {
                             Some([Tok { kind: Tk::Str(s), .. }]) => s.to_vec(),
                             _ => {
                                 return Err(Diagnostic::new(
                                     DiagKind::Syntax,
                                     rest_loc,
-                                    "SAVETAP CODE needs a name in quotes",
+                                    format!("SAVETAP {kind} needs a name in quotes"),
                                 )
                                 .label("here"));
                             }
                         };
                         let (start, len) = (num(3, self)?, num(4, self)?);
-                        let load = if parts.len() > 5 { num(5, self)? } else { start };
-                        let bytes = range(start, len, self)?;
-                        tap.extend(tap_code_header(&title, len as u16, load as u16));
-                        tap.extend(tap_block(0xFF, &bytes));
+                        let arg = |k: usize, default: i64| {
+                            if parts.len() > k {
+                                num(k, self)
+                            } else {
+                                Ok(default)
+                            }
+                        };
+                        let header = if kind == "CODE" {
+                            tap_code_header(&title, len as u16, arg(5, start)? as u16)
+                        } else {
+                            // The autorun line (8000h: none) and the length without variables.
+                            tap_header(0, &title, len as u16, arg(5, 0x8000)? as u16, arg(6, len)? as u16)
+                        };
+                        tap.extend(header);
+                        tap.extend(tap_block(0xFF, &range(start, len, self)?));
                     }
                     Some("HEADLESS") => {
                         let (start, len) = (num(2, self)?, num(3, self)?);
@@ -326,9 +540,9 @@ impl Asm<'_> {
                         return Err(Diagnostic::new(
                             DiagKind::Directive,
                             rest_loc,
-                            "only SAVETAP file,CODE,... and SAVETAP file,HEADLESS,... are supported",
+                            "only SAVETAP file,CODE,..., file,BASIC,... and file,HEADLESS,... are supported",
                         )
-                        .label("BASIC, NUMBERS, CHARS and the snapshot-with-loader form are not built"));
+                        .label("NUMBERS, CHARS and the snapshot-with-loader form are not built"));
                     }
                 }
                 tap

@@ -42,6 +42,10 @@ impl Asm<'_> {
         if let Some(p) = self.procs.iter().rev().find(|p| p.locals.borrow().contains(name)) {
             return Rc::from(format!("{name}@{}", p.id));
         }
+        // pasmo --alocal: `_name` belongs to the scope since the last label without `_`.
+        if self.alocal && self.dialect == Dialect::Pasmo && name.starts_with('_') {
+            return Rc::from(format!("{name}@_{}", self.alocal_scope));
+        }
         if name.starts_with('.') && name.len() > 1 {
             match self.macro_scope {
                 Some(n) => Rc::from(format!("{}@{n}{name}", self.global)),
@@ -92,12 +96,22 @@ impl Asm<'_> {
         }
         let get = |q: &str| self.cur.get(q).or_else(|| self.prev.get(q)).map(|s| s.value);
         let q = self.qualify(name);
-        get(&q).or_else(|| {
-            // sjasmplus: a name not found in the module is looked up globally.
-            (self.dialect == Dialect::Sjasmplus && !self.modules.is_empty() && !name.starts_with(['.', '@']))
+        get(&q)
+            .or_else(|| {
+                // Inside a macro, a dot label that is not the expansion's own is the caller's
+                // (`jmp .loop` passing the caller's `.loop` in), as sjasmplus resolves it.
+                (self.macro_scope.is_some() && name.starts_with('.') && name.len() > 1)
+                    .then(|| get(&format!("{}{name}", self.global)))
+                    .flatten()
+            })
+            .or_else(|| {
+                // sjasmplus: a name not found in the module is looked up globally.
+                (self.dialect == Dialect::Sjasmplus
+                    && !self.modules.is_empty()
+                    && !name.starts_with(['.', '@']))
                 .then(|| get(name))
                 .flatten()
-        })
+            })
     }
 
     /// The address of temporary label `n`: the last one defined so far (backward) or the next
@@ -160,6 +174,11 @@ impl Asm<'_> {
                         "local labels belong to the last global label (`{}`)",
                         self.global
                     ));
+                } else {
+                    // Build scripts often give such names on the command line.
+                    d = d.help(format!(
+                        "if it comes from the command line, define it with `--equ {name}=VALUE` (pasmo) or `-D{name}=VALUE` (sjasmplus)"
+                    ));
                 }
                 d
             }
@@ -188,6 +207,9 @@ impl Asm<'_> {
                 .label("rename this"),
             );
             return;
+        }
+        if self.alocal && !name.starts_with('_') {
+            self.alocal_scope += 1;
         }
         let q = self.qualify(name);
         if !name.starts_with('.') && kind == SymbolKind::Label {
@@ -247,6 +269,12 @@ impl Asm<'_> {
             )
             .label("second definition")
             .also(old.loc.clone(), "first defined here");
+            // Sources for pasmo's autolocal mode reuse `_names` under each label.
+            let d = if name.starts_with('_') && self.dialect == Dialect::Pasmo && !self.alocal {
+                d.help("in pasmo's autolocal mode names starting with `_` are local to the previous label: `retro asm --alocal`")
+            } else {
+                d
+            };
             self.diags.push(d);
             return;
         }

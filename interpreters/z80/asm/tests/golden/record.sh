@@ -20,11 +20,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 hexdump_of() { od -An -v -tx1 -w16 "$1" | sed 's/^ //'; }
 
+# NAME.args: pasmo options the case needs (--alocal, --equ NAME=VALUE); z80asm has none of them,
+# so such a case is pasmo's alone.
 run_pasmo() {
-  if timeout 20 pasmo --bin "$1" "$tmp/p.bin" >"$tmp/p.out" 2>&1; then hexdump_of "$tmp/p.bin"
+  local args=()
+  [ -f "${1%.asm}.args" ] && read -r -a args <"${1%.asm}.args"
+  if timeout 20 pasmo "${args[@]}" --bin "$1" "$tmp/p.bin" >"$tmp/p.out" 2>&1; then hexdump_of "$tmp/p.bin"
   else echo "error: $(grep -m1 -i error "$tmp/p.out" || head -1 "$tmp/p.out")"; fi
 }
 run_z80asm() {
+  if [ -f "${1%.asm}.args" ]; then echo "error: pasmo options (.args) only"; return; fi
   # z80asm exits 0 on some errors, so its messages count as failure too.
   if timeout 20 z80asm -o "$tmp/z.bin" "$1" >"$tmp/z.out" 2>&1 && ! grep -qi error "$tmp/z.out"; then hexdump_of "$tmp/z.bin"
   else echo "error: $(grep -m1 -i error "$tmp/z.out" || echo "exit status $?")"; fi

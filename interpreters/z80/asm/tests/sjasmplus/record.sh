@@ -5,6 +5,8 @@
 #                         NAME.expect   sjasmplus --raw output as hex rows (or "error: ...")
 #                         NAME.sym      its --sym symbol file
 #                         NAME.files/   every file the source saves (SAVESNA, SAVETAP, SAVEBIN, OUTPUT)
+#                       (NAME.args: extra sjasmplus options such as -DX=1 -Ilib; NAME.tree/: files
+#                       the source reads, copied beside it)
 #   record.sh --check   CI mode: re-run sjasmplus and fail if anything differs from what is recorded
 #
 # sjasmplus comes from ../shared/oracles/sjasmplus, built once without Lua in a scratch directory
@@ -34,7 +36,12 @@ for asm in "$here"/cases/*.asm; do
   work="$tmp/run-$name"
   mkdir -p "$work"
   cp "$asm" "$work/"
-  if (cd "$work" && timeout 20 "$SJASMPLUS" --nologo --msg=err --raw="$name.raw" --sym="$name.sym" "$name.asm" >out.txt 2>&1); then
+  # NAME.tree/: files the source includes, copied beside it; NAME.args: extra options (-D, -I).
+  tree="$here/cases/$name.tree"
+  [ -d "$tree" ] && cp -r "$tree/." "$work/"
+  args=()
+  [ -f "$here/cases/$name.args" ] && read -r -a args <"$here/cases/$name.args"
+  if (cd "$work" && timeout 20 "$SJASMPLUS" --nologo --msg=err "${args[@]}" --raw="$name.raw" --sym="$name.sym" "$name.asm" >out.txt 2>&1); then
     expect=$(hexrows "$work/$name.raw")
     sym=$(sort "$work/$name.sym")
   else
@@ -42,6 +49,7 @@ for asm in "$here"/cases/*.asm; do
     sym=""
   fi
   rm -f "$work/$name.raw" "$work/$name.sym" "$work/$name.asm" "$work/out.txt"
+  if [ -d "$tree" ]; then (cd "$tree" && for f in *; do rm -rf "${work:?}/$f"; done); fi
   if [ "$mode" = --check ]; then
     [ "$expect" = "$(cat "$here/cases/$name.expect")" ] || { echo "sjasmplus output changed for $name.asm"; status=1; }
     [ "$sym" = "$(cat "$here/cases/$name.sym")" ] || { echo "sjasmplus symbols changed for $name.asm"; status=1; }

@@ -1,0 +1,50 @@
+; sjasmplus's multi-argument syntax (its default, comma-delimited): each instruction repeats for
+; each further operand group. `cp a,5`, `sub a,c`, `and a,b` ... are two instructions ("SUB A,B two
+; SUBs" in its manual), `add a,b`, `adc a,c`, `sbc a,d` one. Register lists as real projects
+; write them: `push af,bc,de,hl`, `cp h,0FFh`.
+        org 8000h
+        cp a,5
+        sub a,c
+        and a,b
+        or a,(hl)
+        xor a,a
+        add a,b
+        adc a,c
+        sbc a,d
+        add a,b,c
+        adc b,c
+        sbc a,1,2
+        cp h,0FFh
+        sub b,c
+        push af,bc,de,hl
+        pop hl,de,bc,af
+        inc a,b,hl
+        dec bc,de,(hl)
+        ld a,b,c,d
+        ld a,(ix+1),(ix+2),b
+        ld (ix+1),a,(iy+2),b
+        jp z,0,nz,1,2
+        call 5,nz,6
+        jr $,z,$
+        djnz $,$
+        rl b,c
+        rl (ix+1),b
+        res 0,(ix+1),a
+        bit 0,a,1,b
+        set 2,c,3,(hl)
+        in a,(c),b,(c)
+        out (c),a,(c),b
+        rst 0,8
+        sla a,b
+        srl c,d
+        rr e
+        rlc h,l
+        rrc (hl),a
+        sra b,(ix+3)
+        sll c
+        ldi a,(hl),b,(hl)
+        ex af,af'
+        ex de,hl
+        and a
+        xor a
+        sub 5
