@@ -30,7 +30,15 @@ pub struct TpaArgs {
 }
 
 fn load(path: &Path) -> Result<Image, String> {
+    // A missing file or a directory is named for what it is, not by the system's raw error.
+    crate::files::check_path(path).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(format!(
+            "{} is empty: give a PNG picture or a text grid of the sprite (docs/tetris-printer.md)",
+            path.display()
+        ));
+    }
     let image = if bytes.starts_with(b"\x89PNG") {
         Image::from_png(&bytes)
     } else {
@@ -41,15 +49,19 @@ fn load(path: &Path) -> Result<Image, String> {
     image.map_err(|e| format!("{}: {e}", path.display()))
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn summary(c: &Conversion) -> String {
     let s = c.stats;
     format!(
-        "{} drops for {} pixels ({:.2} pieces per pixel), {} passes, {} platforms, {} searched on the spot",
+        "{} drops for {} pixels ({:.2} pieces per pixel), {}, {}, {} searched on the spot",
         s.drops,
         s.pixels,
         s.drops as f64 / s.pixels.max(1) as f64,
-        s.passes,
-        s.platforms,
+        plural(s.passes, "pass", "passes"),
+        plural(s.platforms, "platform", "platforms"),
         s.searched
     )
 }
