@@ -129,3 +129,74 @@ fn tpa_show_fits_80x24_in_half_blocks() {
     tmux.send(&["C-q"]);
     tmux.finish();
 }
+
+/// The status line never covers a row the program uses: Connect-4's key hints on its last row at
+/// 80x24 (26.8), the test card's legend on its last row at 80x32; F12 brings the status line
+/// back over the picture.
+#[test]
+#[cfg(unix)]
+fn the_status_line_leaves_the_programs_last_row_alone() {
+    let Some(tmux) = pty::Tmux::start(
+        "hints-80x24",
+        80,
+        24,
+        here(),
+        "run programs/connect4/connect4.asm",
+    ) else {
+        return;
+    };
+    tmux.wait_until("the menu", |s| squeezed(s).contains("TWOPLAYERS"));
+    tmux.send(&["2"]);
+    let s = tmux.wait_until("the key hints", |s| squeezed(s).contains("OPMOVESPACEDROPQQUIT"));
+    let last = s.lines().nth(23).unwrap_or_default();
+    assert!(
+        squeezed(last).contains("OPMOVESPACEDROPQQUIT"),
+        "row 23: {last:?}\n{s}"
+    );
+    tmux.send(&["F12"]);
+    tmux.wait_until("the status line with the help", |s| s.contains("Ctrl-Q quit"));
+    tmux.send(&["F12"]);
+    tmux.send(&["C-q"]);
+    tmux.finish();
+
+    let Some(tmux) = pty::Tmux::start("testcard-80x32", 80, 32, here(), "testcard") else {
+        return;
+    };
+    let s = tmux.wait_until("the legend", |s| squeezed(s).contains("SPACE:cells"));
+    let last = s.lines().nth(31).unwrap_or_default();
+    assert!(
+        squeezed(last).contains("SPACE:cellsF12:helpCtrl-Q:quit"),
+        "row 31: {last:?}\n{s}"
+    );
+    tmux.send(&["C-q"]);
+    tmux.finish();
+}
+
+/// A machine whose screen cannot be shown (the terminal far too small) stands still and says so;
+/// once the terminal is big enough it goes on from where it stopped, its clock not having run.
+#[test]
+#[cfg(unix)]
+fn a_machine_pauses_while_its_screen_cannot_be_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("clock.bbc"),
+        "10 REPEAT:PRINT TAB(0,0);\"T=\";TIME;\"  \":UNTIL FALSE\n",
+    )
+    .unwrap();
+    let Some(tmux) = pty::Tmux::start("pause-small", 30, 10, dir.path(), "run clock.bbc") else {
+        return;
+    };
+    tmux.wait_until("the pause", |s| s.contains("paused"));
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    tmux.run(&["resize-window", "-x", "100", "-y", "40"]);
+    let s = tmux.wait_until("the clock", |s| squeezed(s).contains("T="));
+    let shown = squeezed(&s);
+    let t: String = shown[shown.find("T=").unwrap() + 2..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let t: u32 = t.parse().unwrap_or_else(|_| panic!("TIME shown:\n{s}"));
+    assert!(t < 200, "TIME ran on while nothing could be shown: {t} cs");
+    tmux.send(&["C-q"]);
+    tmux.finish();
+}

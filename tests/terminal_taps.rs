@@ -141,3 +141,75 @@ fn three_quick_taps_move_connect4_three_columns() {
     tmux.send(&["C-q"]);
     tmux.finish();
 }
+
+/// A game played at the keyboard (Enter for Start, X and Z to turn, Space for Select, arrows)
+/// and recorded with `--record` replays the same from the movie: the replay's last screen is the
+/// one the player saw (Enter and the letters used to be left out of the movie).
+#[test]
+#[cfg(unix)]
+fn a_keyboard_played_tetris_game_replays_from_its_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let movie = dir.path().join("played.fm2");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(tmux) = pty::Tmux::start(
+        "record-tetris",
+        100,
+        40,
+        here,
+        &format!(
+            "run programs/tetris/tetris.asm --record '{}' --dump-screen text",
+            movie.display()
+        ),
+    ) else {
+        return;
+    };
+    // Enter (Start) until the game is on: the legal screen, the title, the type and level menus.
+    let mut tries = 0;
+    while !squeezed(&tmux.screen()).contains("LINES-000") {
+        assert!(tries < 60, "the game never started:\n{}", tmux.screen());
+        tmux.send(&["Enter"]);
+        std::thread::sleep(Duration::from_millis(400));
+        tries += 1;
+    }
+    for key in ["x", "Left", "Left", "z", "Space", "Right", "x", "Down", "Down"] {
+        tmux.send(&[key]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    tmux.send(&["C-q"]);
+    let shown = tmux.finish();
+    let lines: Vec<&str> = shown.lines().collect();
+    let rc = lines
+        .iter()
+        .position(|l| l.starts_with("RC="))
+        .expect("RC= shown");
+    let played: Vec<String> = lines[rc.saturating_sub(24)..rc]
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+
+    let out = std::process::Command::new(pty::RETRO)
+        .current_dir(here)
+        .args([
+            "run",
+            "programs/tetris/tetris.asm",
+            "--headless",
+            "--dump-screen",
+            "text",
+            "--movie",
+        ])
+        .arg(&movie)
+        .output()
+        .expect("run retro");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let all: Vec<&str> = text.lines().collect();
+    let replayed: Vec<String> = all[all.len().saturating_sub(24)..]
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(replayed, played, "the replay ends on the screen the player saw");
+    let movie_text = std::fs::read_to_string(&movie).unwrap();
+    assert!(
+        movie_text.lines().any(|l| l.contains('T')),
+        "Start (Enter) is in the movie"
+    );
+}

@@ -174,6 +174,7 @@ pub fn run_z80(
             let mut rec = super::z80_movie::Recorder {
                 machine: &mut machine,
                 pads: vec![],
+                keys_are_buttons: program.symbols.get("PAD_KEYS").is_some(),
             };
             let code = drive(&mut rec, &plain, help);
             if let Err(e) = crate::files::write_output(path, rec.fm2().as_bytes()) {
