@@ -157,3 +157,46 @@ fn every_file_kind_the_help_lists_runs() {
     }
     assert_eq!(listed, 7, "the help lists every kind: {about}");
 }
+
+/// `--colour 16` draws with the classic SGR codes only (30-37, 40-47, 90-97, 100-107): the named
+/// colours went out as 256-colour indexes (`38;5;9`), which a 16-colour terminal may not know.
+#[test]
+#[cfg(unix)]
+fn colour_16_uses_only_the_classic_codes() {
+    let mut s = pty::spawn_retro(100, 40, "testcard --colour 16 --time 1");
+    let out = pty::finish(&mut s, "the time limit ends the run");
+    pty::assert_exit_and_restored(&out, 0);
+    let sgr = regex_lite_sgr(&out);
+    assert!(!sgr.is_empty(), "colours were drawn");
+    for params in &sgr {
+        for p in params.split(';') {
+            let n: u32 = p.parse().unwrap_or(0);
+            // 59 resets the underline colour (crossterm's, with every style reset): no colour.
+            let colour_ok = (30..=37).contains(&n)
+                || (40..=47).contains(&n)
+                || (90..=97).contains(&n)
+                || (100..=107).contains(&n);
+            assert!(
+                n < 30 || matches!(n, 39 | 49 | 59) || colour_ok,
+                "a code outside the 16 colours: \\e[{params}m"
+            );
+        }
+    }
+}
+
+/// The parameters of every SGR sequence (`\x1b[...m`) in `out`.
+fn regex_lite_sgr(out: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = out;
+    while let Some(i) = rest.find("\x1b[") {
+        let tail = &rest[i + 2..];
+        let end = tail
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(tail.len());
+        if tail[end..].starts_with('m') {
+            found.push(tail[..end].to_string());
+        }
+        rest = &tail[end..];
+    }
+    found
+}

@@ -422,6 +422,39 @@ mod tests {
     }
 
     #[test]
+    fn the_c64_cursor_is_a_whole_reversed_cell_and_the_bbc_one_the_terminals() {
+        let mut f = cell_frame();
+        f.cursor = Some(retro_screen::Cursor {
+            x: 1,
+            y: 1,
+            visible: true,
+        });
+        let area = Rect::new(0, 0, 6, 2);
+        let mut buf = Buffer::empty(area);
+        FrameView {
+            frame: &f,
+            depth: ColourDepth::Ansi16,
+        }
+        .render(area, &mut buf);
+        // Cell (1, 1) is terminal columns 2 and 3: both reversed (it was the first only).
+        for x in 0..6 {
+            let reversed = buf[(x, 1)].modifier.contains(Modifier::REVERSED);
+            assert_eq!(reversed, x == 2 || x == 3, "column {x}");
+        }
+        assert_eq!(text_cursor(&f, area), None, "cell screens draw their own");
+        let mut p = pixel_frame();
+        p.cursor = Some(retro_screen::Cursor {
+            x: 1,
+            y: 0,
+            visible: true,
+        });
+        // Two 8x8 cells at 4x1: the second cell starts at column 2, its bottom row is row 0.
+        assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), Some((2, 0)));
+        p.cursor = p.cursor.map(|c| retro_screen::Cursor { visible: false, ..c });
+        assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), None);
+    }
+
+    #[test]
     fn cell_frames_in_three_colour_depths() {
         for (name, depth) in [
             ("true", ColourDepth::TrueColour),
