@@ -112,17 +112,20 @@ fn status_2_for_bad_usage_and_unreadable_files() {
     }
 }
 
-/// `retro tpa` names a missing file, a directory and an empty file for what they are (it said
-/// "no opaque pixels" or gave the system's raw words).
+/// `retro tpa` names a missing file, a directory and an empty file for what they are, and says a
+/// text file that is no picture was read as a text grid (it said "no opaque pixels", "4 colours"
+/// or gave the system's raw words).
 #[test]
 fn tpa_names_what_is_wrong_with_its_file() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     program(d, "empty.txt", "");
+    program(d, "notes.txt", &"some notes that are not a picture\n".repeat(5));
     for (file, says) in [
         ("missing.png", "no such file"),
         (".", "directory"),
         ("empty.txt", "is empty"),
+        ("notes.txt", "not a PNG, so read as a text grid"),
     ] {
         let o = retro(&["tpa", file], d);
         assert_eq!(o.status.code(), Some(2), "{file}: {}", stderr(&o));

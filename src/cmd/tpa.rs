@@ -29,7 +29,11 @@ pub struct TpaArgs {
     pub session: SessionArgs,
 }
 
-fn load(path: &Path) -> Result<Image, String> {
+/// What a file that is not a PNG is read as, for messages: a file of any other text (a README)
+/// reads as a grid too, and then fails for its size or colours, which alone would not say why.
+const AS_TEXT: &str = "not a PNG, so read as a text grid (a character a pixel, docs/tetris-printer.md)";
+
+fn load(path: &Path) -> Result<(Image, bool), String> {
     // A missing file or a directory is named for what it is, not by the system's raw error.
     crate::files::check_path(path).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -39,14 +43,14 @@ fn load(path: &Path) -> Result<Image, String> {
             path.display()
         ));
     }
-    let image = if bytes.starts_with(b"\x89PNG") {
-        Image::from_png(&bytes)
-    } else {
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("{}: neither a PNG nor a text grid", path.display()))?;
-        Image::from_text(&text)
-    };
-    image.map_err(|e| format!("{}: {e}", path.display()))
+    if bytes.starts_with(b"\x89PNG") {
+        let image = Image::from_png(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((image, false));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: neither a PNG nor a text grid", path.display()))?;
+    let image = Image::from_text(&text).map_err(|e| format!("{}: {AS_TEXT}: {e}", path.display()))?;
+    Ok((image, true))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -67,12 +71,15 @@ fn summary(c: &Conversion) -> String {
 }
 
 pub fn tpa(args: TpaArgs) -> ExitCode {
-    let image = match load(&args.image) {
+    let (image, text_grid) = match load(&args.image) {
         Ok(i) => i,
         Err(e) => return usage_error(e),
     };
     let conversion = match convert(&image) {
         Ok(c) => c,
+        Err(e) if text_grid => {
+            return usage_error(format!("{}: {AS_TEXT}: cannot print: {e}", args.image.display()));
+        }
         Err(e) => return usage_error(format!("{}: cannot print: {e}", args.image.display())),
     };
     let summary = summary(&conversion);
