@@ -593,6 +593,11 @@ mod tests {
             status_text("BBC BASIC V", &state_note(&RunState::Running, false), Some(100)),
             " BBC BASIC V │ running │ speed 100% │ Ctrl-Q quit │ F12 help "
         );
+        // A machine that cannot keep up says so.
+        assert_eq!(
+            status_text("C64", "running", Some(40)),
+            " C64 │ running │ slow: speed 40% │ Ctrl-Q quit │ F12 help "
+        );
         assert_eq!(state_note(&RunState::WaitingForKey, false), "waiting for a key");
         assert_eq!(
             state_note(&RunState::Failed("Escape".into()), true),
