@@ -19,7 +19,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run a program (BBC BASIC, or a CP/M .COM on the Z80) in the terminal or headless.
+    /// Run a program in the terminal or headless: BBC BASIC (.bbc), C64 BASIC (.bas, .prg), the Z80
+    /// workbench machine (.asm, .z80, .bin) or CP/M (.com).
     ///
     /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
     /// quits, F12 shows the help.
@@ -29,7 +30,8 @@ enum Command {
     /// The Commodore 64's READY. prompt, with its screen editor; headless, stdin's lines are
     /// typed at it.
     C64(cmd::cbm::C64Args),
-    /// Tokenize a BBC BASIC text listing into a RISC OS tokenized program.
+    /// Tokenize a BASIC text listing (BBC .bbc; C64 .bas petcat listing into a .prg), or convert a
+    /// tokenized BBC program between formats.
     Tok(cmd::tok::TokArgs),
     /// Detokenize a BASIC program (LIST), or show each line's bytes with --tokens.
     List(cmd::tok::ListArgs),
@@ -37,7 +39,8 @@ enum Command {
     Asm(cmd::asm::AsmArgs),
     /// Disassemble a Z80 binary.
     Dis(cmd::asm::DisArgs),
-    /// Debug a Z80 program: breakpoints, stepping, reverse steps (terminal UI, or --script).
+    /// Debug a program: Z80 (.asm, .z80, .bin), BBC BASIC (.bbc) or C64 BASIC (.bas, .prg):
+    /// breakpoints, stepping, reverse steps (terminal UI, or --script).
     Debug(cmd::debug::DebugArgs),
     /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
     Conformance(cmd::conformance::ConformanceArgs),

@@ -212,3 +212,35 @@ fn colours_8_to_15_flash_half_a_second_per_phase() {
     assert_eq!(first_pixel("0.7"), (0, 255, 255));
     assert_eq!(first_pixel("1.3"), (255, 0, 0));
 }
+
+/// Drawing costs virtual time, as on the real machine (issue 31): a full-screen MODE 1
+/// RECTANGLE FILL (81,920 pixels at 16 a microsecond) takes about 5 ms, so 100 of them about
+/// 51 cs of TIME (they cost nothing before), and `--time 1` bounds a loop that does nothing
+/// else (it ran for 24-29 s of wall time).
+#[test]
+fn graphics_cost_virtual_time_and_the_time_limit_bounds_a_fill_loop() {
+    let o = run(
+        "10 MODE 1\n20 T%=TIME\n30 FOR I%=1 TO 100:RECTANGLE FILL 0,0,1279,1023:NEXT\n40 PRINT TIME-T%\n",
+        &[],
+    );
+    let cs: i64 = stdout(&o).trim().parse().expect("TIME printed");
+    assert!((50..=56).contains(&cs), "100 full-screen fills took {cs} cs");
+    // Small drawings stay cheap: 100 one-pixel PLOTs cost well under a centisecond.
+    let o = run(
+        "10 MODE 1\n20 T%=TIME\n30 FOR I%=1 TO 100:PLOT 69,I%*4,0:NEXT\n40 PRINT TIME-T%\n",
+        &[],
+    );
+    let cs: i64 = stdout(&o).trim().parse().expect("TIME printed");
+    assert!(cs <= 1, "100 points took {cs} cs");
+    let started = std::time::Instant::now();
+    let o = run(
+        "10 MODE 1\n20 REPEAT:RECTANGLE FILL 0,0,1279,1023:UNTIL FALSE\n",
+        &["--time", "1"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "a second of filling took {:?}",
+        started.elapsed()
+    );
+}

@@ -17,9 +17,10 @@ fn show_replays_in_a_terminal_and_restores_it() {
     s.expect("printer")
         .expect("the status line names the Tetris printer");
     // Field cells are drawn as cells of one colour (foreground = background): wait for cells in
-    // the colours of the sprite's pieces (palette entries other than black and grey) to appear.
+    // the colours of the sprite's pieces (palette entries other than black and grey) to appear,
+    // in the 16-colour codes 41-47 and 100-107: any but black (the pty's terminal has 16 colours).
     for _ in 0..3 {
-        s.expect(expectrl::Regex("48;5;(1[0-5]|[1-7])m"))
+        s.expect(expectrl::Regex("[;\\[](4[1-7]|10[0-7])m"))
             .expect("coloured cells of the field are drawn");
     }
     // Ctrl-Q, long before the 30 s replay ends.

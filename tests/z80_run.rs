@@ -247,3 +247,46 @@ fn run_and_debug_detect_the_sjasmplus_dialect() {
         "(z80) continue\nS\nProgram exited with status 17.\n"
     );
 }
+
+/// Our own programs assemble without a warning, so a run prints nothing on stderr (issue 31:
+/// every run of tetris.asm printed 44 W001 warnings, 660 lines; connect4.asm 14).
+#[test]
+fn our_programs_run_without_a_warning() {
+    for program in ["programs/tetris/tetris.asm", "programs/connect4/connect4.asm"] {
+        let o = run(&[program, "--headless", "--time", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{program}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            "",
+            "{program} printed on stderr"
+        );
+    }
+}
+
+/// A user program's warnings come once per code with a count of the rest, and `--no-warn CODE`
+/// or `-W none` leaves them out.
+#[test]
+fn a_user_programs_warnings_come_once_with_a_count_and_can_be_silenced() {
+    let dir = tempfile::tempdir().unwrap();
+    let prog = dir.path().join("locals.asm");
+    std::fs::write(
+        &prog,
+        "start: jr .x\n.x: nop\nfoo: jr .x\n.x: nop\nbar: jr .x\n.x: nop\nbaz: jr .x\n.x: halt\n",
+    )
+    .unwrap();
+    let prog = prog.to_str().unwrap();
+    let o = run(&[prog, "--headless", "--time", "0.1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("[W001] Warning").count(), 1, "{err}");
+    assert!(
+        err.contains("[W001] and 2 more warnings like it (`--no-warn W001` silences them)"),
+        "{err}"
+    );
+    for quiet in [&["--no-warn", "W001"][..], &["-W", "none"][..]] {
+        let mut args = vec![prog, "--headless", "--time", "0.1"];
+        args.extend_from_slice(quiet);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&o.stderr), "", "{quiet:?}");
+    }
+}

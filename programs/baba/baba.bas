@@ -189,7 +189,7 @@
 2200 rem legend of the tiles
 2201 print"{clr}{wht} tile letters (shift+a-g: behind)"
 2205 for i=0 to 15:print" "chr$(64+i)" "nm$(i)tab(20)chr$(80+i)" "nm$(i+16):next
-2210 print"{gry3} del remove  f5 save  f3 restore  f7 play"
+2210 print"{gry3} del remove f5 save f3 restore f7 play"
 2215 print" crsr keys move the cursor  {yel}press a key";
 2220 goto 390
 2500 rem ---- print the level as data lines, then stop ----

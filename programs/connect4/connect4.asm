@@ -169,14 +169,14 @@ checkVerticalN:
         ld bc,XSIZE
 .down:  ld a,(hl)
         cp e
-        jr nz,.broken
+        jr nz,.broken2
         add hl,bc               ; one row down
         dec d
         jr nz,.down
         pop bc
         xor a
         ret
-.broken:
+.broken2:
         pop bc
 .no:    ld a,-1
         ret
@@ -252,14 +252,14 @@ checkDiagonals:
         ld de,0101h             ; DX = 1, DY = 1
         call checkDiagonal
         cp WINSIZE
-        jr nc,.won
+        jr nc,.won2
         ld e,-1                 ; DX = 1, DY = -1
         call checkDiagonal
         cp WINSIZE
-        jr nc,.won
+        jr nc,.won2
         ld a,-1
         ret
-.won:   xor a
+.won2:   xor a
         ret
 
 ; checkWIN: has the player who just dropped a piece won? Called after every drop, before
@@ -289,7 +289,7 @@ checkWINgeneral:
         ld b,(iy+CURRENTSoff)
         ld c,(iy+LASTYoff)
         ld hl,Directions
-.next:  ld a,(hl)
+.next2:  ld a,(hl)
         cp ENDDIRS
         jr z,.none
         ld d,a                  ; DX
@@ -300,7 +300,7 @@ checkWINgeneral:
         call checkDiagonal
         pop hl
         cp WINSIZE
-        jr c,.next
+        jr c,.next2
         xor a
         ret
 .none:  ld a,-1
@@ -462,6 +462,7 @@ turn:
         xor 3                   ; 1 <-> 2
         ld (iy+CURRENTPoff),a
 .same:  call drawCursor
+        call drawTurn
         ld a,(Mode)
         dec a
         jr nz,.human            ; two players
@@ -559,7 +560,9 @@ won:    ld a,(iy+CURRENTPoff)
         call conPrint
         jr roundOver
 
-drawn:  ld de,MSGROW*256+13
+drawn:  ld d,MSGROW
+        call clearTextRow       ; the turn message is wider than DRAW!
+        ld de,MSGROW*256+13
         ld hl,TxtDraw
         call printAt
         ld hl,ConDraw
@@ -585,13 +588,13 @@ roundOver:
         ld de,HINTROW*256+4
         ld hl,TxtNextRound
         call printAt
-.wait:  call waitFrame
+.wait2:  call waitFrame
         call readKeys
         bit 3,a                 ; KQUIT
         jr nz,quit
         bit 2,a                 ; KDROP
         jp nz,newRound
-        jr .wait
+        jr .wait2
 
 quit:   ld a,(RoundOpen)
         or a
@@ -624,14 +627,14 @@ computerMove:
         ld (AiSaveY),a
         call aiFindWin          ; 1. win now
         cp 0FFh
-        jr nz,.done
+        jr nz,.done2
         call aiSwapPlayer       ; 2. block the opponent's win
         call aiFindWin
         call aiSwapPlayer
         cp 0FFh
-        jr nz,.done
+        jr nz,.done2
         call aiBestColumn       ; 3. the best score
-.done:  push af
+.done2:  push af
         ld a,(AiSaveSlot)
         ld (iy+CURRENTSoff),a
         ld a,(AiSaveY)
@@ -652,13 +655,13 @@ aiSwapPlayer:
 ;   out: A = the column, or FFh if there is none; clobbers F, BC, DE, HL, CurrentSlot, LastY
 aiFindWin:
         ld b,0
-.column:
+.column2:
         call aiWinsAt
         ld a,b
         ret z
         inc b
         cp XSIZE-1
-        jr c,.column
+        jr c,.column2
         ld a,0FFh
         ret
 
@@ -678,19 +681,19 @@ aiBestColumn:
         ld (AiBestScore),a
         ld (AiBest),a
         ld b,0
-.column:
+.column3:
         call aiScore
         ld hl,AiBestScore
         cp (hl)
-        jr c,.next
-        jr z,.next
+        jr c,.next3
+        jr z,.next3
         ld (hl),a
         ld a,b
         ld (AiBest),a
-.next:  inc b
+.next3:  inc b
         ld a,b
         cp XSIZE
-        jr c,.column
+        jr c,.column3
         ld a,(AiBest)
         ret
 
@@ -774,9 +777,9 @@ longestLine:
         xor a
         ld (LongLen),a
         ld hl,Directions
-.next:  ld a,(hl)
+.next4:  ld a,(hl)
         cp ENDDIRS
-        jr z,.done
+        jr z,.done3
         ld d,a
         inc hl
         ld e,(hl)
@@ -791,8 +794,8 @@ longestLine:
         ld (LongDir),de
 .shorter:
         pop hl
-        jr .next
-.done:  ld de,(LongDir)
+        jr .next4
+.done3:  ld de,(LongDir)
         ld a,(LongLen)
         ret
 
@@ -894,7 +897,7 @@ drawHeader:
 drawBoard:
         ld d,FRAMEROW
         ld b,FRAMEH
-.row:   push bc
+.row2:   push bc
         ld e,FRAMECOL
         call attrAddr
         ld b,FRAMEW
@@ -903,7 +906,7 @@ drawBoard:
         djnz .cell
         pop bc
         inc d
-        djnz .row
+        djnz .row2
         ld c,YSIZE-1
 .slotY: ld b,XSIZE-1
 .slotX: call drawSlot
@@ -1013,7 +1016,7 @@ animateDrop:
         ld c,0
 .fall:  ld a,(FallTo)
         cp c
-        jr z,.done
+        jr z,.done4
         ld a,(iy+CURRENTPoff)
         call slotColour
         call paintAt
@@ -1024,7 +1027,7 @@ animateDrop:
         call paintAt
         inc c
         jr .fall
-.done:  pop bc
+.done4:  pop bc
         ret
 
 ; clearScreen: blank pixels, SCREENCOLOR everywhere. Clobbers AF, BC, DE, HL.
@@ -1093,7 +1096,7 @@ bitmapAddr:
 ; printAt: the 0-terminated text at HL at row D, column E onwards (E ends after it); its cells
 ; get TEXTCOLOR. Characters ' ' to 'Z'. Clobbers AF, BC, HL.
 printAt:
-.next:  ld a,(hl)
+.next5:  ld a,(hl)
         or a
         ret z
         push hl
@@ -1101,7 +1104,7 @@ printAt:
         pop hl
         inc hl
         inc e
-        jr .next
+        jr .next5
 
 ; putChar: character A at row D, column E. Keeps DE; clobbers AF, BC, HL.
 putChar:
@@ -1119,11 +1122,11 @@ putChar:
         ex de,hl                ; DE = the screen
         pop hl
         ld b,8
-.line:  ld a,(hl)
+.line2:  ld a,(hl)
         ld (de),a
         inc hl
         inc d
-        djnz .line
+        djnz .line2
         pop de
         call attrAddr
         ld (hl),TEXTCOLOR
@@ -1132,6 +1135,35 @@ putChar:
 ; printNum: A (0-255) in decimal at row D, column E onwards. Clobbers AF, BC, HL.
 printNum:
         call numToText
+        jr printAt
+
+; drawTurn: the message row says whose move it is: YOUR MOVE, or COMPUTER... while the computer
+; thinks and walks its cursor; in a two-player game P1: YOUR MOVE or P2: YOUR MOVE. The texts
+; lie within the columns PLAYER n WINS! covers. Clobbers AF, BC, DE, HL.
+drawTurn:
+        ld d,MSGROW
+        call clearTextRow
+        ld a,(Mode)
+        dec a
+        jr nz,.two
+        ld de,MSGROW*256+11
+        ld hl,TxtYourMove
+        ld a,(iy+CURRENTPoff)
+        cp 2
+        jr nz,printAt
+        ld de,MSGROW*256+10
+        ld hl,TxtComputer
+        jr printAt
+.two:   ld de,MSGROW*256+10
+        ld hl,TxtP1
+        ld a,(iy+CURRENTPoff)
+        dec a
+        jr z,.player
+        ld hl,TxtP2
+.player:
+        call printAt
+        dec e                   ; over TxtPn's space: "P1: YOUR MOVE"
+        ld hl,TxtColonMove
         jr printAt
 
 ; numToText: HL = NumBuf holding A (0-255) in decimal, no leading zeros, 0-terminated.
@@ -1266,6 +1298,9 @@ TxtKeys:        DEFM "O P MOVE  SPACE DROP  Q QUIT",0
 TxtPlayer:      DEFM "PLAYER ",0
 TxtWins:        DEFM " WINS!",0
 TxtDraw:        DEFM "DRAW!",0
+TxtYourMove:    DEFM "YOUR MOVE",0
+TxtComputer:    DEFM "COMPUTER...",0
+TxtColonMove:   DEFM ": YOUR MOVE",0
 TxtNextRound:   DEFM "SPACE NEXT ROUND  Q QUIT",0
 ConTitle:       DEFM "Connect-4",10,0
 ConRound:       DEFM "Round ",0

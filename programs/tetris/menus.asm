@@ -165,7 +165,7 @@ level_menu:
         ld (hl),a
 .nota:  ld a,(pressed)
         cp BTN_START
-        jr nz,.nots
+        jr nz,.nots2
         ld a,(pad)
         cp BTN_START|BTN_A      ; A held with Start: ten levels more
         jr nz,.noplus
@@ -187,7 +187,7 @@ level_menu:
         ld a,1
         ld (start_game),a
         jp set_prev
-.nots:  cp BTN_B
+.nots2:  cp BTN_B
         jr nz,.holes
         ld a,MENU_GAMETYPE
         ld de,3

@@ -22,10 +22,10 @@ game_init:
         ld (lines),a
         ld a,(game_type)
         or a
-        jr z,.a
+        jr z,.a2
         ld a,25h                ; B-type counts 25 lines down
         ld (lines),a
-.a:     xor a
+.a2:     xor a
         ld (start_game),a
         ld a,-16                ; the curtain's wait, should the game end
         ld (curtain),a
@@ -219,25 +219,25 @@ game_over_frame:
         ld b,3
 .cmp:   ld a,(de)
         cp (hl)
-        jr c,.menu
+        jr c,.menu2
         jr nz,.best
         dec hl
         dec de
         djnz .cmp
-        jr .menu
+        jr .menu2
 .best:  ld hl,score
         ld de,top
         ld bc,3
         ldir
-.menu:  xor a
+.menu2:  xor a
         ld (in_game),a
         ld (sel_on_height),a
         ld a,(sel_level)        ; the menu shows 0-9 (A+Start's ten more is asked for again)
         cp 10
-        jr c,.lv
+        jr c,.lv2
         sub 10
         ld (sel_level),a
-.lv:    ld a,MENU_LEVEL
+.lv2:    ld a,MENU_LEVEL
         ld de,4
         ld bc,0303h
         jp new_screen
@@ -362,7 +362,7 @@ shift:  ld a,(pad)
         ld a,(pressed)
         and BTN_LEFT|BTN_RIGHT
         ld a,15
-        jr nz,.try
+        jr nz,.try2
         ld a,(shift_ar)
         or a
         jr z,.rep
@@ -370,7 +370,7 @@ shift:  ld a,(pad)
         ld (shift_ar),a
         ret
 .rep:   ld a,5
-.try:   ld (shift_ar),a
+.try2:   ld (shift_ar),a
         call load_piece
         ld a,(pad)
         and BTN_RIGHT           ; Right wins when both are held
@@ -388,11 +388,11 @@ shift:  ld a,(pad)
 rotate: ld a,(pressed)
         ld hl,rot_cw
         bit 7,a
-        jr nz,.go
+        jr nz,.go2
         ld hl,rot_ccw
         bit 6,a
         ret z
-.go:    ld a,(piece)
+.go2:    ld a,(piece)
         ld e,a
         ld d,0
         add hl,de
@@ -479,9 +479,9 @@ fall_one:
 redraw_from_piece:
         ld a,(piece_y)
         sub 2
-        jr nc,.row
+        jr nc,.row2
         xor a
-.row:   ld b,a
+.row2:   ld b,a
         ld a,(render_rows)
         add a,a
         add a,a
@@ -542,21 +542,21 @@ check_row:
         push hl
         ld a,(field_w)
         ld b,a
-.cell:  ld a,(hl)
+.cell2:  ld a,(hl)
         or a
         jr z,.notfull
         inc hl
-        djnz .cell
+        djnz .cell2
         pop hl
         ld de,(field_top)
         or a
         sbc hl,de               ; the cells above the row = bytes to move down
-        jr nz,.move
+        jr nz,.move2
         ld a,(printer_on)
         or a
         jr nz,.top0
         ld hl,246               ; row 0: the NES moves the whole page (bytes past 255 are lost)
-.move:  ld b,h
+.move2:  ld b,h
         ld c,l
         add hl,de
         dec hl                  ; the last byte to move

@@ -160,7 +160,7 @@ turned: hl_at rot_cw
 ; p_turn: one press of A or B (the game's rotate); then on to shifting in the same frame.
 p_turn: ld a,(p_turns)
         or a
-        jr z,.done
+        jr z,.done3
         dec a
         ld (p_turns),a
         ld a,(piece)
@@ -172,7 +172,7 @@ p_turn: ld a,(p_turns)
         ld (pressed),a
         ld a,(piece)
         jp p_moved
-.done:  ld a,P_SHIFT
+.done3:  ld a,P_SHIFT
         ld (p_state),a
         ; fall through
 
@@ -181,12 +181,12 @@ p_shift:
         ld a,(piece_x)
         ld hl,p_col
         cp (hl)
-        jr z,.done
+        jr z,.done4
         ld (p_was),a
         ld a,BTN_RIGHT
-        jr c,.go
+        jr c,.go3
         ld a,BTN_LEFT
-.go:    ld (pad),a
+.go3:    ld (pad),a
         ld (pressed),a
         call shift
         xor a
@@ -194,19 +194,19 @@ p_shift:
         ld (pressed),a
         ld a,(piece_x)
         jp p_moved
-.done:  ld a,P_FALL
+.done4:  ld a,P_FALL
         ld (p_state),a
         ; fall through
 
 ; p_fall: FALL_ROWS rows a frame (the game's fall_one) until the piece rests.
 p_fall: ld b,FALL_ROWS
-.row:   push bc
+.row6:   push bc
         call fall_one
         pop bc
         ld a,(play_state)
         cp PS_MOVE
         jr nz,.landed
-        djnz .row
+        djnz .row6
         ret
 .landed:
         ld a,P_LOCK
@@ -278,11 +278,11 @@ p_colours:
         xor a
         sbc hl,de               ; normal - bright
         ld a,0
-        jr c,.normal
-        jr z,.normal
+        jr c,.normal2
+        jr z,.normal2
         call .take
         ld a,40h
-.normal:
+.normal2:
         ld (p_bright),a
         ld a,7
         ld (p_inks+4),a
@@ -318,15 +318,15 @@ p_match:
         ld de,0
         ld a,b                  ; Spectrum colour bits: 1 blue, 2 red, 4 green
         and 2
-        call .diff              ; R
+        call .diff2              ; R
         inc hl
         ld a,b
         and 4
-        call .diff              ; G
+        call .diff2              ; G
         inc hl
         ld a,b
         and 1
-        call .diff              ; B
+        call .diff2              ; B
         ld hl,(p_best)
         or a
         sbc hl,de
@@ -352,11 +352,11 @@ p_match:
         pop bc
         djnz .colour
         ret
-; .diff: DE += |(HL) - (A ? C : 0)|.
-.diff:  or a
-        jr z,.zero
+; .diff2: DE += |(HL) - (A ? C : 0)|.
+.diff2:  or a
+        jr z,.zero3
         ld a,c
-.zero:  push bc
+.zero3:  push bc
         ld b,a
         ld a,(hl)
         sub b
@@ -385,7 +385,7 @@ render_printer:
         jp p_draw_frame
 .live:  ld a,(p_redraw_n)
         or a
-        jr z,.piece
+        jr z,.piece2
         ld b,PAIRS_PER_FRAME
 .pair:  push bc
         ld a,(p_redraw)
@@ -395,20 +395,20 @@ render_printer:
         ld hl,p_redraw_n
         dec (hl)
         pop bc
-        jr z,.piece
+        jr z,.piece2
         djnz .pair
-.piece: call p_overlay
+.piece2: call p_overlay
         ld hl,p_ovl
         ld de,p_shown
         ld b,8
-.cmp:   ld a,(de)
+.cmp3:   ld a,(de)
         cp (hl)
-        jr nz,.moved
+        jr nz,.moved3
         inc hl
         inc de
-        djnz .cmp
+        djnz .cmp3
         jr .status
-.moved: ld hl,p_shown           ; the pairs under the old minos, then under the new ones
+.moved3: ld hl,p_shown           ; the pairs under the old minos, then under the new ones
         call p_draw_minos
         ld hl,p_ovl
         call p_draw_minos
@@ -447,7 +447,7 @@ p_overlay:
         ex de,hl
         minos_of
         ld b,4
-.mino:  ld a,(piece_x)
+.mino3:  ld a,(piece_x)
         add a,(hl)
         ld c,a
         inc hl
@@ -459,24 +459,24 @@ p_overlay:
         ld a,c
         ld (de),a
         inc de
-        djnz .mino
+        djnz .mino3
         ret
 
 ; p_no_minos: the 8 bytes at HL say there are no minos (rows FFh).
 p_no_minos:
         ld b,8
-.none:  ld (hl),0FFh
+.none2:  ld (hl),0FFh
         inc hl
-        djnz .none
+        djnz .none2
         ret
 
 ; p_draw_minos: the pairs of cells holding the 4 (row, column) at HL, with the falling piece.
 p_draw_minos:
         ld b,4
-.mino:  ld a,(hl)
+.mino4:  ld a,(hl)
         inc hl
         cp PF_H
-        jr nc,.skip             ; hidden rows above the top (negative), or none
+        jr nc,.skip3             ; hidden rows above the top (negative), or none
         push bc
         push hl
         and 0FEh
@@ -499,8 +499,8 @@ p_draw_minos:
         call p_cell
         pop hl
         pop bc
-.skip:  inc hl
-        djnz .mino
+.skip3:  inc hl
+        djnz .mino4
         ret
 
 ; p_value: the colour at row p_row, column p_column: the falling piece's, else the field's.
@@ -535,7 +535,7 @@ p_draw_pair_row:
         call row_addr
         pop de
         ld e,0
-.cell:  ld b,(hl)
+.cell6:  ld b,(hl)
         push hl
         ld a,PF_W
         add_hl_a
@@ -548,7 +548,7 @@ p_draw_pair_row:
         inc e
         ld a,e
         cp PF_W
-        jr nz,.cell
+        jr nz,.cell6
         ret
 
 ; p_cell: the screen's cell for pair row D, column E, with colour B above and C below (0 empty):
@@ -562,7 +562,7 @@ p_cell: ld a,b
         ld h,0FFh               ; H = upper lines, then lower lines in A
         ld a,c
         or a
-        jr z,.put               ; (A = 0: the lower empty)
+        jr z,.put2               ; (A = 0: the lower empty)
         cp b
         jr nz,.mixed
         ld a,l                  ; the same colour: both in paper, no pixels set (the terminal's
@@ -572,7 +572,7 @@ p_cell: ld a,b
         ld l,a
         xor a
         ld h,a
-        jr .put
+        jr .put2
 .mixed: ld a,c
         call p_ink
         add a,a
@@ -581,16 +581,16 @@ p_cell: ld a,b
         or l
         ld l,a
         xor a
-        jr .put
+        jr .put2
 .noup:  ld h,a
         ld a,c
         or a
         ld l,a
-        jr z,.put
+        jr z,.put2
         call p_ink
         ld l,a
         ld a,0FFh
-.put:   ld b,h
+.put2:   ld b,h
         ld c,a
         ld a,(p_bright)
         or l

@@ -62,7 +62,7 @@ update_stats:
         call add_hold_down
         ld a,(cleared)
         or a
-        jr z,.done
+        jr z,.done2
         ld e,a
         add a,a
         add a,e
@@ -76,7 +76,7 @@ update_stats:
         ld b,a
 .times: call add_score
         djnz .times
-.done:  call cap_score
+.done2:  call cap_score
         ld a,1
         ld (field_dirty),a      ; the level's colours may have changed
         xor a

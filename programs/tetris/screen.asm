@@ -97,14 +97,14 @@ render: ld a,(printer_on)
         ld hl,level_b_texts
 .lvl:   jp draw_frame_texts
 .same:  cp GAME_SCREEN
-        jr nz,.menu
+        jr nz,.menu3
         ld hl,numbers_due
         ld a,(hl)
         or a
         ret z
         ld (hl),0
         jp draw_start_numbers
-.menu:  cp MENU_GAMETYPE
+.menu3:  cp MENU_GAMETYPE
         jp z,game_type_cursor
         cp MENU_LEVEL
         jp z,level_cursor
@@ -188,9 +188,9 @@ level_cursor:
         ld a,(sel_on_height)
         or a
         ld a,SEL_ATTR
-        jr z,.lv
+        jr z,.lv3
         ld a,HELD_ATTR
-.lv:    ld (sel_attr),a
+.lv3:    ld (sel_attr),a
         ld a,(sel_level)
         ld hl,level_options
         call paint_option
@@ -242,9 +242,9 @@ paint_option:
 ; paint: B cells from row D, column E get attribute C. Keeps DE, HL.
 paint:  push hl
         call attr_addr
-.cell:  ld (hl),c
+.cell3:  ld (hl),c
         inc hl
-        djnz .cell
+        djnz .cell3
         pop hl
         ret
 
@@ -279,11 +279,11 @@ put_char:
         add hl,bc               ; HL = the glyph
         bitmap_addr d,e
         ld b,8
-.row:   ld a,(hl)
+.row3:   ld a,(hl)
         ld (de),a
         inc hl
         inc d
-        djnz .row
+        djnz .row3
         pop de
         call attr_addr
         ld a,(text_attr)
@@ -313,7 +313,7 @@ draw_texts:
         ret z
         ld a,(text_budget)
         or a
-        jr z,.out
+        jr z,.out2
         ld d,(hl)
         inc hl
         ld e,(hl)
@@ -329,11 +329,11 @@ draw_texts:
         ld e,a
         ld a,(text_budget)
         add a,e
-        jr c,.left
+        jr c,.left2
         xor a                   ; spent
-.left:  ld (text_budget),a
+.left2:  ld (text_budget),a
         jr draw_texts
-.out:   inc a                   ; NZ
+.out2:   inc a                   ; NZ
         ret
 
 ; put_bcd: the two digits of BCD byte A; put_digit: digit A (0-9).
@@ -394,11 +394,11 @@ put_pixels:
         push de
         bitmap_addr d,e
         ld b,8
-.row:   ld a,(hl)
+.row4:   ld a,(hl)
         ld (de),a
         inc hl
         inc d
-        djnz .row
+        djnz .row4
         pop de
         pop bc
         ret
@@ -448,29 +448,29 @@ draw_start_numbers:
         ld (text_attr),a
         ld hl,shown_lines
         ld b,shown_end-shown_lines
-.zero:  ld (hl),0
+.zero2:  ld (hl),0
         inc hl
-        djnz .zero
+        djnz .zero2
         ld a,(game_type)
         or a
-        jr z,.a
+        jr z,.a3
         ld a,25h                ; B-type counts 25 lines down
         ld (shown_lines),a
-.a:     ld a,(sel_level)
+.a3:     ld a,(sel_level)
         ld (shown_level),a
         call draw_lines
         call draw_score
         call draw_level
         ld de,shown_stats
         ld c,STATS_ROW
-.stat:  call draw_stat
+.stat2:  call draw_stat
         inc de
         inc de
         inc c
         inc c
         ld a,c
         cp STATS_ROW+14
-        jr c,.stat
+        jr c,.stat2
         ret
 
 ; draw_lines, draw_score, draw_level: the shown values. Keep HL, DE.
@@ -573,12 +573,12 @@ changed:
         push hl
         push de
         push bc
-.cmp:   ld a,(de)
+.cmp2:   ld a,(de)
         cp (hl)
         jr nz,.diff
         inc hl
         inc de
-        djnz .cmp
+        djnz .cmp2
         pop bc
         pop de
         pop hl
@@ -673,20 +673,20 @@ render_game:
 .piece: ld hl,shown_piece
         ld a,(piece)
         cp (hl)
-        jr nz,.moved
+        jr nz,.moved2
         inc hl
         ld a,(piece_x)
         cp (hl)
-        jr nz,.moved
+        jr nz,.moved2
         inc hl
         ld a,(piece_y)
         cp (hl)
-        jr nz,.moved
+        jr nz,.moved2
         inc hl
         call next_shown
         cp (hl)
         ret z
-.moved: ld a,(shown_piece)      ; put back the playfield under the old piece
+.moved2: ld a,(shown_piece)      ; put back the playfield under the old piece
         ld c,a
         ld a,(shown_x)
         ld d,a
@@ -713,14 +713,14 @@ render_game:
         ld e,a
         ld a,(play_state)       ; the piece shows while it moves and locks
         cp PS_CHECK
-        jr nc,.next
+        jr nc,.next2
         ld a,c
         push de                 ; (class_attr takes DE)
         call class_attr
         pop de
         ld b,1
         call draw_minos
-.next:  call next_shown
+.next2:  call next_shown
         ld (shown_next),a
         ld c,a
         cp 19
@@ -780,7 +780,7 @@ draw_minos:
         ret nc                  ; no piece
         minos_of
         ld c,4
-.mino:  ld a,(hl)
+.mino2:  ld a,(hl)
         inc hl
         add a,d
         ld (tmp_x),a
@@ -788,7 +788,7 @@ draw_minos:
         inc hl
         add a,e
         cp 20
-        jr nc,.skip             ; above the top (negative) or below the floor
+        jr nc,.skip2             ; above the top (negative) or below the floor
         push hl
         push de
         call cell_attr          ; HL = its attribute, A = the row
@@ -814,8 +814,8 @@ draw_minos:
 .put:   ld (hl),a
         pop de
         pop hl
-.skip:  dec c
-        jr nz,.mino
+.skip2:  dec c
+        jr nz,.mino2
         ret
 
 ; cell_attr: HL = the attribute of playfield row A (0-19), column tmp_x. Keeps B, C.
@@ -844,13 +844,13 @@ draw_field:
         ld hl,playfield
         ld de,ATTR+FIELD_ROW*32+FIELD_COL
         ld c,20
-.row:   ld b,10
-.cell:  ld a,(hl)
+.row5:   ld b,10
+.cell4:  ld a,(hl)
         call field_attr
         ld (de),a
         inc l
         inc de
-        djnz .cell
+        djnz .cell4
         ex de,hl
         push bc
         ld bc,22
@@ -858,7 +858,7 @@ draw_field:
         pop bc
         ex de,hl
         dec c
-        jr nz,.row
+        jr nz,.row5
         ret
 
 ; draw_frame: the playfield's frame.
@@ -886,9 +886,9 @@ draw_box:
 .across:
         push hl
         ld b,e
-.cell:  ld (hl),FRAME_ATTR
+.cell5:  ld (hl),FRAME_ATTR
         inc hl
-        djnz .cell
+        djnz .cell5
         pop hl
         ret
 .down:  ld a,l                  ; HL = the row below

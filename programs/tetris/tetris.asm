@@ -5,6 +5,8 @@
 
 WORKBENCH_HZ    equ 60          ; NTSC frames (the machine runs 58,333 T-states a frame)
 PADPORT         equ 3Fh         ; the controller, read serially as the NES reads $4016
+PAD_KEYS        equ 1           ; read_pad takes X, Z, Enter and Space as A, B, Start and Select:
+                                ; `retro run --record` records them as those buttons
 CONSOLEPORT     equ 0Fh
 
 ; Buttons in the NES's order (the byte a serial read builds)

@@ -73,8 +73,6 @@ pub struct PromptArgs {
     /// Seed for RND, so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
-    /// --headless: read the lines typed at the prompt from stdin and print the screen's text to
-    /// stdout. In the terminal: --keys types a key script, --time stops after that long.
     /// The format SAVE writes: riscos (RISC OS, the default), bbcwin (BBC BASIC for Windows, for
     /// SDL 2.0 and (Z80)) or text (a listing). LOAD and CHAIN read all three.
     #[arg(long, value_enum, default_value_t = super::tok::FormatArg::Riscos)]

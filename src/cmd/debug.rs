@@ -57,7 +57,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
         Some(super::run::MachineKind::Cbm) => return super::cbmdebug::debug_cbm(&args),
         _ => {}
     }
-    let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref()) {
+    let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref(), &[]) {
         Ok(p) => p,
         Err(code) => return code,
     };

@@ -2,6 +2,7 @@
 //! the process exit status (DESIGN.md: 0 ended normally, 1 the program stopped with an error, 2 bad
 //! usage or file).
 
+pub mod applies;
 pub mod asm;
 pub mod bbc;
 pub mod bbcdebug;

@@ -29,7 +29,8 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
-    /// The directory a program's files live in (CP/M drive A:); default: the program's directory.
+    /// CP/M: the directory that is drive A: (default: the .COM file's own directory). BBC BASIC
+    /// and C64 programs keep their files beside the program, so they refuse it.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
@@ -65,6 +66,10 @@ pub struct RunArgs {
     /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
     #[arg(long, value_name = "LABEL=VALUE")]
     pub poke: Vec<String>,
+    /// Z80 source: leave out the assembler's warnings with this code (e.g. W001), or all of
+    /// them with `-W none`; may be repeated. Shown warnings come once each, repeats counted.
+    #[arg(long = "no-warn", short = 'W', value_name = "CODE")]
+    pub no_warn: Vec<String>,
     #[command(flatten)]
     pub session: SessionArgs,
     /// Arguments for the program (CP/M: its command tail and default FCBs; put `--` before
@@ -114,11 +119,17 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
         return usage_error(e);
     }
     let Some(kind) = args.machine.or_else(|| machine_for(file)) else {
+        if let Some(what) = super::applies::not_a_program(file) {
+            return usage_error(what);
+        }
         return usage_error(format!(
             "cannot tell which machine runs {}: use --machine bbc|cbm|z80|cpm",
             file.display()
         ));
     };
+    if let Some(msg) = super::applies::misplaced_option(&args, kind) {
+        return usage_error(format!("{msg} ({})", file.display()));
+    }
     if kind != MachineKind::Cpm && !args.args.is_empty() {
         return usage_error(format!(
             "unexpected argument '{}': only CP/M programs take arguments",
@@ -146,6 +157,7 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
                 pokes: &args.poke,
                 printer: args.printer.as_deref(),
                 record: args.record.as_deref(),
+                no_warn: &args.no_warn,
             },
         ),
     }

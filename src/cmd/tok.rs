@@ -34,8 +34,9 @@ impl FormatArg {
 
 #[derive(clap::Args, Debug)]
 pub struct TokArgs {
-    /// The BBC BASIC program to tokenize or convert: a text listing (with or without line
-    /// numbers), or a tokenized program in either format.
+    /// The program: a BBC BASIC text listing (with or without line numbers) or tokenized program
+    /// in either format, to tokenize or convert; or a C64 petcat listing (.bas) to tokenize into
+    /// a .prg (--format and --crunch are for BBC BASIC).
     pub file: PathBuf,
     /// Where to write the program.
     #[arg(short = 'o', long = "output")]

@@ -29,38 +29,57 @@ pub struct TpaArgs {
     pub session: SessionArgs,
 }
 
-fn load(path: &Path) -> Result<Image, String> {
+/// What a file that is not a PNG is read as, for messages: a file of any other text (a README)
+/// reads as a grid too, and then fails for its size or colours, which alone would not say why.
+const AS_TEXT: &str = "not a PNG, so read as a text grid (a character a pixel, docs/tetris-printer.md)";
+
+fn load(path: &Path) -> Result<(Image, bool), String> {
+    // A missing file or a directory is named for what it is, not by the system's raw error.
+    crate::files::check_path(path).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let image = if bytes.starts_with(b"\x89PNG") {
-        Image::from_png(&bytes)
-    } else {
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("{}: neither a PNG nor a text grid", path.display()))?;
-        Image::from_text(&text)
-    };
-    image.map_err(|e| format!("{}: {e}", path.display()))
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(format!(
+            "{} is empty: give a PNG picture or a text grid of the sprite (docs/tetris-printer.md)",
+            path.display()
+        ));
+    }
+    if bytes.starts_with(b"\x89PNG") {
+        let image = Image::from_png(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((image, false));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: neither a PNG nor a text grid", path.display()))?;
+    let image = Image::from_text(&text).map_err(|e| format!("{}: {AS_TEXT}: {e}", path.display()))?;
+    Ok((image, true))
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn summary(c: &Conversion) -> String {
     let s = c.stats;
     format!(
-        "{} drops for {} pixels ({:.2} pieces per pixel), {} passes, {} platforms, {} searched on the spot",
+        "{} drops for {} pixels ({:.2} pieces per pixel), {}, {}, {} searched on the spot",
         s.drops,
         s.pixels,
         s.drops as f64 / s.pixels.max(1) as f64,
-        s.passes,
-        s.platforms,
+        plural(s.passes, "pass", "passes"),
+        plural(s.platforms, "platform", "platforms"),
         s.searched
     )
 }
 
 pub fn tpa(args: TpaArgs) -> ExitCode {
-    let image = match load(&args.image) {
+    let (image, text_grid) = match load(&args.image) {
         Ok(i) => i,
         Err(e) => return usage_error(e),
     };
     let conversion = match convert(&image) {
         Ok(c) => c,
+        Err(e) if text_grid => {
+            return usage_error(format!("{}: {AS_TEXT}: cannot print: {e}", args.image.display()));
+        }
         Err(e) => return usage_error(format!("{}: cannot print: {e}", args.image.display())),
     };
     let summary = summary(&conversion);

@@ -11,7 +11,13 @@ use super::session::{SessionArgs, drive, usage_error};
 
 /// Reads `path` as a workbench program: `.bin` is raw bytes loaded at `org` (default 8000h),
 /// anything else is assembly source. Errors are already reported; the `Err` is the exit status.
-pub fn load_program(path: &Path, org: Option<u16>, entry: Option<&str>) -> Result<Program, ExitCode> {
+/// Warnings come once each, repeats counted, and the codes in `no_warn` not at all.
+pub fn load_program(
+    path: &Path,
+    org: Option<u16>,
+    entry: Option<&str>,
+    no_warn: &[String],
+) -> Result<Program, ExitCode> {
     let is_bin = path
         .extension()
         .and_then(|e| e.to_str())
@@ -24,7 +30,7 @@ pub fn load_program(path: &Path, org: Option<u16>, entry: Option<&str>) -> Resul
         let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         match retro_z80_asm::assemble_file(path) {
             Ok(asm) => {
-                eprint!("{}", asm.render_warnings(color));
+                eprint!("{}", asm.render_warnings_once(color, no_warn));
                 Program::from_assembly(&asm)
             }
             Err(failure) => {
@@ -103,6 +109,8 @@ pub struct MovieArgs<'a> {
     pub pokes: &'a [String],
     pub printer: Option<&'a Path>,
     pub record: Option<&'a Path>,
+    /// `--no-warn`: assembler warning codes to leave out.
+    pub no_warn: &'a [String],
 }
 
 pub fn run_z80(
@@ -112,7 +120,7 @@ pub fn run_z80(
     session: &SessionArgs,
     movie: &MovieArgs<'_>,
 ) -> ExitCode {
-    let program = match load_program(path, org, entry) {
+    let program = match load_program(path, org, entry, movie.no_warn) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -166,6 +174,7 @@ pub fn run_z80(
             let mut rec = super::z80_movie::Recorder {
                 machine: &mut machine,
                 pads: vec![],
+                keys_are_buttons: program.symbols.get("PAD_KEYS").is_some(),
             };
             let code = drive(&mut rec, &plain, help);
             if let Err(e) = crate::files::write_output(path, rec.fm2().as_bytes()) {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use retro_screen::machine::{Machine, RunState};
 use retro_screen::movie::{Movie, parse_fm2, write_fm2};
-use retro_screen::{Frame, HeldKeys, KeyEvent, VirtualTime};
+use retro_screen::{Frame, HeldKeys, Key, KeyEvent, VirtualTime};
 use retro_z80_machine::{Program, Stop, Workbench};
 
 use super::session::usage_error;
@@ -231,6 +231,26 @@ fn run_to_frame(m: &mut Workbench) -> Option<ExitCode> {
 pub struct Recorder<'a> {
     pub machine: &'a mut Workbench,
     pub pads: Vec<u8>,
+    /// The program reads the keyboard's X, Z, Enter and Space as A, B, Start and Select (it
+    /// says so with `PAD_KEYS EQU 1`, as NES Tetris does): record them as those buttons, so a
+    /// game played at the keyboard replays the same from the movie.
+    pub keys_are_buttons: bool,
+}
+
+/// The buttons that keys stand for in a program that reads them so (see
+/// [`Recorder::keys_are_buttons`]).
+fn key_buttons(held: &[Key]) -> u8 {
+    let buttons: Vec<Key> = held
+        .iter()
+        .filter_map(|k| match k {
+            Key::Char('x' | 'X') => Some(Key::PadA),
+            Key::Char('z' | 'Z') => Some(Key::PadB),
+            Key::Return => Some(Key::PadStart),
+            Key::Char(' ') => Some(Key::PadSelect),
+            _ => None,
+        })
+        .collect();
+    retro_z80_machine::keyboard::pad_byte(&buttons)
 }
 
 impl Recorder<'_> {
@@ -256,7 +276,12 @@ impl Machine for Recorder<'_> {
         let frame = self.machine.state.clock.frame;
         let state = self.machine.run_frame(now, held);
         if frame >= 1 {
-            self.pads.push(self.machine.devices().pad);
+            let keys = if self.keys_are_buttons {
+                key_buttons(&held.held(now))
+            } else {
+                0
+            };
+            self.pads.push(self.machine.devices().pad | keys);
         }
         state
     }

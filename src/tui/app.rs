@@ -12,6 +12,7 @@ use retro_screen::machine::{Machine, RunState};
 use retro_screen::script::KeyScript;
 use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualTime};
 
+use super::fit;
 use super::input::{self, Action};
 use super::speed::SpeedMeter;
 use super::terminal::{HANGUP, Input, Session};
@@ -49,6 +50,8 @@ pub struct Finished {
 const DOUBLE_CTRL_C: Duration = Duration::from_secs(1);
 /// The longest sleep in poll(): how soon a signal is noticed while nothing else happens.
 const MAX_WAIT: Duration = Duration::from_millis(100);
+/// A pause this long (a suspended process) starts the speed figure afresh.
+const STALL: Duration = Duration::from_secs(1);
 
 /// Runs `machine` in the terminal until its program ends and a key is pressed, Ctrl-Q, two
 /// Ctrl-Cs, the time limit, or a terminating signal.
@@ -75,6 +78,7 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
     // What was last drawn, so an unchanged screen costs no drawing (a program waiting for a key
     // should cost next to nothing).
     let mut drawn: Option<(retro_screen::Frame, String, bool)> = None;
+    let mut draw_again_at = Instant::now();
     let finish = |state: RunState, signal: Option<i32>| Ok(Finished { state, signal });
     // After the program has ended the virtual clock stops, so the time limit is then kept by the
     // wall clock: the run still ends when `--time` says, with the final screen shown until then.
@@ -90,34 +94,52 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         // The machine's finest view that the terminal shows well (the workbench's pixels).
         let frame = machine.frame_for(size.width, size.height);
         let finished = matches!(state, RunState::Ended | RunState::Failed(_));
+        // A machine whose screen cannot be shown stands still until it can.
+        let paused = !finished && !fit::layout(&frame, Rect::new(0, 0, size.width, size.height)).shown;
         let ctrl_c_pending = last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C);
-        let note = view::state_note(&state, ctrl_c_pending);
-        let percent = if finished { None } else { speed.percent() };
+        let note = if paused {
+            "paused: the terminal is too small".to_string()
+        } else {
+            view::state_note(&state, ctrl_c_pending)
+        };
+        // The speed means something only while the program runs, not while it waits for a key.
+        let percent = if state == RunState::Running && !paused {
+            speed.percent()
+        } else {
+            None
+        };
         let status = view::status_text(machine.name(), &note, percent);
         let key = (frame, status, show_help);
-        if drawn.as_ref() != Some(&key) {
+        // A terminal slower than the screen changes (a printing loop scrolls the whole screen
+        // every frame, and tmux takes longer to show it than a frame lasts) gets frames no faster
+        // than it takes them: frames between are dropped, so its queue stays short and a key's
+        // effect shows at once, rather than after everything queued before it.
+        let draw_held = drawn.as_ref() != Some(&key) && Instant::now() < draw_again_at;
+        if drawn.as_ref() != Some(&key) && !draw_held {
+            let drawing = Instant::now();
             let (frame, status, _) = &key;
             session.terminal.draw(|f| {
                 let area = f.area();
-                let (_, need_h) = view::required_size(frame);
-                // The status line takes the bottom row when the picture leaves room for it, and
-                // is drawn over the picture's bottom row when it does not, so it always shows.
-                let picture = if area.height > need_h {
-                    Rect {
-                        height: area.height - 1,
-                        ..area
-                    }
-                } else {
-                    area
-                };
+                let layout = fit::layout(frame, area);
+                let shown = layout.rows.map(|(first, n)| fit::crop(frame, first, n));
                 f.render_widget(
                     FrameView {
-                        frame,
+                        frame: shown.as_ref().unwrap_or(frame),
                         depth: options.depth,
                     },
-                    picture,
+                    layout.picture,
                 );
-                if area.height > 0 {
+                if let Some(rows) = layout.rows {
+                    fit::mark_hidden_rows(frame, rows, layout.picture, f.buffer_mut());
+                }
+                if let Some(at) = view::text_cursor(shown.as_ref().unwrap_or(frame), layout.picture)
+                    && !show_help
+                {
+                    f.set_cursor_position(at);
+                }
+                // The status line never covers a row the program uses: without a free row it
+                // shows only with the help (F12).
+                if area.height > 0 && (layout.status_room || show_help) {
                     let row = Rect {
                         y: area.y + area.height - 1,
                         height: 1,
@@ -130,10 +152,14 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 }
             })?;
             drawn = Some(key);
+            draw_again_at = Instant::now() + drawing.elapsed();
         }
 
-        // Sleep in poll() until a key arrives, the next frame is due, or it is time to look for
-        // a signal or to clear the Ctrl-C note.
+        // Read every key that has arrived, then sleep in poll() until a key arrives, the next
+        // frame is due, or it is time to look for a signal or to clear the Ctrl-C note. Keys are
+        // read before the frame check, not after it: a machine whose frames take longer than
+        // their time (a fill loop, a slow terminal) finds its next frame always due, and would
+        // otherwise never read Ctrl-Q or Escape again.
         loop {
             if session.signal().is_some() {
                 break;
@@ -142,19 +168,28 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 return finish(state, None);
             }
             let now = Instant::now();
-            if !finished && now >= next_frame {
-                break;
-            }
+            let due = !finished && !paused && now >= next_frame;
             if ctrl_c_pending && last_ctrl_c.is_some_and(|t| t.elapsed() >= DOUBLE_CTRL_C) {
                 break;
             }
-            let wait = if finished {
+            // A screen held back from a slow terminal is drawn once it may be (the last one
+            // before a wait for a key, too).
+            let redraw = draw_held && now >= draw_again_at;
+            let wait = if due || redraw {
+                Duration::ZERO
+            } else if finished || paused {
                 MAX_WAIT
             } else {
                 (next_frame - now).min(MAX_WAIT)
             };
+            let wait = if draw_held {
+                wait.min(draw_again_at.saturating_duration_since(now))
+            } else {
+                wait
+            };
             match session.wait_input(wait)? {
                 Input::Ready => {}
+                Input::Timeout if due || redraw => break,
                 Input::Timeout => continue,
                 Input::HungUp => {
                     drop(session);
@@ -168,11 +203,13 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                         show_help = !show_help;
                         break;
                     }
+                    // Two Ctrl-Cs are the user quitting (status 0, docs/cli.md), though the
+                    // first one's Escape stopped the program with an error in between.
+                    Action::Interrupt if last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C) => {
+                        return finish(RunState::Running, None);
+                    }
                     Action::Interrupt if finished => return finish(state, None),
                     Action::Interrupt => {
-                        if last_ctrl_c.is_some_and(|t| t.elapsed() < DOUBLE_CTRL_C) {
-                            return finish(state, None);
-                        }
                         last_ctrl_c = Some(Instant::now());
                         // Ctrl-C is the machine's Escape (BBC Escape, C64 RUN/STOP).
                         for kind in [KeyEventKind::Press, KeyEventKind::Release] {
@@ -206,6 +243,12 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 _ => {}
             }
         }
+        if paused {
+            // The clock stands still: no frames to catch up on afterwards.
+            next_frame = Instant::now() + frame_time;
+            speed.reset();
+            continue;
+        }
         if finished || Instant::now() < next_frame {
             continue;
         }
@@ -214,8 +257,12 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         // rather than racing to make up all the lost time.
         let now = Instant::now();
         if now > next_frame + frame_time * 5 {
+            // A machine slower than real time lags a little every frame, and the speed figure
+            // must go on measuring it; only a long stall (a suspended process) starts it afresh.
+            if now > next_frame + STALL {
+                speed.reset();
+            }
             next_frame = now;
-            speed.reset();
         }
         next_frame += frame_time;
         let t = clock.tick();
@@ -234,7 +281,8 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         // The program's text is on the screen already; only its bell (BEL, e.g. BBC VDU 7)
         // needs the real terminal.
         if discard.contains('\u{7}') {
-            let _ = session.terminal.backend_mut().write_all(b"\x07");
+            let backend = session.terminal.backend_mut();
+            let _ = backend.write_all(b"\x07").and_then(|()| Write::flush(backend));
         }
         discard.clear();
         if options.limit.is_some_and(|limit| clock.now() >= limit) {

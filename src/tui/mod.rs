@@ -4,7 +4,9 @@
 
 pub mod app;
 pub mod debugger;
+pub mod fit;
 pub mod input;
+pub mod sgr;
 pub mod speed;
 pub mod terminal;
 pub mod view;

@@ -9,16 +9,19 @@
 //! A terminal that goes away (its window closed, `tmux kill-session`) is a hangup too: input is
 //! awaited through [`Session::wait_input`], which sees it even when no SIGHUP arrives.
 
-use std::io::{self, Write, stdout};
+use std::io::{self, Stdout, Write, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     self, KeyboardEnhancementFlags, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
 };
 use ratatui::crossterm::{cursor, execute, terminal};
+
+use super::sgr::Sgr16;
 
 /// Whether we pushed kitty keyboard flags, so the panic hook knows to pop them. A process runs
 /// one terminal session at a time, and a panic hook can only reach process-wide state.
@@ -26,7 +29,7 @@ static KITTY_PUSHED: AtomicBool = AtomicBool::new(false);
 
 /// The terminal in game mode; dropping it restores the terminal.
 pub struct Session {
-    pub terminal: DefaultTerminal,
+    pub terminal: Terminal<CrosstermBackend<Sgr16<Stdout>>>,
     /// True when the terminal reports key releases (kitty keyboard protocol).
     pub key_releases: bool,
     /// The last terminating signal received (0: none).
@@ -61,16 +64,19 @@ impl Session {
                 sig as usize,
             )?);
         }
-        // ratatui's hook (installed by try_init) restores raw mode and the alternate screen; ours,
-        // installed after it, runs first and pops the keyboard flags while still in raw mode.
-        let terminal = ratatui::try_init()?;
+        // As ratatui::try_init, but drawing through Sgr16 (the 16 colours as the classic codes);
+        // the panic hook below restores raw mode and the alternate screen as ratatui's would.
         let previous = std::panic::take_hook();
+        terminal::enable_raw_mode()?;
+        execute!(stdout(), terminal::EnterAlternateScreen)?;
+        let terminal = Terminal::new(CrosstermBackend::new(Sgr16::new(stdout())))?;
         let ui = std::thread::current().id();
         std::panic::set_hook(Box::new(move |info| {
             // Holding stdout keeps the UI thread from drawing between the restore and the exit.
             let _drawing = stdout().lock();
             pop_keyboard_flags();
-            let _ = execute!(stdout(), cursor::Show);
+            let _ = execute!(stdout(), cursor::SetCursorStyle::DefaultUserShape, cursor::Show);
+            ratatui::restore();
             previous(info);
             if std::thread::current().id() != ui {
                 // Another thread (a machine's worker) panicked: the UI thread would go on
@@ -90,7 +96,8 @@ impl Session {
             )?;
             KITTY_PUSHED.store(true, Ordering::SeqCst);
         }
-        execute!(stdout(), cursor::Hide)?;
+        // Hidden until a machine shows its text cursor, then a flashing underline, as the BBC's.
+        execute!(stdout(), cursor::Hide, cursor::SetCursorStyle::BlinkingUnderScore)?;
         let tty = if std::io::IsTerminal::is_terminal(&io::stdin()) {
             None
         } else {
@@ -214,7 +221,7 @@ impl Drop for Session {
             signal_hook::low_level::unregister(id);
         }
         pop_keyboard_flags();
-        let _ = execute!(stdout(), cursor::Show);
+        let _ = execute!(stdout(), cursor::SetCursorStyle::DefaultUserShape, cursor::Show);
         ratatui::restore();
         let _ = stdout().flush();
     }

@@ -98,6 +98,24 @@ impl Widget for FrameView<'_> {
     }
 }
 
+/// Where the terminal's own (flashing) cursor goes for a pixel screen's text cursor: the bottom
+/// row of the cell's first column, where the BBC's flashing underline is. Cell screens draw
+/// their cursor themselves.
+pub fn text_cursor(frame: &Frame, area: Rect) -> Option<(u16, u16)> {
+    let cur = frame.cursor.filter(|c| c.visible)?;
+    let Screen::Pixels(p) = &frame.screen else {
+        return None;
+    };
+    let (cols, rows) = p.text_size();
+    let (need_w, need_h) = required_size(frame);
+    if area.width < need_w || area.height < need_h || cur.x >= cols || cur.y >= rows {
+        return None;
+    }
+    let n = ((area.width as usize / (cols * 2).max(1)).min(area.height as usize / rows.max(1))).max(1);
+    let (x0, y0) = centred(area, cols * 2 * n, rows * n);
+    Some((x0 + sat16(cur.x * 2 * n), y0 + sat16(cur.y * n + n - 1)))
+}
+
 fn centred(area: Rect, w: usize, h: usize) -> (u16, u16) {
     let x = area.x + (area.width.saturating_sub(sat16(w))) / 2;
     let y = area.y + (area.height.saturating_sub(sat16(h))) / 2;
@@ -135,10 +153,14 @@ fn render_cells(frame: &Frame, depth: ColourDepth, area: Rect, cw: usize, buf: &
             }
         }
     }
-    if let Some(cur) = frame.cursor.filter(|c| c.visible)
-        && let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw), y0 + sat16(cur.y)))
-    {
-        c.modifier.insert(Modifier::REVERSED);
+    // The cursor is the whole cell reversed, both its columns: a block in the cell's colour (the
+    // C64's cursor colour), not half a cell.
+    if let Some(cur) = frame.cursor.filter(|c| c.visible) {
+        for i in 0..cw {
+            if let Some(c) = buf.cell_mut((x0 + sat16(cur.x * cw + i), y0 + sat16(cur.y))) {
+                c.modifier.insert(Modifier::REVERSED);
+            }
+        }
     }
 }
 
@@ -242,7 +264,7 @@ fn render_pixels(frame: &Frame, p: &PixelBuffer, depth: ColourDepth, area: Rect,
 fn too_small(area: Rect, need_w: u16, need_h: u16, buf: &mut Buffer) {
     let text = format!(
         "This screen needs a terminal of at least {need_w}x{need_h}; this one is {}x{}. \
-         Enlarge the window, or press Ctrl-Q to quit.",
+         The machine is paused until then. Enlarge the window, or press Ctrl-Q to quit.",
         area.width, area.height
     );
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
@@ -265,8 +287,13 @@ pub fn state_note(state: &RunState, ctrl_c_pending: bool) -> String {
 /// The status text: the machine, its state, the speed, and the keys that always work, most
 /// important first, so a narrow terminal cuts off the least useful part.
 pub fn status_text(machine: &str, note: &str, speed_percent: Option<u32>) -> String {
+    // Below real time the machine cannot keep up (a fill loop, a slow host): say so, as the
+    // program's timing on screen is then slower than the real machine's.
     let speed = speed_percent
-        .map(|s| format!(" │ speed {s}%"))
+        .map(|s| match s {
+            0..95 => format!(" │ slow: speed {s}%"),
+            _ => format!(" │ speed {s}%"),
+        })
         .unwrap_or_default();
     format!(" {machine} │ {note}{speed} │ Ctrl-Q quit │ F12 help ")
 }
@@ -392,6 +419,39 @@ mod tests {
             }
         }
         Frame::pixels(p, Palette::acorn16())
+    }
+
+    #[test]
+    fn the_c64_cursor_is_a_whole_reversed_cell_and_the_bbc_one_the_terminals() {
+        let mut f = cell_frame();
+        f.cursor = Some(retro_screen::Cursor {
+            x: 1,
+            y: 1,
+            visible: true,
+        });
+        let area = Rect::new(0, 0, 6, 2);
+        let mut buf = Buffer::empty(area);
+        FrameView {
+            frame: &f,
+            depth: ColourDepth::Ansi16,
+        }
+        .render(area, &mut buf);
+        // Cell (1, 1) is terminal columns 2 and 3: both reversed (it was the first only).
+        for x in 0..6 {
+            let reversed = buf[(x, 1)].modifier.contains(Modifier::REVERSED);
+            assert_eq!(reversed, x == 2 || x == 3, "column {x}");
+        }
+        assert_eq!(text_cursor(&f, area), None, "cell screens draw their own");
+        let mut p = pixel_frame();
+        p.cursor = Some(retro_screen::Cursor {
+            x: 1,
+            y: 0,
+            visible: true,
+        });
+        // Two 8x8 cells at 4x1: the second cell starts at column 2, its bottom row is row 0.
+        assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), Some((2, 0)));
+        p.cursor = p.cursor.map(|c| retro_screen::Cursor { visible: false, ..c });
+        assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), None);
     }
 
     #[test]
@@ -532,6 +592,11 @@ mod tests {
         assert_eq!(
             status_text("BBC BASIC V", &state_note(&RunState::Running, false), Some(100)),
             " BBC BASIC V │ running │ speed 100% │ Ctrl-Q quit │ F12 help "
+        );
+        // A machine that cannot keep up says so.
+        assert_eq!(
+            status_text("C64", "running", Some(40)),
+            " C64 │ running │ slow: speed 40% │ Ctrl-Q quit │ F12 help "
         );
         assert_eq!(state_note(&RunState::WaitingForKey, false), "waiting for a key");
         assert_eq!(

@@ -64,6 +64,49 @@ pub fn quit_and_check_restored(mut s: expectrl::Session) -> String {
     out
 }
 
+/// The background colour of each terminal column of a `capture-pane -e` line (`None`: black or
+/// the default).
+pub fn backgrounds(line: &str) -> Vec<Option<String>> {
+    let mut out = Vec::new();
+    let mut bg: Option<String> = None;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(bg.clone());
+            continue;
+        }
+        if chars.next_if_eq(&'[').is_none() {
+            continue;
+        }
+        let mut params = String::new();
+        for p in chars.by_ref() {
+            if p.is_ascii_alphabetic() {
+                break;
+            }
+            params.push(p);
+        }
+        let ps: Vec<&str> = params.split(';').collect();
+        let mut i = 0;
+        while i < ps.len() {
+            match ps[i] {
+                "" | "0" | "49" => bg = None,
+                "38" => i += if ps.get(i + 1) == Some(&"5") { 2 } else { 4 },
+                "48" => {
+                    let n = if ps.get(i + 1) == Some(&"5") { 2 } else { 4 };
+                    let value = ps[i + 1..(i + 1 + n).min(ps.len())].join(";");
+                    bg = (!matches!(value.as_str(), "5;16" | "5;0" | "2;0;0;0")).then_some(value);
+                    i += n;
+                }
+                p if p.len() == 2 && p.starts_with('4') => bg = (p != "40").then(|| p.to_string()),
+                p if p.len() == 3 && p.starts_with("10") => bg = Some(p.to_string()),
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
 /// Whether tmux is there to drive a terminal test. Without it the test is skipped with a message,
 /// except under RETRO_REQUIRE_CONFORMANCE (CI), where it fails.
 pub fn tmux_available() -> bool {

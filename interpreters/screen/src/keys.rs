@@ -10,12 +10,13 @@
 //!
 //! - [`HoldMode::ReleaseEvents`]: the events include releases (key scripts, and terminals speaking
 //!   the kitty keyboard protocol). A key is held from its press until its release.
-//! - [`HoldMode::AutoRepeat`]: ordinary terminals. A key counts as held from a press until
-//!   [`FIRST_HOLD`] (550 ms) after it if no repeat press arrives, which covers the auto-repeat
-//!   delay; once a repeat has been seen, until [`REPEAT_HOLD`] (100 ms) after the last repeat,
-//!   which covers two or three repeat intervals. So a tap reads as held for 550 ms, and a held key
-//!   reads as released about 100 ms after it is let go. A release event, if one does arrive, ends
-//!   the hold at once.
+//! - [`HoldMode::AutoRepeat`]: ordinary terminals. A lone press is a **tap**: held for
+//!   [`TAP_HOLD`] (50 ms, about two frames), so a game sees one press. A press of the same key
+//!   that comes after the terminal's auto-repeat delay (learned from the presses: the gap before
+//!   a repeat stream; 200 ms to 1 s until one has been seen) is its first auto-repeat, and from
+//!   then the key is a **hold** until two and a half repeat intervals (learned too; 100 ms until
+//!   seen) after the last repeat. A hold therefore reads as a tap, a gap until the first repeat,
+//!   and then held until the repeats stop. A release event, if one does arrive, ends it at once.
 //!
 //! Events must be applied in time order, as they become due; `now` in the queries is the machine's
 //! current virtual time.
@@ -90,26 +91,62 @@ impl KeyEvent {
 pub enum HoldMode {
     /// Held from a press until its release event.
     ReleaseEvents,
-    /// Held until the terminal's auto-repeat stops: 550 ms after a lone press, 100 ms after the
-    /// last repeat.
+    /// No release events: a lone press is a tap, held for [`TAP_HOLD`]; auto-repeat presses make
+    /// it a hold until they stop.
     AutoRepeat,
 }
 
-/// In [`HoldMode::AutoRepeat`], how long after a press without repeats the key still counts as
-/// held: longer than a typical auto-repeat delay (~500 ms), so a held key never flickers off before
-/// its first repeat.
-pub const FIRST_HOLD: u64 = 550_000;
+/// In [`HoldMode::AutoRepeat`], how long a press with no repeat yet counts as held: about two
+/// frames (two 50 Hz or 60 Hz frames see it, not three), so a tap reads as a tap: one column
+/// in Tetris, one step of Connect-4's cursor.
+pub const TAP_HOLD: u64 = 50_000;
 
-/// In [`HoldMode::AutoRepeat`], how long after the last repeat press the key still counts as held:
-/// two to three typical repeat intervals (30-50 ms), so one late repeat does not drop the key.
+/// In [`HoldMode::AutoRepeat`], how long after the last repeat press the key still counts as held
+/// until the terminal's repeat rate has been seen: two to three typical repeat intervals (30-50
+/// ms), so one late repeat does not drop the key.
 pub const REPEAT_HOLD: u64 = 100_000;
+
+/// The gap between a press and its first auto-repeat, until one has been seen: 200 ms to 1 s
+/// covers the keyboard settings of the common systems (250-660 ms by default).
+const DELAY_RANGE: (u64, u64) = (200_000, 1_000_000);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Hold {
+    /// Time of the first press of this tap or hold.
+    first: VirtualTime,
     /// Time of the last press (the first, or the latest repeat).
     last: VirtualTime,
-    /// Whether a repeat press has arrived since the first press.
-    repeated: bool,
+    /// Auto-repeat presses seen since the first press.
+    repeats: u32,
+}
+
+/// The terminal's auto-repeat timing, learned from the presses themselves (it differs from one
+/// system and keyboard setting to another).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct RepeatTiming {
+    /// The gap between a press and its first repeat, once a hold has shown it (µs).
+    delay: Option<u64>,
+    /// The gap between repeats, a running average, once seen (µs).
+    rate: Option<u64>,
+}
+
+impl RepeatTiming {
+    /// Whether a press `gap` µs after a lone press of the same key is that key's first
+    /// auto-repeat rather than a new tap.
+    fn is_first_repeat(&self, gap: u64) -> bool {
+        match self.delay {
+            // A quarter either way, plus slack for a busy terminal.
+            Some(d) => gap >= d - d / 4 && gap <= d + d / 4 + 20_000,
+            None => (DELAY_RANGE.0..=DELAY_RANGE.1).contains(&gap),
+        }
+    }
+
+    /// How long after a repeat the key still counts as held: two and a half repeat intervals
+    /// (never under a tap), so one late repeat does not drop it.
+    fn repeat_hold(&self) -> u64 {
+        self.rate
+            .map_or(REPEAT_HOLD, |r| (r * 5 / 2).clamp(TAP_HOLD, 250_000))
+    }
 }
 
 /// The set of keys currently held down, fed by key events and read by held-key scans.
@@ -117,6 +154,7 @@ struct Hold {
 pub struct HeldKeys {
     mode: HoldMode,
     holds: BTreeMap<Key, Hold>,
+    timing: RepeatTiming,
 }
 
 impl HeldKeys {
@@ -124,6 +162,7 @@ impl HeldKeys {
         HeldKeys {
             mode,
             holds: BTreeMap::new(),
+            timing: RepeatTiming::default(),
         }
     }
 
@@ -137,31 +176,78 @@ impl HeldKeys {
             KeyEventKind::Release => {
                 self.holds.remove(&ev.key);
             }
-            KeyEventKind::Press => {
-                let repeat = self.is_held(ev.key, ev.at);
-                let hold = self.holds.entry(ev.key).or_insert(Hold {
+            KeyEventKind::Press if self.mode == HoldMode::ReleaseEvents => {
+                self.holds.entry(ev.key).or_insert(Hold {
+                    first: ev.at,
                     last: ev.at,
-                    repeated: false,
+                    repeats: 0,
                 });
-                // A press while the key is already held is an auto-repeat (in ReleaseEvents mode it
-                // changes nothing, since only the release ends the hold).
-                hold.repeated = repeat;
-                hold.last = ev.at;
-                if self.mode == HoldMode::AutoRepeat {
-                    // Forget keys that have timed out, so the map stays as small as what is held.
-                    let at = ev.at;
-                    let mode = self.mode;
-                    self.holds.retain(|_, h| Self::hold_covers(mode, h, at));
-                }
             }
+            KeyEventKind::Press => self.auto_repeat_press(ev),
         }
     }
 
-    fn hold_covers(mode: HoldMode, hold: &Hold, now: VirtualTime) -> bool {
-        match mode {
+    /// A press in [`HoldMode::AutoRepeat`]: a new tap, the first auto-repeat after the
+    /// terminal's delay, or one of the repeats that follow at its rate.
+    fn auto_repeat_press(&mut self, ev: KeyEvent) {
+        let at = ev.at;
+        let fresh = Hold {
+            first: at,
+            last: at,
+            repeats: 0,
+        };
+        let next = match self.holds.get(&ev.key).copied() {
+            Some(h) => {
+                let gap = at.as_micros().saturating_sub(h.last.as_micros());
+                let held = self.hold_covers(&h, at);
+                if h.repeats > 0 && held {
+                    // A repeat of a hold: learn the rate, and the delay from the hold's first
+                    // gap once the repeats that followed it confirm it was one.
+                    self.timing.rate = Some(self.timing.rate.map_or(gap, |r| (r * 3 + gap) / 4));
+                    if h.repeats == 1 {
+                        let delay = h.last.as_micros() - h.first.as_micros();
+                        if gap < delay / 2 {
+                            self.timing.delay = Some(delay);
+                        }
+                    }
+                    Hold {
+                        last: at,
+                        repeats: h.repeats.saturating_add(1),
+                        ..h
+                    }
+                } else if h.repeats == 0 && (held || self.timing.is_first_repeat(gap)) {
+                    Hold {
+                        last: at,
+                        repeats: 1,
+                        ..h
+                    }
+                } else {
+                    fresh
+                }
+            }
+            None => fresh,
+        };
+        self.holds.insert(ev.key, next);
+        // Forget keys no longer held and past the longest wait for a first repeat, so the map
+        // stays as small as what is held.
+        let holds = std::mem::take(&mut self.holds);
+        self.holds = holds
+            .into_iter()
+            .filter(|(_, h)| {
+                self.hold_covers(h, at) || at.as_micros() - h.last.as_micros() <= DELAY_RANGE.1 * 2
+            })
+            .collect();
+    }
+
+    fn hold_covers(&self, hold: &Hold, now: VirtualTime) -> bool {
+        match self.mode {
             HoldMode::ReleaseEvents => true,
             HoldMode::AutoRepeat => {
-                let span = if hold.repeated { REPEAT_HOLD } else { FIRST_HOLD };
+                let span = if hold.repeats > 0 {
+                    self.timing.repeat_hold()
+                } else {
+                    TAP_HOLD
+                };
                 now.as_micros() < hold.last.as_micros().saturating_add(span)
             }
         }
@@ -169,16 +255,14 @@ impl HeldKeys {
 
     /// Whether `key` is held at time `now`.
     pub fn is_held(&self, key: Key, now: VirtualTime) -> bool {
-        self.holds
-            .get(&key)
-            .is_some_and(|h| Self::hold_covers(self.mode, h, now))
+        self.holds.get(&key).is_some_and(|h| self.hold_covers(h, now))
     }
 
     /// Every key held at time `now`, in [`Key`] order.
     pub fn held(&self, now: VirtualTime) -> Vec<Key> {
         self.holds
             .iter()
-            .filter(|(_, h)| Self::hold_covers(self.mode, h, now))
+            .filter(|(_, h)| self.hold_covers(h, now))
             .map(|(&k, _)| k)
             .collect()
     }
@@ -219,41 +303,88 @@ mod tests {
     }
 
     #[test]
-    fn auto_repeat_lone_press_holds_550ms() {
+    fn auto_repeat_lone_press_is_a_tap_of_two_frames() {
         let mut h = HeldKeys::new(HoldMode::AutoRepeat);
         h.apply(KeyEvent::press(ms(1000), Key::Right));
+        // Seen by the frames 20 and 40 ms later (50 Hz), or 17 and 33 ms (60 Hz), not the third.
         assert!(h.is_held(Key::Right, ms(1000)));
-        assert!(h.is_held(Key::Right, ms(1549)));
-        assert!(!h.is_held(Key::Right, ms(1550)));
-        assert!(h.held(ms(1600)).is_empty());
+        assert!(h.is_held(Key::Right, ms(1040)));
+        assert!(!h.is_held(Key::Right, ms(1050)));
+        assert!(h.held(ms(1100)).is_empty());
+    }
+
+    /// A held key as a terminal sends it: a press, the first repeat `delay` ms later, then one
+    /// every `rate` ms up to `until`. Returns the time of the last repeat.
+    fn hold(h: &mut HeldKeys, key: Key, start: u64, delay: u64, rate: u64, until: u64) -> u64 {
+        h.apply(KeyEvent::press(ms(start), key));
+        let mut t = start + delay;
+        let mut last = start;
+        while t <= until {
+            h.apply(KeyEvent::press(ms(t), key));
+            // Between repeats the key never reads as released.
+            if t > start + delay {
+                assert!(h.is_held(key, ms(last)), "released between repeats at {last}");
+            }
+            assert!(
+                h.is_held(key, ms(t + rate - 1)),
+                "dropped after the repeat at {t}"
+            );
+            last = t;
+            t += rate;
+        }
+        last
     }
 
     #[test]
-    fn auto_repeat_stream_holds_until_100ms_after_last_repeat() {
+    fn auto_repeat_stream_is_a_hold_until_the_repeats_stop() {
         let mut h = HeldKeys::new(HoldMode::AutoRepeat);
         // A typical held key: press, first repeat after 500 ms, then every 33 ms.
-        h.apply(KeyEvent::press(ms(0), Key::Char('a')));
-        let mut t = 500;
-        while t <= 2000 {
-            h.apply(KeyEvent::press(ms(t), Key::Char('a')));
-            // Between repeats the key never reads as released.
-            assert!(h.is_held(Key::Char('a'), ms(t + 32)));
-            t += 33;
-        }
-        let last = t - 33;
-        assert!(h.is_held(Key::Char('a'), ms(last + 99)));
-        assert!(!h.is_held(Key::Char('a'), ms(last + 100)));
+        let mut early = HeldKeys::new(HoldMode::AutoRepeat);
+        early.apply(KeyEvent::press(ms(0), Key::Char('a')));
+        // Until the first repeat nothing says it is a hold: a tap, then a gap.
+        assert!(!early.is_held(Key::Char('a'), ms(100)));
+        let last = hold(&mut h, Key::Char('a'), 0, 500, 33, 2000);
+        // Released two and a half (learned) intervals after the last repeat.
+        assert!(h.is_held(Key::Char('a'), ms(last + 80)));
+        assert!(!h.is_held(Key::Char('a'), ms(last + 83)));
     }
 
     #[test]
-    fn auto_repeat_press_after_timeout_is_a_fresh_press() {
+    fn slow_repeat_rates_are_learned_and_do_not_flicker() {
         let mut h = HeldKeys::new(HoldMode::AutoRepeat);
-        h.apply(KeyEvent::press(ms(0), Key::Up));
-        h.apply(KeyEvent::press(ms(500), Key::Up)); // repeat: now on the short timeout
-        assert!(!h.is_held(Key::Up, ms(650)));
-        h.apply(KeyEvent::press(ms(1000), Key::Up)); // a new tap: the long timeout again
-        assert!(h.is_held(Key::Up, ms(1500)));
-        assert!(!h.is_held(Key::Up, ms(1550)));
+        // A slow keyboard setting: 700 ms delay, a repeat every 90 ms.
+        let last = hold(&mut h, Key::Left, 0, 700, 90, 3000);
+        assert!(h.is_held(Key::Left, ms(last + 200)));
+        assert!(!h.is_held(Key::Left, ms(last + 225)));
+    }
+
+    #[test]
+    fn quick_taps_are_separate_presses() {
+        let mut h = HeldKeys::new(HoldMode::AutoRepeat);
+        // Three taps 150 ms apart: each is down, then up before the next.
+        for i in 0..3 {
+            let t = 1000 + i * 150;
+            h.apply(KeyEvent::press(ms(t), Key::Right));
+            assert!(h.is_held(Key::Right, ms(t + 20)), "tap {i}");
+            assert!(!h.is_held(Key::Right, ms(t + 140)), "tap {i} still down");
+        }
+    }
+
+    #[test]
+    fn the_learned_delay_tells_a_tap_from_a_first_repeat() {
+        let mut h = HeldKeys::new(HoldMode::AutoRepeat);
+        // A hold teaches the delay (300 ms) and the rate (40 ms).
+        let last = hold(&mut h, Key::Up, 0, 300, 40, 1000);
+        // A tap, then another 600 ms later: outside 300 ms +- a quarter, so a new tap.
+        let t = last + 1000;
+        h.apply(KeyEvent::press(ms(t), Key::Up));
+        h.apply(KeyEvent::press(ms(t + 600), Key::Up));
+        assert!(!h.is_held(Key::Up, ms(t + 660)));
+        // A press 300 ms after a tap is the first repeat of a hold: it stays down 100 ms.
+        let t = t + 2000;
+        h.apply(KeyEvent::press(ms(t), Key::Up));
+        h.apply(KeyEvent::press(ms(t + 300), Key::Up));
+        assert!(h.is_held(Key::Up, ms(t + 390)));
     }
 
     #[test]
@@ -269,10 +400,10 @@ mod tests {
     fn auto_repeat_keys_time_out_independently() {
         let mut h = HeldKeys::new(HoldMode::AutoRepeat);
         h.apply(KeyEvent::press(ms(0), Key::Left));
-        h.apply(KeyEvent::press(ms(400), Key::Return));
-        assert_eq!(h.held(ms(500)), vec![Key::Left, Key::Return]);
-        assert_eq!(h.held(ms(600)), vec![Key::Return]);
+        h.apply(KeyEvent::press(ms(30), Key::Return));
+        assert_eq!(h.held(ms(40)), vec![Key::Left, Key::Return]);
+        assert_eq!(h.held(ms(60)), vec![Key::Return]);
         h.clear();
-        assert!(h.held(ms(600)).is_empty());
+        assert!(h.held(ms(60)).is_empty());
     }
 }

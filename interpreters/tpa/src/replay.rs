@@ -3,7 +3,9 @@
 //! it, dump it or take a picture of it.
 
 use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Cell, CellGrid, Frame, HeldKeys, KeyEvent, Palette, PaletteEntry, Rgb, VirtualTime};
+use retro_screen::{
+    Cell, CellGrid, Frame, HeldKeys, KeyEvent, Palette, PaletteEntry, PixelBuffer, Rgb, VirtualTime,
+};
 
 use crate::convert::piece_colour;
 use crate::field::{Field, HEIGHT, IllegalDrop, WIDTH};
@@ -38,6 +40,20 @@ pub fn field_frame(field: &Field, palette: &Palette) -> Frame {
         }
     }
     Frame::cells(grid, palette.clone())
+}
+
+/// The field as half-block pixels, one pixel a square, for terminals too short for one row a
+/// square (the 42 rows do not fit 80x24): the terminal draws two squares a row, a text cell of
+/// 2x2 squares as two columns (a column a square, so the squares stay square). A column of
+/// background pads the odd width.
+pub fn field_frame_half_blocks(field: &Field, palette: &Palette) -> Frame {
+    let mut p = PixelBuffer::new(WIDTH + 1, HEIGHT, (2, 2), 0);
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            p.set(x, HEIGHT - 1 - y, field.colour(x, y));
+        }
+    }
+    Frame::pixels(p, palette.clone())
 }
 
 /// A drop that could not be played.
@@ -149,6 +165,14 @@ impl Machine for Replay {
     }
     fn frame(&self) -> Frame {
         field_frame(&self.field, &self.palette)
+    }
+    fn frame_for(&self, cols: u16, rows: u16) -> Frame {
+        // A row a square, with a row left for the status line, when the terminal has them.
+        if usize::from(rows) > HEIGHT && usize::from(cols) >= 2 * WIDTH {
+            self.frame()
+        } else {
+            field_frame_half_blocks(&self.field, &self.palette)
+        }
     }
     fn drain_text(&mut self, _out: &mut String) {}
 }

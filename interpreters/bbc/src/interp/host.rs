@@ -42,6 +42,12 @@ pub const TICK_STATEMENTS: u32 = 1000;
 pub trait Host: Send {
     /// Called every [`TICK_STATEMENTS`] statements with the screen, which a host may show.
     fn tick(&mut self, vdu: &mut Vdu) -> Signal;
+    /// Whether the host charges graphics to its clock (see [`super::vdu::PIXELS_PER_TICK`]):
+    /// then a big drawing brings its next tick forward. Hosts that count statements (the
+    /// debugger's statement counts) say no.
+    fn charges_drawing(&self) -> bool {
+        false
+    }
     /// Virtual centiseconds since the program started (TIME before any `TIME=`).
     fn time_cs(&mut self) -> i64;
     /// A key press: at once if one is waiting, otherwise wait up to `timeout_cs` centiseconds

@@ -21,7 +21,7 @@ use retro_screen::machine::{Machine, RunState};
 use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::lineedit::{History, LineEdit};
 use super::prompt::{Prompt, PromptEnd};
-use super::vdu::Vdu;
+use super::vdu::{PIXELS_PER_TICK, Vdu};
 use super::{Interp, LoadError, Outcome};
 use crate::program::SaveFormat;
 
@@ -149,6 +149,8 @@ impl BbcMachine {
             keybuf: VecDeque::new(),
             escape: false,
             ticks_left: STATEMENTS_PER_FRAME / TICK_STATEMENTS,
+            drawn: 0,
+            owed: 0,
             input,
             stream_done: false,
             history: History::default(),
@@ -375,6 +377,10 @@ struct MachineHost {
     keybuf: VecDeque<u8>,
     escape: bool,
     ticks_left: u32,
+    /// Drawing not yet charged: pixels short of a tick, and whole ticks still owed (a drawing
+    /// longer than the rest of the frame carries into the next frames).
+    drawn: u64,
+    owed: u64,
     input: InputSource,
     stream_done: bool,
     /// Lines typed before, for Up and Down.
@@ -495,6 +501,19 @@ impl MachineHost {
         self.frames += 1;
     }
 
+    /// What this tick costs of the frame's budget, in ticks: one, or the drawing owed (the
+    /// graphics drawn since the last tick, at [`PIXELS_PER_TICK`]) up to the rest of the frame;
+    /// what the frame cannot hold stays owed to the next. A tick that a big drawing brought
+    /// forward (see `Interp::plot`) counts toward the drawing rather than as statements.
+    fn charge_drawing(&mut self, vdu: &mut Vdu) -> u32 {
+        let drawn = self.drawn.saturating_add(vdu.take_work());
+        self.owed = self.owed.saturating_add(drawn / PIXELS_PER_TICK);
+        self.drawn = drawn % PIXELS_PER_TICK;
+        let cost = self.owed.clamp(1, u64::from(self.ticks_left.max(1)));
+        self.owed = self.owed.saturating_sub(cost);
+        cost as u32
+    }
+
     fn take_escape(&mut self) -> bool {
         std::mem::take(&mut self.escape)
     }
@@ -524,7 +543,8 @@ impl Host for MachineHost {
             // The first call waits for the first frame.
             return self.next_frame();
         }
-        self.ticks_left = self.ticks_left.saturating_sub(1);
+        let cost = self.charge_drawing(vdu);
+        self.ticks_left = self.ticks_left.saturating_sub(cost);
         if self.ticks_left == 0 {
             let s = self.yield_frame(vdu, RunState::Running);
             if s != Signal::Continue {
@@ -536,6 +556,10 @@ impl Host for MachineHost {
         } else {
             Signal::Continue
         }
+    }
+
+    fn charges_drawing(&self) -> bool {
+        true
     }
 
     fn time_cs(&mut self) -> i64 {

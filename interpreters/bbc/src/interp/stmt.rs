@@ -305,6 +305,10 @@ impl Interp {
     fn plot(&mut self, k: i32, x: i32, y: i32) {
         let (x, y) = ((x as i16).to_le_bytes(), (y as i16).to_le_bytes());
         self.vdu_bytes(&[25, k as u8, x[0], x[1], y[0], y[1]]);
+        // A big drawing brings the host's tick forward, so it charges the drawing's time now.
+        if self.vdu.pending_work() >= super::vdu::PIXELS_PER_TICK && self.host.charges_drawing() {
+            self.ticks_left = 1;
+        }
     }
 
     #[inline(never)]

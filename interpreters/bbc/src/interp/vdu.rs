@@ -10,6 +10,13 @@ pub const PARAMS: [u8; 32] = [
     0, 1, 2, 5, 0, 0, 1, 9, 8, 5, 0, 0, 4, 4, 0, 2,
 ];
 
+/// Graphics pixels that cost one host tick ([`super::host::TICK_STATEMENTS`] statements, a
+/// millisecond) of virtual time: 16 pixels a microsecond, so a full-screen MODE 1 rectangle takes
+/// 5 ms, about what RISC OS on an ARM2 Archimedes takes to fill its 20 KB of screen. Drawing is
+/// charged to the clock so that a program drawing without pause runs at about the real machine's
+/// pace, hands over its frames in time (the terminal stays responsive) and `--time` bounds it.
+pub const PIXELS_PER_TICK: u64 = 16 * super::host::TICK_STATEMENTS as u64;
+
 /// What executes complete VDU sequences and answers the questions BASIC asks the screen.
 pub trait VduDriver: Send {
     /// One complete sequence: a printable byte (32-126, 128-255), DEL (127), or a control code
@@ -28,6 +35,15 @@ pub trait VduDriver: Send {
     /// How many times VDU 7 rang since the last call, for a front end to beep; drivers without
     /// a bell say 0.
     fn take_bells(&mut self) -> u32 {
+        0
+    }
+    /// Graphics pixels drawn since the last call, which the machine charges to the virtual
+    /// clock (a filled circle takes time on the real machine); drivers that draw nothing say 0.
+    fn take_work(&mut self) -> u64 {
+        0
+    }
+    /// What [`VduDriver::take_work`] would give, leaving it.
+    fn pending_work(&self) -> u64 {
         0
     }
     /// The driver's state for a debugger (cursors, windows, colours), one fact a line.
@@ -213,6 +229,14 @@ impl Vdu {
     }
     pub fn driver(&self) -> &dyn VduDriver {
         &*self.driver
+    }
+    /// See [`VduDriver::take_work`].
+    pub fn take_work(&mut self) -> u64 {
+        self.driver.take_work()
+    }
+    /// See [`VduDriver::pending_work`].
+    pub fn pending_work(&self) -> u64 {
+        self.driver.pending_work()
     }
     pub fn driver_mut(&mut self) -> &mut dyn VduDriver {
         &mut *self.driver

@@ -77,6 +77,9 @@ pub struct GraphicsScreen {
     chars: Box<[Option<[u8; 8]>; 256]>,
     /// VDU 7s since the last [`VduDriver::take_bells`].
     bells: u32,
+    /// Graphics pixels drawn since the last [`VduDriver::take_work`]: what drawing costs in
+    /// virtual time.
+    work: u64,
 }
 
 impl GraphicsScreen {
@@ -112,6 +115,7 @@ impl GraphicsScreen {
             cursor_on: true,
             chars: Box::new([None; 256]),
             bells: 0,
+            work: 0,
         };
         s.set_mode(m);
         s
@@ -378,6 +382,7 @@ impl GraphicsScreen {
         if !self.gwin.contains(x, y) {
             return;
         }
+        self.work = self.work.saturating_add(1);
         let i = y as usize * self.m.width + x as usize;
         let old = self.px[i];
         let mask = self.pixel_mask();
@@ -399,6 +404,8 @@ impl GraphicsScreen {
         let (c, a) = (self.gbg, self.gbg_act);
         if a == 0 {
             let w = self.m.width;
+            let area = (r.x1 - r.x0 + 1).max(0) as u64 * (r.y1 - r.y0 + 1).max(0) as u64;
+            self.work = self.work.saturating_add(area);
             for y in r.y0..=r.y1 {
                 let base = y as usize * w;
                 self.px[base + r.x0 as usize..=base + r.x1 as usize].fill(c);
@@ -628,5 +635,13 @@ impl VduDriver for GraphicsScreen {
 
     fn take_bells(&mut self) -> u32 {
         std::mem::take(&mut self.bells)
+    }
+
+    fn take_work(&mut self) -> u64 {
+        std::mem::take(&mut self.work)
+    }
+
+    fn pending_work(&self) -> u64 {
+        self.work
     }
 }

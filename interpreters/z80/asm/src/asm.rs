@@ -80,12 +80,51 @@ impl Assembly {
         if self.warnings.is_empty() {
             return String::new();
         }
-        let files: Vec<(String, String)> = self
-            .files
+        crate::diag::render(&self.warnings, &self.file_texts(), color)
+    }
+
+    fn file_texts(&self) -> Vec<(String, String)> {
+        self.files
             .iter()
             .map(|f| (f.path.display().to_string(), f.text.clone()))
+            .collect()
+    }
+
+    /// The warnings for a run of the program (`retro run`, `retro debug`), where they come before
+    /// the program's own output: each code's first warning in full, the others of that code
+    /// counted on one line, and the codes in `silenced` (or every code, for `all` or `none`)
+    /// left out.
+    pub fn render_warnings_once(&self, color: bool, silenced: &[String]) -> String {
+        let quiet = |code: &str| {
+            silenced
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(code) || s == "all" || s == "none")
+        };
+        let mut codes: Vec<&str> = Vec::new();
+        for w in &self.warnings {
+            let code = w.kind.code();
+            if !quiet(code) && !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+        let firsts: Vec<Diagnostic> = codes
+            .iter()
+            .filter_map(|c| self.warnings.iter().find(|w| w.kind.code() == *c).cloned())
             .collect();
-        crate::diag::render(&self.warnings, &files, color)
+        if firsts.is_empty() {
+            return String::new();
+        }
+        let mut out = crate::diag::render(&firsts, &self.file_texts(), color);
+        for code in codes {
+            let more = self.warnings.iter().filter(|w| w.kind.code() == code).count() - 1;
+            if more > 0 {
+                out.push_str(&format!(
+                    "[{code}] and {more} more warning{} like it (`--no-warn {code}` silences them)\n",
+                    if more == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        out
     }
 }
 
