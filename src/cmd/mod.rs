@@ -17,3 +17,4 @@ pub mod tok;
 pub mod tpa;
 pub mod z80;
 pub mod z80_movie;
+pub mod z80_ai;

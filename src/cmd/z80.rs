@@ -103,6 +103,8 @@ pub struct MovieArgs<'a> {
     pub pokes: &'a [String],
     pub printer: Option<&'a Path>,
     pub record: Option<&'a Path>,
+    /// `--ai`: the Tetris AI plays (src/cmd/z80_ai.rs).
+    pub ai: Option<super::z80_ai::AiArgs>,
 }
 
 pub fn run_z80(
@@ -124,6 +126,9 @@ pub fn run_z80(
         && let Err(e) = load_printer_sequence(&mut machine, &program, seq)
     {
         return usage_error(e);
+    }
+    if let Some(ai) = &movie.ai {
+        return super::z80_ai::run_ai(&mut machine, &program, session, ai, movie.record);
     }
     if let Some(file) = movie.movie {
         let m = match super::z80_movie::load_movie(file) {
