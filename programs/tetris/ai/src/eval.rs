@@ -50,32 +50,46 @@ pub fn safe_height(level: u8) -> u8 {
 /// The features of a field after its locks, with `burnt` lines cleared by clears of 1-3 lines
 /// and `tetrises` tetrises on the way.
 pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES] {
-    let h = b.heights();
+    // Row by row from the top, on bit masks: `above` holds the columns with a block higher up.
+    let mut h = [0u8; 10];
+    let mut above = 0u16;
     let mut holes = 0u32;
+    let mut top = 20usize;
+    let mut row_t = 0u32;
+    let mut col_t = 0u32;
+    for r in 0..20 {
+        let row = b.rows[r + 2];
+        let mut new = row & !above;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            h[c] = (20 - r) as u8;
+            new &= new - 1;
+        }
+        holes += (!row & above & FULL).count_ones();
+        if above != 0 || row != 0 {
+            top = top.min(r);
+            // Walls count as filled: a transition at each filled/empty change across the row.
+            let bits = u32::from(row) | 1 << 10;
+            row_t += ((bits ^ ((bits << 1) | 1)) & 0x7FF).count_ones();
+            col_t += u32::from(row ^ b.rows[r + 1]).count_ones();
+        }
+        above |= row;
+    }
+    if top < 20 {
+        col_t += u32::from(FULL ^ b.rows[21]).count_ones();
+    }
     let mut covered = 0u32;
-    for (c, &hc) in h.iter().enumerate() {
-        let mut above = 0u32;
-        for r in (20 - usize::from(hc))..20 {
-            if b.rows[r + 2] & (1 << c) != 0 {
-                above += 1;
-            } else {
-                holes += 1;
-                covered += above.min(4);
+    if holes > 0 {
+        for (c, &hc) in h.iter().enumerate() {
+            let mut filled = 0u32;
+            for r in (20 - usize::from(hc))..20 {
+                if b.rows[r + 2] & (1 << c) != 0 {
+                    filled += 1;
+                } else {
+                    covered += filled.min(4);
+                }
             }
         }
-    }
-    let top = 20 - usize::from(*h.iter().max().unwrap_or(&0));
-    let mut row_t = 0u32;
-    for r in top..20 {
-        // Walls count as filled: a transition at each filled/empty change across the row.
-        let row = u32::from(b.rows[r + 2]) | 1 << 10;
-        let shifted = (row << 1) | 1;
-        row_t += ((row ^ shifted) & 0x7FF).count_ones();
-    }
-    let mut col_t = 0u32;
-    for r in top.max(1)..=20 {
-        let below = if r == 20 { FULL } else { b.rows[r + 2] };
-        col_t += u32::from(b.rows[r + 1] ^ below).count_ones();
     }
     let mut bump = 0u32;
     let mut bump2 = 0u32;
@@ -87,8 +101,7 @@ pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES
     let mut wells = 0u32;
     for c in 0..9 {
         let left = if c == 0 { 20 } else { h[c - 1] };
-        let right = h[c + 1];
-        let d = left.min(right).saturating_sub(h[c]);
+        let d = left.min(h[c + 1]).saturating_sub(h[c]);
         wells += u32::from(d.saturating_sub(2));
     }
     let right_col = (0..20).filter(|r| b.rows[r + 2] & (1 << 9) != 0).count() as u32;

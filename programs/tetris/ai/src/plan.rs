@@ -34,6 +34,10 @@ impl Decision {
 /// The value of a field that ends the game.
 pub const DEATH: f32 = -1.0e9;
 
+/// How many of the current piece's best placements (by their own value) are looked at with the
+/// next piece: the rest are never better in practice, and the lookahead is most of the time.
+pub const LOOKAHEAD: usize = 40;
+
 pub struct Planner {
     pub weights: Weights,
     first: Searcher,
@@ -68,32 +72,35 @@ impl Planner {
         next: Option<u8>,
     ) -> Decision {
         self.first.search(board, tally.level, start, cool, &mut self.here);
-        let mut scored: Vec<(Scored, u32)> = Vec::with_capacity(self.here.len());
-        for i in 0..self.here.len() {
-            let p = self.here[i];
+        // Each placement alone first; the next piece is looked at only after the best
+        // LOOKAHEAD of them (the others are dropped).
+        let mut scored: Vec<(Scored, u32, Board, Tally, u8)> = Vec::with_capacity(self.here.len());
+        for p in &self.here {
             let mut b1 = *board;
             let n1 = b1.lock(p.o, p.x, p.y);
             let mut t1 = tally;
             t1.add(n1, 0);
-            let value = match next {
-                Some(n) => self.best_next(&b1, t1, n, n1),
-                None => self.value(&b1, t1.level, n1, 0),
+            let value = self.value(&b1, t1.level, n1, 0);
+            let s = Scored {
+                o: p.o,
+                x: p.x,
+                y: p.y,
+                value,
             };
-            scored.push((
-                Scored {
-                    o: p.o,
-                    x: p.x,
-                    y: p.y,
-                    value,
-                },
-                p.node,
-            ));
+            scored.push((s, p.node, b1, t1, n1));
+        }
+        if let Some(n) = next {
+            scored.sort_by(|a, b| b.0.value.total_cmp(&a.0.value));
+            scored.truncate(LOOKAHEAD);
+            for entry in scored.iter_mut() {
+                entry.0.value = self.best_next(&entry.2, entry.3, n, entry.4);
+            }
         }
         // Best first; ties to the earliest found (the search's order: fewer frames).
         scored.sort_by(|a, b| b.0.value.total_cmp(&a.0.value));
         let path = scored
             .first()
-            .map(|(s, node)| {
+            .map(|(s, node, ..)| {
                 self.first.path(&Placement {
                     o: s.o,
                     x: s.x,
