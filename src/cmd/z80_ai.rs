@@ -62,14 +62,20 @@ pub fn run_ai(
             "ai: score {} lines {} level {} frames {}",
             out.score, out.lines, out.level, out.frames
         );
-        let mut times: Vec<_> = player.times.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
-        times.sort_by(f64::total_cmp);
-        if let (Some(worst), false) = (times.last(), times.is_empty()) {
+        let ms = |pick: fn(&(std::time::Duration, std::time::Duration)) -> std::time::Duration| {
+            let mut v: Vec<f64> = player.times.iter().map(|t| pick(t).as_secs_f64() * 1000.0).collect();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        let (wall, cpu) = (ms(|t| t.0), ms(|t| t.1));
+        if let (Some(w), Some(c)) = (wall.last(), cpu.last()) {
             eprintln!(
-                "ai: {} decisions, median {:.2} ms, worst {:.2} ms; frames the game did not follow the plan: {}",
-                times.len(),
-                times[times.len() / 2],
-                worst,
+                "ai: {} decisions: CPU median {:.2} ms, worst {:.2} ms; wall median {:.2} ms, worst {:.2} ms; frames the game did not follow the plan: {}",
+                wall.len(),
+                cpu[cpu.len() / 2],
+                c,
+                wall[wall.len() / 2],
+                w,
                 player.surprises
             );
         }

@@ -165,8 +165,8 @@ pub struct Player {
     title_frames: u32,
     /// The last decision (for the terminal's panel and the debugger's `info ai`).
     pub last: Option<Decision>,
-    /// How long each decision took.
-    pub times: Vec<Duration>,
+    /// How long each decision took: (wall time, this thread's CPU time).
+    pub times: Vec<(Duration, Duration)>,
     /// Frames where the game did not do what the plan expected (the model and the game
     /// disagreeing; 0 in every game so far).
     pub surprises: u32,
@@ -310,11 +310,11 @@ impl Player {
             level: view.level,
             score: view.score,
         };
-        let t0 = Instant::now();
+        let (t0, c0) = (Instant::now(), thread_cpu());
         let decision = self
             .planner
             .decide(&view.board, tally, view.motion, self.cool, Some(view.next));
-        self.times.push(t0.elapsed());
+        self.times.push((t0.elapsed(), thread_cpu().saturating_sub(c0)));
         self.pieces += 1;
         let mut path = decision.path.clone();
         if speed(view.level) > 2 {
@@ -367,6 +367,17 @@ impl Player {
             prev = pad;
         }
     }
+}
+
+/// This thread's CPU time so far (zero where there is no such clock).
+pub fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
+    }
+    #[cfg(not(unix))]
+    Duration::ZERO
 }
 
 /// A game the AI played.
