@@ -111,3 +111,30 @@ fn bad_ai_options_are_refused() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("the program has no label `in_game`"), "{err}");
 }
+
+#[path = "common/pty.rs"]
+mod pty;
+
+fn spaced(s: &str) -> String {
+    s.chars().map(String::from).collect::<Vec<_>>().join(" ")
+}
+
+/// In a terminal (tmux, 100 x 34) the AI plays to watch, with its panel (pieces per second, the
+/// plan) under the screen; Escape (Ctrl-C reaches the machine as Escape) hands the controller
+/// back; Ctrl-Q quits.
+#[test]
+#[cfg(unix)]
+fn in_the_terminal_it_plays_to_watch_and_escape_takes_the_controller() {
+    let args = format!("run '{}' --ai", game());
+    let Some(tmux) = pty::Tmux::start("tetris-ai", 100, 34, &root(), &args) else {
+        return;
+    };
+    tmux.wait_for(&spaced("LEVEL"));
+    tmux.wait_for(&spaced("pieces/s"));
+    let screen = tmux.wait_for(&spaced("value"));
+    assert!(screen.contains(&spaced("plan o")), "{screen}");
+    tmux.send(&["C-c"]);
+    tmux.wait_for(&spaced("AI off: you play"));
+    tmux.send(&["C-q"]);
+    tmux.wait_for("RC=0");
+}
