@@ -52,7 +52,10 @@ fn the_ai_plays_its_recorded_games_again_and_says_how_they_ended() {
             std::fs::read_to_string(root().join(format!("programs/tetris/movies/ai_level19_seed{seed}.fm2")))
                 .unwrap();
         let recorded = std::fs::read_to_string(&movie).unwrap();
-        assert!(recorded == committed, "seed {seed}: the recorded movie differs from the committed one");
+        assert!(
+            recorded == committed,
+            "seed {seed}: the recorded movie differs from the committed one"
+        );
     }
 }
 
@@ -91,8 +94,14 @@ fn the_ai_games_are_the_oracles_games_frame_by_frame() {
 #[test]
 fn bad_ai_options_are_refused() {
     for (args, says) in [
-        (vec!["--ai", "--ai-level", "20"], "--ai-level 20: the game starts at levels 0-19"),
-        (vec!["--ai", "--ai-tap", "31"], "--ai-tap 31: 1 to 30 presses a second"),
+        (
+            vec!["--ai", "--ai-level", "20"],
+            "--ai-level 20: the game starts at levels 0-19",
+        ),
+        (
+            vec!["--ai", "--ai-tap", "31"],
+            "--ai-tap 31: 1 to 30 presses a second",
+        ),
         (vec!["--ai-tap", "15"], "--ai"),
     ] {
         let mut all = vec!["run", "programs/tetris/tetris.asm", "--headless"];
@@ -102,12 +111,7 @@ fn bad_ai_options_are_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     // A program that is not the Tetris game: its missing labels are named.
-    let (_, err, code) = retro_text(&[
-        "run",
-        "programs/connect4/connect4.asm",
-        "--headless",
-        "--ai",
-    ]);
+    let (_, err, code) = retro_text(&["run", "programs/connect4/connect4.asm", "--headless", "--ai"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("the program has no label `in_game`"), "{err}");
 }

@@ -56,14 +56,20 @@ pub fn run_ai(
     let headless = session.headless || !std::io::stdout().is_terminal();
     let pads = if headless {
         // --time bounds the game in virtual time (default: ten hours, far past any game).
-        let frames = session.time.map_or(60 * 3600 * 10, |t| (t.max(0.0) * 60.0) as u64);
+        let frames = session
+            .time
+            .map_or(60 * 3600 * 10, |t| (t.max(0.0) * 60.0) as u64);
         let out = play(machine, &mut player, frames);
         println!(
             "ai: score {} lines {} level {} frames {}",
             out.score, out.lines, out.level, out.frames
         );
         let ms = |pick: fn(&(std::time::Duration, std::time::Duration)) -> std::time::Duration| {
-            let mut v: Vec<f64> = player.times.iter().map(|t| pick(t).as_secs_f64() * 1000.0).collect();
+            let mut v: Vec<f64> = player
+                .times
+                .iter()
+                .map(|t| pick(t).as_secs_f64() * 1000.0)
+                .collect();
             v.sort_by(f64::total_cmp);
             v
         };
@@ -99,7 +105,8 @@ pub fn run_ai(
         watch.pads
     };
     if let Some(path) = record
-        && let Err(e) = crate::files::write_output(path, write_fm2(&pads, "played by retro run --ai").as_bytes())
+        && let Err(e) =
+            crate::files::write_output(path, write_fm2(&pads, "played by retro run --ai").as_bytes())
     {
         return usage_error(format!("cannot write {}: {e}", path.display()));
     }

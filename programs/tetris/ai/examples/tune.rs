@@ -39,7 +39,11 @@ fn args() -> Args {
     let mut i = 0;
     while i < argv.len() {
         let value = || argv.get(i + 1).cloned().unwrap_or_default();
-        let number = || value().parse::<u64>().unwrap_or_else(|_| panic!("{}: a number", argv[i]));
+        let number = || {
+            value()
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{}: a number", argv[i]))
+        };
         match argv[i].as_str() {
             "eval" | "tune" => {
                 a.mode = argv[i].clone();
@@ -137,6 +141,7 @@ fn main() {
                 (fitness(&games(weights, &a)), w)
             })
             .collect();
+        let at_mean = scored[0].0;
         scored.sort_by(|x, y| y.0.total_cmp(&x.0));
         for i in 0..FEATURES {
             let xs: Vec<f64> = scored[..elite].iter().map(|s| s.1[i]).collect();
@@ -146,9 +151,9 @@ fn main() {
             sigma[i] = v.sqrt() + 0.05;
         }
         println!(
-            "generation {generation}: best {:.0}, mean of the current weights {:.0} ({:.0} s)",
+            "generation {generation}: best {:.0}, the mean's own {:.0} ({:.0} s)",
             scored[0].0,
-            scored.iter().find(|s| s.1 == scored[0].1).map_or(0.0, |s| s.0),
+            at_mean,
             t0.elapsed().as_secs_f64()
         );
         let show: Vec<String> = mean.iter().map(|m| format!("{m:.2}")).collect();

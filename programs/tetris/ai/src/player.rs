@@ -215,7 +215,11 @@ impl Player {
 
     /// A new press of `buttons` when the timeline allows it, else nothing (a release).
     fn tap(&self, buttons: u8) -> u8 {
-        if self.prev == 0 && self.cool == 0 { buttons } else { 0 }
+        if self.prev == 0 && self.cool == 0 {
+            buttons
+        } else {
+            0
+        }
     }
 
     fn choose(&mut self, mem: &[u8; 0x10000]) -> u8 {
@@ -295,11 +299,7 @@ impl Player {
         }
         if self.cfg.level >= 10 {
             // A held while Start is pressed: ten levels more.
-            return if self.prev == A {
-                A | START
-            } else {
-                self.tap(A)
-            };
+            return if self.prev == A { A | START } else { self.tap(A) };
         }
         self.tap(START)
     }
@@ -425,7 +425,11 @@ pub fn play(m: &mut Workbench, player: &mut Player, max_frames: u64) -> Outcome 
             (out.score, out.lines, out.level) = (view.score, view.lines, view.level);
             out.dead = view.dead;
         }
-        let done = out.dead || player.cfg.stop_lines.is_some_and(|n| view.in_game && view.lines >= n);
+        let done = out.dead
+            || player
+                .cfg
+                .stop_lines
+                .is_some_and(|n| view.in_game && view.lines >= n);
         if done || out.pads.len() as u64 >= max_frames {
             break;
         }

@@ -183,15 +183,17 @@ impl Tally {
         for _ in 0..cleared {
             self.lines += 1;
             if self.lines.is_multiple_of(10) {
-                // The BCD value of lines / 10 read as a binary byte.
-                let t = (self.lines / 10 % 10) | (self.lines / 100 % 100) << 4;
-                if u32::from(self.level) < (t & 0xFF) {
+                // The BCD value of lines / 10 read as a binary byte (score.asm: the hundreds
+                // digit shifted up four bits, the tens digit below it).
+                let t = (self.lines / 10 % 10) | ((self.lines / 100 % 10) << 4);
+                if u32::from(self.level) < t {
                     self.level = self.level.wrapping_add(1);
                 }
             }
         }
         self.add_hold_down(hold_down);
-        self.score = (self.score + POINTS[usize::from(cleared.min(4))] * (u32::from(self.level) + 1)).min(MAX_SCORE);
+        self.score =
+            (self.score + POINTS[usize::from(cleared.min(4))] * (u32::from(self.level) + 1)).min(MAX_SCORE);
     }
 
     /// The soft-drop points with the game's BCD bug on the low byte (score.asm `add_hold_down`).
@@ -200,7 +202,7 @@ impl Tally {
             return;
         }
         let low = self.score % 100;
-        let mut byte = ((low / 10) << 4 | low % 10) + u32::from(hold_down - 1);
+        let mut byte = (((low / 10) << 4) | (low % 10)) + u32::from(hold_down - 1);
         if byte & 0x0F >= 0x0A {
             byte += 6;
         }
@@ -297,12 +299,19 @@ mod tests {
 
     #[test]
     fn rng_starts_as_the_sheet_says() {
-        let mut r = Rng { seed: 0x8988, spawn_count: 0, spawn_id: 0 };
+        let mut r = Rng {
+            seed: 0x8988,
+            spawn_count: 0,
+            spawn_id: 0,
+        };
         let mut seen = vec![];
         for _ in 0..8 {
             seen.push(r.seed);
             r.step();
         }
-        assert_eq!(seen, [0x8988, 0x44C4, 0x2262, 0x1131, 0x0898, 0x044C, 0x0226, 0x0113]);
+        assert_eq!(
+            seen,
+            [0x8988, 0x44C4, 0x2262, 0x1131, 0x0898, 0x044C, 0x0226, 0x0113]
+        );
     }
 }

@@ -70,14 +70,7 @@ impl Searcher {
 
     /// Every lock reachable from `start` (after a frame whose buttons were `prev`, with `cool`
     /// frames before the next press is allowed) at `level`, earliest first, into `out`.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        level: u8,
-        start: Motion,
-        cool: u8,
-        out: &mut Vec<Placement>,
-    ) {
+    pub fn search(&mut self, board: &Board, level: u8, start: Motion, cool: u8, out: &mut Vec<Placement>) {
         out.clear();
         self.nodes.clear();
         self.generation = self.generation.wrapping_add(1);
@@ -105,7 +98,11 @@ impl Searcher {
         let mut i = 0;
         while i < self.nodes.len() {
             let node = self.nodes[i];
-            let choices = if node.cool == 0 { &PRESSES[..] } else { &PRESSES[..1] };
+            let choices = if node.cool == 0 {
+                &PRESSES[..]
+            } else {
+                &PRESSES[..1]
+            };
             for &pad in choices {
                 let mut m = node.m;
                 let prev = if i == 0 { 0 } else { node.pad };
@@ -193,7 +190,11 @@ mod tests {
                     found.insert((n.o, n.x, n.y));
                     continue;
                 }
-                let c = if pad != 0 { period - 1 } else { cool.saturating_sub(1) };
+                let c = if pad != 0 {
+                    period - 1
+                } else {
+                    cool.saturating_sub(1)
+                };
                 let state = (n.o, n.x, n.y, n.fall, n.shift_ar, n.drop_ar, c, pad);
                 if seen.insert(state) {
                     queue.push_back((n, c, pad));

@@ -38,7 +38,10 @@ fn a_whole_game_through_the_controller_alone() {
     assert!(out.dead, "the game ends in a top-out: {out:?}");
     assert!(out.lines >= 5, "it clears lines: {} lines", out.lines);
     assert_eq!(out.level, 19 + u8::from(out.lines >= 140));
-    assert_eq!(player.surprises, 0, "the game did what the model predicted at every frame");
+    assert_eq!(
+        player.surprises, 0,
+        "the game did what the model predicted at every frame"
+    );
     assert!(player.pieces >= 20, "{} pieces", player.pieces);
 
     // The same buttons into a machine with no player: the same memory after every frame.
