@@ -200,7 +200,7 @@ impl Watch<'_> {
         }
         let frame = self.machine.state.clock.frame;
         let recent = self.spawned.iter().filter(|&&f| f + 600 > frame).count();
-        let pps = recent as f64 / (frame.min(600).max(1) as f64 / 60.0);
+        let pps = recent as f64 / (frame.clamp(1, 600) as f64 / 60.0);
         let lines = if self.active {
             [
                 format!("AI  {:.1} pieces/s", pps),

@@ -22,6 +22,8 @@ struct Args {
     seed: u64,
     generations: u32,
     population: usize,
+    /// `--weights w1,w2,...`: play or start from these instead of the committed ones.
+    weights: Weights,
 }
 
 fn args() -> Args {
@@ -34,6 +36,7 @@ fn args() -> Args {
         seed: 1,
         generations: 8,
         population: 12,
+        weights: TUNED,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -57,6 +60,14 @@ fn args() -> Args {
             "--seed" => a.seed = number(),
             "--generations" => a.generations = number() as u32,
             "--population" => a.population = number() as usize,
+            "--weights" => {
+                let v: Vec<f32> = value()
+                    .split(',')
+                    .map(|x| x.trim().parse().expect("--weights: numbers"))
+                    .collect();
+                assert_eq!(v.len(), FEATURES, "--weights: {FEATURES} numbers");
+                a.weights.w.copy_from_slice(&v);
+            }
             other => panic!("unknown argument {other}"),
         }
         i += 2;
@@ -104,7 +115,7 @@ fn main() {
     if a.mode == "eval" {
         let t0 = Instant::now();
         println!("seed  score    lines level pieces frames");
-        for (g, o) in games(TUNED, &a).iter().enumerate() {
+        for (g, o) in games(a.weights, &a).iter().enumerate() {
             println!(
                 "{:<5} {:<8} {:<5} {:<5} {:<6} {}",
                 game_seed(g as u32),
@@ -119,7 +130,7 @@ fn main() {
         return;
     }
     let mut rng = Rng(a.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut mean: Vec<f64> = TUNED.w.iter().map(|&w| f64::from(w)).collect();
+    let mut mean: Vec<f64> = a.weights.w.iter().map(|&w| f64::from(w)).collect();
     let mut sigma: Vec<f64> = mean.iter().map(|m| m.abs() * 0.3 + 0.5).collect();
     let elite = (a.population / 4).max(2);
     for generation in 0..a.generations {

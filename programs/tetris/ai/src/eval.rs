@@ -33,7 +33,7 @@ pub struct Weights {
 /// The tuned weights (docs/tetris-ai.md says which command and seed produced them).
 pub const TUNED: Weights = Weights {
     w: [
-        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -4.0, -8.0, -18.0, 60.0,
+        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -20.0, -8.0, -18.0, 60.0,
     ],
 };
 
@@ -42,7 +42,7 @@ pub const TUNED: Weights = Weights {
 pub fn safe_height(level: u8) -> u8 {
     match level {
         0..=18 => 14,
-        19..=28 => 11,
+        19..=28 => 10,
         _ => 7,
     }
 }
