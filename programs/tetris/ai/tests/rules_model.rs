@@ -199,8 +199,8 @@ fn the_rules_model_follows_the_oracle_on_every_a_type_movie() {
         eprintln!("{name}: {s} frames stepped, {l} locks");
         total = (total.0 + s, total.1 + l);
     }
-    // (28,755 frames and 943 locks when this was written: every A-type piece of every movie
+    // (34,379 frames and 1,128 locks when this was written: every A-type piece of every movie
     // but the ones paused with Start.)
-    assert!(total.0 >= 28_000, "{total:?}");
-    assert!(total.1 >= 900, "{total:?}");
+    assert!(total.0 >= 34_000, "{total:?}");
+    assert!(total.1 >= 1_100, "{total:?}");
 }
