@@ -20,8 +20,10 @@ fn name(kind: MachineKind) -> &'static str {
 /// The first option given that `kind` does not take, as a message (`None`: they all apply).
 pub fn misplaced_option(args: &RunArgs, kind: MachineKind) -> Option<String> {
     use MachineKind::*;
-    let given: [(&str, bool, &[MachineKind]); 13] = [
-        ("--seed", args.seed.is_some(), &[Bbc, Cbm]),
+    let given: [(&str, bool, &[MachineKind]); 14] = [
+        // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
+        ("--seed", args.seed.is_some() && !args.ai, &[Bbc, Cbm]),
+        ("--ai", args.ai, &[Z80]),
         ("--dir", args.dir.is_some(), &[Cpm]),
         ("--petcat", args.petcat, &[Cbm]),
         ("--fallback-glyphs", args.fallback_glyphs, &[Cbm]),

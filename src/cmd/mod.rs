@@ -17,4 +17,5 @@ pub mod testcard;
 pub mod tok;
 pub mod tpa;
 pub mod z80;
+pub mod z80_ai;
 pub mod z80_movie;

@@ -63,6 +63,21 @@ pub struct RunArgs {
     /// the printer mode instead of playing the game.
     #[arg(long, value_name = "SEQUENCE", conflicts_with = "movie")]
     pub printer: Option<PathBuf>,
+    /// Z80 Tetris (programs/tetris): the AI plays, from the title screen (docs/tetris-ai.md);
+    /// `--seed N` = the frames it waits on the title screen first. Headless it prints
+    /// `ai: score S lines L level V frames F`; in the terminal, Escape takes the controller.
+    #[arg(long, conflicts_with_all = ["movie", "printer"])]
+    pub ai: bool,
+    /// With --ai: the level it starts at, 0-19.
+    #[arg(long, value_name = "N", default_value_t = 19, requires = "ai")]
+    pub ai_level: u8,
+    /// With --ai: new presses a second at most (30: the NES's every other frame; 15, 10: a
+    /// human's pace).
+    #[arg(long, value_name = "HZ", default_value_t = 30, requires = "ai")]
+    pub ai_tap: u8,
+    /// With --ai: stop once the game has this many lines (the end of the run, headless).
+    #[arg(long, value_name = "N", requires = "ai")]
+    pub ai_lines: Option<u32>,
     /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
     #[arg(long, value_name = "LABEL=VALUE")]
     pub poke: Vec<String>,
@@ -158,6 +173,12 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
                 printer: args.printer.as_deref(),
                 record: args.record.as_deref(),
                 no_warn: &args.no_warn,
+                ai: args.ai.then(|| super::z80_ai::AiArgs {
+                    level: args.ai_level,
+                    tap_hz: args.ai_tap,
+                    seed: args.seed.map_or(0, |s| s.clamp(0, i64::from(u32::MAX)) as u32),
+                    stop_lines: args.ai_lines,
+                }),
             },
         ),
     }

@@ -111,6 +111,8 @@ pub struct MovieArgs<'a> {
     pub record: Option<&'a Path>,
     /// `--no-warn`: assembler warning codes to leave out.
     pub no_warn: &'a [String],
+    /// `--ai`: the Tetris AI plays (src/cmd/z80_ai.rs).
+    pub ai: Option<super::z80_ai::AiArgs>,
 }
 
 pub fn run_z80(
@@ -132,6 +134,9 @@ pub fn run_z80(
         && let Err(e) = load_printer_sequence(&mut machine, &program, seq)
     {
         return usage_error(e);
+    }
+    if let Some(ai) = &movie.ai {
+        return super::z80_ai::run_ai(&mut machine, &program, session, ai, movie.record);
     }
     if let Some(file) = movie.movie {
         let m = match super::z80_movie::load_movie(file) {

@@ -1,0 +1,176 @@
+//! The AI's tuner (docs/tetris-ai.md): the cross-entropy method over the evaluation's weights,
+//! each candidate scored by whole games on the rules model (`retro_tetris_ai::sim`), no emulator.
+//!
+//!     cargo run --release -p retro-tetris-ai --example tune -- eval [--level 19] [--hz 30] [--games 10] [--pieces 1500]
+//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 3] [--pieces 700]
+//!
+//! `eval` plays the committed weights (`eval::TUNED`); `tune` starts from them and prints each
+//! generation's best and the mean it moves to; the last mean is what gets committed.
+
+use std::time::Instant;
+
+use retro_tetris_ai::eval::{FEATURES, NAMES, TUNED, Weights};
+use retro_tetris_ai::player::period_of;
+use retro_tetris_ai::sim::{SimOutcome, play};
+
+struct Args {
+    mode: String,
+    level: u8,
+    hz: u8,
+    games: u32,
+    pieces: u32,
+    seed: u64,
+    generations: u32,
+    population: usize,
+    /// `--weights w1,w2,...`: play or start from these instead of the committed ones.
+    weights: Weights,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        mode: "eval".into(),
+        level: 19,
+        hz: 30,
+        games: 10,
+        pieces: 1500,
+        seed: 1,
+        generations: 8,
+        population: 12,
+        weights: TUNED,
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < argv.len() {
+        let value = || argv.get(i + 1).cloned().unwrap_or_default();
+        let number = || {
+            value()
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{}: a number", argv[i]))
+        };
+        match argv[i].as_str() {
+            "eval" | "tune" => {
+                a.mode = argv[i].clone();
+                i += 1;
+                continue;
+            }
+            "--level" => a.level = number() as u8,
+            "--hz" => a.hz = number() as u8,
+            "--games" => a.games = number() as u32,
+            "--pieces" => a.pieces = number() as u32,
+            "--seed" => a.seed = number(),
+            "--generations" => a.generations = number() as u32,
+            "--population" => a.population = number() as usize,
+            "--weights" => {
+                let v: Vec<f32> = value()
+                    .split(',')
+                    .map(|x| x.trim().parse().expect("--weights: numbers"))
+                    .collect();
+                assert_eq!(v.len(), FEATURES, "--weights: {FEATURES} numbers");
+                a.weights.w.copy_from_slice(&v);
+            }
+            other => panic!("unknown argument {other}"),
+        }
+        i += 2;
+    }
+    a
+}
+
+/// The games' RNG starts: spread over the LFSR's period.
+fn game_seed(g: u32) -> u32 {
+    g * 3271 + 17
+}
+
+fn games(w: Weights, a: &Args) -> Vec<SimOutcome> {
+    (0..a.games)
+        .map(|g| play(w, a.level, period_of(a.hz), game_seed(g), a.pieces))
+        .collect()
+}
+
+/// A candidate's fitness: the mean score (capped at 999,999 as the game caps it), lines breaking
+/// ties between max-outs.
+fn fitness(out: &[SimOutcome]) -> f64 {
+    out.iter()
+        .map(|o| f64::from(o.score) + f64::from(o.lines))
+        .sum::<f64>()
+        / out.len() as f64
+}
+
+/// xorshift64* and Box-Muller: the tuner's own normal deviates.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn normal(&mut self) -> f64 {
+        let (u, v) = (self.next().max(1e-12), self.next());
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+}
+
+fn main() {
+    let a = args();
+    if a.mode == "eval" {
+        let t0 = Instant::now();
+        println!("seed  score    lines level pieces frames");
+        for (g, o) in games(a.weights, &a).iter().enumerate() {
+            println!(
+                "{:<5} {:<8} {:<5} {:<5} {:<6} {}",
+                game_seed(g as u32),
+                o.score,
+                o.lines,
+                o.level,
+                o.pieces,
+                o.frames
+            );
+        }
+        println!("{:.1} s", t0.elapsed().as_secs_f64());
+        return;
+    }
+    let mut rng = Rng(a.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut mean: Vec<f64> = a.weights.w.iter().map(|&w| f64::from(w)).collect();
+    let mut sigma: Vec<f64> = mean.iter().map(|m| m.abs() * 0.3 + 0.5).collect();
+    let elite = (a.population / 4).max(2);
+    for generation in 0..a.generations {
+        let t0 = Instant::now();
+        let mut scored: Vec<(f64, Vec<f64>)> = (0..a.population)
+            .map(|c| {
+                let w: Vec<f64> = if c == 0 {
+                    mean.clone()
+                } else {
+                    mean.iter()
+                        .zip(&sigma)
+                        .map(|(m, s)| m + s * rng.normal())
+                        .collect()
+                };
+                let mut weights = Weights { w: [0.0; FEATURES] };
+                for (d, s) in weights.w.iter_mut().zip(&w) {
+                    *d = *s as f32;
+                }
+                (fitness(&games(weights, &a)), w)
+            })
+            .collect();
+        let at_mean = scored[0].0;
+        scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+        for i in 0..FEATURES {
+            let xs: Vec<f64> = scored[..elite].iter().map(|s| s.1[i]).collect();
+            let m = xs.iter().sum::<f64>() / elite as f64;
+            let v = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / elite as f64;
+            mean[i] = m;
+            sigma[i] = v.sqrt() + 0.05;
+        }
+        println!(
+            "generation {generation}: best {:.0}, the mean's own {:.0} ({:.0} s)",
+            scored[0].0,
+            at_mean,
+            t0.elapsed().as_secs_f64()
+        );
+        let show: Vec<String> = mean.iter().map(|m| format!("{m:.2}")).collect();
+        println!("  mean: [{}]", show.join(", "));
+    }
+    for (n, m) in NAMES.iter().zip(&mean) {
+        println!("{n:>20}: {m:.2}");
+    }
+}

@@ -1,0 +1,163 @@
+//! How good a field is: a weighted sum of features in the spirit of the meatfighter article's
+//! evaluation and its successors (holes, covered cells, transitions, wells, bumpiness, the
+//! tetris-ready well in the right-hand column, line clears by the points they score), plus the
+//! danger of a tall stack at high gravity, where the timeline cannot reach the edges in time.
+//! The weights are tuned offline by `examples/tune.rs` (docs/tetris-ai.md).
+
+use crate::rules::{Board, FULL};
+
+/// The features, in the order of [`Weights::w`].
+pub const NAMES: [&str; FEATURES] = [
+    "holes",
+    "covered",
+    "row transitions",
+    "column transitions",
+    "bumpiness",
+    "bumpiness squared",
+    "deep wells",
+    "right column",
+    "height",
+    "danger",
+    "not tetris-ready",
+    "burnt lines",
+    "tetrises",
+];
+pub const FEATURES: usize = 13;
+
+/// The weights: a field's value is the sum of weight times feature (higher is better).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub w: [f32; FEATURES],
+}
+
+/// The tuned weights (docs/tetris-ai.md says which command and seed produced them).
+pub const TUNED: Weights = Weights {
+    w: [
+        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -20.0, -8.0, -18.0, 60.0,
+    ],
+};
+
+/// The height above which the stack is in danger at `level` (the stack must stay low when the
+/// piece falls faster than the timeline can move it to the edges).
+pub fn safe_height(level: u8) -> u8 {
+    match level {
+        0..=18 => 14,
+        19..=28 => 10,
+        _ => 7,
+    }
+}
+
+/// The features of a field after its locks, with `burnt` lines cleared by clears of 1-3 lines
+/// and `tetrises` tetrises on the way.
+pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES] {
+    // Row by row from the top, on bit masks: `above` holds the columns with a block higher up.
+    let mut h = [0u8; 10];
+    let mut above = 0u16;
+    let mut holes = 0u32;
+    let mut top = 20usize;
+    let mut row_t = 0u32;
+    let mut col_t = 0u32;
+    for r in 0..20 {
+        let row = b.rows[r + 2];
+        let mut new = row & !above;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            h[c] = (20 - r) as u8;
+            new &= new - 1;
+        }
+        holes += (!row & above & FULL).count_ones();
+        if above != 0 || row != 0 {
+            top = top.min(r);
+            // Walls count as filled: a transition at each filled/empty change across the row.
+            let bits = u32::from(row) | 1 << 10;
+            row_t += ((bits ^ ((bits << 1) | 1)) & 0x7FF).count_ones();
+            col_t += u32::from(row ^ b.rows[r + 1]).count_ones();
+        }
+        above |= row;
+    }
+    if top < 20 {
+        col_t += u32::from(FULL ^ b.rows[21]).count_ones();
+    }
+    let mut covered = 0u32;
+    if holes > 0 {
+        for (c, &hc) in h.iter().enumerate() {
+            let mut filled = 0u32;
+            for r in (20 - usize::from(hc))..20 {
+                if b.rows[r + 2] & (1 << c) != 0 {
+                    filled += 1;
+                } else {
+                    covered += filled.min(4);
+                }
+            }
+        }
+    }
+    let mut bump = 0u32;
+    let mut bump2 = 0u32;
+    for c in 0..8 {
+        let d = u32::from(h[c].abs_diff(h[c + 1]));
+        bump += d;
+        bump2 += d * d;
+    }
+    let mut wells = 0u32;
+    for c in 0..9 {
+        let left = if c == 0 { 20 } else { h[c - 1] };
+        let d = left.min(h[c + 1]).saturating_sub(h[c]);
+        wells += u32::from(d.saturating_sub(2));
+    }
+    let right_col = (0..20).filter(|r| b.rows[r + 2] & (1 << 9) != 0).count() as u32;
+    let height: u32 = h[..9].iter().map(|&x| u32::from(x)).sum();
+    let max = *h[..9].iter().max().unwrap_or(&0);
+    let over = u32::from(max.saturating_sub(safe_height(level)));
+    // Tetris-ready: four rows at the bottom of the stack full but for the right-hand column.
+    let ready = (0..20)
+        .rev()
+        .take_while(|&r| b.rows[r + 2] == FULL & !(1 << 9))
+        .count();
+    [
+        holes as f32,
+        covered as f32,
+        row_t as f32,
+        col_t as f32,
+        bump as f32,
+        bump2 as f32,
+        wells as f32,
+        right_col as f32,
+        height as f32,
+        (over * over) as f32,
+        if ready >= 4 { 0.0 } else { 1.0 },
+        f32::from(burnt),
+        f32::from(tetrises),
+    ]
+}
+
+impl Weights {
+    pub fn value(&self, f: &[f32; FEATURES]) -> f32 {
+        self.w.iter().zip(f).map(|(w, x)| w * x).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_and_covered_cells_are_counted_under_the_column_tops() {
+        let mut b = Board::default();
+        b.rows[21] = 0b10; // row 19: column 1
+        b.rows[19] = 0b1; // row 17: column 0, over two empty cells
+        let f = features(&b, 19, 0, 0);
+        assert_eq!(f[0], 2.0, "two holes in column 0");
+        assert_eq!(f[1], 2.0, "each under one filled cell");
+    }
+
+    #[test]
+    fn a_tetris_ready_field_is_ready() {
+        let mut b = Board::default();
+        for r in 18..22 {
+            b.rows[r] = FULL & !(1 << 9);
+        }
+        assert_eq!(features(&b, 19, 0, 0)[10], 0.0);
+        b.rows[18] = 0;
+        assert_eq!(features(&b, 19, 0, 0)[10], 1.0);
+    }
+}

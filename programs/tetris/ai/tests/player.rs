@@ -1,0 +1,65 @@
+//! The player on the real game (programs/tetris/tetris.asm on the Z80 workbench): it plays a
+//! whole game from the title screen to the top-out through the controller alone. A second
+//! machine replays the same buttons with no AI attached, and after every frame the two
+//! machines' whole memories are the same: the player wrote nothing (a watchpoint on all 64K,
+//! in effect). Over the whole game the game never did anything the player's rules model did not
+//! predict.
+
+use std::path::Path;
+
+use retro_tetris_ai::player::{Config, Player, play, run_to_frame};
+use retro_z80_machine::{FrameRate, Program, Workbench};
+
+fn game() -> Program {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tetris.asm");
+    let asm = retro_z80_asm::assemble_file(&path).unwrap_or_else(|e| panic!("{e:?}"));
+    Program::from_assembly(&asm)
+}
+
+fn machine(program: &Program) -> Workbench {
+    let mut m = Workbench::new(FrameRate::Hz60);
+    program.load_into(&mut m);
+    m
+}
+
+#[test]
+fn a_whole_game_through_the_controller_alone() {
+    let program = game();
+    // 10 presses a second from level 19: a whole game, short enough for the unoptimised suite.
+    let cfg = Config {
+        level: 19,
+        tap_hz: 10,
+        seed: 5,
+        ..Config::default()
+    };
+    let mut player = Player::new(&program.symbols, cfg).unwrap();
+    let mut ai = machine(&program);
+    let out = play(&mut ai, &mut player, 200_000);
+    assert!(out.dead, "the game ends in a top-out: {out:?}");
+    assert!(out.lines >= 5, "it clears lines: {} lines", out.lines);
+    assert_eq!(out.level, 19 + u8::from(out.lines >= 140));
+    assert_eq!(
+        player.surprises, 0,
+        "the game did what the model predicted at every frame"
+    );
+    assert!(player.pieces >= 20, "{} pieces", player.pieces);
+
+    // The same buttons into a machine with no player: the same memory after every frame.
+    let mut ai = machine(&program);
+    let mut plain = machine(&program);
+    run_to_frame(&mut ai);
+    run_to_frame(&mut plain);
+    let mut player = Player::new(&program.symbols, cfg).unwrap();
+    for (frame, &pad) in out.pads.iter().enumerate() {
+        let chosen = retro_tetris_ai::player::controller(player.frame(ai.mem()));
+        assert_eq!(chosen, pad, "frame {}: the player is deterministic", frame + 1);
+        ai.state.dev.pad = chosen;
+        plain.state.dev.pad = pad;
+        run_to_frame(&mut ai);
+        run_to_frame(&mut plain);
+        if ai.mem()[..] != plain.mem()[..] {
+            let at = (0..0x10000).find(|&a| ai.mem()[a] != plain.mem()[a]).unwrap();
+            panic!("frame {}: memory differs at {at:04X}h", frame + 1);
+        }
+    }
+}
