@@ -47,7 +47,7 @@ fn printed_text_streams_to_stdout_and_a_normal_end_exits_0() {
 fn an_uncaught_error_goes_to_stderr_as_risc_os_prints_it_with_status_1() {
     let o = run_text("10 PRINT \"before\"\n20 PRINT nosuch\n", &[], b"");
     assert_eq!(out(&o), "before\n");
-    assert_eq!(err(&o).trim_end(), "No such variable at line 20");
+    assert_eq!(err(&o).trim_end(), "Unknown or missing variable at line 20");
     assert_eq!(o.status.code(), Some(1));
 }
 

@@ -97,7 +97,7 @@ impl Interp {
         };
         let s = self.array_slot(start, key_end, false)?;
         if dimensioned && self.arrays[s as usize].dims.is_empty() {
-            return Err(error::ARRAY.into());
+            return Err(error::UNDIMENSIONED.into());
         }
         self.pc = end;
         Ok(s)
@@ -218,7 +218,7 @@ impl Interp {
         if b == b'-' {
             for v in &mut vals {
                 *v = match std::mem::take(v) {
-                    Val::Int(i) => i.checked_neg().map_or(Val::Float(-(i as f64)), Val::Int),
+                    Val::Int(i) => Val::Int(i.wrapping_neg()),
                     Val::Float(f) => Val::Float(-f),
                     Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
                 };
@@ -230,16 +230,14 @@ impl Interp {
     /// SUM(a()), SUMLEN(a$()): pc is past SUM.
     pub(super) fn sum_fn(&mut self) -> R<Val> {
         let len = self.eat(tok::LEN);
-        self.expect(b'(', error::MISSING_BRACKET)?;
+        self.expect(b'(', error::MISSING_OPEN)?;
         let s = self.whole_array(true)?;
         self.expect(b')', error::MISSING_BRACKET)?;
         Ok(match (&self.arrays[s as usize].data, len) {
             (ArrayData::Str(d), true) => Val::Int(d.iter().map(|s| s.len() as i32).sum()),
             (_, true) => return Err(error::TYPE_MISMATCH.into()),
-            (ArrayData::Int(d), false) => {
-                let t: i64 = d.iter().map(|&x| x as i64).sum();
-                i32::try_from(t).map_or(Val::Float(t as f64), Val::Int)
-            }
+            // RISC OS adds an integer array's elements as integers, wrapping.
+            (ArrayData::Int(d), false) => Val::Int(d.iter().fold(0i32, |t, &x| t.wrapping_add(x))),
             (ArrayData::Float(d), false) => Val::Float(d.iter().sum()),
             (ArrayData::Str(d), false) => {
                 let mut t = Vec::new();
@@ -257,7 +255,7 @@ impl Interp {
     /// DIM(a()) (the number of dimensions) and DIM(a(),n) (the highest subscript of dimension
     /// n): pc is past DIM.
     pub(super) fn dim_fn(&mut self) -> R<Val> {
-        self.expect(b'(', error::MISSING_BRACKET)?;
+        self.expect(b'(', error::MISSING_OPEN)?;
         let s = self.whole_array(true)?;
         let n = if self.eat(b',') {
             Some(self.expr_int()?)
@@ -269,7 +267,8 @@ impl Interp {
         Ok(Val::Int(match n {
             None => dims.len() as i32,
             Some(n) if n >= 1 && n as usize <= dims.len() => dims[n as usize - 1] as i32 - 1,
-            Some(_) => return Err(error::BAD_DIM.into()),
+            // RISC OS: a dimension the array does not have is out of range (15).
+            Some(_) => return Err(error::SUBSCRIPT.into()),
         }))
     }
 
