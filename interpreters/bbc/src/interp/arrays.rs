@@ -8,9 +8,10 @@
 //! [`Frame::ArraySave`]) instead of renaming: nothing cached ever needs forgetting, and the
 //! cached paths re-check an element's dimensions and type on every access anyway.
 //!
-//! One difference from RISC OS follows from that: while a routine runs with `a()` bound to the
-//! caller's `b()`, the name `b()` itself is not usable inside it (it errors as an array that was
-//! never dimensioned). Programs pass arrays to routines that use the formal name.
+//! While a routine runs with `x()` bound to the caller's `a()`, `a()`'s slot holds a stand-in
+//! that names `x()`'s slot ([`Array::alias`]): the byte path follows it, so both names are one
+//! array, as on RISC OS, which passes the array block itself; the cached paths see a stand-in
+//! with no dimensions and leave the access to the byte path.
 
 use super::error;
 use super::expr::binop_values;
@@ -31,6 +32,7 @@ impl Array {
             dims: Vec::new(),
             data: ArrayData::Float(Vec::new()),
             local,
+            alias: None,
         }
     }
 
@@ -96,6 +98,7 @@ impl Interp {
             return Err(error::SYNTAX.into());
         };
         let s = self.array_slot(start, key_end, false)?;
+        let s = self.array_home(s);
         if dimensioned && self.arrays[s as usize].dims.is_empty() {
             return Err(error::UNDIMENSIONED.into());
         }
@@ -325,7 +328,10 @@ impl Interp {
         if formal == actual {
             return Ok(());
         }
-        let moved = std::mem::replace(&mut self.arrays[actual as usize], Array::undimensioned(false));
+        // The caller's name stays usable inside the routine: its slot points at the formal's.
+        let mut stand_in = Array::undimensioned(false);
+        stand_in.alias = Some(formal);
+        let moved = std::mem::replace(&mut self.arrays[actual as usize], stand_in);
         let old = std::mem::replace(&mut self.arrays[formal as usize], moved);
         self.push(
             Frame::ArraySave {
@@ -335,6 +341,18 @@ impl Interp {
             },
             error::DEEP_CALL,
         )
+    }
+
+    /// The slot holding the array that the name in slot `s` means: `s` itself, or where an
+    /// array parameter binding moved it (followed through nested calls).
+    pub(super) fn array_home(&self, mut s: u32) -> u32 {
+        for _ in 0..self.arrays.len() {
+            match self.arrays.get(s as usize).and_then(|a| a.alias) {
+                Some(t) => s = t,
+                None => break,
+            }
+        }
+        s
     }
 
     /// Undoes a LOCAL array or an array parameter binding.

@@ -79,6 +79,9 @@ pub struct Array {
     pub data: ArrayData,
     /// Made by LOCAL: its DIM takes no space from the heap (RISC OS puts it on the stack).
     pub local: bool,
+    /// While a routine runs with this array bound to an array parameter, the slot the array
+    /// moved to: this name still means that array (RISC OS passes the array block itself).
+    pub alias: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -1118,6 +1121,8 @@ impl Interp {
             _ => 0,
         };
         self.pc = end;
+        // A caller's name for an array that is bound to a parameter means the same array.
+        let ai = self.array_home(ai);
         let ndims = self.arrays[ai as usize].dims.len();
         if ndims == 0 {
             return Err(error::UNDIMENSIONED.into());

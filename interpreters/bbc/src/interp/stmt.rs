@@ -1400,6 +1400,7 @@ impl Interp {
                 // A name may exist without a DIM (LOCAL, or a parameter placeholder).
                 let existing = self.array_names.get(&key).copied();
                 let local = match existing {
+                    Some(s) if self.arrays[s as usize].alias.is_some() => return Err(error::REDIM.into()),
                     Some(s) if self.arrays[s as usize].dims.is_empty() => self.arrays[s as usize].local,
                     Some(_) => return Err(error::REDIM.into()),
                     None => false,
@@ -1433,7 +1434,12 @@ impl Interp {
                     b'$' => ArrayData::Str(vec![Vec::new(); n]),
                     _ => ArrayData::Float(vec![0.0; n]),
                 };
-                let array = Array { dims, data, local };
+                let array = Array {
+                    dims,
+                    data,
+                    local,
+                    alias: None,
+                };
                 match existing {
                     Some(s) => self.arrays[s as usize] = array,
                     None => {
