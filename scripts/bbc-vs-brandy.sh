@@ -14,7 +14,11 @@
 # Debian's SDL build the output is captured with *SPOOL in one extra untimed run).
 #
 # Environment: RETRO_BIN (default target/release/retro, built if missing), BRANDY (default: the
-# text-only Matrix Brandy `tbrandy` if on PATH, else `brandy`, run with SDL's dummy driver).
+# text-only Matrix Brandy `sbrandy` if on PATH, else `tbrandy`, else Debian's SDL `brandy`, run
+# with SDL's dummy driver). The figures in docs/bbc-basic.md are against `sbrandy`, built once
+# from ../shared/oracles/brandy in a scratch copy (its README.oracle.md):
+#   b=$(mktemp -d) && cp -r ../shared/oracles/brandy/. "$b" && make -C "$b" -f makefile.text
+#   BRANDY="$b/sbrandy" scripts/bbc-vs-brandy.sh 1
 # Exit status: 0, 1 if any output differs, 2 if Brandy is missing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -36,21 +40,30 @@ retro="${RETRO_BIN:-$root/target/release/retro}"
 if [ -z "${RETRO_BIN:-}" ]; then
   cargo build -q --release --manifest-path "$root/Cargo.toml" --bin retro
 fi
-brandy="${BRANDY:-$(command -v tbrandy || command -v brandy || true)}"
+brandy="${BRANDY:-$(command -v sbrandy || command -v tbrandy || command -v brandy || true)}"
 if [ -z "$brandy" ]; then
   echo "brandy not found (apt-get install brandy, or set BRANDY)" >&2
   exit 2
 fi
 export SDL_VIDEODRIVER=dummy
 
-# Seconds of wall and CPU time of "$@": "wall cpu"; its stdout goes to $work/out.
+# Seconds of wall and CPU time of "$@": "wall cpu"; its stdout goes to $work/out. The CPU time
+# is perf's task-clock (every thread, to the microsecond) where perf works, else /usr/bin/time's
+# user + system (10 ms steps, too coarse for runs of a few tens of milliseconds).
+if perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1; then use_perf=1; else use_perf=; fi
 timed() {
   local t0 t1
   t0=$(date +%s.%N)
   # Brandy's exit status is 1 after an empty program: the status is not the measure here.
-  /usr/bin/time -f "%U %S" -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
-  t1=$(date +%s.%N)
-  tail -1 "$work/rusage" | awk -v a="$t0" -v b="$t1" '{ printf "%.3f %.3f\n", b - a, $1 + $2 }'
+  if [ -n "$use_perf" ]; then
+    perf stat -x, -e task-clock -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
+    t1=$(date +%s.%N)
+    awk -F, -v a="$t0" -v b="$t1" '/task-clock/ { printf "%.4f %.4f\n", b - a, $1 / 1000 }' "$work/rusage"
+  else
+    /usr/bin/time -f "%U %S" -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
+    t1=$(date +%s.%N)
+    tail -1 "$work/rusage" | awk -v a="$t0" -v b="$t1" '{ printf "%.3f %.3f\n", b - a, $1 + $2 }'
+  fi
 }
 min() { sort -g | head -1; }
 norm() { tr -d '\r' | sed -e 's/[[:space:]]*$//' -e '/^>$/d' -e '/^$/d'; }
@@ -93,18 +106,20 @@ for p in "${progs[@]}"; do
 done
 # The table, and its total: the sums of the times and the ratio of the sums.
 awk '{
-  printf "| %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %s |\n", $1, $2, $3, $2 / $3, $4, $5, ($5 > 0 ? $4 / $5 : 0), $6
+  printf "| %s | %.4f | %.4f | %.2f | %.4f | %.4f | %.2f | %s |\n", $1, $2, $3, $2 / $3, $4, $5, ($5 > 0 ? $4 / $5 : 0), $6
   ow += $2; tw += $3; oc += $4; tc += $5
 } END {
-  printf "| **total** | %.3f | %.3f | **%.2f** | %.3f | %.3f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc
+  printf "| **total** | %.4f | %.4f | **%.2f** | %.4f | %.4f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc
 }' "$work/rows"
 
 # Start-up: an empty program, whole process, best of 20 on each side.
 : >"$work/empty.bbc"
-for _ in $(seq 20); do timed "$retro" run --headless "$work/empty.bbc" | cut -d' ' -f1; done | min >"$work/s1"
-for _ in $(seq 20); do timed "$brandy" -quit "$work/empty.bbc" | cut -d' ' -f1; done | min >"$work/s2"
-for _ in $(seq 20); do timed true | cut -d' ' -f1; done | min >"$work/s3"
+for _ in $(seq 20); do timed "$retro" run --headless "$work/empty.bbc"; done >"$work/s1"
+for _ in $(seq 20); do timed "$brandy" -quit "$work/empty.bbc"; done >"$work/s2"
+for _ in $(seq 20); do timed true; done >"$work/s3"
 echo
-awk -v a="$(cat "$work/s1")" -v b="$(cat "$work/s2")" -v c="$(cat "$work/s3")" 'BEGIN {
-  printf "start-up (empty program, wall, best of 20): retro %.1f ms, brandy %.1f ms (starting `true` takes %.1f ms here)\n", a * 1000, b * 1000, c * 1000 }'
+best() { cut -d' ' -f"$1" "$2" | min; }
+awk -v a="$(best 1 "$work/s1")" -v b="$(best 1 "$work/s2")" -v c="$(best 1 "$work/s3")" \
+    -v d="$(best 2 "$work/s1")" -v e="$(best 2 "$work/s2")" 'BEGIN {
+  printf "start-up (empty program, best of 20): wall retro %.1f ms, brandy %.1f ms (starting `true` takes %.1f ms here); CPU retro %.2f ms, brandy %.2f ms\n", a * 1000, b * 1000, c * 1000, d * 1000, e * 1000 }'
 exit $status

@@ -100,7 +100,7 @@ fn text_listings_breaks_from_the_command_line_and_bad_usage() {
     // A failing command makes the batch exit 1.
     let (out, _, code) = retro_text(&["debug", p, "--script", "=print nosuch"]);
     assert_eq!(code, Some(1));
-    assert!(out.contains("error: No such variable"), "{out}");
+    assert!(out.contains("error: Unknown or missing variable"), "{out}");
     // C64 BASIC has its own debugger now (tests/c64_debug.rs): a .bas goes to it.
     let bas = dir.join("p.bas");
     std::fs::write(&bas, "10 print 1\n").unwrap();

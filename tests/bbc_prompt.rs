@@ -163,7 +163,7 @@ fn the_prompt_in_a_pseudo_terminal() {
     send(&["-l", "8"]);
     send(&["Enter"]);
     wait_for(&spaced("48"));
-    // Ctrl-U clears the line (it typed a `u`: "PRINT 6*8uPRINT 5" was No such variable).
+    // Ctrl-U clears the line (it typed a `u`: "PRINT 6*8uPRINT 5" was Unknown or missing variable).
     send(&["Up"]);
     send(&["C-u"]);
     line("PRINT 5*11");

@@ -12,6 +12,11 @@
 #             ending with the command that runs the program; may copy files into the scratch
 #             directory DIR, where BBC BASIC runs. `*BYE` is typed after it and ends the output.
 # Exits 1 if a --check found a difference.
+#
+# What BBC BASIC (Z80) printed passes through `bbcz80_filter` (stdin to stdout) before it is kept or
+# compared; a calling script may define its own after sourcing this file (the corpus one turns BBC
+# BASIC (Z80)'s classic error texts into RISC OS BASIC V's).
+bbcz80_filter() { cat; }
 bbcz80_record_all() {
     who=$1 list=$2 timeout=$3 start=$4 feed=$5
     shift 5
@@ -37,7 +42,8 @@ bbcz80_record_all() {
         # vanishing inside a pipeline.
         { "$feed" "$name" "$tmp" "$bbcz80"; printf '*BYE\n'; } > "$tmp/in"
         (cd "$tmp" && timeout "$timeout" "$retro" run --headless --machine cpm BBCBASIC.COM) < "$tmp/in" |
-            tr -d '\r' | awk -v start="$start" 'f&&/^>\*BYE/{exit} f{print} $0~start{f=1}' > "$tmp/out"
+            tr -d '\r' | awk -v start="$start" 'f&&/^>\*BYE/{exit} f{print} $0~start{f=1}' |
+            bbcz80_filter > "$tmp/out"
         if [ -n "$check" ]; then
             if ! cmp -s "$tmp/out" "$dir/$name.expect"; then
                 echo "$who: $name.expect differs from what BBC BASIC (Z80) prints:" >&2

@@ -127,7 +127,7 @@ fn chain_replaces_the_running_program_keeping_only_the_resident_integers() {
         &d,
     );
     assert_eq!(err, None);
-    assert_eq!(out, "first\nsecond 42\nNo such variable\n");
+    assert_eq!(out, "first\nsecond 42\nUnknown or missing variable\n");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -71,7 +71,10 @@ fn a_parameter_list_broken_by_a_write_is_an_error_in_the_def() {
         "70 DEF PROCp(a b):PRINT a:ENDPROC\n",
     ));
     assert_eq!(out, "");
-    assert_eq!(err.as_deref(), Some("Arguments at line 70"));
+    assert_eq!(
+        err.as_deref(),
+        Some("Arguments of function/procedure incorrect at line 70")
+    );
 }
 
 #[test]
@@ -150,17 +153,17 @@ fn call_errors_and_matching_rules() {
     assert_eq!(
         out,
         concat!(
-            "        31 Arguments 20\n",
-            "        31 Arguments 30\n",
-            "        31 Arguments 210\n",
-            "        31 Arguments 50\n",
-            "         7 No FN 60\n",
-            "        13 No PROC 230\n",
-            "         7 No FN 240\n",
-            "        13 No PROC 260\n",
-            "        31 Arguments 270\n",
-            "        31 Arguments 270\n",
-            "        29 No such FN/PROC 120\n",
+            "        31 Arguments of function/procedure incorrect 20\n",
+            "        31 Arguments of function/procedure incorrect 30\n",
+            "        31 Arguments of function/procedure incorrect 210\n",
+            "        31 Arguments of function/procedure incorrect 50\n",
+            "         7 Not in a function 60\n",
+            "        13 Not in a procedure 230\n",
+            "         7 Not in a function 240\n",
+            "        13 Not in a procedure 260\n",
+            "        31 Arguments of function/procedure incorrect 270\n",
+            "        31 Arguments of function/procedure incorrect 270\n",
+            "        29 No such function/procedure 120\n",
             "        16 Syntax error 130\n",
             "        37 No room for function/procedure call 290\n",
         )

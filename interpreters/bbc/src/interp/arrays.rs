@@ -8,9 +8,10 @@
 //! [`Frame::ArraySave`]) instead of renaming: nothing cached ever needs forgetting, and the
 //! cached paths re-check an element's dimensions and type on every access anyway.
 //!
-//! One difference from RISC OS follows from that: while a routine runs with `a()` bound to the
-//! caller's `b()`, the name `b()` itself is not usable inside it (it errors as an array that was
-//! never dimensioned). Programs pass arrays to routines that use the formal name.
+//! While a routine runs with `x()` bound to the caller's `a()`, `a()`'s slot holds a stand-in
+//! that names `x()`'s slot ([`Array::alias`]): the byte path follows it, so both names are one
+//! array, as on RISC OS, which passes the array block itself; the cached paths see a stand-in
+//! with no dimensions and leave the access to the byte path.
 
 use super::error;
 use super::expr::binop_values;
@@ -31,6 +32,7 @@ impl Array {
             dims: Vec::new(),
             data: ArrayData::Float(Vec::new()),
             local,
+            alias: None,
         }
     }
 
@@ -96,8 +98,9 @@ impl Interp {
             return Err(error::SYNTAX.into());
         };
         let s = self.array_slot(start, key_end, false)?;
+        let s = self.array_home(s);
         if dimensioned && self.arrays[s as usize].dims.is_empty() {
-            return Err(error::ARRAY.into());
+            return Err(error::UNDIMENSIONED.into());
         }
         self.pc = end;
         Ok(s)
@@ -218,7 +221,7 @@ impl Interp {
         if b == b'-' {
             for v in &mut vals {
                 *v = match std::mem::take(v) {
-                    Val::Int(i) => i.checked_neg().map_or(Val::Float(-(i as f64)), Val::Int),
+                    Val::Int(i) => Val::Int(i.wrapping_neg()),
                     Val::Float(f) => Val::Float(-f),
                     Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
                 };
@@ -230,16 +233,14 @@ impl Interp {
     /// SUM(a()), SUMLEN(a$()): pc is past SUM.
     pub(super) fn sum_fn(&mut self) -> R<Val> {
         let len = self.eat(tok::LEN);
-        self.expect(b'(', error::MISSING_BRACKET)?;
+        self.expect(b'(', error::MISSING_OPEN)?;
         let s = self.whole_array(true)?;
         self.expect(b')', error::MISSING_BRACKET)?;
         Ok(match (&self.arrays[s as usize].data, len) {
             (ArrayData::Str(d), true) => Val::Int(d.iter().map(|s| s.len() as i32).sum()),
             (_, true) => return Err(error::TYPE_MISMATCH.into()),
-            (ArrayData::Int(d), false) => {
-                let t: i64 = d.iter().map(|&x| x as i64).sum();
-                i32::try_from(t).map_or(Val::Float(t as f64), Val::Int)
-            }
+            // RISC OS adds an integer array's elements as integers, wrapping.
+            (ArrayData::Int(d), false) => Val::Int(d.iter().fold(0i32, |t, &x| t.wrapping_add(x))),
             (ArrayData::Float(d), false) => Val::Float(d.iter().sum()),
             (ArrayData::Str(d), false) => {
                 let mut t = Vec::new();
@@ -257,7 +258,7 @@ impl Interp {
     /// DIM(a()) (the number of dimensions) and DIM(a(),n) (the highest subscript of dimension
     /// n): pc is past DIM.
     pub(super) fn dim_fn(&mut self) -> R<Val> {
-        self.expect(b'(', error::MISSING_BRACKET)?;
+        self.expect(b'(', error::MISSING_OPEN)?;
         let s = self.whole_array(true)?;
         let n = if self.eat(b',') {
             Some(self.expr_int()?)
@@ -269,7 +270,8 @@ impl Interp {
         Ok(Val::Int(match n {
             None => dims.len() as i32,
             Some(n) if n >= 1 && n as usize <= dims.len() => dims[n as usize - 1] as i32 - 1,
-            Some(_) => return Err(error::BAD_DIM.into()),
+            // RISC OS: a dimension the array does not have is out of range (15).
+            Some(_) => return Err(error::SUBSCRIPT.into()),
         }))
     }
 
@@ -326,7 +328,10 @@ impl Interp {
         if formal == actual {
             return Ok(());
         }
-        let moved = std::mem::replace(&mut self.arrays[actual as usize], Array::undimensioned(false));
+        // The caller's name stays usable inside the routine: its slot points at the formal's.
+        let mut stand_in = Array::undimensioned(false);
+        stand_in.alias = Some(formal);
+        let moved = std::mem::replace(&mut self.arrays[actual as usize], stand_in);
         let old = std::mem::replace(&mut self.arrays[formal as usize], moved);
         self.push(
             Frame::ArraySave {
@@ -336,6 +341,18 @@ impl Interp {
             },
             error::DEEP_CALL,
         )
+    }
+
+    /// The slot holding the array that the name in slot `s` means: `s` itself, or where an
+    /// array parameter binding moved it (followed through nested calls).
+    pub(super) fn array_home(&self, mut s: u32) -> u32 {
+        for _ in 0..self.arrays.len() {
+            match self.arrays.get(s as usize).and_then(|a| a.alias) {
+                Some(t) => s = t,
+                None => break,
+            }
+        }
+        s
     }
 
     /// Undoes a LOCAL array or an array parameter binding.

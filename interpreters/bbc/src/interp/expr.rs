@@ -62,7 +62,8 @@ impl Interp {
             b'-' => {
                 self.pc += 1;
                 match self.factor()? {
-                    Val::Int(i) => Ok(i.checked_neg().map(Val::Int).unwrap_or(Val::Float(-(i as f64)))),
+                    // Integer negation wraps as RISC OS's does: -(-2^31) is -2^31.
+                    Val::Int(i) => Ok(Val::Int(i.wrapping_neg())),
                     Val::Float(f) => Ok(Val::Float(-f)),
                     Val::Str(_) => Err(error::TYPE_MISMATCH.into()),
                 }

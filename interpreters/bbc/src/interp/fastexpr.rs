@@ -429,11 +429,11 @@ impl Interp {
                 *p += 1;
                 match self.c_factor(p, b)? {
                     // Folded where the byte evaluator's result is the same integer.
-                    T::I(IArg::Const(i)) if i != i32::MIN => T::I(IArg::Const(-i)),
+                    T::I(IArg::Const(i)) => T::I(IArg::Const(i.wrapping_neg())),
                     T::F(FArg::Const(f)) => T::F(FArg::Const(-f)),
                     T::I(a) => {
                         b.nodes += 1;
-                        T::I(IArg::Fn(iunary(a, i32::checked_neg)))
+                        T::I(IArg::Fn(iunary(a, |x| Some(x.wrapping_neg()))))
                     }
                     T::F(a) => {
                         b.nodes += 1;
@@ -538,7 +538,7 @@ impl Interp {
                 b.nodes += 1;
                 match (c, x) {
                     (tok::NOT, x) => T::I(IArg::Fn(iunary(as_i(x), |a| Some(!a)))),
-                    (tok::ABS, T::I(x)) => T::I(IArg::Fn(iunary(x, i32::checked_abs))),
+                    (tok::ABS, T::I(x)) => T::I(IArg::Fn(iunary(x, |x| Some(x.wrapping_abs())))),
                     (tok::ABS, T::F(x)) => T::F(FArg::Fn(funary(x, |a| Some(a.abs())))),
                     (tok::SGN, T::I(x)) => T::I(IArg::Fn(iunary(x, |a| Some(a.signum())))),
                     (tok::SGN, T::F(x)) => {

@@ -79,6 +79,9 @@ pub struct Array {
     pub data: ArrayData,
     /// Made by LOCAL: its DIM takes no space from the heap (RISC OS puts it on the stack).
     pub local: bool,
+    /// While a routine runs with this array bound to an array parameter, the slot the array
+    /// moved to: this name still means that array (RISC OS passes the array block itself).
+    pub alias: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -226,7 +229,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The message RISC OS prints for an uncaught error ("No such variable at line 10").
+    /// The message RISC OS prints for an uncaught error ("Unknown or missing variable at line 10").
     pub fn message(&self) -> Option<String> {
         match self {
             Outcome::Error { error, line } => Some(format!("{} at line {}", error.message, line)),
@@ -962,7 +965,7 @@ impl Interp {
     }
 
     /// Resolves a simple (non-array) variable name at pc, advancing past it. With `create` an
-    /// unknown name becomes a new variable (assignment); otherwise it is "No such variable".
+    /// unknown name becomes a new variable (assignment); otherwise it is "Unknown or missing variable".
     fn simple_var(&mut self, create: bool) -> R<VarRef> {
         let start = self.pc;
         let first = self.at(start);
@@ -1118,9 +1121,11 @@ impl Interp {
             _ => 0,
         };
         self.pc = end;
+        // A caller's name for an array that is bound to a parameter means the same array.
+        let ai = self.array_home(ai);
         let ndims = self.arrays[ai as usize].dims.len();
         if ndims == 0 {
-            return Err(error::ARRAY.into());
+            return Err(error::UNDIMENSIONED.into());
         }
         let mut off: u64 = 0;
         for d in 0..ndims {
@@ -1132,7 +1137,7 @@ impl Interp {
             }
             off = off * dim as u64 + i as u64;
             if d + 1 < ndims {
-                self.expect(b',', error::SUBSCRIPT)?;
+                self.expect(b',', error::SUBSCRIPT_COUNT)?;
             }
         }
         self.expect(b')', error::MISSING_BRACKET)?;
@@ -1580,7 +1585,10 @@ mod tests {
         // the byte evaluator's error.
         let t = run("10 DIM F%(3)\n20 FOR I%=0 TO 4:F%(I%MOD4)=I%:PRINT F%(I%)*2+SQR(4);:NEXT\n");
         assert_eq!(t.output, "         2         4         6         8");
-        assert_eq!(t.outcome.message().as_deref(), Some("Subscript at line 20"));
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("Subscript out of range at line 20")
+        );
     }
 
     #[test]
@@ -1592,7 +1600,10 @@ mod tests {
         );
         // A statement that stops at the end of its line still belongs to that line.
         let t = run("10 A=1\n20 NEXT\n30 PRINT 2\n");
-        assert_eq!(t.outcome.message().as_deref(), Some("No FOR at line 20"));
+        assert_eq!(
+            t.outcome.message().as_deref(),
+            Some("Not in a FOR loop at line 20")
+        );
     }
 
     #[test]
@@ -1601,7 +1612,7 @@ mod tests {
         assert_eq!(t.output, "         01\n");
         assert_eq!(
             t.outcome.message().as_deref(),
-            Some("No such variable at line 20")
+            Some("Unknown or missing variable at line 20")
         );
     }
 

@@ -25,13 +25,8 @@ pub fn f64_to_i32(f: f64) -> Result<i32, BasicError> {
     let t = f.trunc();
     if (-2147483648.0..=2147483647.0).contains(&t) {
         Ok(t as i32)
-    } else if t.is_nan() {
-        Err(error::TOO_BIG)
-    } else if (2147483648.0..=4294967295.0).contains(&t) {
-        // RISC OS accepts unsigned 32-bit values where an integer is wanted (&FFFFFFFF-style
-        // constants written in decimal), wrapping to the negative integer with the same bits.
-        Ok(t as u32 as i32)
     } else {
+        // RISC OS: `x%=2^31` and `2^31 DIV 3` are Number too big (no unsigned wrap).
         Err(error::TOO_BIG)
     }
 }
@@ -279,7 +274,10 @@ pub fn format_num(out: &mut Vec<u8>, n: Num, f: Format) {
             while d.len() > 1 && d.last() == Some(&b'0') {
                 d.pop();
             }
-            if (-4..digits as i32).contains(&e) {
+            // RISC OS prints plain decimals from the field precision down to 0.01 (exponent
+            // -2); below that, E notation (`0.001` is `1E-3`). Brandy and BBC BASIC for SDL
+            // switch at 1E-4, BBC BASIC (Z80) already at 0.1: neither is BASIC V here.
+            if (-2..digits as i32).contains(&e) {
                 if e < 0 {
                     out.extend_from_slice(b"0.");
                     out.extend(std::iter::repeat_n(b'0', (-e - 1) as usize));
@@ -421,8 +419,17 @@ mod tests {
         assert_eq!(g9(Num::Float(1e9)), "1E9");
         assert_eq!(g9(Num::Int(1234567890)), "1.23456789E9");
         assert_eq!(g9(Num::Int(123456789)), "123456789");
-        assert_eq!(g9(Num::Float(0.0001)), "0.0001");
-        assert_eq!(g9(Num::Float(0.000123)), "0.000123");
+        assert_eq!(g9(Num::Float(0.0001)), "1E-4");
+        assert_eq!(g9(Num::Float(0.000123)), "1.23E-4");
+        assert_eq!(g9(Num::Float(0.01)), "0.01");
+        assert_eq!(g9(Num::Float(0.0123)), "0.0123");
+        assert_eq!(g9(Num::Float(0.001)), "1E-3");
+        assert_eq!(g9(Num::Float(0.0099)), "9.9E-3");
+        assert_eq!(g9(Num::Float(-0.001)), "-1E-3");
+        assert_eq!(
+            num_to_string(Num::Float(1.0 / 1024.0), Format::for_str(0x90A)),
+            "9.765625E-4"
+        );
         assert_eq!(g9(Num::Float(0.00001)), "1E-5");
         assert_eq!(g9(Num::Float(0.000012)), "1.2E-5");
         assert_eq!(g9(Num::Float(2147483648.0)), "2.14748365E9");

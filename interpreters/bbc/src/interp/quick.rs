@@ -461,7 +461,14 @@ impl Interp {
     /// fixed by the target: going through them costs assignment-heavy loops 4-6% (measured).
     #[inline(always)]
     fn store(&mut self, target: Target, op: u8, v: Num) -> bool {
-        let combine = |cur: Num| if op == 0 { Some(v) } else { num_binop(op, cur, v) };
+        let combine = |cur: Num| match (op, cur, v) {
+            (0, _, _) => Some(v),
+            // `+=` and `-=` on an integer truncate the operand first (RISC OS; see assignment).
+            (b'+' | b'-', Num::Int(_), Num::Float(f)) => {
+                num_binop(op, cur, Num::Int(number::f64_to_i32(f).ok()?))
+            }
+            _ => num_binop(op, cur, v),
+        };
         match target {
             Target::Int(i) => {
                 let Some(cur) = self.ints.get(i as usize) else {

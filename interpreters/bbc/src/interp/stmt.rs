@@ -555,6 +555,12 @@ impl Interp {
             rhs
         } else {
             let cur = self.read(v)?;
+            // An integer variable's `+=` and `-=` truncate the operand to an integer first, as
+            // RISC OS does: `e%=-5:e%+=0.9` leaves -5, `g%=10:g%-=2.5` gives 8.
+            let rhs = match (&cur, op, rhs) {
+                (Val::Int(_), b'+' | b'-', Val::Float(f)) => Val::Int(number::f64_to_i32(f)?),
+                (_, _, rhs) => rhs,
+            };
             self.combine(cur, op, rhs)?
         };
         self.assign(v, val)?;
@@ -1398,8 +1404,9 @@ impl Interp {
                 // A name may exist without a DIM (LOCAL, or a parameter placeholder).
                 let existing = self.array_names.get(&key).copied();
                 let local = match existing {
+                    Some(s) if self.arrays[s as usize].alias.is_some() => return Err(error::REDIM.into()),
                     Some(s) if self.arrays[s as usize].dims.is_empty() => self.arrays[s as usize].local,
-                    Some(_) => return Err(error::BAD_DIM.into()),
+                    Some(_) => return Err(error::REDIM.into()),
                     None => false,
                 };
                 self.pc = end;
@@ -1431,7 +1438,12 @@ impl Interp {
                     b'$' => ArrayData::Str(vec![Vec::new(); n]),
                     _ => ArrayData::Float(vec![0.0; n]),
                 };
-                let array = Array { dims, data, local };
+                let array = Array {
+                    dims,
+                    data,
+                    local,
+                    alias: None,
+                };
                 match existing {
                     Some(s) => self.arrays[s as usize] = array,
                     None => {
@@ -1582,6 +1594,18 @@ impl Interp {
         }
         if self.at_stmt_end() {
             self.data_ptr = self.page;
+        } else if self.eat(b'+') {
+            // RESTORE +n: the DATA search starts n lines on from the one this statement is in
+            // (RISC OS BASIC V, as Brandy and BBC BASIC (Z80) have it); past the last line,
+            // READ finds no more DATA.
+            let n = self.expr_int()?;
+            let here = self
+                .lines
+                .partition_point(|&(_, off)| off < self.pc)
+                .saturating_sub(1);
+            let at = here.saturating_add_signed(n as isize);
+            self.data_ptr = self.lines.get(at).map_or(self.top - 2, |&(_, off)| off);
+            self.end_stmt()?;
         } else {
             let l = self.line_target()?;
             self.data_ptr = self.find_line(l)? - 4;
@@ -1612,13 +1636,11 @@ impl Interp {
                         _ => Vec::new(),
                     };
                     self.out_all(&s);
-                    // A prompt followed by a comma still shows "?"; one followed by ';' or a
-                    // variable does not.
-                    prompted = self.skip_spaces() != b',';
+                    // Only a prompt followed directly by the variable suppresses the "?":
+                    // `INPUT "NAME";A$` and `INPUT "NAME",A$` both show `NAME?`, as the BBC
+                    // Micro User Guide and every BASIC V print it.
+                    prompted = !matches!(self.skip_spaces(), b',' | b';');
                     if !prompted {
-                        self.pc += 1;
-                    }
-                    if self.skip_spaces() == b';' {
                         self.pc += 1;
                     }
                 }

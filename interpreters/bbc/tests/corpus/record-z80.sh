@@ -22,4 +22,17 @@ type_and_run() {
         printf 'RUN\n'
     fi
 }
+# BBC BASIC (Z80) words its errors as BBC BASIC II does; BASIC V's texts are RISC OS's (the error
+# table in ../shared/reference/bbc-basic.md). The behaviour is BBC BASIC (Z80)'s, the words RISC OS's:
+# an error text at the end of a line (REPORT$, or the prompt's own message) or before " at line".
+bbcz80_filter() {
+    sed -E \
+        -e 's/(^|[ =])Accuracy lost( at line|$)/\1Accuracy lost in Sine\/Cosine\/Tangent\2/' \
+        -e 's/(^|[ =])Bad call( at line|$)/\1Bad call of function\/procedure\2/' \
+        -e 's/(^|[ =])Exp range( at line|$)/\1Exponent range\2/' \
+        -e 's/(^|[ =])Log range( at line|$)/\1Logarithm range\2/' \
+        -e 's/(^|[ =])Silly( at line|$)/\1Silly!\2/' \
+        -e 's/(^|[ =])No such variable( at line|$)/\1Unknown or missing variable\2/' \
+        -e 's/(^|[ =])Too big( at line|$)/\1Number too big\2/'
+}
 bbcz80_record_all record-z80.sh "$here/acorn-expect.txt" 60 '^>RUN$' type_and_run "$@"

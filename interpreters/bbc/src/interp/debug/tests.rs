@@ -68,7 +68,10 @@ fn until_a_line_runs_to_it() {
         "{t}"
     );
     // Stopped before line 30's statement: C does not exist yet.
-    assert!(t.contains("(bbc) print C\nerror: No such variable\n"), "{t}");
+    assert!(
+        t.contains("(bbc) print C\nerror: Unknown or missing variable\n"),
+        "{t}"
+    );
     assert!(t.contains("statements run: 2\n"), "{t}");
 }
 
@@ -236,12 +239,12 @@ fn an_uncaught_error_ends_the_run_with_the_byte_it_was_raised_at() {
     let mut d = debugger("10 A=1\n20 PRINT B\n");
     let t = run(&mut d, "continue;print A;step");
     assert!(
-        t.contains("No such variable at line 20 (ERR=26, ERL=20, raised at 20:1 +"),
+        t.contains("Unknown or missing variable at line 20 (ERR=26, ERL=20, raised at 20:1 +"),
         "{t}"
     );
     assert!(t.contains("A = 1"), "{t}");
     // Stepping an ended program says again how it ended.
-    assert!(t.ends_with("(bbc) step\nProgram stopped: No such variable at line 20 (ERR=26, ERL=20, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
+    assert!(t.ends_with("(bbc) step\nProgram stopped: Unknown or missing variable at line 20 (ERR=26, ERL=20, raised at 20:1 +7)\nthe program has ended  (run starts it again)\n"), "{t}");
 }
 
 #[test]
@@ -253,7 +256,7 @@ fn print_has_no_side_effects_and_set_assigns() {
     );
     assert!(t.contains("A%*10 = 10"), "{t}");
     assert!(t.contains("255 = &FF"), "{t}");
-    assert!(t.contains("error: No such variable"), "{t}");
+    assert!(t.contains("error: Unknown or missing variable"), "{t}");
     assert!(t.contains("        42\nProgram exited with status 0."), "{t}");
     assert!(t.ends_with("s$ = \"hi\"\n"), "{t}");
 }

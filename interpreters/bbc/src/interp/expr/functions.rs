@@ -18,7 +18,8 @@ impl Interp {
             tok::PI => Val::Float(std::f64::consts::PI),
             tok::NOT => Val::Int(!self.factor_int()?),
             tok::ABS => match self.factor()? {
-                Val::Int(i) => i.checked_abs().map(Val::Int).unwrap_or(Val::Float(2147483648.0)),
+                // Wraps as RISC OS's integer ABS does: ABS(-2^31) is -2^31.
+                Val::Int(i) => Val::Int(i.wrapping_abs()),
                 Val::Float(f) => Val::Float(f.abs()),
                 Val::Str(_) => return Err(error::TYPE_MISMATCH.into()),
             },
@@ -65,7 +66,7 @@ impl Interp {
             tok::ASN | tok::ACS => {
                 let x = self.factor_f64()?;
                 if !(-1.0..=1.0).contains(&x) {
-                    return Err(error::NEG_ROOT.into());
+                    return Err(error::ARC_RANGE.into());
                 }
                 Val::Float(if t == tok::ASN { x.asin() } else { x.acos() })
             }
@@ -123,7 +124,9 @@ impl Interp {
                 self.close()?;
                 let len = self.str_of(&s)?.len();
                 // Without a count, LEFT$ drops the last character and RIGHT$ keeps only it.
+                // LEFT$ compares its count unsigned, as RISC OS does: LEFT$("abc",-1) is "abc".
                 let n = match count {
+                    Some(n) if t == tok::LEFT_S => (n as u32).min(len as u32) as usize,
                     Some(n) => n.clamp(0, len as i32) as usize,
                     None if t == tok::LEFT_S => len.saturating_sub(1),
                     None => len.min(1),
@@ -139,7 +142,8 @@ impl Interp {
                 self.close()?;
                 let slen = self.str_of(&s)?.len();
                 let from = (start.max(1) as usize - 1).min(slen);
-                let to = from + (len.max(0) as usize).min(slen - from);
+                // The count is unsigned, as on RISC OS: MID$(s$,2,-1) is the rest of s$.
+                let to = from + (len as u32 as usize).min(slen - from);
                 Val::Str(self.substring(s, from..to)?)
             }
             tok::STRING_S => {
