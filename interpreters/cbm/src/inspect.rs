@@ -34,7 +34,7 @@ fn groups(body: &[u8]) -> Vec<(&[u8], String)> {
     let mut i = 0;
     let text = |b: &[u8]| {
         let mut s = String::new();
-        detokenize_body(b, &mut s);
+        detokenize_body(b, crate::petcat::Charset::Petcat, &mut s);
         s
     };
     while i < body.len() {
