@@ -105,13 +105,20 @@ pub enum StackEntry {
     },
 }
 
-/// Stack bytes each entry takes, as on the 6502 stack (a GOSUB leaves NEWSTT's return address
-/// under its 5 bytes), and the room the ROM's GETSTK insists on, calibrated against cbmbasic:
-/// 23 GOSUBs or 9 FORs fit, and each FOR costs as much as 18/7 GOSUBs (see tests).
+/// The ROM has one 6502 stack for FOR and GOSUB entries and for expressions, and GETSTK's
+/// ?OUT OF MEMORY when a push would leave less than its 62-byte margin. Here the stack is the
+/// bytes FOR and GOSUB entries hold (`stack_bytes`: 18 a FOR, 7 a GOSUB with NEWSTT's return
+/// address under its 5 bytes) plus what the expression being evaluated holds (`depth`, costed
+/// in expr.rs); the room is counted from a program statement with nothing open, and the
+/// figures are cbmbasic's, measured by the depth corpus programs (tests/corpus/depth_*):
+/// a GOSUB fits while at most GOSUB_LIMIT bytes are held, a FOR while at most FOR_LIMIT (it
+/// asks GETSTK for its 18 bytes before pushing them), and an expression level (each of
+/// FRMEVL's GETSTK calls) while entries and expression together hold at most EXPR_ROOM.
 const FOR_BYTES: usize = 18;
 const GOSUB_BYTES: usize = 7;
-const FOR_LIMIT: usize = 150;
-const GOSUB_LIMIT: usize = 160;
+const FOR_LIMIT: usize = 168;
+const GOSUB_LIMIT: usize = 178;
+const EXPR_ROOM: usize = 179;
 
 /// What a statement asks of the run loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

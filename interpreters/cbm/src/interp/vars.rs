@@ -323,7 +323,12 @@ impl Interp {
     fn subscripts(&mut self, subs: &mut Subscripts) -> Result<()> {
         self.expect(b'(')?;
         loop {
-            let v = self.expr_num()?;
+            let bytes = if subs.len() == 0 {
+                super::expr::SUBSCRIPT_FIRST
+            } else {
+                super::expr::SUBSCRIPT_NEXT
+            };
+            let v = self.deeper(bytes, Interp::expr_num)?;
             if subs.len() == 255 {
                 return Err(BasicError::BadSubscript);
             }
