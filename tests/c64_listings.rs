@@ -170,3 +170,35 @@ fn empty_statements_do_nothing_in_programs_and_at_the_prompt() {
     assert!(out.contains("\nX\n"), "{out}");
     assert!(out.contains("Y\n"), "{out}");
 }
+
+/// Every upper-case corpus program typed at `retro c64`'s READY. prompt, then RUN, prints what
+/// running the file prints (cbmbasic's output, tests/upper/NAME.out), then READY.
+#[test]
+fn typing_each_corpus_program_then_run_prints_what_running_the_file_prints() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("interpreters/cbm/tests/upper");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "bas").then_some(p)
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 120, "{}", names.len());
+    let work = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for bas in &names {
+        let listing = std::fs::read_to_string(bas).unwrap();
+        let out = std::fs::read(bas.with_extension("out")).unwrap();
+        let want = format!(
+            "RUN\n{}\nREADY.\n",
+            out.iter().map(|&c| c as char).collect::<String>()
+        );
+        let r = retro(&["c64", "--headless"], &format!("{listing}RUN\n"), work.path());
+        let got = text(&r.stdout);
+        if !got.ends_with(&want) {
+            failures.push(format!("{}:\n{got}", bas.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

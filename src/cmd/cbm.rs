@@ -46,27 +46,17 @@ fn has_extension(path: &Path, ext: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
-/// Whether a .bas file holds a C64 program rather than BBC BASIC. BBC BASIC's rule
-/// (retro_bbc::sniff: a tokenized BBC program, or capital BBC keywords) decides, except for an
-/// upper-case listing the C64 reads too: it goes to the C64 when it uses a C64-only word or form
-/// (retro_cbm::sniff::c64_reason), and stays BBC BASIC otherwise. Either guess between two
-/// machines that both fit is said in one line on stderr. An unreadable file is left to the C64
-/// side, which reports it.
+/// Whether a .bas file holds a C64 program rather than BBC BASIC ([`choose_bas`]); a guess
+/// between two machines that both fit is said in one line on stderr. An unreadable file is left
+/// to the C64 side, which reports it.
 pub fn bas_is_cbm(path: &Path) -> bool {
     let Ok(bytes) = crate::files::read_limited(path, crate::files::BASIC_PROGRAM) else {
         return true;
     };
-    if !retro_bbc::sniff::is_bbc_basic(&bytes) {
-        return true;
-    }
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return false;
-    };
-    if sniff::charset_of(text) != Charset::Ascii || sniff::bbc_only(text) {
-        return false;
-    }
-    match sniff::c64_reason(text) {
-        Some(why) => {
+    match choose_bas(&bytes) {
+        BasChoice::Cbm => true,
+        BasChoice::Bbc => false,
+        BasChoice::GuessCbm(why) => {
             SAID_UPPER.store(true, std::sync::atomic::Ordering::Relaxed);
             eprintln!(
                 "retro: {}: running on the Commodore 64 (an upper-case C64 listing: {why}); --machine bbc for BBC BASIC",
@@ -74,13 +64,45 @@ pub fn bas_is_cbm(path: &Path) -> bool {
             );
             true
         }
-        None => {
+        BasChoice::GuessBbc => {
             eprintln!(
                 "retro: {}: running as BBC BASIC (upper-case keywords and no C64-only word); --machine cbm for the Commodore 64",
                 path.display()
             );
             false
         }
+    }
+}
+
+/// The machine for a .bas file's bytes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BasChoice {
+    /// Only the C64 reads it (a petcat listing, or no BBC keyword in capitals).
+    Cbm,
+    /// Only BBC BASIC reads it (tokenized, unnumbered lines, lower case, a BBC-only keyword).
+    Bbc,
+    /// An upper-case listing both read, with a C64-only word or form: the C64, and why.
+    GuessCbm(String),
+    /// An upper-case listing both read, with nothing only a C64 has: BBC BASIC.
+    GuessBbc,
+}
+
+/// BBC BASIC's rule (retro_bbc::sniff: a tokenized BBC program, or capital BBC keywords)
+/// decides, except for an upper-case listing the C64 reads too: it goes to the C64 when it uses a
+/// C64-only word or form (retro_cbm::sniff::c64_reason), and stays BBC BASIC otherwise.
+pub fn choose_bas(bytes: &[u8]) -> BasChoice {
+    if !retro_bbc::sniff::is_bbc_basic(bytes) {
+        return BasChoice::Cbm;
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return BasChoice::Bbc;
+    };
+    if sniff::charset_of(text) != Charset::Ascii || sniff::bbc_only(text) {
+        return BasChoice::Bbc;
+    }
+    match sniff::c64_reason(text) {
+        Some(why) => BasChoice::GuessCbm(why),
+        None => BasChoice::GuessBbc,
     }
 }
 
@@ -326,4 +348,64 @@ pub fn list(file: &Path, tokens: bool, charset: Option<CharsetArg>) -> ExitCode 
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listings(dir: &str, ext: &str) -> Vec<(String, Vec<u8>)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut out: Vec<_> = std::fs::read_dir(&dir)
+            .expect("corpus directory")
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                (p.extension()? == ext).then(|| (p.display().to_string(), std::fs::read(&p).unwrap()))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The upper-case C64 corpus: every listing with a C64-only word goes to the C64, and the rest
+    /// (PRINT, FOR, GOTO: BBC BASIC reads them too) are said to be guesses for BBC BASIC; their
+    /// petcat twins are C64 listings without a guess.
+    #[test]
+    fn upper_case_c64_listings_with_c64_words_go_to_the_c64() {
+        let upper = listings("interpreters/cbm/tests/upper", "bas");
+        assert!(upper.len() >= 120, "{}", upper.len());
+        let mut c64 = 0;
+        for (name, bytes) in &upper {
+            let text = std::str::from_utf8(bytes).unwrap();
+            match choose_bas(bytes) {
+                BasChoice::GuessCbm(_) => c64 += 1,
+                BasChoice::GuessBbc => assert!(sniff::c64_reason(text).is_none(), "{name}"),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        // The count is what the corpus has: the rest use only words BBC BASIC has too.
+        assert!(c64 >= 20, "{c64} of {}", upper.len());
+        for (name, bytes) in listings("interpreters/cbm/tests/upper/petcat", "bas") {
+            assert_eq!(choose_bas(&bytes), BasChoice::Cbm, "{name}");
+        }
+    }
+
+    /// BBC BASIC's corpus (upper-case keywords, many numbered listings) still goes to BBC BASIC.
+    #[test]
+    fn bbc_listings_still_go_to_bbc_basic() {
+        // The listings BBC BASIC's own rule recognises (a few are just `A=A$`, which both read
+        // and the C64 takes, as before).
+        let bbc: Vec<_> = listings("interpreters/bbc/tests/corpus", "bbc")
+            .into_iter()
+            .filter(|(_, b)| retro_bbc::sniff::is_bbc_basic(b))
+            .collect();
+        assert!(bbc.len() >= 300, "{}", bbc.len());
+        for (name, bytes) in bbc {
+            let choice = choose_bas(&bytes);
+            assert!(
+                matches!(choice, BasChoice::Bbc | BasChoice::GuessBbc),
+                "{name}: {choice:?}"
+            );
+        }
+    }
 }

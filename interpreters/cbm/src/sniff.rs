@@ -124,7 +124,8 @@ pub fn bbc_only(text: &str) -> bool {
 }
 
 /// Why an upper-case listing is a C64 program and not BBC BASIC: the first C64-only word or form
-/// outside strings (POKE, PEEK, SYS n, GET A$, TI$, a `{...}` code, `?"` for PRINT). None when
+/// outside strings (POKE, PEEK, FRE, CLR, SYS n, GET A$, TI$, a `{...}` code, `?"` for
+/// PRINT). None when
 /// it has none, has something only BBC BASIC reads, or is not an upper-case C64 listing.
 pub fn c64_reason(text: &str) -> Option<String> {
     if charset_of(text) != Charset::Ascii || bbc_only(text) {
@@ -135,7 +136,7 @@ pub fn c64_reason(text: &str) -> Option<String> {
 
 /// The first C64-only word or form in one line (`code` is its code parts).
 fn c64_form(line: &str, code: &str) -> Option<String> {
-    for word in ["POKE", "PEEK", "TI$"] {
+    for word in ["POKE", "PEEK", "TI$", "FRE(", "CLR"] {
         if code.contains(word) {
             return Some(format!("it uses {word}"));
         }
