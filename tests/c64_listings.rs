@@ -202,3 +202,19 @@ fn typing_each_corpus_program_then_run_prints_what_running_the_file_prints() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The type-in trick of printing a command on the screen and POKEing HOME, DOWNs and RETURN
+/// into the keyboard buffer (631, count at 198): the keys are typed at READY. when the program
+/// ends, so the command runs, headless as in the terminal.
+#[test]
+fn keys_poked_into_the_keyboard_buffer_are_typed_at_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = retro(
+        &["c64", "--headless"],
+        "10 PRINT CHR$(147);:PRINT:PRINT:PRINT \"PRINT 6*7\"\n\
+         20 POKE 631,19:POKE 632,17:POKE 633,17:POKE 634,13:POKE 198,4\nRUN\n",
+        dir.path(),
+    );
+    let out = text(&r.stdout);
+    assert!(out.ends_with("READY.\n\n 42 \n\nREADY.\n"), "{out}");
+}

@@ -302,6 +302,12 @@ impl CbmMachine {
     /// The editor at READY.: keys typed (or, headless, the next line of the stream).
     fn run_editor(&mut self) -> RunState {
         if self.interp.reads_stream() {
+            // Keys a program left in the keyboard buffer are typed first (POKE 631/198).
+            while let Some(k) = self.interp.buffered_key() {
+                if let Some(line) = self.console.input_key(&mut self.interp.mem, k) {
+                    return self.typed_line(&line);
+                }
+            }
             let Some(line) = self.interp.stream_line() else {
                 self.done = Some(RunState::Ended);
                 return RunState::Ended;

@@ -394,19 +394,23 @@ impl Interp {
         self.input_done
     }
 
+    /// The next key in the keyboard buffer at 631 (count at 198), whatever the input source: a
+    /// program that POKEs keys there has them typed at READY. when it ends.
+    pub fn buffered_key(&mut self) -> Option<u8> {
+        let n = (self.mem[zp::NDX] as usize).min(10);
+        if n == 0 {
+            return None;
+        }
+        let k = self.mem[zp::KEYD];
+        self.mem.copy_within(zp::KEYD + 1..zp::KEYD + n, zp::KEYD);
+        self.mem[zp::NDX] = (n - 1) as u8;
+        Some(k)
+    }
+
     /// GETIN: the next key from the keyboard buffer or the stream; None when there is none.
     fn next_key(&mut self) -> Option<u8> {
         match &mut self.input {
-            InputSource::Keys => {
-                let n = self.mem[zp::NDX] as usize;
-                if n == 0 {
-                    return None;
-                }
-                let k = self.mem[zp::KEYD];
-                self.mem.copy_within(zp::KEYD + 1..zp::KEYD + n, zp::KEYD);
-                self.mem[zp::NDX] = (n - 1) as u8;
-                Some(k)
-            }
+            InputSource::Keys => self.buffered_key(),
             InputSource::Stream(r) => {
                 let mut b = [0u8];
                 match r.read(&mut b) {
