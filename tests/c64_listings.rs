@@ -218,3 +218,21 @@ fn keys_poked_into_the_keyboard_buffer_are_typed_at_ready() {
     let out = text(&r.stdout);
     assert!(out.ends_with("READY.\n\n 42 \n\nREADY.\n"), "{out}");
 }
+
+/// Issue 32.4: a 1541 disk holds 664 blocks of 254 bytes; a program writing more finds the disk
+/// full on the command channel (72,DISK FULL) and the file holds what fitted.
+#[test]
+fn a_file_stops_growing_when_the_disk_is_full() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("full.bas"),
+        "10 open 2,8,2,\"big,s,w\"\n\
+         20 for i=1 to 1800:print#2,\"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789\";:next\n\
+         30 close 2:open 15,8,15:input#15,a,b$:print a;b$:close 15\n",
+    )
+    .unwrap();
+    let r = retro(&["run", "--headless", "full.bas"], "", dir.path());
+    assert_eq!(text(&r.stdout), " 72 DISK FULL\n", "{}", text(&r.stderr));
+    let size = std::fs::metadata(dir.path().join("big")).unwrap().len();
+    assert_eq!(size, 664 * 254);
+}
