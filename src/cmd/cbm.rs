@@ -8,17 +8,36 @@ use std::process::ExitCode;
 use retro_cbm::c64::Glyphs;
 use retro_cbm::interp::InputSource;
 use retro_cbm::machine::{CbmMachine, ControlCodes, Options};
-use retro_cbm::{Program, inspect};
+use retro_cbm::{Charset, Program, inspect, sniff};
 
 use super::session::{SessionArgs, drive, usage_error};
 use crate::files::write_output;
 
-/// Whether `path` is a CBM program: a .prg file, or a .bas file that is not BBC BASIC.
+/// The letter convention of a C64 text listing (`--charset`, docs/cli.md).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharsetArg {
+    /// petcat's: lower case is unshifted (keywords `print`), capitals are shifted graphics.
+    Petcat,
+    /// Upper-case ASCII, as type-in listings and cbmbasic: capitals are unshifted.
+    Ascii,
+}
+
+impl CharsetArg {
+    pub fn charset(self) -> Charset {
+        match self {
+            CharsetArg::Petcat => Charset::Petcat,
+            CharsetArg::Ascii => Charset::Ascii,
+        }
+    }
+}
+
+/// Whether `path` is a CBM program: a .prg file, or a .bas file that is not BBC BASIC. When the
+/// contents had to decide between two machines that both fit, says which and why on stderr.
 pub fn is_cbm(path: &Path) -> bool {
     if has_extension(path, "prg") {
         return true;
     }
-    has_extension(path, "bas") && !bas_is_bbc(path)
+    has_extension(path, "bas") && bas_is_cbm(path)
 }
 
 fn has_extension(path: &Path, ext: &str) -> bool {
@@ -27,13 +46,68 @@ fn has_extension(path: &Path, ext: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
-/// Whether a .bas file holds BBC BASIC (a tokenized BBC program, or a listing with capital
-/// keywords or unnumbered lines: retro_bbc::sniff has the rule). An unreadable file is left to the
-/// C64 side, which reports it.
-pub fn bas_is_bbc(path: &Path) -> bool {
-    crate::files::read_limited(path, crate::files::BASIC_PROGRAM)
-        .is_ok_and(|bytes| retro_bbc::sniff::is_bbc_basic(&bytes))
+/// Whether a .bas file holds a C64 program rather than BBC BASIC ([`choose_bas`]); a guess
+/// between two machines that both fit is said in one line on stderr. An unreadable file is left
+/// to the C64 side, which reports it.
+pub fn bas_is_cbm(path: &Path) -> bool {
+    let Ok(bytes) = crate::files::read_limited(path, crate::files::BASIC_PROGRAM) else {
+        return true;
+    };
+    match choose_bas(&bytes) {
+        BasChoice::Cbm => true,
+        BasChoice::Bbc => false,
+        BasChoice::GuessCbm(why) => {
+            SAID_UPPER.store(true, std::sync::atomic::Ordering::Relaxed);
+            eprintln!(
+                "retro: {}: running on the Commodore 64 (an upper-case C64 listing: {why}); --machine bbc for BBC BASIC",
+                path.display()
+            );
+            true
+        }
+        BasChoice::GuessBbc => {
+            eprintln!(
+                "retro: {}: running as BBC BASIC (upper-case keywords and no C64-only word); --machine cbm for the Commodore 64",
+                path.display()
+            );
+            false
+        }
+    }
 }
+
+/// The machine for a .bas file's bytes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BasChoice {
+    /// Only the C64 reads it (a petcat listing, or no BBC keyword in capitals).
+    Cbm,
+    /// Only BBC BASIC reads it (tokenized, unnumbered lines, lower case, a BBC-only keyword).
+    Bbc,
+    /// An upper-case listing both read, with a C64-only word or form: the C64, and why.
+    GuessCbm(String),
+    /// An upper-case listing both read, with nothing only a C64 has: BBC BASIC.
+    GuessBbc,
+}
+
+/// BBC BASIC's rule (retro_bbc::sniff: a tokenized BBC program, or capital BBC keywords)
+/// decides, except for an upper-case listing the C64 reads too: it goes to the C64 when it uses a
+/// C64-only word or form (retro_cbm::sniff::c64_reason), and stays BBC BASIC otherwise.
+pub fn choose_bas(bytes: &[u8]) -> BasChoice {
+    if !retro_bbc::sniff::is_bbc_basic(bytes) {
+        return BasChoice::Cbm;
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return BasChoice::Bbc;
+    };
+    if sniff::charset_of(text) != Charset::Ascii || sniff::bbc_only(text) {
+        return BasChoice::Bbc;
+    }
+    match sniff::c64_reason(text) {
+        Some(why) => BasChoice::GuessCbm(why),
+        None => BasChoice::GuessBbc,
+    }
+}
+
+/// Set when the machine's choice already said the listing is upper case (one line is enough).
+static SAID_UPPER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// What to add to an error about a .bas file: how to choose the other machine.
 pub fn bas_hint(path: &Path, other: &str) -> String {
@@ -48,15 +122,76 @@ pub fn bas_hint(path: &Path, other: &str) -> String {
     }
 }
 
-fn load(path: &Path) -> Result<Program, ExitCode> {
+/// A loaded program, the convention its listing was read in (None for a .prg) and, when its
+/// first line would crunch keywords in the other convention, the hint for a ?SYNTAX ERROR there.
+struct Loaded {
+    program: Program,
+    charset: Option<Charset>,
+    hint: Option<(u16, String)>,
+}
+
+/// A C64 program for the debugger: as `retro run` reads it.
+pub fn load_program(path: &Path, charset: Option<CharsetArg>) -> Result<Program, ExitCode> {
+    load(path, charset).map(|l| l.program)
+}
+
+fn load(path: &Path, charset: Option<CharsetArg>) -> Result<Loaded, ExitCode> {
     let bytes =
         std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
-    Program::read(&bytes).map_err(|e| {
+    let text = (!bytes.starts_with(&[0x01, 0x08]))
+        .then(|| std::str::from_utf8(&bytes).ok())
+        .flatten();
+    let chosen = match (text, charset) {
+        (None, _) => None,
+        (Some(_), Some(c)) => Some(c.charset()),
+        (Some(t), None) => {
+            let c = sniff::charset_of(t);
+            if c == Charset::Ascii && !SAID_UPPER.load(std::sync::atomic::Ordering::Relaxed) {
+                eprintln!(
+                    "retro: {}: read as an upper-case ASCII listing (capitals are unshifted); --charset petcat for petcat's convention",
+                    path.display()
+                );
+            }
+            Some(c)
+        }
+    };
+    let program = Program::read_in(&bytes, chosen.unwrap_or_default()).map_err(|e| {
         usage_error(format!(
             "{}: {e}{}",
             path.display(),
             bas_hint(path, "a C64 listing")
         ))
+    })?;
+    let hint = text
+        .zip(chosen)
+        .and_then(|(t, c)| first_line_hint(t, c, &program));
+    Ok(Loaded {
+        program,
+        charset: chosen,
+        hint,
+    })
+}
+
+/// The hint for a ?SYNTAX ERROR in the program's first line, when that line crunches keywords
+/// only in the other convention.
+fn first_line_hint(text: &str, charset: Charset, program: &Program) -> Option<(u16, String)> {
+    let first = program.lines().first()?.number;
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))?;
+    let other = charset.other();
+    (sniff::crunches_a_keyword(line, other) && !sniff::crunches_a_keyword(line, charset)).then(|| {
+        let what = match other {
+            Charset::Ascii => "upper-case ASCII",
+            Charset::Petcat => "petcat's lower case",
+        };
+        (
+            first,
+            format!(
+                "(line {first} crunches as {what}: try --charset {})",
+                other.name()
+            ),
+        )
     })
 }
 
@@ -85,8 +220,14 @@ impl Look {
 }
 
 /// `retro run` for a C64 program.
-pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode {
-    let program = match load(path) {
+pub fn run_cbm(
+    path: &Path,
+    seed: Option<i64>,
+    session: &SessionArgs,
+    look: Look,
+    charset: Option<CharsetArg>,
+) -> ExitCode {
+    let Loaded { program, hint, .. } = match load(path, charset) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -109,6 +250,7 @@ pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, look: Look
         codes: look.codes,
         ready_after: !headless,
         glyphs: look.glyphs,
+        syntax_hint: hint,
     };
     let mut machine = match CbmMachine::new(&program, input, options) {
         Ok(m) => m,
@@ -150,6 +292,7 @@ pub fn direct(seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode 
         codes: look.codes,
         ready_after: true,
         glyphs: look.glyphs,
+        syntax_hint: None,
     };
     let mut machine = match CbmMachine::direct(input_source(headless, session), options) {
         Ok(m) => m,
@@ -175,10 +318,10 @@ pub struct C64Args {
     pub session: SessionArgs,
 }
 
-/// `retro tok` for a petcat listing: writes the .prg.
-pub fn tok(file: &Path, output: &Path) -> ExitCode {
-    let program = match load(file) {
-        Ok(p) => p,
+/// `retro tok` for a C64 listing: writes the .prg.
+pub fn tok(file: &Path, output: &Path, charset: Option<CharsetArg>) -> ExitCode {
+    let program = match load(file, charset) {
+        Ok(l) => l.program,
         Err(code) => return code,
     };
     match write_output(output, &program.to_prg()) {
@@ -187,17 +330,82 @@ pub fn tok(file: &Path, output: &Path) -> ExitCode {
     }
 }
 
-/// `retro list` for a C64 program: the petcat listing, or each line's bytes with `--tokens`.
-pub fn list(file: &Path, tokens: bool) -> ExitCode {
-    let program = match load(file) {
-        Ok(p) => p,
+/// `retro list` for a C64 program: the listing in the convention it was given (`--charset`, or
+/// the one a listing was read in; petcat's for a .prg), or each line's bytes with `--tokens`.
+pub fn list(file: &Path, tokens: bool, charset: Option<CharsetArg>) -> ExitCode {
+    let Loaded {
+        program,
+        charset: read_in,
+        ..
+    } = match load(file, charset) {
+        Ok(l) => l,
         Err(code) => return code,
     };
     let text = if tokens {
         inspect::render(&program)
     } else {
-        program.to_text()
+        program.to_text_in(charset.map(CharsetArg::charset).or(read_in).unwrap_or_default())
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listings(dir: &str, ext: &str) -> Vec<(String, Vec<u8>)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut out: Vec<_> = std::fs::read_dir(&dir)
+            .expect("corpus directory")
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                (p.extension()? == ext).then(|| (p.display().to_string(), std::fs::read(&p).unwrap()))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The upper-case C64 corpus: every listing with a C64-only word goes to the C64, and the rest
+    /// (PRINT, FOR, GOTO: BBC BASIC reads them too) are said to be guesses for BBC BASIC; their
+    /// petcat twins are C64 listings without a guess.
+    #[test]
+    fn upper_case_c64_listings_with_c64_words_go_to_the_c64() {
+        let upper = listings("interpreters/cbm/tests/upper", "bas");
+        assert!(upper.len() >= 120, "{}", upper.len());
+        let mut c64 = 0;
+        for (name, bytes) in &upper {
+            let text = std::str::from_utf8(bytes).unwrap();
+            match choose_bas(bytes) {
+                BasChoice::GuessCbm(_) => c64 += 1,
+                BasChoice::GuessBbc => assert!(sniff::c64_reason(text).is_none(), "{name}"),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        // The count is what the corpus has: the rest use only words BBC BASIC has too.
+        assert!(c64 >= 20, "{c64} of {}", upper.len());
+        for (name, bytes) in listings("interpreters/cbm/tests/upper/petcat", "bas") {
+            assert_eq!(choose_bas(&bytes), BasChoice::Cbm, "{name}");
+        }
+    }
+
+    /// BBC BASIC's corpus (upper-case keywords, many numbered listings) still goes to BBC BASIC.
+    #[test]
+    fn bbc_listings_still_go_to_bbc_basic() {
+        // The listings BBC BASIC's own rule recognises (a few are just `A=A$`, which both read
+        // and the C64 takes, as before).
+        let bbc: Vec<_> = listings("interpreters/bbc/tests/corpus", "bbc")
+            .into_iter()
+            .filter(|(_, b)| retro_bbc::sniff::is_bbc_basic(b))
+            .collect();
+        assert!(bbc.len() >= 300, "{}", bbc.len());
+        for (name, bytes) in bbc {
+            let choice = choose_bas(&bytes);
+            assert!(
+                matches!(choice, BasChoice::Bbc | BasChoice::GuessBbc),
+                "{name}: {choice:?}"
+            );
+        }
+    }
 }

@@ -3,7 +3,6 @@
 
 use std::process::ExitCode;
 
-use retro_cbm::Program;
 use retro_cbm::debug::{CbmDebugger, DebugOptions};
 
 use super::debug::{DebugArgs, read_arg};
@@ -11,13 +10,12 @@ use super::session::usage_error;
 use crate::files::{BASIC_PROGRAM, read_limited};
 
 pub fn debug_cbm(args: &DebugArgs) -> ExitCode {
-    let bytes = match read_limited(&args.file, BASIC_PROGRAM) {
-        Ok(b) => b,
-        Err(e) => return usage_error(e),
-    };
-    let program = match Program::read(&bytes) {
+    if let Err(e) = read_limited(&args.file, BASIC_PROGRAM) {
+        return usage_error(e);
+    }
+    let program = match super::cbm::load_program(&args.file, args.charset) {
         Ok(p) => p,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+        Err(code) => return code,
     };
     let mut options = DebugOptions {
         seed: args.seed,

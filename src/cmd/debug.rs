@@ -39,6 +39,12 @@ pub struct DebugArgs {
     /// BASIC: seed RND as RND(-N) would (as for `retro run`).
     #[arg(long)]
     pub seed: Option<i64>,
+    /// The machine (default: from the file's extension and contents, as for `retro run`).
+    #[arg(long, value_enum)]
+    pub machine: Option<super::run::MachineKind>,
+    /// C64: the letter convention of a .bas listing (as for `retro run`).
+    #[arg(long, value_enum)]
+    pub charset: Option<super::cbm::CharsetArg>,
 }
 
 pub(super) fn read_arg(arg: &str, what: &str) -> Result<String, String> {
@@ -52,7 +58,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
     if !args.file.is_file() {
         return usage_error(format!("cannot read {}: no such file", args.file.display()));
     }
-    match super::run::machine_for(&args.file) {
+    match args.machine.or_else(|| super::run::machine_for(&args.file)) {
         Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),
         Some(super::run::MachineKind::Cbm) => return super::cbmdebug::debug_cbm(&args),
         _ => {}

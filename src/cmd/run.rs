@@ -10,7 +10,8 @@ use super::session::{SessionArgs, usage_error};
 pub enum MachineKind {
     /// BBC BASIC V (RISC OS): .bbc files, tokenized or text.
     Bbc,
-    /// Commodore 64 BASIC V2: .bas and .prg files.
+    /// Commodore 64 BASIC V2: .bas and .prg files (also called c64).
+    #[value(alias = "c64")]
     Cbm,
     /// The Z80 workbench machine: .asm, .z80 and .bin files.
     Z80,
@@ -36,6 +37,9 @@ pub struct RunArgs {
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
     #[arg(long)]
     pub petcat: bool,
+    /// C64: the letter convention of a .bas listing (default: decided from the listing).
+    #[arg(long, value_enum)]
+    pub charset: Option<super::cbm::CharsetArg>,
     /// C64: show the PETSCII graphics with characters older terminal fonts have (box drawing,
     /// blocks, shades) instead of Unicode's Symbols for Legacy Computing.
     #[arg(long)]
@@ -99,7 +103,7 @@ pub fn machine_for(path: &Path) -> Option<MachineKind> {
     Some(match ext.as_str() {
         "bbc" => MachineKind::Bbc,
         // A .bas file may be BBC BASIC too: its contents decide (docs/cli.md).
-        "bas" if super::cbm::bas_is_bbc(path) => MachineKind::Bbc,
+        "bas" if !super::cbm::bas_is_cbm(path) => MachineKind::Bbc,
         "bas" | "prg" => MachineKind::Cbm,
         "asm" | "z80" | "bin" => MachineKind::Z80,
         "com" => MachineKind::Cpm,
@@ -159,6 +163,7 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
             args.seed,
             &args.session,
             super::cbm::Look::new(args.petcat, args.fallback_glyphs),
+            args.charset,
         ),
         MachineKind::Z80 => super::z80::run_z80(
             file,

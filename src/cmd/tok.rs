@@ -49,6 +49,12 @@ pub struct TokArgs {
     /// made by poking the spaces out of a tokenized program, like Rheolism's.
     #[arg(long)]
     pub crunch: bool,
+    /// The machine (default: from the file's extension and contents, as for `retro run`).
+    #[arg(long, value_enum)]
+    pub machine: Option<super::run::MachineKind>,
+    /// C64: the letter convention of a .bas listing (default: decided from the listing).
+    #[arg(long, value_enum)]
+    pub charset: Option<super::cbm::CharsetArg>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -61,6 +67,27 @@ pub struct ListArgs {
     /// Tokenize a text listing in crunch mode before listing it (see `retro tok --crunch`).
     #[arg(long)]
     pub crunch: bool,
+    /// The machine (default: from the file's extension and contents, as for `retro run`).
+    #[arg(long, value_enum)]
+    pub machine: Option<super::run::MachineKind>,
+    /// C64: the letter convention of a .bas listing (default: the listing's own); also the
+    /// convention the listing is written in.
+    #[arg(long, value_enum)]
+    pub charset: Option<super::cbm::CharsetArg>,
+}
+
+/// Whether `tok` or `list` is for the C64: `--machine`, or the file's name and contents. Other
+/// machines than BBC BASIC and the C64 have no tokenized form here.
+fn for_cbm(file: &Path, machine: Option<super::run::MachineKind>) -> Result<bool, ExitCode> {
+    use super::run::MachineKind;
+    match machine {
+        None => Ok(super::cbm::is_cbm(file)),
+        Some(MachineKind::Cbm) => Ok(true),
+        Some(MachineKind::Bbc) => Ok(false),
+        Some(m) => Err(usage_error(format!(
+            "--machine {m:?}: only BBC BASIC and the C64 have tokenized programs"
+        ))),
+    }
 }
 
 fn mode(crunch: bool) -> Mode {
@@ -91,8 +118,10 @@ fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
 }
 
 pub fn tok(args: TokArgs) -> ExitCode {
-    if super::cbm::is_cbm(&args.file) {
-        return super::cbm::tok(&args.file, &args.output);
+    match for_cbm(&args.file, args.machine) {
+        Ok(true) => return super::cbm::tok(&args.file, &args.output, args.charset),
+        Ok(false) => {}
+        Err(code) => return code,
     }
     let program = match load(&args.file, args.crunch) {
         Ok(p) => p,
@@ -115,8 +144,10 @@ pub fn tok(args: TokArgs) -> ExitCode {
 }
 
 pub fn list(args: ListArgs) -> ExitCode {
-    if super::cbm::is_cbm(&args.file) {
-        return super::cbm::list(&args.file, args.tokens);
+    match for_cbm(&args.file, args.machine) {
+        Ok(true) => return super::cbm::list(&args.file, args.tokens, args.charset),
+        Ok(false) => {}
+        Err(code) => return code,
     }
     let program = match load(&args.file, args.crunch) {
         Ok(p) => p,

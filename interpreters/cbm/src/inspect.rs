@@ -34,7 +34,7 @@ fn groups(body: &[u8]) -> Vec<(&[u8], String)> {
     let mut i = 0;
     let text = |b: &[u8]| {
         let mut s = String::new();
-        detokenize_body(b, &mut s);
+        detokenize_body(b, crate::petcat::Charset::Petcat, &mut s);
         s
     };
     while i < body.len() {
@@ -61,10 +61,12 @@ fn groups(body: &[u8]) -> Vec<(&[u8], String)> {
                 i = end;
             }
         } else {
-            let end = body[i..]
+            // At least this byte: a byte of $80 or above that is no keyword ($CC-$FE) is text
+            // too, and the group must move on past it.
+            let end = body[i + 1..]
                 .iter()
                 .position(|&c| c == b'"' || (c >= 0x80 && c != tokens::PI))
-                .map_or(body.len(), |p| i + p)
+                .map_or(body.len(), |p| i + 1 + p)
                 .min(i + 8);
             out.push((&body[i..end], format!("text {}", text(&body[i..end]))));
             i = end;
@@ -103,5 +105,15 @@ mod tests {
         assert!(view.contains("8F                       keyword REM"), "{view}");
         assert!(view.contains("20 58                    verbatim  x"), "{view}");
         assert!(view.ends_with("$080F  00 00  end of program\n"), "{view}");
+    }
+
+    #[test]
+    fn bytes_above_the_keywords_are_shown_as_text_and_passed() {
+        // Issue 32.2: $CC-$FE are no keywords; the inspector used to stop on them for ever.
+        let p = Program::from_prg(&[1, 8, 9, 8, 10, 0, 0xCC, 0xFE, 0x41, 0, 0, 0]).unwrap();
+        let view = render(&p);
+        assert!(view.contains("$0805  CC  "), "{view}");
+        assert!(view.contains("$0806  FE 41  "), "{view}");
+        assert!(view.ends_with("$0809  00 00  end of program\n"), "{view}");
     }
 }

@@ -11,7 +11,9 @@ pub mod list;
 pub mod machine;
 pub mod petcat;
 pub mod program;
+pub mod sniff;
 pub mod tokenize;
 pub mod tokens;
 
+pub use petcat::Charset;
 pub use program::{Line, Program, ProgramError};

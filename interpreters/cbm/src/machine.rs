@@ -105,6 +105,9 @@ pub struct Options {
     pub ready_after: bool,
     /// The characters cells show for the PETSCII graphics.
     pub glyphs: c64::Glyphs,
+    /// A line number and a hint added to a ?SYNTAX ERROR there: the program's first line, when
+    /// its listing would crunch keywords in the other letter convention (`--charset`).
+    pub syntax_hint: Option<(u16, String)>,
 }
 
 /// What the machine is doing.
@@ -132,6 +135,7 @@ pub struct CbmMachine {
     restore: bool,
     /// SHIFT+Commodore was pressed: the keyboard interrupt switches the character set.
     switch_set: bool,
+    syntax_hint: Option<(u16, String)>,
 }
 
 impl CbmMachine {
@@ -176,6 +180,7 @@ impl CbmMachine {
             glyphs: options.glyphs,
             restore: false,
             switch_set: false,
+            syntax_hint: options.syntax_hint.clone(),
         })
     }
 
@@ -248,15 +253,21 @@ impl CbmMachine {
         self.console.0.borrow_mut().cancel_input();
         let state = match &stop {
             Stop::End => RunState::Ended,
+            Stop::Error(BasicError::Syntax, Some(n))
+                if self.syntax_hint.as_ref().is_some_and(|(first, _)| first == n) =>
+            {
+                let hint = &self.syntax_hint.as_ref().expect("checked").1;
+                RunState::Failed(format!("{} {hint}", stop.message()))
+            }
             other => RunState::Failed(other.message()),
         };
         if !self.ready_after {
-            if let RunState::Failed(msg) = &state {
+            if let RunState::Failed(_) = &state {
                 // The screen shows the message as the C64 does; the text stream leaves it to
-                // stderr (headless runs print the state there).
+                // stderr (headless runs print the state there, with any hint).
                 let mut e = c64::editor::Editor::new(&mut self.interp.mem);
                 e.print(13);
-                for &b in msg.as_bytes() {
+                for &b in stop.message().as_bytes() {
                     e.print(b);
                 }
                 e.print(13);
@@ -291,6 +302,12 @@ impl CbmMachine {
     /// The editor at READY.: keys typed (or, headless, the next line of the stream).
     fn run_editor(&mut self) -> RunState {
         if self.interp.reads_stream() {
+            // Keys a program left in the keyboard buffer are typed first (POKE 631/198).
+            while let Some(k) = self.interp.buffered_key() {
+                if let Some(line) = self.console.input_key(&mut self.interp.mem, k) {
+                    return self.typed_line(&line);
+                }
+            }
             let Some(line) = self.interp.stream_line() else {
                 self.done = Some(RunState::Ended);
                 return RunState::Ended;

@@ -2,6 +2,47 @@
 //! unshifted letters ($41-$5A), upper-case letters the shifted ones ($C1-$DA), `~` is pi ($FF),
 //! `\` the pound sign, `_` the left arrow, and everything else that has no ASCII face is written
 //! in braces: `{clr}`, `{rvon}`, `{CBM-B}`, `{SHIFT-*}`, or the byte itself as `{$a0}`.
+//!
+//! Type-in listings in magazines and on the web use the other convention, [`Charset::Ascii`]:
+//! capitals are the unshifted letters (what a C64 shows and cbmbasic reads) and lower case the
+//! shifted ones; everything else is read and written as petcat does.
+
+/// Which letters are which in a text listing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Charset {
+    /// petcat's: lower case is unshifted ($41-$5A), capitals shifted ($C1-$DA).
+    #[default]
+    Petcat,
+    /// Upper-case ASCII: capitals are unshifted, lower case shifted (cbmbasic, type-ins).
+    Ascii,
+}
+
+impl Charset {
+    /// The other convention.
+    pub fn other(self) -> Charset {
+        match self {
+            Charset::Petcat => Charset::Ascii,
+            Charset::Ascii => Charset::Petcat,
+        }
+    }
+
+    /// Its name on the command line (`--charset`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Charset::Petcat => "petcat",
+            Charset::Ascii => "ascii",
+        }
+    }
+
+    /// An ASCII letter as it is written in this convention, from petcat's.
+    fn swap(self, c: char) -> char {
+        match self {
+            Charset::Petcat => c,
+            Charset::Ascii if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+            Charset::Ascii => c.to_ascii_uppercase(),
+        }
+    }
+}
 
 /// petcat's names for the control codes $00-$1F ("" = none; write `{$xx}`).
 const CTRL1: [&str; 32] = [
@@ -98,6 +139,11 @@ const ALIASES: [(&str, u8); 6] = [
 
 /// The petcat text for one PETSCII byte of a string, REM or DATA (never a token).
 pub fn byte_to_text(b: u8, out: &mut String) {
+    byte_to_text_in(b, Charset::Petcat, out);
+}
+
+/// The text for one PETSCII byte of a string, REM or DATA in the given convention.
+pub fn byte_to_text_in(b: u8, charset: Charset, out: &mut String) {
     let name = match b {
         0x00..=0x1F => CTRL1[b as usize],
         0x80..=0x9F => CTRL2[(b - 0x80) as usize],
@@ -111,8 +157,8 @@ pub fn byte_to_text(b: u8, out: &mut String) {
         return;
     }
     match b {
-        0x41..=0x5A => out.push((b + 0x20) as char),
-        0xC1..=0xDA => out.push((b - 0x80) as char),
+        0x41..=0x5A => out.push(charset.swap((b + 0x20) as char)),
+        0xC1..=0xDA => out.push(charset.swap((b - 0x80) as char)),
         0x5C => out.push('\\'),
         0x5F => out.push('_'),
         0xFF => out.push('~'),
@@ -176,6 +222,11 @@ pub fn escape_byte(name: &str) -> Option<u8> {
 
 /// Converts a line of petcat text to PETSCII bytes.
 pub fn text_to_bytes(text: &str) -> Result<Vec<u8>, PetcatError> {
+    text_to_bytes_in(text, Charset::Petcat)
+}
+
+/// Converts a line of listing text in the given convention to PETSCII bytes.
+pub fn text_to_bytes_in(text: &str, charset: Charset) -> Result<Vec<u8>, PetcatError> {
     let mut out = Vec::with_capacity(text.len());
     let mut chars = text.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -190,8 +241,10 @@ pub fn text_to_bytes(text: &str) -> Result<Vec<u8>, PetcatError> {
                 }
                 b
             }
-            'a'..='z' => c as u8 - 0x20,
-            'A'..='Z' => c as u8 + 0x80,
+            'a'..='z' | 'A'..='Z' => match charset.swap(c) {
+                l @ 'a'..='z' => l as u8 - 0x20,
+                u => u as u8 + 0x80,
+            },
             '~' => 0xFF,
             '\\' => 0x5C,
             '_' => 0x5F,
@@ -268,10 +321,27 @@ mod tests {
 
     #[test]
     fn every_byte_round_trips_through_its_text() {
-        for b in 0..=255u8 {
-            let t = text(&[b]);
-            assert_eq!(text_to_bytes(&t).unwrap(), vec![b], "{t}");
+        for charset in [Charset::Petcat, Charset::Ascii] {
+            for b in 0..=255u8 {
+                let mut t = String::new();
+                byte_to_text_in(b, charset, &mut t);
+                assert_eq!(text_to_bytes_in(&t, charset).unwrap(), vec![b], "{t}");
+            }
         }
+    }
+
+    #[test]
+    fn upper_case_ascii_has_the_capitals_unshifted() {
+        // What cbmbasic reads and a C64 shows: PRINT is $50 $52 $49 $4E $54.
+        assert_eq!(
+            text_to_bytes_in("PRINT \"Hi{clr}\"", Charset::Ascii).unwrap(),
+            [b"PRINT \"H", &[0xC9, 0x93, b'"'][..]].concat()
+        );
+        let mut t = String::new();
+        for b in [0x41, 0xC1, 0x93] {
+            byte_to_text_in(b, Charset::Ascii, &mut t);
+        }
+        assert_eq!(t, "Aa{clr}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! A tokenized program: its lines, the .prg file format (load address $0801, link pointers, line
 //! numbers, 0 terminators, a $0000 link at the end) and petcat text listings in both directions.
 
-use crate::petcat::{self, PetcatError};
+use crate::petcat::{self, Charset, PetcatError};
 use crate::tokenize::crunch;
 use crate::tokens;
 
@@ -132,6 +132,11 @@ impl Program {
     /// Tokenizes a petcat listing: each non-blank line is a line number and the text the ROM
     /// would crunch; the `;name ==0801==` header and blank lines are skipped, as petcat does.
     pub fn from_text(text: &str) -> Result<Program, ProgramError> {
+        Program::from_text_in(text, Charset::Petcat)
+    }
+
+    /// Tokenizes a listing written in the given convention (petcat's, or upper-case ASCII).
+    pub fn from_text_in(text: &str, charset: Charset) -> Result<Program, ProgramError> {
         let mut program = Program::default();
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
@@ -139,8 +144,8 @@ impl Program {
             if raw.trim().is_empty() || raw.trim_start().starts_with(';') {
                 continue;
             }
-            let bytes =
-                petcat::text_to_bytes(raw).map_err(|error| ProgramError::Petcat { line: n, error })?;
+            let bytes = petcat::text_to_bytes_in(raw, charset)
+                .map_err(|error| ProgramError::Petcat { line: n, error })?;
             let line = parse_line(&bytes).map_err(|e| match e {
                 LineError::NoNumber => ProgramError::NoLineNumber(n),
                 LineError::TooBig => ProgramError::LineNumberTooBig(n),
@@ -157,22 +162,33 @@ impl Program {
 
     /// Reads either form: a .prg (load address $0801 first) or a petcat text listing.
     pub fn read(bytes: &[u8]) -> Result<Program, ProgramError> {
+        Program::read_in(bytes, Charset::Petcat)
+    }
+
+    /// Reads either form, a text listing in the given convention.
+    pub fn read_in(bytes: &[u8], charset: Charset) -> Result<Program, ProgramError> {
         if bytes.starts_with(&[0x01, 0x08]) {
             return Program::from_prg(bytes);
         }
         match std::str::from_utf8(bytes) {
-            Ok(text) => Program::from_text(text),
+            Ok(text) => Program::from_text_in(text, charset),
             Err(_) => Program::from_prg(bytes),
         }
     }
 
     /// The petcat listing (`petcat -2 -nh`): lower-case keywords, escapes in strings.
     pub fn to_text(&self) -> String {
+        self.to_text_in(Charset::Petcat)
+    }
+
+    /// The listing in the given convention: petcat's, or upper-case ASCII as a type-in
+    /// listing prints it (keywords in capitals).
+    pub fn to_text_in(&self, charset: Charset) -> String {
         let mut out = String::new();
         for line in &self.lines {
             out.push_str(&line.number.to_string());
             out.push(' ');
-            detokenize_body(&line.body, &mut out);
+            detokenize_body(&line.body, charset, &mut out);
             out.push('\n');
         }
         out
@@ -214,10 +230,11 @@ pub fn parse_line(bytes: &[u8]) -> Result<Line, LineError> {
     })
 }
 
-/// Detokenizes a line body into petcat text: keywords in lower case outside strings, and the
-/// text after REM and inside strings and DATA as petcat escapes, so the text crunches back to the
-/// same bytes.
-pub fn detokenize_body(body: &[u8], out: &mut String) {
+/// Detokenizes a line body into listing text: keywords outside strings (lower case in petcat's
+/// convention, capitals in ASCII's), and the text after REM and inside strings and DATA as
+/// petcat escapes, so the text crunches back to the same bytes.
+pub fn detokenize_body(body: &[u8], charset: Charset, out: &mut String) {
+    let byte = |b: u8, out: &mut String| petcat::byte_to_text_in(b, charset, out);
     let mut quote = false;
     let mut verbatim = false;
     let mut data = false;
@@ -226,11 +243,11 @@ pub fn detokenize_body(body: &[u8], out: &mut String) {
             if b == b'"' && !verbatim {
                 quote = false;
             }
-            petcat::byte_to_text(b, out);
+            byte(b, out);
             continue;
         }
         if data && b != b':' && b != b'"' {
-            petcat::byte_to_text(b, out);
+            byte(b, out);
             continue;
         }
         match b {
@@ -245,14 +262,17 @@ pub fn detokenize_body(body: &[u8], out: &mut String) {
             0xFF => out.push('~'),
             _ => match tokens::keyword(b) {
                 Some(k) => {
-                    out.push_str(&k.to_ascii_lowercase());
+                    match charset {
+                        Charset::Petcat => out.push_str(&k.to_ascii_lowercase()),
+                        Charset::Ascii => out.push_str(k),
+                    }
                     if b == tokens::REM {
                         verbatim = true;
                     } else if b == tokens::DATA {
                         data = true;
                     }
                 }
-                None => petcat::byte_to_text(b, out),
+                None => byte(b, out),
             },
         }
     }

@@ -50,7 +50,10 @@ fn text_line() -> impl Strategy<Value = String> {
 proptest! {
     #[test]
     fn the_prg_loader_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-        let _ = Program::from_prg(&bytes);
+        // And the token inspector (`retro list --tokens`) ends on whatever loaded.
+        if let Ok(p) = Program::from_prg(&bytes) {
+            let _ = retro_cbm::inspect::render(&p);
+        }
         let _ = Program::read(&bytes);
     }
 
@@ -89,4 +92,60 @@ proptest! {
             let _ = m.run_to_end(2_000);
         }
     }
+}
+
+/// BASIC statements that use what the zero-page pointers describe: variables, arrays, strings
+/// (and their garbage collection), FOR/GOSUB, DATA, the program text, FRE.
+const POINTER_USERS: &str = "a=1:b$=\"xy\"+\"z\":dim c(3):c(2)=4:d%=5:e$=b$+b$:x=fre(0)\n\
+     f=fn g(2):for i=1 to 2:gosub 90:next:read r:print a;b$;c(2);e$;r\n\
+     dim z$(2):z$(1)=str$(7):s$=left$(e$,2)+mid$(b$,2):clr:q=1:q$=\"q\"+q$\n\
+     90 return\n";
+
+proptest! {
+    // Each case runs 2,000 statements: capped at 1,000 cases (about 5 s unoptimised) whatever
+    // PROPTEST_CASES asks.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).map_or(256, |c: u32| c.min(1000))
+    ))]
+
+    // Issue 32.1: a program that POKEs the BASIC pointers (45-56: VARTAB, ARYTAB, STREND,
+    // FRETOP, MEMSIZ; 43/44 TXTTAB; 65/66 DATPTR; 122/123 TXTPTR is left alone as the ROM's own
+    // CHRGET would run off) and then uses them never panics: errors are BASIC errors.
+    #[test]
+    fn pokes_into_the_basic_pointers_then_statements_never_panic(
+        pokes in prop::collection::vec((prop_oneof![43u8..=56, 0u8..=121, 124u8..=255], any::<u8>()), 1..6)
+    ) {
+        let pokes: String = pokes.iter().map(|(a, v)| format!("poke {a},{v}:")).collect();
+        let text = format!("5 def fn g(x)=x*2:data 3\n10 {pokes}\n20 {}", POINTER_USERS.replace('\n', "\n30 "));
+        let text = text.replace("30 90 return", "90 return");
+        let p = Program::from_text(&text).unwrap();
+        if let Ok(mut m) = CbmMachine::new(&p, InputSource::Stream(Box::new(std::io::empty())), Options::default()) {
+            let _ = m.run_to_end(2_000);
+        }
+    }
+}
+
+/// Issue 32.1's case: ARYTAB POKEd above STREND, then a new variable: ?OUT OF MEMORY in that
+/// line, not a panic. And the usual way to lower the top of BASIC still works.
+#[test]
+fn poking_arytab_above_strend_then_making_a_variable_is_out_of_memory() {
+    use retro_cbm::interp::{BasicError, Stop};
+    let run = |text: &str| {
+        let p = Program::from_text(text).unwrap();
+        let mut m = CbmMachine::new(
+            &p,
+            InputSource::Stream(Box::new(std::io::empty())),
+            Options::default(),
+        )
+        .unwrap();
+        m.run_to_end(10_000)
+    };
+    assert_eq!(
+        run("10 poke 48,132\n20 a=1\n"),
+        Some(Stop::Error(BasicError::OutOfMemory, Some(20)))
+    );
+    assert_eq!(
+        run("10 poke 56,48:clr\n20 a$=\"x\"+\"y\":dim b(100)\n"),
+        Some(Stop::End)
+    );
 }

@@ -208,9 +208,12 @@ impl<'a> Editor<'a> {
     }
 
     /// SCROL: moves the screen up a row, and again while the top row continues a line that
-    /// went off the top; the cursor row (and the row input started on) move with it.
-    fn scroll_up(&mut self) {
+    /// went off the top; the cursor row (and the row input started on) move with it. Returns
+    /// how many rows it moved (two when the top line was a linked one).
+    fn scroll_up(&mut self) -> usize {
+        let mut rows = 0;
         loop {
+            rows += 1;
             self.move_rows_up();
             self.clear_row(ROWS - 1);
             self.set_start(ROWS - 1, true);
@@ -221,6 +224,7 @@ impl<'a> Editor<'a> {
             }
         }
         self.set_start(0, true);
+        rows
     }
 
     /// Rows 1.. move up one row, as `copy_row` from each to the one above, in two block moves
@@ -262,8 +266,8 @@ impl<'a> Editor<'a> {
     fn extend_line(&mut self, start: usize) -> usize {
         let mut start = start;
         if start == ROWS - 1 {
-            self.scroll_up();
-            start -= 1;
+            // The line moves up as many rows as SCROL moved the screen.
+            start -= self.scroll_up();
         } else {
             self.open_row(start + 1);
         }
@@ -277,8 +281,7 @@ impl<'a> Editor<'a> {
         let mut next = start + self.line_rows(start);
         while next >= ROWS {
             self.m[TBLX] = (ROWS - 1) as u8;
-            self.scroll_up();
-            next -= 1;
+            next -= self.scroll_up();
         }
         self.m[TBLX] = next as u8;
         self.m[PNTR] = 0;

@@ -197,6 +197,7 @@ impl CbmDebugger {
             codes: ControlCodes::Omit,
             ready_after: false,
             glyphs: c64::Glyphs::Unicode,
+            syntax_hint: None,
         };
         CbmMachine::new(program, InputSource::Keys, opts)
     }

@@ -17,35 +17,68 @@ pub enum Value {
     Str(Str),
 }
 
-/// The 6502 stack bytes an expression may use before the ROM's GETSTK gives ?OUT OF MEMORY,
-/// and what a nested FRMEVL (a parenthesis, a function's argument) and a pending operator with
-/// its left operand take. Calibrated against cbmbasic: 10 levels of `1+(` or `-(` fit and 11 do
-/// not, 6 levels of `1+2*(` fit and 7 do not, 35 bare parentheses fit.
-const EXPR_STACK: usize = 140;
-const NEST_BYTES: usize = 3;
-const PENDING_BYTES: usize = 10;
+/// The 6502 stack bytes the ROM's expression evaluator holds beyond the level where FRMEVL
+/// checks the stack (see EXPR_ROOM in mod.rs), measured against cbmbasic at every residue of
+/// the FOR/GOSUB stack: a pending operator with its left operand (an operand, its
+/// precedence, its routine's address: DOPREC, PUSHF) or a unary minus or NOT, a parenthesis
+/// (EVAL, PARCHK), a function's argument, FRMNUM's and GETBYT's calls, an array's subscripts
+/// (the first and the rest), FN's argument and body, LEFT$/RIGHT$/MID$'s arguments, and the
+/// right side of a string `+` (CAT pushes the left string and calls EVAL, no FRMEVL).
+const PENDING: usize = 12;
+const PAREN: usize = 5;
+const FUNCTION_ARG: usize = 8;
+const FRMNUM: usize = 2;
+const GETBYT: usize = 2;
+pub(super) const SUBSCRIPT_FIRST: usize = 12;
+pub(super) const SUBSCRIPT_NEXT: usize = 14;
+const FN_ARG: usize = 7;
+const FN_BODY: usize = 14;
+const SLICE_STRING: usize = 6;
+const SLICE_FIRST: usize = 8;
+const SLICE_SECOND: usize = 10;
+const CAT: usize = 2;
+/// LET pushes INTFLG and VALTYP before it calls FRMEVL.
+pub(super) const LET_PUSHES: usize = 2;
 
 impl Interp {
-    /// FRMEVL.
+    /// FRMEVL: checks the stack as its GETSTK does, then evaluates.
     pub(super) fn expr(&mut self) -> Result<Value> {
-        self.nested(NEST_BYTES, |it| it.binary(0))
+        self.getstk()?;
+        self.binary(0)
     }
 
-    /// Runs `f` with `bytes` more of the expression stack in use.
+    /// FRMEVL's GETSTK: ?OUT OF MEMORY when FOR/GOSUB entries and the expression hold more
+    /// than the room there is.
     #[inline(always)]
-    fn nested(&mut self, bytes: usize, f: impl FnOnce(&mut Interp) -> Result<Value>) -> Result<Value> {
-        self.depth += bytes;
-        if self.depth > EXPR_STACK {
+    fn getstk(&self) -> Result<()> {
+        if self.stack_bytes + self.depth > super::EXPR_ROOM {
             return Err(BasicError::OutOfMemory);
         }
+        Ok(())
+    }
+
+    /// Runs `f` with `bytes` more of the 6502 stack in use.
+    #[inline(always)]
+    pub(super) fn deeper<T>(&mut self, bytes: usize, f: impl FnOnce(&mut Interp) -> Result<T>) -> Result<T> {
+        self.depth += bytes;
         let v = f(self);
         self.depth -= bytes;
         v
     }
 
+    /// LPOPER after a pending operator: the operator's bytes pushed, the stack checked, the right
+    /// operand evaluated up to an operator of precedence `prec` or lower.
+    #[inline(always)]
+    fn operand(&mut self, prec: u8) -> Result<Value> {
+        self.deeper(PENDING, |it| {
+            it.getstk()?;
+            it.binary(prec)
+        })
+    }
+
     /// FRMNUM: a numeric expression (?TYPE MISMATCH for a string).
     pub(super) fn expr_num(&mut self) -> Result<Fac> {
-        match self.expr()? {
+        match self.deeper(FRMNUM, Interp::expr)? {
             Value::Num(f) => Ok(f),
             Value::Str(_) => Err(BasicError::TypeMismatch),
         }
@@ -61,12 +94,12 @@ impl Interp {
 
     /// GETBYT: a numeric expression 0-255.
     pub(super) fn expr_byte(&mut self) -> Result<u8> {
-        Ok(self.expr_num()?.to_u8()?)
+        Ok(self.deeper(GETBYT, Interp::expr_num)?.to_u8()?)
     }
 
-    /// GETADR: a numeric expression 0-65535.
+    /// GETADR (FRMNUM from a statement's GETNUM): a numeric expression 0-65535.
     pub(super) fn expr_addr(&mut self) -> Result<u16> {
-        Ok(self.expr_num()?.to_u16()?)
+        Ok(self.deeper(GETBYT, Interp::expr_num)?.to_u16()?)
     }
 
     fn binary(&mut self, min: u8) -> Result<Value> {
@@ -101,11 +134,16 @@ impl Interp {
                     mask |= bit;
                     self.pos += 1;
                 }
-                let rhs = self.nested(PENDING_BYTES, |it| it.binary(prec))?;
+                let rhs = self.operand(prec)?;
                 lhs = self.compare(lhs, rhs, mask)?;
                 continue;
             }
-            let rhs = self.nested(PENDING_BYTES, |it| it.binary(prec))?;
+            let rhs = if c == t::PLUS && matches!(lhs, Value::Str(_)) {
+                // CAT: the left string pushed, then EVAL without FRMEVL's check.
+                self.deeper(CAT, |it| it.binary(prec))?
+            } else {
+                self.operand(prec)?
+            };
             lhs = self.arith(c, lhs, rhs)?;
         }
     }
@@ -114,7 +152,7 @@ impl Interp {
         match self.peekc() {
             t::MINUS => {
                 self.pos += 1;
-                let v = self.nested(PENDING_BYTES, |it| it.binary(0x7D))?;
+                let v = self.operand(0x7D)?;
                 match v {
                     Value::Num(f) => Ok(Value::Num(f.negated())),
                     Value::Str(_) => Err(BasicError::TypeMismatch),
@@ -122,7 +160,7 @@ impl Interp {
             }
             t::NOT => {
                 self.pos += 1;
-                let v = self.nested(PENDING_BYTES, |it| it.binary(0x5A))?;
+                let v = self.operand(0x5A)?;
                 match v {
                     Value::Num(f) => Ok(Value::Num(Fac::from_i16(!f.to_i16()?))),
                     Value::Str(_) => Err(BasicError::TypeMismatch),
@@ -209,7 +247,7 @@ impl Interp {
             t::MINUS | t::NOT => self.unary(),
             b'(' => {
                 self.pos += 1;
-                let v = self.expr()?;
+                let v = self.deeper(PAREN, Interp::expr)?;
                 self.expect(b')')?;
                 Ok(v)
             }
@@ -294,7 +332,7 @@ impl Interp {
             return Err(BasicError::Syntax);
         }
         self.expect(b'(')?;
-        let arg = self.expr_num()?;
+        let arg = self.deeper(FN_ARG, Interp::expr_num)?;
         self.expect(b')')?;
         let def = self
             .find_var(name.n1 | 0x80, name.n2)
@@ -312,7 +350,7 @@ impl Interp {
         )?;
         let here = self.pos;
         self.pos = body;
-        let v = self.expr_num();
+        let v = self.deeper(FN_BODY, Interp::expr_num);
         let end_ok = matches!(self.peekc(), 0 | b':');
         self.pos = here;
         self.mem[param..param + 5].copy_from_slice(&saved);
@@ -329,7 +367,7 @@ impl Interp {
             return self.string_slice(tok);
         }
         self.expect(b'(')?;
-        let arg = self.expr()?;
+        let arg = self.deeper(FUNCTION_ARG, Interp::expr)?;
         self.expect(b')')?;
         let num = |v: Value| match v {
             Value::Num(f) => Ok(f),
@@ -435,13 +473,13 @@ impl Interp {
     /// LEFT$(s, n), RIGHT$(s, n), MID$(s, i[, n]).
     fn string_slice(&mut self, tok: u8) -> Result<Value> {
         self.expect(b'(')?;
-        let s = self.expr_str()?;
+        let s = self.deeper(SLICE_STRING, Interp::expr_str)?;
         self.expect(b',')?;
-        let n = self.expr_byte()? as usize;
+        let n = self.deeper(SLICE_FIRST, Interp::expr_byte)? as usize;
         let mut count = 255usize;
         if tok == t::MID && self.peekc() == b',' {
             self.pos += 1;
-            count = self.expr_byte()? as usize;
+            count = self.deeper(SLICE_SECOND, Interp::expr_byte)? as usize;
         }
         self.expect(b')')?;
         let len = s.len as usize;

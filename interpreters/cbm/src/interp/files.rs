@@ -61,11 +61,17 @@ enum Open {
     },
 }
 
+/// What a 1541 disk holds: 664 free blocks of 254 data bytes (170 KB).
+pub(super) const DISK_BYTES: usize = 664 * 254;
+
 /// The open files, by logical file number.
 pub(super) struct Files {
     dir: Option<HostDir>,
     open: HashMap<u8, Open>,
     status: String,
+    /// Bytes written to the disk in this run (files and SAVEd programs): past DISK_BYTES the
+    /// disk is full, which also bounds the memory open files hold.
+    written: usize,
 }
 
 impl Files {
@@ -74,6 +80,7 @@ impl Files {
             dir,
             open: HashMap::new(),
             status: "00, OK,00,00".into(),
+            written: 0,
         }
     }
 
@@ -98,8 +105,17 @@ impl Files {
                 console.chrout(mem, b);
                 Ok(())
             }
+            // A file that may not be written keeps nothing.
+            Some(Open::Write { path: None, .. }) => Ok(()),
             Some(Open::Write { data, .. }) => {
-                data.push(b);
+                if self.written >= DISK_BYTES {
+                    // The 1541 stops writing and says so on its command channel; the KERNAL's
+                    // ST does not hear of it.
+                    self.status = "72,DISK FULL,00,00".into();
+                } else {
+                    self.written += 1;
+                    data.push(b);
+                }
                 Ok(())
             }
             Some(Open::Command { .. }) => Ok(()),
@@ -431,6 +447,11 @@ impl Interp {
                     return Ok(Outcome::Next);
                 }
                 let prg = self.program().to_prg();
+                if self.files.written + prg.len() > DISK_BYTES {
+                    self.files.status = "72,DISK FULL,00,00".into();
+                    return Ok(Outcome::Next);
+                }
+                self.files.written += prg.len();
                 write_output(&target, &prg).map_err(|_| BasicError::DeviceNotPresent)?;
                 Ok(Outcome::Next)
             }

@@ -105,13 +105,20 @@ pub enum StackEntry {
     },
 }
 
-/// Stack bytes each entry takes, as on the 6502 stack (a GOSUB leaves NEWSTT's return address
-/// under its 5 bytes), and the room the ROM's GETSTK insists on, calibrated against cbmbasic:
-/// 23 GOSUBs or 9 FORs fit, and each FOR costs as much as 18/7 GOSUBs (see tests).
+/// The ROM has one 6502 stack for FOR and GOSUB entries and for expressions, and GETSTK's
+/// ?OUT OF MEMORY when a push would leave less than its 62-byte margin. Here the stack is the
+/// bytes FOR and GOSUB entries hold (`stack_bytes`: 18 a FOR, 7 a GOSUB with NEWSTT's return
+/// address under its 5 bytes) plus what the expression being evaluated holds (`depth`, costed
+/// in expr.rs); the room is counted from a program statement with nothing open, and the
+/// figures are cbmbasic's, measured by the depth corpus programs (tests/corpus/depth_*):
+/// a GOSUB fits while at most GOSUB_LIMIT bytes are held, a FOR while at most FOR_LIMIT (it
+/// asks GETSTK for its 18 bytes before pushing them), and an expression level (each of
+/// FRMEVL's GETSTK calls) while entries and expression together hold at most EXPR_ROOM.
 const FOR_BYTES: usize = 18;
 const GOSUB_BYTES: usize = 7;
-const FOR_LIMIT: usize = 150;
-const GOSUB_LIMIT: usize = 160;
+const FOR_LIMIT: usize = 168;
+const GOSUB_LIMIT: usize = 178;
+const EXPR_ROOM: usize = 179;
 
 /// What a statement asks of the run loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -387,19 +394,23 @@ impl Interp {
         self.input_done
     }
 
+    /// The next key in the keyboard buffer at 631 (count at 198), whatever the input source: a
+    /// program that POKEs keys there has them typed at READY. when it ends.
+    pub fn buffered_key(&mut self) -> Option<u8> {
+        let n = (self.mem[zp::NDX] as usize).min(10);
+        if n == 0 {
+            return None;
+        }
+        let k = self.mem[zp::KEYD];
+        self.mem.copy_within(zp::KEYD + 1..zp::KEYD + n, zp::KEYD);
+        self.mem[zp::NDX] = (n - 1) as u8;
+        Some(k)
+    }
+
     /// GETIN: the next key from the keyboard buffer or the stream; None when there is none.
     fn next_key(&mut self) -> Option<u8> {
         match &mut self.input {
-            InputSource::Keys => {
-                let n = self.mem[zp::NDX] as usize;
-                if n == 0 {
-                    return None;
-                }
-                let k = self.mem[zp::KEYD];
-                self.mem.copy_within(zp::KEYD + 1..zp::KEYD + n, zp::KEYD);
-                self.mem[zp::NDX] = (n - 1) as u8;
-                Some(k)
-            }
+            InputSource::Keys => self.buffered_key(),
             InputSource::Stream(r) => {
                 let mut b = [0u8];
                 match r.read(&mut b) {
@@ -669,8 +680,13 @@ impl Interp {
         Ok(())
     }
 
-    /// The statement at TXTPTR (after the `:` or line header).
+    /// The statement at TXTPTR (after the `:` or line header). An empty statement (the line
+    /// ends, or another `:` follows) does nothing: GONE3 returns at once when CHRGET's Z flag
+    /// says end of statement, so `:PRINT`, `A: :B` and `PRINT "X":` run as on the C64.
     fn statement(&mut self) -> std::result::Result<Outcome, BasicError> {
+        if self.at_end_of_statement() {
+            return Ok(Outcome::Next);
+        }
         let c = self.getc();
         stmt::dispatch(self, c)
     }

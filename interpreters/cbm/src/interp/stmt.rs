@@ -1,9 +1,17 @@
 //! The statements, as the ROM's statement routines run them.
 
 use super::error::{BasicError, Result};
+use super::expr::LET_PUSHES;
 use super::expr::Value;
 use super::strings::Str;
 use super::vars::{Kind, Place};
+
+/// The stack bytes FOR holds while it reads its start value (LET called from FOR, with LET's
+/// pushes), its TO value (the statement's end and line pushed) and STEP (TO's value too), over
+/// FRMNUM's own, measured against cbmbasic.
+const FOR_LET: usize = 2;
+const FOR_TO: usize = 2;
+const FOR_STEP: usize = 7;
 use super::{FOR_BYTES, FOR_LIMIT, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, StackEntry, zp};
 use crate::float::{Fac, Packed};
 use crate::tokens as t;
@@ -169,7 +177,7 @@ impl Interp {
             self.pos = at + len as usize;
             self.name_at = Some(at);
             self.expect(t::EQUAL)?;
-            let v = self.expr()?;
+            let v = self.deeper(LET_PUSHES, Interp::expr)?;
             self.assign(Place { addr: var + 2, kind }, v)?;
             return NEXT;
         }
@@ -194,7 +202,7 @@ impl Interp {
             }
         };
         self.expect(t::EQUAL)?;
-        let v = self.expr()?;
+        let v = self.deeper(LET_PUSHES, Interp::expr)?;
         self.assign(place, v)?;
         NEXT
     }
@@ -300,6 +308,7 @@ impl Interp {
     }
 
     fn push_frame(&mut self, f: StackEntry) -> Result<()> {
+        // FOR has asked for its room already (for_stmt).
         let (bytes, limit) = match f {
             StackEntry::For { .. } => (FOR_BYTES, FOR_LIMIT),
             StackEntry::Gosub { .. } => (GOSUB_BYTES, GOSUB_LIMIT),
@@ -342,7 +351,8 @@ impl Interp {
         }
         let var = self.var_addr(name.n1, name.n2)?;
         self.expect(t::EQUAL)?;
-        let start = self.expr_num()?;
+        // The start value is LET's, called from FOR (FOR_LET more bytes on the stack).
+        let start = self.deeper(FOR_LET, Interp::expr_num)?;
         let place = Place {
             addr: var,
             kind: Kind::Float,
@@ -351,14 +361,19 @@ impl Interp {
         if let Some(i) = self.find_for(Some(var)) {
             self.truncate_stack(i);
         }
+        // GETSTK for the 18 bytes comes before TO is read.
+        if self.stack_bytes > FOR_LIMIT {
+            return Err(BasicError::OutOfMemory);
+        }
         // FOR finds the end of its statement (DATAN) before it reads TO.
         self.statement_end(self.pos);
         self.expect(t::TO)?;
-        let limit = self.expr_num()?.to_packed()?;
+        // TO's value is read with the return point pushed; STEP's with TO's value too.
+        let limit = self.deeper(FOR_TO, Interp::expr_num)?.to_packed()?;
         let mut step = Fac::ONE.to_packed()?;
         if self.peekc() == t::STEP {
             self.pos += 1;
-            step = self.expr_num()?.to_packed()?;
+            step = self.deeper(FOR_STEP, Interp::expr_num)?.to_packed()?;
         }
         let frame = StackEntry::For {
             var,

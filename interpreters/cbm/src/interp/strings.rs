@@ -51,6 +51,7 @@ impl Interp {
 
     /// GETSPA: `len` bytes of string space, collecting garbage if they do not fit.
     pub(super) fn alloc_str(&mut self, len: u8) -> Result<u16> {
+        self.pointers_in_order()?;
         let fits = |it: &Interp| {
             let top = it.word(zp::FRETOP) as usize;
             top >= len as usize && top - len as usize >= it.word(zp::STREND) as usize
@@ -78,6 +79,11 @@ impl Interp {
 
     /// GARBAG: moves every live string in string space up against MEMSIZ, highest first.
     pub(super) fn collect_garbage(&mut self) {
+        if self.pointers_in_order().is_err() {
+            // Nothing is moved over pointers a program POKEd out of order (the caller's
+            // allocation then fails with ?OUT OF MEMORY).
+            return;
+        }
         let strend = self.word(zp::STREND) as usize;
         let memsiz = self.word(zp::MEMSIZ) as usize;
         let in_space = |len: u8, addr: usize| len > 0 && addr >= strend && addr < memsiz;
@@ -103,7 +109,11 @@ impl Interp {
             let new = match last {
                 Some((old, new)) if old == addr => new,
                 _ => {
-                    top -= len as usize;
+                    // MEMSIZ POKEd below the strings: what does not fit stays where it is.
+                    let Some(t) = top.checked_sub(len as usize).filter(|&t| t >= strend) else {
+                        continue;
+                    };
+                    top = t;
                     self.mem.copy_within(addr..addr + len as usize, top);
                     last = Some((addr, top));
                     top

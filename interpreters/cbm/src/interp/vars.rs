@@ -217,9 +217,24 @@ impl Interp {
         Ok(arytab as u16 + 2)
     }
 
+    /// Whether the pointers every memory move trusts are in order: VARTAB <= ARYTAB <= STREND <=
+    /// FRETOP. A program can POKE them (45-52) into any order; the ROM would then move blocks of
+    /// memory with lengths that wrap around 64K (over the zero page and the stack), so here the
+    /// move is refused with ?OUT OF MEMORY, REASON's verdict when STREND passes FRETOP. (MEMSIZ
+    /// is left out: `POKE 56,48` before its CLR is a common way to lower the top of BASIC.)
+    pub(super) fn pointers_in_order(&self) -> Result<()> {
+        let chain = [zp::VARTAB, zp::ARYTAB, zp::STREND, zp::FRETOP].map(|p| self.word(p));
+        if chain.windows(2).all(|w| w[0] <= w[1]) {
+            Ok(())
+        } else {
+            Err(BasicError::OutOfMemory)
+        }
+    }
+
     /// Makes room for `n` more bytes between STREND and FRETOP, collecting garbage first if
     /// needed (REASON); ?OUT OF MEMORY if there is none.
     pub(super) fn reserve(&mut self, n: usize) -> Result<()> {
+        self.pointers_in_order()?;
         let fits = |it: &Interp| it.word(zp::STREND) as usize + n < it.word(zp::FRETOP) as usize;
         if fits(self) {
             return Ok(());
@@ -323,7 +338,12 @@ impl Interp {
     fn subscripts(&mut self, subs: &mut Subscripts) -> Result<()> {
         self.expect(b'(')?;
         loop {
-            let v = self.expr_num()?;
+            let bytes = if subs.len() == 0 {
+                super::expr::SUBSCRIPT_FIRST
+            } else {
+                super::expr::SUBSCRIPT_NEXT
+            };
+            let v = self.deeper(bytes, Interp::expr_num)?;
             if subs.len() == 255 {
                 return Err(BasicError::BadSubscript);
             }

@@ -1,0 +1,5 @@
+1 rem the rom's stack: 2 for loops open, then fn recursion
+2 for v1=1 to 1
+3 for v2=1 to 1
+20 dim a(5):def fna(x)=x*2:n=0:gosub 100
+100 y=fna(sin(a(1+(1)))):print "*";:gosub 100

@@ -1,0 +1,4 @@
+1 rem the rom's stack: 1 for loops open, then fornext recursion
+2 for v1=1 to 1
+20 n=0:gosub 100
+100 for j=1 to 2:next:print "*";:gosub 100

@@ -1,0 +1,4 @@
+1 rem the rom's stack: 1 for loops open, then gosub recursion
+2 for v1=1 to 1
+20 n=0:gosub 100
+100 print "*";:gosub 100

@@ -1,0 +1,6 @@
+1 rem the rom's stack: 3 for loops open, then str recursion
+2 for v1=1 to 1
+3 for v2=1 to 1
+4 for v3=1 to 1
+20 n=0:gosub 100
+100 x$=left$("ab"+mid$("cd",(1),1),1):print x$;:gosub 100

@@ -1,0 +1,4 @@
+10 REM ? IS PRINT
+20 ?"SHORT FORM"
+30 ?1+1;2*2
+40 ?
