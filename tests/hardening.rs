@@ -208,3 +208,127 @@ fn help_and_hints_describe_only_what_exists() {
         stderr(&o)
     );
 }
+
+/// `retro ARGS` in `dir` with at most 512 MiB of address space (`ulimit -v`), so a loader that
+/// reads an endless device fails the test by running out of memory instead of passing slowly.
+fn retro_bounded(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 524288 && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run retro")
+}
+
+/// Issue 32, finding 3: every file the binary loads is read through the bounded reader, whether
+/// it is named as itself or through a symbolic link with the extension the loader expects.
+#[test]
+fn every_loader_stops_at_its_limit_on_an_endless_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in ["zero.prg", "zero.bas", "zero.bin", "zero.png", "zero.txt"] {
+        std::os::unix::fs::symlink("/dev/zero", d.join(name)).unwrap();
+    }
+    std::fs::write(d.join("ok.bin"), [0xC9]).unwrap();
+    let tetris = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/tetris/tetris.asm");
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", "zero.prg", "--headless"], "a C64 program is at most"),
+        (
+            &["run", "--machine", "cbm", "zero.bas", "--headless"],
+            "a C64 program is at most",
+        ),
+        (&["run", "zero.bin", "--headless"], "a Z80 binary is at most"),
+        (&["tpa", "zero.png"], "a sprite image is at most"),
+        (&["tpa", "/dev/zero"], "a sprite image is at most"),
+        (&["dis", "/dev/zero"], "a Z80 binary is at most"),
+        (
+            &["dis", "ok.bin", "--symbols", "zero.txt"],
+            "a text file is at most",
+        ),
+        (
+            &["debug", "ok.bin", "--script", "/dev/zero"],
+            "a text file is at most",
+        ),
+        (
+            &["debug", "ok.bin", "--script", "=quit", "--keys", "zero.txt"],
+            "a text file is at most",
+        ),
+        (
+            &["run", tetris, "--headless", "--printer", "zero.txt"],
+            "a text file is at most",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = retro_bounded(d, args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+/// A BASIC program's own OPENIN, OPENUP and CHAIN refuse a device, a link to one and a FIFO
+/// before opening them (a FIFO's open would wait for a writer): RISC OS's "Access violation".
+#[test]
+fn basic_programs_cannot_open_devices_or_fifos() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::os::unix::fs::symlink("/dev/zero", d.join("zero")).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(d.join("pipe"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (stmt, name) in [
+        ("X=OPENIN \"zero\"", "zero"),
+        ("X=OPENUP \"zero\"", "zero"),
+        ("X=OPENIN \"pipe\"", "pipe"),
+        ("CHAIN \"pipe\"", "pipe"),
+    ] {
+        std::fs::write(
+            d.join("p.bbc"),
+            format!("ON ERROR PRINT REPORT$;\" \";ERR:END\n{stmt}\nPRINT \"opened\"\n"),
+        )
+        .unwrap();
+        let o = retro_bounded(d, &["run", "p.bbc", "--headless"]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains("Access violation 189"),
+            "{stmt} ({name}): {out}{}",
+            stderr(&o)
+        );
+    }
+    // The C64's OPEN on device 8 opens a regular file and says a FIFO is not there.
+    std::fs::write(
+        d.join("c.bas"),
+        "10 open 2,8,2,\"pipe,s,r\"\n20 print \"opened\"\n",
+    )
+    .unwrap();
+    let c64 = |d| {
+        let o = retro_bounded(d, &["run", "--machine", "cbm", "c.bas", "--headless"]);
+        format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o))
+    };
+    let out = c64(d);
+    assert!(out.contains("?FILE NOT FOUND  ERROR IN 10"), "{out}");
+    std::fs::remove_file(d.join("pipe")).unwrap();
+    std::fs::write(d.join("pipe"), "a regular file").unwrap();
+    let out = c64(d);
+    assert!(out.contains("OPENED"), "{out}");
+}
+
+/// Issue 32, finding 11: `retro debug` on a device or FIFO says what it is.
+#[test]
+fn debug_on_a_device_says_it_is_a_device() {
+    let o = retro(&["debug", "/dev/null", "--script", "=quit"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read /dev/null: it is a device, not a file"),
+        "{}",
+        stderr(&o)
+    );
+}

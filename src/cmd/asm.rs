@@ -164,10 +164,10 @@ pub fn asm(args: AsmArgs) -> ExitCode {
 }
 
 pub fn dis(args: DisArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.file) {
+    let bytes = match crate::files::read_limited(&args.file, crate::files::Z80_BINARY) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("retro dis: cannot read {}: {e}", args.file.display());
+            eprintln!("retro dis: {e}");
             return ExitCode::from(2);
         }
     };
@@ -181,12 +181,16 @@ pub fn dis(args: DisArgs) -> ExitCode {
     }
     let symbols = match &args.symbols {
         None => None,
-        Some(p) => match std::fs::read_to_string(p) {
+        Some(p) => match crate::files::read_limited(p, crate::files::TEXT).map(String::from_utf8) {
             Err(e) => {
-                eprintln!("retro dis: cannot read {}: {e}", p.display());
+                eprintln!("retro dis: {e}");
                 return ExitCode::from(2);
             }
-            Ok(text) => match SymbolTable::parse(&text) {
+            Ok(Err(_)) => {
+                eprintln!("retro dis: cannot read {}: it is not text (UTF-8)", p.display());
+                return ExitCode::from(2);
+            }
+            Ok(Ok(text)) => match SymbolTable::parse(&text) {
                 Ok(t) => Some(t),
                 Err(errors) => {
                     for (line, msg) in errors {

@@ -49,8 +49,7 @@ pub fn bas_hint(path: &Path, other: &str) -> String {
 }
 
 fn load(path: &Path) -> Result<Program, ExitCode> {
-    let bytes =
-        std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = crate::files::read_limited(path, crate::files::C64_PROGRAM).map_err(usage_error)?;
     Program::read(&bytes).map_err(|e| {
         usage_error(format!(
             "{}: {e}{}",

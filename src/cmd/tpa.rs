@@ -30,7 +30,7 @@ pub struct TpaArgs {
 }
 
 fn load(path: &Path) -> Result<Image, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = crate::files::read_limited(path, crate::files::IMAGE).map_err(|e| e.to_string())?;
     let image = if bytes.starts_with(b"\x89PNG") {
         Image::from_png(&bytes)
     } else {

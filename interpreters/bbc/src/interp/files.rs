@@ -27,6 +27,9 @@ pub const EOF_ERROR: BasicError = BasicError::new(223, "End of file");
 pub const NOT_FOUND: BasicError = BasicError::new(214, "File not found");
 pub const READ_ONLY: BasicError = BasicError::new(193, "Not open for update");
 pub const FILE_ERROR: BasicError = BasicError::new(189, "Disc error");
+/// RISC OS FileSwitch's refusal of an object the program may not use this way: a file without
+/// the access asked for, or something that is not a file at all (a device, a FIFO).
+pub const ACCESS_VIOLATION: BasicError = BasicError::new(189, "Access violation");
 /// A file CHAIN cannot read as a BASIC program (RISC OS BASIC's "Bad program", error 0).
 pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
@@ -132,6 +135,21 @@ fn relative(dir: &Path, name: &[u8]) -> Result<PathBuf, BasicError> {
     Ok(out)
 }
 
+/// A whole file, bounded, and only a regular one: a device or FIFO is refused before it is
+/// opened (opening a FIFO would wait for a writer, and the machine with it).
+fn read_file(path: &Path) -> Result<Vec<u8>, BasicError> {
+    use retro_screen::infile::{Limit, ReadErrorKind, read_regular};
+    const LIMIT: Limit = Limit {
+        what: "file",
+        max: MAX_FILE as u64,
+    };
+    read_regular(path, LIMIT).map_err(|e| match e.kind {
+        ReadErrorKind::NotFound | ReadErrorKind::IsDirectory => NOT_FOUND,
+        ReadErrorKind::NotAFile(_) | ReadErrorKind::PermissionDenied => ACCESS_VIOLATION,
+        ReadErrorKind::TooLarge(_) | ReadErrorKind::Other(_) => FILE_ERROR,
+    })
+}
+
 /// Writes a changed file as `cat >` would (through a symbolic link, into a device or pipe) and
 /// atomically where it is a regular file (a temporary name beside it, renamed over it).
 fn flush(ch: &Chan) -> Result<(), BasicError> {
@@ -160,10 +178,10 @@ impl Interp {
             }
             Vec::new()
         } else {
-            match std::fs::read(&path) {
-                Ok(d) if d.len() <= MAX_FILE => d,
-                Ok(_) => return Err(FILE_ERROR.into()),
-                Err(_) => return Ok(Val::Int(0)),
+            match read_file(&path) {
+                Ok(d) => d,
+                Err(e) if e == NOT_FOUND => return Ok(Val::Int(0)),
+                Err(e) => return Err(e.into()),
             }
         };
         let ch = Chan {
@@ -470,7 +488,7 @@ impl Interp {
     /// Reads a whole file (LOAD and CHAIN at the prompt).
     pub(super) fn load_file(&mut self, name: &[u8]) -> Result<Vec<u8>, BasicError> {
         let path = self.files.resolve(name)?;
-        std::fs::read(path).map_err(|_| NOT_FOUND)
+        read_file(&path)
     }
 
     /// CHAIN "name" inside a program: the named file (any format the loader reads) as RISC OS
