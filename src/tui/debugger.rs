@@ -26,7 +26,7 @@ use retro_screen::machine::Machine;
 use retro_screen::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 
 use super::input::{self, Action};
-use super::terminal::{HANGUP, Input, Session, die_of};
+use super::terminal::{HANGUP, Input, Session, die_of, is_suspend_key};
 use super::view::FrameView;
 
 /// Keys and what they do, for the help overlay.
@@ -184,8 +184,10 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
                 die_of(HANGUP);
             }
             if input == Input::Ready {
-                if let Event::Key(k) = event::read()? {
-                    running_key(k, d, console, &mut ui);
+                match event::read()? {
+                    e if is_suspend_key(&e) => session.suspend()?,
+                    Event::Key(k) => running_key(k, d, console, &mut ui),
+                    _ => {}
                 }
                 continue;
             }
@@ -210,7 +212,12 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
             if input != Input::Ready {
                 continue;
             }
-            if let Event::Key(k) = event::read()?
+            let event = event::read()?;
+            if is_suspend_key(&event) {
+                session.suspend()?;
+                continue;
+            }
+            if let Event::Key(k) = event
                 && k.kind != KeyEventKind::Release
             {
                 key(k, d, console, &mut ui);
