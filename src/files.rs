@@ -69,6 +69,51 @@ pub const TEXT: Limit = Limit {
     max: 16 * MIB,
 };
 
+/// Whether `a` and `b` name the same existing file (through links, `./x` or a hard link), so a
+/// command's `-o` never writes over its own input.
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
+/// What a file is when it is plainly not a program listing (UTF-16 text, an image, an archive),
+/// in words for "it is ...": such files would otherwise read as an empty or garbled program.
+pub fn not_a_listing(bytes: &[u8]) -> Option<&'static str> {
+    const MAGIC: &[(&[u8], &str)] = &[
+        (
+            b"\xFF\xFE",
+            "UTF-16 text (little-endian); save the listing as UTF-8 or ASCII",
+        ),
+        (
+            b"\xFE\xFF",
+            "UTF-16 text (big-endian); save the listing as UTF-8 or ASCII",
+        ),
+        (b"\x89PNG", "a PNG image"),
+        (b"PK\x03\x04", "a ZIP archive"),
+        (b"\x1F\x8B", "gzip-compressed"),
+        (b"\x7FELF", "an executable (ELF)"),
+        (b"%PDF", "a PDF document"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
+        return Some(what);
+    }
+    // UTF-16 without a byte-order mark: ASCII characters with a 0 byte beside each.
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let pairs = || head.chunks_exact(2);
+    if head.len() >= 4 {
+        if pairs().all(|p| p[1] == 0 && p[0] != 0 && p[0].is_ascii()) {
+            return Some("UTF-16 text (little-endian); save the listing as UTF-8 or ASCII");
+        }
+        if pairs().all(|p| p[0] == 0 && p[1] != 0 && p[1].is_ascii()) {
+            return Some("UTF-16 text (big-endian); save the listing as UTF-8 or ASCII");
+        }
+    }
+    None
+}
+
 /// Whether an error is a closed output pipe (`retro ... | head`): the reader has gone, so the
 /// run ends quietly as command-line tools do, with no message.
 pub fn is_broken_pipe(e: &io::Error) -> bool {

@@ -332,3 +332,103 @@ fn debug_on_a_device_says_it_is_a_device() {
         stderr(&o)
     );
 }
+
+/// Issue 32, finding 11: a debugger transcript shows the program's control bytes escaped: its
+/// listing, string values, what it printed and echoed commands.
+#[test]
+fn debugger_transcripts_escape_control_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("esc.bbc");
+    std::fs::write(&path, "10 A$=\"\x1b[2J\"\n20 PRINT A$\n").unwrap();
+    let script = "=list\nrun\nprint A$\nfoo\x1b[31m\n";
+    let o = retro(&["debug", path.to_str().unwrap(), "--script", script]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_printable("transcript", &out);
+    assert!(out.contains("10 A$=\"\\x1b[2J\""), "the listing: {out}");
+    assert!(out.contains("A$ = \"\\x1b[2J\""), "the value: {out}");
+    assert!(out.contains("foo\\x1b[31m"), "the echo: {out}");
+    // The C64's debugger shares the transcript.
+    let path = dir.path().join("esc.bas");
+    std::fs::write(&path, "10 a$=\"{$1b}[2j\"\n").unwrap();
+    let o = retro(&[
+        "debug",
+        path.to_str().unwrap(),
+        "--script",
+        "=run\nprint a$\nlist\nbar\x1b[1m",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_printable("C64 transcript", &out);
+    assert!(out.contains("bar\\x1b[1m"), "{out}");
+}
+
+/// Into a pipe or a file `retro list` stays exact (so `retro tok` reads it back); on a terminal
+/// the same bytes are escaped (tests/terminal.rs).
+#[test]
+fn a_listing_into_a_pipe_keeps_its_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("esc.bbc");
+    std::fs::write(&path, "10 REM \x1b[2J\n").unwrap();
+    let o = retro(&["list", path.to_str().unwrap()]);
+    assert_eq!(o.stdout, b"   10 REM \x1b[2J\n");
+}
+
+/// Issue 32, finding 10: `-o` naming the input (itself, through `./`, a link or a hard link)
+/// is refused before anything is read or written.
+#[test]
+fn output_onto_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("p.bbc"), "10 PRINT 1\n").unwrap();
+    std::fs::write(d.join("c.bas"), "10 print 1\n").unwrap();
+    std::fs::write(d.join("x.bin"), [0x3E, 0x01, 0xC9]).unwrap();
+    std::fs::hard_link(d.join("p.bbc"), d.join("hard.bbc")).unwrap();
+    std::os::unix::fs::symlink("x.bin", d.join("link.bin")).unwrap();
+    for args in [
+        &["tok", "p.bbc", "-o", "p.bbc"][..],
+        &["tok", "p.bbc", "-o", "./hard.bbc"],
+        &["tok", "c.bas", "-o", "c.bas"],
+        &["dis", "x.bin", "-o", "link.bin"],
+    ] {
+        let o = common::retro_in(d, args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("is the input file"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    assert_eq!(std::fs::read(d.join("p.bbc")).unwrap(), b"10 PRINT 1\n");
+    assert_eq!(std::fs::read(d.join("c.bas")).unwrap(), b"10 print 1\n");
+    assert_eq!(std::fs::read(d.join("x.bin")).unwrap(), [0x3E, 0x01, 0xC9]);
+}
+
+/// Issue 32, findings 10 and 11: a C64 listing that is UTF-16 (or no listing at all) is refused
+/// as what it is, and `retro tok` refuses a program too long for BASIC's memory, as `list` does.
+#[test]
+fn c64_listings_that_cannot_be_programs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let utf16: Vec<u8> = "10 print \"hi\"\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(d.join("wide.bas"), &utf16).unwrap();
+    let mut bom = vec![0xFF, 0xFE];
+    bom.extend(&utf16);
+    std::fs::write(d.join("bom.bas"), &bom).unwrap();
+    for name in ["wide.bas", "bom.bas"] {
+        let o = common::retro_in(d, &["run", "--machine", "cbm", name, "--headless"], b"");
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(
+            stderr(&o).contains("it is UTF-16 text (little-endian)"),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
+    let long: String = (0..64_000).map(|i| format!("{i} print\n")).collect();
+    std::fs::write(d.join("long.bas"), long).unwrap();
+    let o = common::retro_in(d, &["tok", "long.bas", "-o", "long.prg"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("too long for BASIC memory"), "{}", stderr(&o));
+    assert!(!d.join("long.prg").exists());
+}

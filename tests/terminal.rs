@@ -228,3 +228,18 @@ fn ctrl_z_and_fg_leave_and_restore_the_screen() {
     std::thread::sleep(Duration::from_millis(300));
     pty::quit_and_check_restored(session);
 }
+
+/// Issue 32, finding 11: `retro list` on a terminal shows a REM's or a string's control bytes
+/// escaped instead of sending them (here: clear the screen, set the window title).
+#[test]
+#[cfg(unix)]
+fn a_listing_on_a_terminal_is_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("esc.bbc");
+    std::fs::write(&program, "10 REM \x1b[2J\n20 PRINT \"\x1b]0;title\x07\"\n").unwrap();
+    let mut session = pty::spawn_retro(100, 40, &format!("list '{}'", program.display()));
+    let out = pty::finish(&mut session, "the listing ends");
+    assert!(out.contains("10 REM \\x1b[2J"), "{out:?}");
+    assert!(out.contains("\\x1b]0;title\\x07"), "{out:?}");
+    assert!(!out.contains("\x1b[2J") && !out.contains('\x07'), "{out:?}");
+}

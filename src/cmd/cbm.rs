@@ -50,6 +50,15 @@ pub fn bas_hint(path: &Path, other: &str) -> String {
 
 fn load(path: &Path) -> Result<Program, ExitCode> {
     let bytes = crate::files::read_limited(path, crate::files::C64_PROGRAM).map_err(usage_error)?;
+    // A .prg starts with its load address; anything else should be a listing.
+    if !bytes.starts_with(&[0x01, 0x08])
+        && let Some(what) = crate::files::not_a_listing(&bytes)
+    {
+        return Err(usage_error(format!(
+            "{}: it is {what}, not a C64 program",
+            path.display()
+        )));
+    }
     Program::read(&bytes).map_err(|e| {
         usage_error(format!(
             "{}: {e}{}",
@@ -180,7 +189,13 @@ pub fn tok(file: &Path, output: &Path) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match write_output(output, &program.to_prg()) {
+    let prg = program.to_prg();
+    // What `list` and LOAD would refuse (a program past the end of BASIC's memory, whose links
+    // would wrap past $FFFF) is refused here too, before anything is written.
+    if let Err(e) = Program::from_prg(&prg) {
+        return usage_error(format!("{}: {e}", file.display()));
+    }
+    match write_output(output, &prg) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => usage_error(format!("cannot write {}: {e}", output.display())),
     }
