@@ -69,6 +69,20 @@ pub const TEXT: Limit = Limit {
     max: 16 * MIB,
 };
 
+/// The directory a BASIC program's files live in (BBC BASIC's files, the C64's device 8, under
+/// `run` and `debug` alike): `--dir` when given, else the program file's own directory, never
+/// the current directory by default.
+pub fn program_root(program: &std::path::Path, dir: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    let dir = match dir {
+        Some(d) => d,
+        None => match program.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        },
+    };
+    std::path::absolute(dir).ok()
+}
+
 /// Whether `a` and `b` name the same existing file (through links, `./x` or a hard link), so a
 /// command's `-o` never writes over its own input.
 pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
@@ -194,6 +208,31 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o751);
+    }
+
+    #[test]
+    fn a_read_only_file_is_refused_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ro.bin");
+        std::fs::write(&path, b"old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write_output(&path, b"new").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_writable_file_in_a_read_only_directory_is_written_in_place() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.bin");
+        std::fs::write(&path, b"old contents").unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let r = write_output(&path, b"new");
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        r.unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub fn bas_hint(path: &Path, other: &str) -> String {
     }
 }
 
-fn load(path: &Path) -> Result<Program, ExitCode> {
+pub(super) fn load(path: &Path) -> Result<Program, ExitCode> {
     let bytes = crate::files::read_limited(path, crate::files::C64_PROGRAM).map_err(usage_error)?;
     // A .prg starts with its load address; anything else should be a listing.
     if !bytes.starts_with(&[0x01, 0x08])
@@ -93,24 +93,21 @@ impl Look {
 }
 
 /// `retro run` for a C64 program.
-pub fn run_cbm(path: &Path, seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode {
+pub fn run_cbm(
+    path: &Path,
+    dir: Option<&Path>,
+    seed: Option<i64>,
+    session: &SessionArgs,
+    look: Look,
+) -> ExitCode {
     let program = match load(path) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let headless = session.headless || !std::io::stdout().is_terminal();
     let input = input_source(headless, session);
-    // Device 8 is the directory the program is in.
-    let disk = path
-        .parent()
-        .map(|p| {
-            if p.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                p
-            }
-        })
-        .map(Path::to_path_buf);
+    // Device 8 is the directory the program is in (or --dir).
+    let disk = crate::files::program_root(path, dir);
     let options = Options {
         seed,
         disk,

@@ -3,25 +3,19 @@
 
 use std::process::ExitCode;
 
-use retro_cbm::Program;
 use retro_cbm::debug::{CbmDebugger, DebugOptions};
 
 use super::debug::{DebugArgs, read_arg};
 use super::session::usage_error;
-use crate::files::{BASIC_PROGRAM, read_limited};
 
 pub fn debug_cbm(args: &DebugArgs) -> ExitCode {
-    let bytes = match read_limited(&args.file, BASIC_PROGRAM) {
-        Ok(b) => b,
-        Err(e) => return usage_error(e),
-    };
-    let program = match Program::read(&bytes) {
+    let program = match super::cbm::load(&args.file) {
         Ok(p) => p,
-        Err(e) => return usage_error(format!("{}: {e}", args.file.display())),
+        Err(code) => return code,
     };
     let mut options = DebugOptions {
         seed: args.seed,
-        disk: std::env::current_dir().ok(),
+        disk: crate::files::program_root(&args.file, args.dir.as_deref()),
         ..DebugOptions::default()
     };
     if let Some(keys) = &args.keys {

@@ -39,6 +39,10 @@ pub struct DebugArgs {
     /// BASIC: seed RND as RND(-N) would (as for `retro run`).
     #[arg(long)]
     pub seed: Option<i64>,
+    /// BASIC: the directory the program's files live in (BBC files, C64 device 8); default: the
+    /// program file's own directory, as for `retro run`.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 pub(super) fn read_arg(arg: &str, what: &str) -> Result<String, String> {

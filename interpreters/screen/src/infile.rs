@@ -34,6 +34,28 @@ pub const MACHINE_FILE: Limit = Limit {
     max: 64 * MIB,
 };
 
+/// Whether `path` stays inside the directory `root` once every symbolic link in it is followed:
+/// the deepest part of `path` that exists is resolved (a file to be made is judged by its
+/// directory). A link whose target does not exist cannot be judged and counts as outside. The
+/// one rule for the files of every machine's programs (BBC BASIC, the C64's device 8).
+pub fn stays_inside(root: &Path, path: &Path) -> bool {
+    let Ok(root) = root.canonicalize() else {
+        return false;
+    };
+    let mut p = path.to_path_buf();
+    loop {
+        match p.canonicalize() {
+            Ok(real) => return real.starts_with(&root),
+            Err(_) if p.symlink_metadata().is_ok() => return false,
+            Err(_) => {
+                if !p.pop() {
+                    return false;
+                }
+            }
+        }
+    }
+}
+
 /// Why a file could not be read.
 #[derive(Debug)]
 pub struct ReadError {
@@ -252,6 +274,22 @@ mod tests {
             let e = read_regular(p, TINY).unwrap_err();
             assert!(matches!(e.kind, ReadErrorKind::NotAFile("a device")), "{e}");
         }
+    }
+
+    #[test]
+    fn links_that_leave_the_root_are_outside() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        std::os::unix::fs::symlink(dir.path(), root.join("up")).unwrap();
+        std::os::unix::fs::symlink("sub", root.join("down")).unwrap();
+        std::os::unix::fs::symlink("/nonexistent/x", root.join("dangling")).unwrap();
+        assert!(stays_inside(&root, &root.join("new-file")));
+        assert!(stays_inside(&root, &root.join("down/new-file")));
+        assert!(!stays_inside(&root, &root.join("up/new-file")));
+        assert!(!stays_inside(&root, &root.join("up")));
+        assert!(!stays_inside(&root, &root.join("dangling")));
+        assert!(!stays_inside(&root, &root.join("sub/../../x")));
     }
 
     #[test]

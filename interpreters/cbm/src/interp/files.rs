@@ -37,7 +37,7 @@ impl HostDir {
         if s.is_empty() || s.starts_with('.') || s.trim().is_empty() {
             return None;
         }
-        Some(self.0.join(s))
+        Some(self.0.join(s)).filter(|p| retro_screen::infile::stays_inside(&self.0, p))
     }
 }
 
