@@ -432,3 +432,84 @@ fn c64_listings_that_cannot_be_programs_are_refused() {
     assert!(stderr(&o).contains("too long for BASIC memory"), "{}", stderr(&o));
     assert!(!d.join("long.prg").exists());
 }
+
+/// The fastest of three runs of `retro ARGS` in `dir` (under the 512 MiB limit).
+fn best_of_three(dir: &std::path::Path, args: &[&str]) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let o = retro_bounded(dir, args);
+            // Any ending but a crash (the limit or a signal would show as no status).
+            assert!(o.status.code().is_some(), "{args:?}: {o:?}");
+            start.elapsed()
+        })
+        .min()
+        .expect("three runs")
+}
+
+/// Issue 32, "Speed and memory": every loader is linear in its input, so doubling the input at
+/// most doubles the time (with room for the process's start and timing noise), and no run
+/// needs more than 512 MiB. Each input is written at two sizes near what its loader accepts.
+/// Release mode only (CI: `cargo test --release --test hardening -- --ignored loaders_are`).
+#[test]
+#[ignore = "timing: run in release mode by .ci/run"]
+fn loaders_are_linear_in_their_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("one.bin"), [0xC9]).unwrap();
+    type Make = fn(usize) -> String;
+    let cases: &[(&str, Make, &[&str], usize)] = &[
+        // BBC listing, unnumbered lines (numbered 1, 2, ... up to 65279).
+        (
+            "p.bbc",
+            |n| "PRINT \"hello\";A%+B%*2:X=X+1\n".repeat(n),
+            &["tok", "p.bbc", "-o", "/dev/null"],
+            30_000,
+        ),
+        // C64 listing (tokenized whole, then refused as too long for memory).
+        (
+            "p.bas",
+            |n| (0..n).map(|i| format!("{i} print \"hello\":a=a+1\n")).collect(),
+            &["tok", "p.bas", "-o", "/dev/null"],
+            30_000,
+        ),
+        // tpa text grid, far too tall: its height is counted to the end.
+        ("tall.txt", |n| "x\n".repeat(n), &["tpa", "tall.txt"], 2_000_000),
+        // Debugger script (comments: loading, not running).
+        (
+            "script.txt",
+            |n| "# nothing\n".repeat(n) + "quit\n",
+            &["debug", "one.bin", "--script", "script.txt"],
+            600_000,
+        ),
+        // Symbol table for the disassembler.
+        (
+            "syms.txt",
+            |n| {
+                (0..n)
+                    .map(|i| format!("l{i}: equ ${:04X}\n", i % 65536))
+                    .collect()
+            },
+            &["dis", "one.bin", "--symbols", "syms.txt"],
+            200_000,
+        ),
+        // Key script (at most 500,000 presses).
+        (
+            "keys.txt",
+            |n| "a +10 ".repeat(n),
+            &["testcard", "--headless", "--keys", "keys.txt", "--time", "1"],
+            200_000,
+        ),
+    ];
+    for &(file, make, args, n) in cases {
+        std::fs::write(d.join(file), make(n)).unwrap();
+        let small = best_of_three(d, args);
+        std::fs::write(d.join(file), make(2 * n)).unwrap();
+        let large = best_of_three(d, args);
+        eprintln!("{args:?}: {small:?} at n, {large:?} at 2n");
+        assert!(
+            large <= small * 5 / 2 + Duration::from_millis(100),
+            "{args:?}: {small:?} at n, {large:?} at 2n"
+        );
+    }
+}
