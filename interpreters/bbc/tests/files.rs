@@ -167,3 +167,16 @@ fn chain_errors_are_basic_errors_on_error_catches() {
     assert_eq!(err.as_deref(), Some("Bad program at line 10"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Issue 32: the open files together hold at most 64 MiB (they live in memory), so a program
+/// cannot take 32 x 64 MiB by opening many files: the next growth is "Disc error".
+#[test]
+fn open_files_together_are_bounded() {
+    let d = scratch("held");
+    let (_, err) = run(
+        "10 DIM c%(3)\n20 FOR i%=0 TO 3:c%(i%)=OPENOUT(\"f\"+STR$i%):EXT#c%(i%)=20*1024*1024:NEXT\n",
+        &d,
+    );
+    assert_eq!(err.as_deref(), Some("Disc error at line 20"));
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -47,6 +47,9 @@ pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
 /// The largest file a program may build (it is held in memory).
 const MAX_FILE: usize = 64 << 20;
+/// The most bytes all open files may hold together (they are held in memory): a program that
+/// opens 32 files of 64 MiB each would otherwise take 2 GiB.
+const MAX_HELD: usize = MAX_FILE;
 /// Open files at once (RISC OS's FileSwitch default is about this many).
 const MAX_OPEN: usize = 32;
 
@@ -81,6 +84,19 @@ impl Files {
             return Err(ACCESS_VIOLATION);
         }
         Ok(path)
+    }
+
+    /// The bytes the open files hold in memory.
+    fn held(&self) -> usize {
+        self.chans.iter().flatten().map(|c| c.data.len()).sum()
+    }
+
+    /// Refuses growing the open files by `more` bytes past [`MAX_HELD`] ("Disc error").
+    fn room_for(&self, more: usize) -> Result<(), BasicError> {
+        if more > 0 && self.held() + more > MAX_HELD {
+            return Err(FILE_ERROR);
+        }
+        Ok(())
     }
 
     /// Drops every open file without writing it: the run did not end normally, so the files
@@ -224,6 +240,7 @@ impl Interp {
                 Err(e) => return Err(e.into()),
             }
         };
+        self.files.room_for(data.len())?;
         let ch = Chan {
             path,
             data,
@@ -318,6 +335,9 @@ impl Interp {
             if !ch.write {
                 return Err(READ_ONLY.into());
             }
+            let more = x.saturating_sub(ch.data.len());
+            self.files.room_for(more)?;
+            let ch = self.files.chan(n)?;
             ch.data.resize(x, 0);
             ch.ptr = ch.ptr.min(x);
             ch.dirty = true;
@@ -339,6 +359,9 @@ impl Interp {
         if end > MAX_FILE {
             return Err(FILE_ERROR.into());
         }
+        let more = end.saturating_sub(ch.data.len());
+        self.files.room_for(more)?;
+        let ch = self.files.chan(n)?;
         if ch.data.len() < ch.ptr {
             ch.data.resize(ch.ptr, 0);
         }
