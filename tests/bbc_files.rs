@@ -103,6 +103,7 @@ fn no_hidden_files_no_links_out_and_read_only_files_refused() {
         ("c=OPENOUT \"link\"", "Access violation"),
         ("c=OPENOUT \"away.new\"", "Access violation"),
         ("*DELETE away.secret", "Access violation"),
+        ("*DIR away", "Access violation"),
         ("c=OPENOUT \"ro\"", "Access violation"),
         ("c=OPENUP \"ro\"", "Access violation"),
         ("*DELETE ro", "Locked"),

@@ -498,6 +498,10 @@ impl Interp {
                 if !root.join(&dir).is_dir() {
                     return Err(NOT_FOUND.into());
                 }
+                // A link to a directory outside: *CAT there would list it.
+                if !retro_screen::infile::stays_inside(root, &root.join(&dir)) {
+                    return Err(ACCESS_VIOLATION.into());
+                }
                 self.files.dir = dir;
             }
             b"CAT" | b"." => {
