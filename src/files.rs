@@ -8,20 +8,10 @@
 //!
 //! Writing: user files are written atomically, so a crash or a full disk never leaves half a file.
 
-use std::fmt;
-use std::io::{self, Read};
+use std::io;
 
+pub use retro_screen::infile::{Limit, check_path, check_regular, read_limited};
 pub use retro_screen::outfile::write_output;
-use std::path::{Path, PathBuf};
-
-/// A kind of input and the most bytes retro reads of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limit {
-    /// What the file is, for messages ("BASIC program").
-    pub what: &'static str,
-    /// The largest accepted size in bytes.
-    pub max: u64,
-}
 
 const MIB: u64 = 1 << 20;
 
@@ -51,100 +41,91 @@ pub const CPM_PROGRAM: Limit = Limit {
     max: 64 * 1024 + 1,
 };
 
-/// Why a file could not be read.
-#[derive(Debug)]
-pub struct ReadError {
-    pub path: PathBuf,
-    pub kind: ReadErrorKind,
+/// C64 programs (`.prg`) and listings (`.bas`): a listing of the C64's 38,911 bytes of BASIC
+/// memory is well under 1 MiB; 16 MiB is the same room BBC programs get.
+pub const C64_PROGRAM: Limit = Limit {
+    what: "C64 program",
+    max: 16 * MIB,
+};
+
+/// Z80 binaries (`.bin` for `run`, `debug` and `dis`): the Z80 addresses 64 KiB; reading stops
+/// just past that so the loader can say where the bytes run past $FFFF.
+pub const Z80_BINARY: Limit = Limit {
+    what: "Z80 binary",
+    max: 64 * 1024 + 1,
+};
+
+/// `retro tpa` images (PNG or text grid): the field is 10 x 20 cells, so a picture of it in any
+/// reasonable resolution is far under 16 MiB.
+pub const IMAGE: Limit = Limit {
+    what: "sprite image",
+    max: 16 * MIB,
+};
+
+/// Text inputs besides programs: `retro dis --symbols`, `debug --script`, `debug --keys`, a
+/// `--printer` sequence.
+pub const TEXT: Limit = Limit {
+    what: "text file",
+    max: 16 * MIB,
+};
+
+/// The directory a BASIC program's files live in (BBC BASIC's files, the C64's device 8, under
+/// `run` and `debug` alike): `--dir` when given, else the program file's own directory, never
+/// the current directory by default.
+pub fn program_root(program: &std::path::Path, dir: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    let dir = match dir {
+        Some(d) => d,
+        None => match program.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        },
+    };
+    std::path::absolute(dir).ok()
 }
 
-#[derive(Debug)]
-pub enum ReadErrorKind {
-    NotFound,
-    IsDirectory,
-    PermissionDenied,
-    /// The input is larger than its limit.
-    TooLarge(Limit),
-    /// Anything else the system reports (an I/O error on a device, a socket).
-    Other(io::Error),
+/// Whether `a` and `b` name the same existing file (through links, `./x` or a hard link), so a
+/// command's `-o` never writes over its own input.
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
-        match &self.kind {
-            ReadErrorKind::NotFound => write!(f, "cannot read {path}: no such file"),
-            ReadErrorKind::IsDirectory => write!(f, "cannot read {path}: it is a directory"),
-            ReadErrorKind::PermissionDenied => write!(f, "cannot read {path}: permission denied"),
-            ReadErrorKind::TooLarge(limit) => write!(
-                f,
-                "cannot read {path}: a {} is at most {} bytes{}, and this one is larger",
-                limit.what,
-                limit.max,
-                mib(limit.max)
-            ),
-            ReadErrorKind::Other(e) => write!(f, "cannot read {path}: {e}"),
+/// What a file is when it is plainly not a program listing (UTF-16 text, an image, an archive),
+/// in words for "it is ...": such files would otherwise read as an empty or garbled program.
+pub fn not_a_listing(bytes: &[u8]) -> Option<&'static str> {
+    const MAGIC: &[(&[u8], &str)] = &[
+        (
+            b"\xFF\xFE",
+            "UTF-16 text (little-endian); save the listing as UTF-8 or ASCII",
+        ),
+        (
+            b"\xFE\xFF",
+            "UTF-16 text (big-endian); save the listing as UTF-8 or ASCII",
+        ),
+        (b"\x89PNG", "a PNG image"),
+        (b"PK\x03\x04", "a ZIP archive"),
+        (b"\x1F\x8B", "gzip-compressed"),
+        (b"\x7FELF", "an executable (ELF)"),
+        (b"%PDF", "a PDF document"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
+        return Some(what);
+    }
+    // UTF-16 without a byte-order mark: ASCII characters with a 0 byte beside each.
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let pairs = || head.chunks_exact(2);
+    if head.len() >= 4 {
+        if pairs().all(|p| p[1] == 0 && p[0] != 0 && p[0].is_ascii()) {
+            return Some("UTF-16 text (little-endian); save the listing as UTF-8 or ASCII");
+        }
+        if pairs().all(|p| p[0] == 0 && p[1] != 0 && p[1].is_ascii()) {
+            return Some("UTF-16 text (big-endian); save the listing as UTF-8 or ASCII");
         }
     }
-}
-
-impl std::error::Error for ReadError {}
-
-/// " (16 MiB)" for whole MiB sizes, to read the limit at a glance.
-fn mib(n: u64) -> String {
-    if n >= MIB && n.is_multiple_of(MIB) {
-        format!(" ({} MiB)", n / MIB)
-    } else {
-        String::new()
-    }
-}
-
-fn classify(e: io::Error) -> ReadErrorKind {
-    match e.kind() {
-        io::ErrorKind::NotFound => ReadErrorKind::NotFound,
-        io::ErrorKind::PermissionDenied => ReadErrorKind::PermissionDenied,
-        io::ErrorKind::IsADirectory => ReadErrorKind::IsDirectory,
-        _ => ReadErrorKind::Other(e),
-    }
-}
-
-/// Checks that `path` names something to read (it exists, and is not a directory).
-pub fn check_path(path: &Path) -> Result<(), ReadError> {
-    let err = |kind| ReadError {
-        path: path.to_path_buf(),
-        kind,
-    };
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(err(ReadErrorKind::IsDirectory)),
-        Ok(_) => Ok(()),
-        Err(e) => Err(err(classify(e))),
-    }
-}
-
-/// Reads at most `limit.max` bytes of `path` (a file, a device or a pipe); more is an error,
-/// found after reading `limit.max + 1` bytes, so memory stays bounded whatever the path is.
-pub fn read_limited(path: &Path, limit: Limit) -> Result<Vec<u8>, ReadError> {
-    let err = |kind| ReadError {
-        path: path.to_path_buf(),
-        kind,
-    };
-    // Opening a directory succeeds on Unix; ask first so the message says what the path is.
-    check_path(path)?;
-    let file = std::fs::File::open(path).map_err(|e| err(classify(e)))?;
-    read_to_limit(file, limit).map_err(err)
-}
-
-/// Reads from any reader up to `limit` (the body of [`read_limited`], also used for pipes).
-pub fn read_to_limit(reader: impl Read, limit: Limit) -> Result<Vec<u8>, ReadErrorKind> {
-    let mut bytes = Vec::new();
-    reader
-        .take(limit.max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(classify)?;
-    if bytes.len() as u64 > limit.max {
-        return Err(ReadErrorKind::TooLarge(limit));
-    }
-    Ok(bytes)
+    None
 }
 
 /// Whether an error is a closed output pipe (`retro ... | head`): the reader has gone, so the
@@ -157,11 +138,6 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
 mod tests {
     use super::*;
     use retro_screen::outfile::write_atomic;
-
-    const TINY: Limit = Limit {
-        what: "test input",
-        max: 10,
-    };
 
     #[test]
     fn writes_replace_the_file_and_leave_no_temporary() {
@@ -179,68 +155,6 @@ mod tests {
         let path = dir.path().join("missing-dir").join("out.bin");
         assert!(write_atomic(&path, b"x").is_err());
         assert!(!path.exists());
-    }
-
-    #[test]
-    fn reads_up_to_the_limit_and_no_further() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f");
-        std::fs::write(&path, b"0123456789").unwrap();
-        assert_eq!(read_limited(&path, TINY).unwrap(), b"0123456789");
-        std::fs::write(&path, b"0123456789A").unwrap();
-        let e = read_limited(&path, TINY).unwrap_err();
-        assert!(matches!(e.kind, ReadErrorKind::TooLarge(_)), "{e}");
-        assert!(
-            e.to_string()
-                .ends_with("a test input is at most 10 bytes, and this one is larger")
-        );
-    }
-
-    #[test]
-    #[cfg(unix)]
-    fn an_endless_device_stops_at_the_limit() {
-        // /dev/zero never ends: the limit ends the read after limit + 1 bytes.
-        let e = read_limited(Path::new("/dev/zero"), BASIC_PROGRAM).unwrap_err();
-        assert!(e.to_string().contains("at most 16777216 bytes (16 MiB)"), "{e}");
-    }
-
-    #[test]
-    fn errors_say_what_the_path_is() {
-        let dir = tempfile::tempdir().unwrap();
-        let e = read_limited(dir.path(), TINY).unwrap_err();
-        assert!(e.to_string().ends_with(": it is a directory"), "{e}");
-        let e = read_limited(&dir.path().join("nope"), TINY).unwrap_err();
-        assert!(e.to_string().ends_with(": no such file"), "{e}");
-    }
-
-    proptest::proptest! {
-        /// The CLI's file loading at any size against any limit: the bytes exactly when they
-        /// fit, a too-large error otherwise, never more read than the limit allows.
-        #[test]
-        fn reads_exactly_what_fits(len in 0usize..2000, max in 0u64..2000) {
-            let data = vec![0xA5u8; len];
-            let limit = Limit { what: "test input", max };
-            match read_to_limit(&data[..], limit) {
-                Ok(bytes) => proptest::prop_assert!(len as u64 <= max && bytes == data),
-                Err(ReadErrorKind::TooLarge(_)) => proptest::prop_assert!(len as u64 > max),
-                Err(e) => proptest::prop_assert!(false, "{e:?}"),
-            }
-        }
-    }
-
-    #[test]
-    fn system_errors_map_to_plain_words() {
-        // Tests may run as root, who reads any file, so the mapping is checked directly.
-        let kind = classify(io::Error::from(io::ErrorKind::PermissionDenied));
-        let e = ReadError {
-            path: "secret".into(),
-            kind,
-        };
-        assert_eq!(e.to_string(), "cannot read secret: permission denied");
-        assert!(matches!(
-            classify(io::Error::from(io::ErrorKind::NotFound)),
-            ReadErrorKind::NotFound
-        ));
     }
 
     #[test]
@@ -294,6 +208,31 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o751);
+    }
+
+    #[test]
+    fn a_read_only_file_is_refused_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ro.bin");
+        std::fs::write(&path, b"old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write_output(&path, b"new").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_writable_file_in_a_read_only_directory_is_written_in_place() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.bin");
+        std::fs::write(&path, b"old contents").unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let r = write_output(&path, b"new");
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        r.unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
     }
 
     #[test]

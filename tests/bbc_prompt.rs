@@ -57,12 +57,12 @@ fn load_of_a_text_listing_and_chain_at_the_prompt() {
     std::fs::write(dir.path().join("next.bas"), "10 PRINT \"chained \";B%+1\n").unwrap();
     let out = prompt(
         dir.path(),
-        "LOAD \"listing\"\nLIST\nRUN\nB%=41\nCHAIN \"next.bas\"\nLIST\n",
+        "LOAD \"listing\"\nLIST\nRUN\nB%=41\nCHAIN \"next/bas\"\nLIST\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let want = concat!(
         ">LOAD \"listing\"\n>LIST\n   10 A%=6\n   20 PRINTA%*7\n>RUN\n        42\n",
-        ">B%=41\n>CHAIN \"next.bas\"\nchained 42\n>LIST\n   10 PRINT \"chained \";B%+1\n>",
+        ">B%=41\n>CHAIN \"next/bas\"\nchained 42\n>LIST\n   10 PRINT \"chained \";B%+1\n>",
     );
     assert_eq!(text, want);
     assert_eq!(out.status.code(), Some(0));

@@ -100,8 +100,8 @@ fn status_2_for_bad_usage_and_unreadable_files() {
             "--printer is for the Z80 workbench machine",
         ),
         (
-            &["run", "end.bbc", "--headless", "--dir", "."],
-            "--dir is for CP/M",
+            &["run", "end.bbc", "--headless", "--poke", "100=1"],
+            "--poke is for the Z80 workbench machine",
         ),
         (&["run", "x.png"], "`retro tpa x.png --show`"),
     ];

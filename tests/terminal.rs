@@ -185,3 +185,61 @@ fn a_vanished_terminal_ends_the_run() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Issue 32, finding 7: Ctrl-Z (a key in raw mode) gives the terminal back before the process
+/// stops, so the shell's own prompt works with every setting as before; `fg` enters game mode
+/// again and draws the whole screen, not just what changed while it was stopped.
+#[test]
+#[cfg(unix)]
+fn ctrl_z_and_fg_leave_and_restore_the_screen() {
+    let mut session = pty::spawn_shell(
+        100,
+        40,
+        &format!(
+            "set -m; '{}' bbc; if [ \"$before\" = \"$(stty -g)\" ]; then echo STOPPED-RESTORED; fi; fg",
+            pty::RETRO
+        ),
+        Duration::from_secs(60),
+    );
+    // The status line is drawn once the machine is up (the picture's banner may come in pieces
+    // over the first frames, so it is looked for only after `fg`, when all is drawn at once).
+    session.expect("BBC BASIC V").expect("retro bbc starts");
+    std::thread::sleep(Duration::from_secs(1));
+    session.send("\x1a").unwrap(); // Ctrl-Z
+    let stopped = session
+        .expect("STOPPED-RESTORED")
+        .expect("Ctrl-Z stops retro with the terminal restored");
+    let before = String::from_utf8_lossy(stopped.before()).into_owned();
+    let left = before
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen was left");
+    assert!(
+        before[left..].contains("\x1b[?25h") || before[..left].contains("\x1b[?25h"),
+        "cursor shown:\n{before:?}"
+    );
+    // `fg`: back in the alternate screen, the banner drawn again from scratch (an unchanged
+    // picture would otherwise not be drawn at all).
+    let resumed = session.expect("B A S I C").expect("fg redraws the screen");
+    let again = String::from_utf8_lossy(resumed.before()).into_owned();
+    assert!(
+        again.contains("\x1b[?1049h"),
+        "fg re-enters the alternate screen:\n{again:?}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    pty::quit_and_check_restored(session);
+}
+
+/// Issue 32, finding 11: `retro list` on a terminal shows a REM's or a string's control bytes
+/// escaped instead of sending them (here: clear the screen, set the window title).
+#[test]
+#[cfg(unix)]
+fn a_listing_on_a_terminal_is_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("esc.bbc");
+    std::fs::write(&program, "10 REM \x1b[2J\n20 PRINT \"\x1b]0;title\x07\"\n").unwrap();
+    let mut session = pty::spawn_retro(100, 40, &format!("list '{}'", program.display()));
+    let out = pty::finish(&mut session, "the listing ends");
+    assert!(out.contains("10 REM \\x1b[2J"), "{out:?}");
+    assert!(out.contains("\\x1b]0;title\\x07"), "{out:?}");
+    assert!(!out.contains("\x1b[2J") && !out.contains('\x07'), "{out:?}");
+}

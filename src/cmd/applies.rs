@@ -24,7 +24,7 @@ pub fn misplaced_option(args: &RunArgs, kind: MachineKind) -> Option<String> {
         // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
         ("--seed", args.seed.is_some() && !args.ai, &[Bbc, Cbm]),
         ("--ai", args.ai, &[Z80]),
-        ("--dir", args.dir.is_some(), &[Cpm]),
+        ("--dir", args.dir.is_some(), &[Bbc, Cbm, Cpm]),
         ("--petcat", args.petcat, &[Cbm]),
         ("--fallback-glyphs", args.fallback_glyphs, &[Cbm]),
         ("--org", args.org.is_some(), &[Z80]),
@@ -96,8 +96,9 @@ mod tests {
             Some("--seed is for BBC BASIC and the C64; it does not apply to the Z80 workbench machine")
         );
         assert_eq!(misplaced_option(&a, MachineKind::Cbm), None);
-        let a = args(&["x.bas", "--dir", "d"]);
-        assert!(misplaced_option(&a, MachineKind::Cbm).is_some());
+        let a = args(&["x.asm", "--dir", "d"]);
+        assert!(misplaced_option(&a, MachineKind::Z80).is_some());
+        assert_eq!(misplaced_option(&a, MachineKind::Cbm), None);
         assert_eq!(misplaced_option(&a, MachineKind::Cpm), None);
     }
 

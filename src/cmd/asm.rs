@@ -275,33 +275,41 @@ fn normalize(path: &Path) -> PathBuf {
 }
 
 pub fn dis(args: DisArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.file) {
+    // Messages quote the user's paths and the symbol file's text: escaped, never raw.
+    let fail = |msg: String| {
+        eprintln!("retro dis: {}", retro_diag::escape(&msg));
+        ExitCode::from(2)
+    };
+    if let Some(out) = &args.output
+        && crate::files::same_file(out, &args.file)
+    {
+        return fail(format!(
+            "-o {} is the input file; write the listing elsewhere",
+            out.display()
+        ));
+    }
+    let bytes = match crate::files::read_limited(&args.file, crate::files::Z80_BINARY) {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("retro dis: cannot read {}: {e}", args.file.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(e.to_string()),
     };
     if bytes.len() + args.org as usize > 0x10000 {
-        eprintln!(
-            "retro dis: {} bytes at ${:04X} run past $FFFF",
+        return fail(format!(
+            "{} bytes at ${:04X} run past $FFFF",
             bytes.len(),
             args.org
-        );
-        return ExitCode::from(2);
+        ));
     }
     let symbols = match &args.symbols {
         None => None,
-        Some(p) => match std::fs::read_to_string(p) {
-            Err(e) => {
-                eprintln!("retro dis: cannot read {}: {e}", p.display());
-                return ExitCode::from(2);
-            }
-            Ok(text) => match SymbolTable::parse(&text) {
+        Some(p) => match crate::files::read_limited(p, crate::files::TEXT).map(String::from_utf8) {
+            Err(e) => return fail(e.to_string()),
+            Ok(Err(_)) => return fail(format!("cannot read {}: it is not text (UTF-8)", p.display())),
+            Ok(Ok(text)) => match SymbolTable::parse(&text) {
                 Ok(t) => Some(t),
                 Err(errors) => {
                     for (line, msg) in errors {
-                        eprintln!("{}:{line}: {msg}", p.display());
+                        let msg = format!("{}:{line}: {msg}", p.display());
+                        eprintln!("{}", retro_diag::escape(&msg));
                     }
                     return ExitCode::from(2);
                 }
@@ -312,8 +320,7 @@ pub fn dis(args: DisArgs) -> ExitCode {
     match &args.output {
         Some(p) => {
             if let Err(e) = write_output(p, text.as_bytes()) {
-                eprintln!("retro dis: cannot write {}: {e}", p.display());
-                return ExitCode::from(2);
+                return fail(format!("cannot write {}: {e}", p.display()));
             }
         }
         None => {

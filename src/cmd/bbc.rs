@@ -12,7 +12,7 @@ use retro_screen::Key;
 use super::session::{SessionArgs, drive, usage_error};
 use crate::files::{BASIC_PROGRAM, read_limited};
 
-pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCode {
+pub fn run_bbc(path: &Path, dir: Option<&Path>, seed: Option<i64>, session: &SessionArgs) -> ExitCode {
     let bytes = match read_limited(path, BASIC_PROGRAM) {
         Ok(b) => b,
         Err(e) => return usage_error(e),
@@ -40,8 +40,8 @@ pub fn run_bbc(path: &Path, seed: Option<i64>, session: &SessionArgs) -> ExitCod
     } else {
         InputSource::Keys
     };
-    // Files the program opens are found in the directory retro started in (and below it).
-    let files = std::env::current_dir().ok();
+    // Files the program opens are found in its own directory (or --dir) and below it.
+    let files = crate::files::program_root(path, dir);
     let mut machine = match BbcMachine::with_files(&program.to_bytes(), seed, input, files) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("{}: {e}", path.display())),

@@ -29,7 +29,7 @@ pub fn debug_bbc(args: &DebugArgs) -> ExitCode {
     };
     let mut options = DebugOptions {
         seed: args.seed,
-        dir: std::env::current_dir().ok(),
+        dir: crate::files::program_root(&args.file, args.dir.as_deref()),
         ..DebugOptions::default()
     };
     if let Some(keys) = &args.keys {

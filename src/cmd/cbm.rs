@@ -136,8 +136,16 @@ pub fn load_program(path: &Path, charset: Option<CharsetArg>) -> Result<Program,
 }
 
 fn load(path: &Path, charset: Option<CharsetArg>) -> Result<Loaded, ExitCode> {
-    let bytes =
-        std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = crate::files::read_limited(path, crate::files::C64_PROGRAM).map_err(usage_error)?;
+    // A .prg starts with its load address; anything else should be a listing.
+    if !bytes.starts_with(&[0x01, 0x08])
+        && let Some(what) = crate::files::not_a_listing(&bytes)
+    {
+        return Err(usage_error(format!(
+            "{}: it is {what}, not a C64 program",
+            path.display()
+        )));
+    }
     let text = (!bytes.starts_with(&[0x01, 0x08]))
         .then(|| std::str::from_utf8(&bytes).ok())
         .flatten();
@@ -222,6 +230,7 @@ impl Look {
 /// `retro run` for a C64 program.
 pub fn run_cbm(
     path: &Path,
+    dir: Option<&Path>,
     seed: Option<i64>,
     session: &SessionArgs,
     look: Look,
@@ -233,17 +242,8 @@ pub fn run_cbm(
     };
     let headless = session.headless || !std::io::stdout().is_terminal();
     let input = input_source(headless, session);
-    // Device 8 is the directory the program is in.
-    let disk = path
-        .parent()
-        .map(|p| {
-            if p.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                p
-            }
-        })
-        .map(Path::to_path_buf);
+    // Device 8 is the directory the program is in (or --dir).
+    let disk = crate::files::program_root(path, dir);
     let options = Options {
         seed,
         disk,
@@ -324,7 +324,13 @@ pub fn tok(file: &Path, output: &Path, charset: Option<CharsetArg>) -> ExitCode 
         Ok(l) => l.program,
         Err(code) => return code,
     };
-    match write_output(output, &program.to_prg()) {
+    let prg = program.to_prg();
+    // What `list` and LOAD would refuse (a program past the end of BASIC's memory, whose links
+    // would wrap past $FFFF) is refused here too, before anything is written.
+    if let Err(e) = Program::from_prg(&prg) {
+        return usage_error(format!("{}: {e}", file.display()));
+    }
+    match write_output(output, &prg) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => usage_error(format!("cannot write {}: {e}", output.display())),
     }

@@ -7,19 +7,15 @@ use retro_cbm::debug::{CbmDebugger, DebugOptions};
 
 use super::debug::{DebugArgs, read_arg};
 use super::session::usage_error;
-use crate::files::{BASIC_PROGRAM, read_limited};
 
 pub fn debug_cbm(args: &DebugArgs) -> ExitCode {
-    if let Err(e) = read_limited(&args.file, BASIC_PROGRAM) {
-        return usage_error(e);
-    }
     let program = match super::cbm::load_program(&args.file, args.charset) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let mut options = DebugOptions {
         seed: args.seed,
-        disk: std::env::current_dir().ok(),
+        disk: crate::files::program_root(&args.file, args.dir.as_deref()),
         ..DebugOptions::default()
     };
     if let Some(keys) = &args.keys {

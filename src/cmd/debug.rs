@@ -3,7 +3,7 @@
 //! shared command language of docs/debugger.md.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use retro_screen::debug::Console;
@@ -45,18 +45,27 @@ pub struct DebugArgs {
     /// C64: the letter convention of a .bas listing (as for `retro run`).
     #[arg(long, value_enum)]
     pub charset: Option<super::cbm::CharsetArg>,
+    /// BASIC: the directory the program's files live in (BBC files, C64 device 8); default: the
+    /// program file's own directory, as for `retro run`.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 pub(super) fn read_arg(arg: &str, what: &str) -> Result<String, String> {
     match arg.strip_prefix('=') {
         Some(inline) => Ok(inline.replace(';', "\n")),
-        None => std::fs::read_to_string(arg).map_err(|e| format!("cannot read {what} {arg}: {e}")),
+        None => {
+            let bytes = crate::files::read_limited(Path::new(arg), crate::files::TEXT)
+                .map_err(|e| format!("{what}: {e}"))?;
+            String::from_utf8(bytes).map_err(|_| format!("cannot read {what} {arg}: it is not text (UTF-8)"))
+        }
     }
 }
 
 pub fn debug(args: DebugArgs) -> ExitCode {
-    if !args.file.is_file() {
-        return usage_error(format!("cannot read {}: no such file", args.file.display()));
+    // A device or a FIFO is named as what it is (the debugger reads its program whole).
+    if let Err(e) = crate::files::check_regular(&args.file) {
+        return usage_error(e);
     }
     match args.machine.or_else(|| super::run::machine_for(&args.file)) {
         Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),

@@ -30,8 +30,8 @@ pub struct RunArgs {
     /// Seed for the machine's random numbers (BBC RND, C64 RND), so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
-    /// CP/M: the directory that is drive A: (default: the .COM file's own directory). BBC BASIC
-    /// and C64 programs keep their files beside the program, so they refuse it.
+    /// The directory a program's files live in: BBC BASIC's files and the C64's device 8
+    /// (default: the program file's own directory), CP/M's drive A: (docs/cli.md).
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// C64: show control codes in the text stream in petcat's notation ({clr}, {red}).
@@ -156,10 +156,11 @@ fn run_file(file: &Path, args: RunArgs) -> ExitCode {
         ));
     }
     match kind {
-        MachineKind::Bbc => super::bbc::run_bbc(file, args.seed, &args.session),
+        MachineKind::Bbc => super::bbc::run_bbc(file, args.dir.as_deref(), args.seed, &args.session),
         MachineKind::Cpm => super::cpm::run_cpm(file, &args.args, args.dir.as_deref(), &args.session),
         MachineKind::Cbm => super::cbm::run_cbm(
             file,
+            args.dir.as_deref(),
             args.seed,
             &args.session,
             super::cbm::Look::new(args.petcat, args.fallback_glyphs),

@@ -118,6 +118,12 @@ fn load(file: &Path, crunch: bool) -> Result<Program, ExitCode> {
 }
 
 pub fn tok(args: TokArgs) -> ExitCode {
+    if crate::files::same_file(&args.output, &args.file) {
+        return usage_error(format!(
+            "-o {} is the input file; write the program elsewhere",
+            args.output.display()
+        ));
+    }
     match for_cbm(&args.file, args.machine) {
         Ok(true) => return super::cbm::tok(&args.file, &args.output, args.charset),
         Ok(false) => {}
@@ -130,16 +136,16 @@ pub fn tok(args: TokArgs) -> ExitCode {
     let bytes = match args.format.save_format().encode(&program) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("retro: {}: {e}", args.file.display());
+            eprintln!(
+                "retro: {}",
+                retro_diag::escape(&format!("{}: {e}", args.file.display()))
+            );
             return ExitCode::from(1);
         }
     };
     match write_output(&args.output, &bytes) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("retro: cannot write {}: {e}", args.output.display());
-            ExitCode::from(2)
-        }
+        Err(e) => usage_error(format!("cannot write {}: {e}", args.output.display())),
     }
 }
 
@@ -162,6 +168,11 @@ pub fn list(args: ListArgs) -> ExitCode {
             .and_then(|b| retro_bbc::bbcwin::render_tokens(&b).ok());
         windows
             .unwrap_or_else(|| inspect::render(&inspect::inspect(&program), std::io::stdout().is_terminal()))
+    } else if std::io::stdout().is_terminal() {
+        // Control bytes in strings and REMs (an ESC, teletext codes read as C1 controls) are
+        // shown escaped (`\x1b`) on a terminal, never sent to it; into a file or a pipe the
+        // listing stays exact, so `retro tok` reads it back.
+        retro_diag::escape::escape_keeping_newlines(&retro_bbc::list(&program)).into_owned()
     } else {
         retro_bbc::list(&program)
     };

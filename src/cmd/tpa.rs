@@ -36,7 +36,7 @@ const AS_TEXT: &str = "not a PNG, so read as a text grid (a character a pixel, d
 fn load(path: &Path) -> Result<(Image, bool), String> {
     // A missing file or a directory is named for what it is, not by the system's raw error.
     crate::files::check_path(path).map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = crate::files::read_limited(path, crate::files::IMAGE).map_err(|e| e.to_string())?;
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(format!(
             "{} is empty: give a PNG picture or a text grid of the sprite (docs/tetris-printer.md)",

@@ -23,8 +23,7 @@ pub fn load_program(
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("bin"));
     let mut program = if is_bin {
-        let bytes =
-            std::fs::read(path).map_err(|e| usage_error(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = crate::files::read_limited(path, crate::files::Z80_BINARY).map_err(usage_error)?;
         Program::from_binary(bytes, org.unwrap_or(0x8000))
     } else {
         let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -77,7 +76,7 @@ pub fn load_printer_sequence(m: &mut Workbench, program: &Program, path: &Path) 
         label("printer_go")?,
         label("PRINTER_SEQ_MAX")?,
     );
-    let raw = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let raw = crate::files::read_limited(path, crate::files::TEXT).map_err(|e| e.to_string())?;
     let bytes = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("bin")) {
         raw
     } else {

@@ -15,7 +15,7 @@ use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualT
 use super::fit;
 use super::input::{self, Action};
 use super::speed::SpeedMeter;
-use super::terminal::{HANGUP, Input, Session};
+use super::terminal::{HANGUP, Input, Session, is_suspend_key};
 use super::view::{self, FrameView};
 
 /// Settings of an interactive run.
@@ -191,12 +191,22 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
                 Input::Ready => {}
                 Input::Timeout if due || redraw => break,
                 Input::Timeout => continue,
+                Input::Redraw => {
+                    drawn = None;
+                    break;
+                }
                 Input::HungUp => {
                     drop(session);
                     return finish(state, Some(HANGUP));
                 }
             }
-            match event::read()? {
+            let event = event::read()?;
+            if is_suspend_key(&event) {
+                session.suspend()?;
+                drawn = None;
+                break;
+            }
+            match event {
                 Event::Key(k) => match input::map(&k) {
                     Action::Quit => return finish(state, None),
                     Action::ToggleHelp => {

@@ -19,6 +19,7 @@ use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use retro_diag::escape::escape;
 use retro_screen::colour;
 use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, Progress};
 use retro_screen::keys::HoldMode;
@@ -26,7 +27,7 @@ use retro_screen::machine::Machine;
 use retro_screen::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 
 use super::input::{self, Action};
-use super::terminal::{HANGUP, Input, Session, die_of};
+use super::terminal::{HANGUP, Input, Session, die_of, is_suspend_key};
 use super::view::FrameView;
 
 /// Keys and what they do, for the help overlay.
@@ -184,8 +185,10 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
                 die_of(HANGUP);
             }
             if input == Input::Ready {
-                if let Event::Key(k) = event::read()? {
-                    running_key(k, d, console, &mut ui);
+                match event::read()? {
+                    e if is_suspend_key(&e) => session.suspend()?,
+                    Event::Key(k) => running_key(k, d, console, &mut ui),
+                    _ => {}
                 }
                 continue;
             }
@@ -210,7 +213,12 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
             if input != Input::Ready {
                 continue;
             }
-            if let Event::Key(k) = event::read()?
+            let event = event::read()?;
+            if is_suspend_key(&event) {
+                session.suspend()?;
+                continue;
+            }
+            if let Event::Key(k) = event
                 && k.kind != KeyEventKind::Release
             {
                 key(k, d, console, &mut ui);
@@ -225,8 +233,10 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
 fn output(ui: &mut Ui, d: &mut dyn Debuggable, text: &str) {
     let mut printed = String::new();
     d.take_output(&mut printed);
-    ui.output.extend(printed.lines().map(String::from));
-    ui.output.extend(text.lines().map(String::from));
+    // What the program printed and what the commands answered (string values, listings) may
+    // hold its control bytes: escaped, as in a --script transcript.
+    ui.output.extend(printed.lines().map(|l| escape(l).into_owned()));
+    ui.output.extend(text.lines().map(|l| escape(l).into_owned()));
     let excess = ui.output.len().saturating_sub(500);
     ui.output.drain(..excess);
     ui.last_command = ui.last_command.saturating_sub(excess);
@@ -237,7 +247,8 @@ fn output(ui: &mut Ui, d: &mut dyn Debuggable, text: &str) {
 
 fn execute(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui, command: &str) {
     ui.last_command = ui.output.len();
-    ui.output.push(format!("({}) {command}", d.prompt()));
+    ui.output
+        .push(escape(&format!("({}) {command}", d.prompt())).into_owned());
     console.last = Some(command.to_string());
     match console.start(d, command) {
         Progress::Running => output(
@@ -398,7 +409,8 @@ fn styled(lines: &[PanelLine]) -> Vec<Line<'_>> {
             if l.changed {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
-            Line::from(Span::styled(l.text.as_str(), style))
+            // A listing's strings and REMs are the program's bytes: shown escaped, never sent.
+            Line::from(Span::styled(escape(&l.text).into_owned(), style))
         })
         .collect()
 }
@@ -426,7 +438,7 @@ fn watches(d: &dyn Debuggable, console: &Console) -> String {
         .iter()
         .map(|e| {
             let v = d.evaluate(e).unwrap_or_else(|err| format!("<{err}>"));
-            format!("{e} = {v}")
+            escape(&format!("{e} = {v}")).into_owned()
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -518,7 +530,7 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
         .lines
         .iter()
         .flat_map(|l| {
-            wrap(&l.text, 40)
+            wrap(&escape(&l.text), 40)
                 .into_iter()
                 .map(move |t| PanelLine { text: t, ..l.clone() })
         })
@@ -579,7 +591,7 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
                 let rows = area.height.saturating_sub(1 + memory as u16) as usize;
                 let p = d.panel(kind, rows).unwrap_or_default();
                 let mut lines = if memory { vec![p.title] } else { vec![] };
-                lines.extend(p.lines.into_iter().map(|l| l.text));
+                lines.extend(p.lines.iter().map(|l| escape(&l.text).into_owned()));
                 lines.join("\n")
             }
         };

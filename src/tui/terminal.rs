@@ -6,6 +6,11 @@
 //! the interactive loop looks at it at least every 100 ms, leaves, drops the session (which
 //! restores the terminal) and only then dies of the signal as the default handler would.
 //!
+//! Job control: Ctrl-Z (a key in raw mode, see [`is_suspend_key`]) or a SIGTSTP from outside
+//! gives the terminal back as an exit does and stops the process; `fg` (SIGCONT) enters game
+//! mode again and the next frame is drawn whole ([`Input::Redraw`]). A SIGKILL cannot be
+//! caught: `stty sane` mends the terminal then (docs/cli.md, "Signals").
+//!
 //! A terminal that goes away (its window closed, `tmux kill-session`) is a hangup too: input is
 //! awaited through [`Session::wait_input`], which sees it even when no SIGHUP arrives.
 
@@ -35,6 +40,10 @@ pub struct Session {
     /// The last terminating signal received (0: none).
     signal: Arc<AtomicUsize>,
     handlers: Vec<signal_hook::SigId>,
+    /// A SIGTSTP arrived: give the terminal back and stop.
+    stop: Arc<AtomicBool>,
+    /// A SIGCONT arrived (after a stop we did not make ourselves, `kill -STOP`): redraw.
+    cont: Arc<AtomicBool>,
     /// The terminal crossterm reads when stdin is not one (`retro bbc < lines`): /dev/tty.
     tty: Option<std::fs::File>,
 }
@@ -64,6 +73,18 @@ impl Session {
                 sig as usize,
             )?);
         }
+        let (stop, cont) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+        #[cfg(unix)]
+        {
+            handlers.push(signal_hook::flag::register(
+                signal_hook::consts::SIGTSTP,
+                stop.clone(),
+            )?);
+            handlers.push(signal_hook::flag::register(
+                signal_hook::consts::SIGCONT,
+                cont.clone(),
+            )?);
+        }
         // As ratatui::try_init, but drawing through Sgr16 (the 16 colours as the classic codes);
         // the panic hook below restores raw mode and the alternate screen as ratatui's would.
         let previous = std::panic::take_hook();
@@ -86,18 +107,7 @@ impl Session {
             }
         }));
         let key_releases = matches!(terminal::supports_keyboard_enhancement(), Ok(true));
-        if key_releases {
-            execute!(
-                stdout(),
-                PushKeyboardEnhancementFlags(
-                    KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
-                        | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
-                )
-            )?;
-            KITTY_PUSHED.store(true, Ordering::SeqCst);
-        }
-        // Hidden until a machine shows its text cursor, then a flashing underline, as the BBC's.
-        execute!(stdout(), cursor::Hide, cursor::SetCursorStyle::BlinkingUnderScore)?;
+        game_mode_extras(key_releases)?;
         let tty = if std::io::IsTerminal::is_terminal(&io::stdin()) {
             None
         } else {
@@ -108,8 +118,50 @@ impl Session {
             key_releases,
             signal,
             handlers,
+            stop,
+            cont,
             tty,
         })
+    }
+
+    /// Gives the terminal back (as [`Drop`] does), stops the process as SIGTSTP's default action
+    /// would, and once continued (`fg`) enters game mode again with the screen to be drawn whole.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        leave_game_mode();
+        #[cfg(unix)]
+        {
+            // Stops every thread (the machine's worker too) until SIGCONT.
+            let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        self.cont.store(false, Ordering::SeqCst);
+        terminal::enable_raw_mode()?;
+        execute!(stdout(), terminal::EnterAlternateScreen)?;
+        game_mode_extras(self.key_releases)?;
+        self.forget_screen()
+    }
+
+    /// Blanks the screen and ratatui's idea of it, so the next draw paints every cell that is
+    /// not blank. (ratatui's `clear` would do it but first asks the terminal where its cursor
+    /// is, and a terminal that does not answer fails the run.)
+    fn forget_screen(&mut self) -> io::Result<()> {
+        execute!(stdout(), terminal::Clear(terminal::ClearType::All))?;
+        // After a draw the current buffer is blank; a swap blanks the other (the one drawn).
+        self.terminal.swap_buffers();
+        Ok(())
+    }
+
+    /// A stop or continue signal that arrived since last asked: [`Input::Redraw`] once handled.
+    fn job_control(&mut self) -> io::Result<Option<Input>> {
+        if self.stop.swap(false, Ordering::SeqCst) {
+            self.suspend()?;
+            return Ok(Some(Input::Redraw));
+        }
+        if self.cont.swap(false, Ordering::SeqCst) {
+            self.forget_screen()?;
+            return Ok(Some(Input::Redraw));
+        }
+        Ok(None)
     }
 
     /// Waits up to `timeout` for input from the terminal (then read it with crossterm's
@@ -119,9 +171,12 @@ impl Session {
     /// its descriptor reads as end of file for ever and crossterm 0.29's reader spins on it
     /// without returning, whatever the timeout (crossterm issue #793), leaving a process that
     /// burns a core and ignores SIGHUP.
-    pub fn wait_input(&self, timeout: Duration) -> io::Result<Input> {
+    pub fn wait_input(&mut self, timeout: Duration) -> io::Result<Input> {
         #[cfg(unix)]
         {
+            if let Some(redraw) = self.job_control()? {
+                return Ok(redraw);
+            }
             if self.hung_up(Duration::ZERO)? {
                 return Ok(Input::HungUp);
             }
@@ -131,6 +186,10 @@ impl Session {
             }
             if self.hung_up(timeout)? {
                 return Ok(Input::HungUp);
+            }
+            // A SIGTSTP cuts the sleep short: stop now rather than a wait later.
+            if let Some(redraw) = self.job_control()? {
+                return Ok(redraw);
             }
             Ok(if event::poll(Duration::ZERO)? {
                 Input::Ready
@@ -193,6 +252,44 @@ pub enum Input {
     Timeout,
     /// The terminal has gone: leave as SIGHUP would make us.
     HungUp,
+    /// The process was stopped and continued (Ctrl-Z, `fg`): draw the whole screen again.
+    Redraw,
+}
+
+/// Whether a key is Ctrl-Z, which in raw mode arrives as a key instead of SIGTSTP: the front ends
+/// call [`Session::suspend`] for it, as a shell's job control expects.
+pub fn is_suspend_key(event: &event::Event) -> bool {
+    use event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+    matches!(event, Event::Key(k)
+        if k.kind == KeyEventKind::Press
+            && k.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(k.code, KeyCode::Char('z' | 'Z')))
+}
+
+/// The parts of game mode beyond ratatui's (raw mode, alternate screen): the kitty keyboard
+/// flags when the terminal has them, and the hidden cursor.
+fn game_mode_extras(key_releases: bool) -> io::Result<()> {
+    if key_releases {
+        execute!(
+            stdout(),
+            PushKeyboardEnhancementFlags(
+                KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+                    | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+            )
+        )?;
+        KITTY_PUSHED.store(true, Ordering::SeqCst);
+    }
+    // Hidden until a machine shows its text cursor, then a flashing underline, as the BBC's.
+    execute!(stdout(), cursor::Hide, cursor::SetCursorStyle::BlinkingUnderScore)
+}
+
+/// The terminal as it was before game mode: keyboard flags popped, cursor shown, raw mode off,
+/// the main screen back.
+fn leave_game_mode() {
+    pop_keyboard_flags();
+    let _ = execute!(stdout(), cursor::SetCursorStyle::DefaultUserShape, cursor::Show);
+    ratatui::restore();
+    let _ = stdout().flush();
 }
 
 /// The hangup signal, which a terminal that has gone stands for.
@@ -220,9 +317,6 @@ impl Drop for Session {
         for id in self.handlers.drain(..) {
             signal_hook::low_level::unregister(id);
         }
-        pop_keyboard_flags();
-        let _ = execute!(stdout(), cursor::SetCursorStyle::DefaultUserShape, cursor::Show);
-        ratatui::restore();
-        let _ = stdout().flush();
+        leave_game_mode();
     }
 }

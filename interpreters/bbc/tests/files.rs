@@ -30,13 +30,22 @@ fn entries(dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn a_file_left_open_by_an_error_is_written_whole_when_the_run_ends() {
+fn a_file_left_open_by_an_error_keeps_its_old_contents() {
     let d = scratch("open");
-    let (_, err) = run("10 c=OPENOUT \"out.txt\":BPUT#c,\"abc\":X=1/0\n", &d);
+    std::fs::write(d.join("old.txt"), b"old").expect("write");
+    let (_, err) = run(
+        "10 c=OPENOUT \"out/txt\":BPUT#c,\"abc\":d=OPENOUT \"old/txt\":BPUT#d,\"new\":X=1/0\n",
+        &d,
+    );
     assert_eq!(err.as_deref(), Some("Division by zero at line 10"));
+    // Issue 32: the run stopped, so neither the new file nor the half-written one is written.
+    assert_eq!(std::fs::read(d.join("old.txt")).expect("kept"), b"old");
+    assert_eq!(entries(&d), ["old.txt"]);
+    // A file left open when the program ends normally is written whole.
+    let (_, err) = run("10 c=OPENOUT \"out/txt\":BPUT#c,\"abc\"\n", &d);
+    assert_eq!(err, None);
     assert_eq!(std::fs::read(d.join("out.txt")).expect("written"), b"abc\n");
-    // No temporary file is left beside it.
-    assert_eq!(entries(&d), ["out.txt"]);
+    assert_eq!(entries(&d), ["old.txt", "out.txt"]);
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -46,7 +55,7 @@ fn an_existing_file_keeps_its_old_contents_until_the_new_ones_are_complete() {
     std::fs::write(d.join("f.dat"), b"older").expect("write");
     // While the program writes, the host file is untouched; CLOSE# replaces it in one step.
     let (out, err) = run(
-        "10 c=OPENOUT \"f.dat\":BPUT#c,\"new\";\n20 d=OPENIN \"f.dat\":PRINT EXT#d:CLOSE#d\n30 CLOSE#c\n",
+        "10 c=OPENOUT \"f/dat\":BPUT#c,\"new\";\n20 d=OPENIN \"f/dat\":PRINT EXT#d:CLOSE#d\n30 CLOSE#c\n",
         &d,
     );
     assert_eq!(err, None);
@@ -61,7 +70,13 @@ fn names_cannot_leave_the_directory() {
     let inner = d.join("inner");
     std::fs::create_dir_all(&inner).expect("inner");
     std::fs::write(d.join("secret"), b"x").expect("write");
-    for name in ["../secret", "/etc/passwd", "sub/../../secret"] {
+    for name in [
+        "../secret",
+        "/etc/passwd",
+        "sub/../../secret",
+        "^.secret",
+        "$.^.secret",
+    ] {
         let (_, err) = run(&format!("10 c=OPENIN \"{name}\"\n"), &inner);
         assert_eq!(err.as_deref(), Some("Bad name at line 10"), "{name}");
         let (_, err) = run(&format!("10 c=OPENOUT \"{name}\"\n"), &inner);
@@ -70,10 +85,10 @@ fn names_cannot_leave_the_directory() {
     let (_, err) = run("10 *DELETE ../secret\n", &inner);
     assert_eq!(err.as_deref(), Some("Bad name at line 10"));
     assert!(d.join("secret").exists());
-    // Inside the directory `..` is fine as long as it stays inside.
+    // Inside the directory `^` is fine as long as it stays inside.
     std::fs::create_dir_all(inner.join("sub")).expect("sub");
     let (out, err) = run(
-        "10 *DIR sub\n20 c=OPENOUT \"../x\":CLOSE#c\n30 PRINT OPENIN \"../x\"<>0\n",
+        "10 *DIR sub\n20 c=OPENOUT \"^.x\":CLOSE#c\n30 PRINT OPENIN \"^.x\"<>0\n",
         &inner,
     );
     assert_eq!((out.as_str(), err), ("        -1\n", None));
@@ -92,9 +107,11 @@ fn star_cat_lists_the_directory() {
     let d = scratch("cat");
     std::fs::write(d.join("b.dat"), b"").expect("write");
     std::fs::write(d.join("a.dat"), b"").expect("write");
+    std::fs::write(d.join(".hidden"), b"").expect("write");
     let (out, err) = run("10 *CAT\n20 OSCLI \".\"\n", &d);
     assert_eq!(err, None);
-    assert_eq!(out, "a.dat\nb.dat\na.dat\nb.dat\n");
+    // Host names as RISC OS shows them: `/` for the host's `.`; hidden files are not listed.
+    assert_eq!(out, "a/dat\nb/dat\na/dat\nb/dat\n");
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -148,5 +165,18 @@ fn chain_errors_are_basic_errors_on_error_catches() {
     std::fs::write(d.join("junk"), [0x0D, 0x00, 0x0A, 0x02]).expect("write");
     let (_, err) = run("10 CHAIN \"junk\"\n", &d);
     assert_eq!(err.as_deref(), Some("Bad program at line 10"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Issue 32: the open files together hold at most 64 MiB (they live in memory), so a program
+/// cannot take 32 x 64 MiB by opening many files: the next growth is "Disc error".
+#[test]
+fn open_files_together_are_bounded() {
+    let d = scratch("held");
+    let (_, err) = run(
+        "10 DIM c%(3)\n20 FOR i%=0 TO 3:c%(i%)=OPENOUT(\"f\"+STR$i%):EXT#c%(i%)=20*1024*1024:NEXT\n",
+        &d,
+    );
+    assert_eq!(err.as_deref(), Some("Disc error at line 20"));
     let _ = std::fs::remove_dir_all(&d);
 }

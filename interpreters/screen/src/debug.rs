@@ -937,7 +937,13 @@ impl Console {
                 break;
             }
         }
-        (out, failed)
+        // The echoes, the program's output and the answers (listings, string values, errors
+        // quoting the command) may hold control bytes from the program or the script: a
+        // transcript shows them escaped (`\x1b`), so printing it never drives the terminal.
+        (
+            retro_diag::escape::escape_keeping_newlines(&out).into_owned(),
+            failed,
+        )
     }
 }
 

@@ -17,6 +17,7 @@ pub mod debug_bench;
 pub mod dump;
 pub mod font;
 pub mod frame;
+pub mod infile;
 pub mod keys;
 pub mod machine;
 pub mod movie;

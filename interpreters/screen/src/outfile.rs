@@ -35,7 +35,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// - a device, FIFO or socket is opened and written in place, never replaced by a regular file
 ///   (`-o /dev/null`, `-o >(gzip > x.gz)`);
 /// - a regular file, or a new one, is written through [`write_atomic`] (a temporary file in the
-///   same directory, renamed over it), keeping an existing file's permissions.
+///   same directory, renamed over it), keeping an existing file's permissions;
+/// - a read-only file (no write permission for anyone) is refused, as `cat >` refuses it,
+///   instead of being replaced by the rename;
+/// - a writable file in a directory the user may not write (where no temporary file can be
+///   made) is written in place.
 pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = follow_links(path)?;
     match std::fs::metadata(&target) {
@@ -44,10 +48,22 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
             .write(true)
             .open(&target)?
             .write_all(bytes),
-        Ok(m) => {
-            write_atomic(&target, bytes)?;
-            std::fs::set_permissions(&target, m.permissions())
-        }
+        Ok(m) if m.permissions().readonly() => Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "the file is read-only",
+        )),
+        Ok(m) => match write_atomic(&target, bytes) {
+            Ok(()) => std::fs::set_permissions(&target, m.permissions()),
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+                let mut f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .truncate(true)
+                    .open(&target)?;
+                f.write_all(bytes)?;
+                f.sync_all()
+            }
+            Err(e) => Err(e),
+        },
         Err(e) if e.kind() == io::ErrorKind::NotFound => write_atomic(&target, bytes),
         Err(e) => Err(e),
     }

@@ -45,6 +45,26 @@ pub const DEFAULT_PALETTE: [Rgb; 3] = [
     Rgb(0x20, 0x38, 0xEC),
 ];
 
+/// The height of a text grid that has outgrown the field: the rows kept so far and those still
+/// to come, without trailing blank lines, comments or colour lines (counted, not kept, so a huge
+/// grid costs no memory).
+fn text_height<'a>(rows: &[Vec<char>], rest: impl Iterator<Item = &'a str>) -> usize {
+    let mut height = rows.len() - rows.iter().rev().take_while(|r| r.is_empty()).count();
+    let mut blank = rows.len() - height;
+    for line in rest.map(str::trim_end) {
+        if line.starts_with('#') || line.starts_with("colour ") {
+            continue;
+        }
+        if line.is_empty() {
+            blank += 1;
+        } else {
+            height += blank + 1;
+            blank = 0;
+        }
+    }
+    height
+}
+
 impl Image {
     /// An image from pixel values (row 0 at the top); checks the size and values.
     pub fn new(width: usize, height: usize, pixels: Vec<u8>, palette: [Rgb; 3]) -> Result<Image, ImageError> {
@@ -183,7 +203,7 @@ impl Image {
             }
             rows.push(chars);
             if rows.len() > HEIGHT {
-                return Err(ImageError::TooTall(rows.len()));
+                return Err(ImageError::TooTall(text_height(&rows, text.lines().skip(n + 1))));
             }
         }
         while rows.last().is_some_and(|r| r.is_empty()) {
@@ -252,6 +272,13 @@ mod tests {
         assert_eq!(Image::from_text("abcd\n"), Err(ImageError::TooManyColours(4)));
         assert_eq!(Image::from_text(&"x".repeat(18)), Err(ImageError::TooWide(18)));
         assert_eq!(Image::from_text(&"x\n".repeat(43)), Err(ImageError::TooTall(43)));
+        // The real height, however tall (issue 32: it said 43 for any grid).
+        assert_eq!(
+            Image::from_text(&"x\n".repeat(500)),
+            Err(ImageError::TooTall(500))
+        );
+        let grid = format!("{}# a comment\n\nx\n\n\n", "x\n".repeat(60));
+        assert_eq!(Image::from_text(&grid), Err(ImageError::TooTall(62)));
         assert!(matches!(
             Image::from_text("colour xx #FF0000\n"),
             Err(ImageError::Text { line: 1, .. })

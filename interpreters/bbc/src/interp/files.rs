@@ -2,18 +2,27 @@
 //! BPUT#, PRINT#/INPUT# (BASIC's binary records), EOF#, PTR#, EXT#, and the `*` commands
 //! programs use (*DIR, *CAT/*., *DELETE, *RENAME).
 //!
-//! - Every name is resolved inside one root directory (the one the user started in, or the one
-//!   an embedder names with [`Interp::set_file_root`]); absolute names and `..` that would leave
-//!   it are "Bad name". Without a root, files are not available ("Bad name" too).
-//! - An open file is held in memory and written back when it is closed (CLOSE#, or the end of
-//!   the run), to a temporary name then renamed over the old file: a file is never left half
-//!   written.
+//! - Names are RISC OS names: `.` separates directories, `/` stands for the host's `.`
+//!   (`scores/txt` is the host file `scores.txt`, `data.level1` is `level1` in the directory
+//!   `data`), `^` is the parent directory, `@` the current one and `$` the root. A name that
+//!   would be a hidden host file (`/bashrc`, the host's `.bashrc`) or is not a RISC OS name is
+//!   "Bad name"; docs/bbc-basic.md ("Files") shows the mapping.
+//! - Every name is resolved inside one root directory (the program's own, or `--dir`; an
+//!   embedder names it with [`Interp::set_file_root`]); `^` above it is "Bad name", and a
+//!   symbolic link that leads out of it is "Access violation". Without a root, files are not
+//!   available ("Bad name").
+//! - A host file without write permission is a RISC OS file without write access: OPENOUT,
+//!   OPENUP and SAVE give "Access violation", *DELETE and *RENAME "Locked".
+//! - An open file is held in memory and written back when it is closed (CLOSE#, or the
+//!   program's normal end), to a temporary name then renamed over the old file. A run stopped
+//!   any other way (Escape, an error, `--time`, a signal) writes nothing: the old contents stay
+//!   until the program closes the new ones.
 //! - PRINT# writes RISC OS BASIC's records: `&40` and a big-endian 32-bit integer; `&00`, the
 //!   length and the bytes in reverse order for a string; and, since numbers here are 64-bit,
 //!   BASIC VI's `&88` and the 8-byte double (high word first, each word little-endian), as
 //!   Brandy writes it. INPUT# reads those three.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::error::{self, BasicError};
 use super::tok;
@@ -27,11 +36,20 @@ pub const EOF_ERROR: BasicError = BasicError::new(223, "End of file");
 pub const NOT_FOUND: BasicError = BasicError::new(214, "File not found");
 pub const READ_ONLY: BasicError = BasicError::new(193, "Not open for update");
 pub const FILE_ERROR: BasicError = BasicError::new(189, "Disc error");
+/// RISC OS FileSwitch's refusal of an object the program may not use this way: a file without
+/// the access asked for, or something that is not a file at all (a device, a FIFO).
+pub const ACCESS_VIOLATION: BasicError = BasicError::new(189, "Access violation");
+/// RISC OS's refusal to delete, rename or replace a locked file (a host file without write
+/// permission).
+pub const LOCKED: BasicError = BasicError::new(195, "Locked");
 /// A file CHAIN cannot read as a BASIC program (RISC OS BASIC's "Bad program", error 0).
 pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
 /// The largest file a program may build (it is held in memory).
 const MAX_FILE: usize = 64 << 20;
+/// The most bytes all open files may hold together (they are held in memory): a program that
+/// opens 32 files of 64 MiB each would otherwise take 2 GiB.
+const MAX_HELD: usize = MAX_FILE;
 /// Open files at once (RISC OS's FileSwitch default is about this many).
 const MAX_OPEN: usize = 32;
 
@@ -61,7 +79,30 @@ impl Files {
     fn resolve(&self, name: &[u8]) -> Result<PathBuf, BasicError> {
         let root = self.root.as_ref().ok_or(BAD_NAME)?;
         let rel = relative(&self.dir, name)?;
-        Ok(root.join(rel))
+        let path = root.join(rel);
+        if !retro_screen::infile::stays_inside(root, &path) {
+            return Err(ACCESS_VIOLATION);
+        }
+        Ok(path)
+    }
+
+    /// The bytes the open files hold in memory.
+    fn held(&self) -> usize {
+        self.chans.iter().flatten().map(|c| c.data.len()).sum()
+    }
+
+    /// Refuses growing the open files by `more` bytes past [`MAX_HELD`] ("Disc error").
+    fn room_for(&self, more: usize) -> Result<(), BasicError> {
+        if more > 0 && self.held() + more > MAX_HELD {
+            return Err(FILE_ERROR);
+        }
+        Ok(())
+    }
+
+    /// Drops every open file without writing it: the run did not end normally, so the files
+    /// keep the contents they had before the program opened them.
+    pub fn discard_all(&mut self) {
+        self.chans.clear();
     }
 
     /// Writes every changed file back and closes all channels.
@@ -104,32 +145,62 @@ impl Files {
     }
 }
 
-impl Drop for Files {
-    fn drop(&mut self) {
-        let _ = self.close_all();
-    }
-}
-
-/// `name` (RISC OS style or host style) as a path relative to the root, from directory `dir`.
+/// A RISC OS `name` as a host path relative to the root, from directory `dir` (relative to the
+/// root too): `.` separates directories and `/` is the host's `.`; `^` goes up, `@` stays and `$`
+/// (or `&`, the user's root) starts again from the root.
 fn relative(dir: &Path, name: &[u8]) -> Result<PathBuf, BasicError> {
     let name = std::str::from_utf8(name).map_err(|_| BAD_NAME)?.trim();
-    if name.is_empty() || name.contains('\0') {
+    if name.is_empty() || name.chars().any(char::is_control) {
         return Err(BAD_NAME);
     }
     let mut out = dir.to_path_buf();
-    for c in Path::new(name).components() {
-        match c {
-            Component::Normal(p) => out.push(p),
-            Component::CurDir => {}
-            Component::ParentDir => {
+    for (i, part) in name.split('.').enumerate() {
+        match part {
+            "$" | "&" if i == 0 => out = PathBuf::new(),
+            "@" => {}
+            "^" => {
                 if !out.pop() {
                     return Err(BAD_NAME);
                 }
             }
-            Component::RootDir | Component::Prefix(_) => return Err(BAD_NAME),
+            // An empty part (`a..b`, a leading or trailing `.`), a host-hidden name (`/bashrc`
+            // is `.bashrc`), a filing system prefix (`ADFS::`) or a wildcard is no file's name.
+            _ if part.is_empty()
+                || part.starts_with('/')
+                || part.contains([':', '*', '#', '$', '&', '@', '^']) =>
+            {
+                return Err(BAD_NAME);
+            }
+            _ => out.push(part.replace('/', ".")),
         }
     }
     Ok(out)
+}
+
+/// The RISC OS name of a host file name, as *CAT shows it (`a.txt` is `a/txt`); `None` for a
+/// name no RISC OS name maps to (hidden files).
+fn risc_os_name(host: &str) -> Option<String> {
+    (!host.starts_with('.')).then(|| host.replace('.', "/"))
+}
+
+/// Whether a host file exists and has no write permission: RISC OS's file without write access.
+fn read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+}
+
+/// A whole file, bounded, and only a regular one: a device or FIFO is refused before it is
+/// opened (opening a FIFO would wait for a writer, and the machine with it).
+fn read_file(path: &Path) -> Result<Vec<u8>, BasicError> {
+    use retro_screen::infile::{Limit, ReadErrorKind, read_regular};
+    const LIMIT: Limit = Limit {
+        what: "file",
+        max: MAX_FILE as u64,
+    };
+    read_regular(path, LIMIT).map_err(|e| match e.kind {
+        ReadErrorKind::NotFound | ReadErrorKind::IsDirectory => NOT_FOUND,
+        ReadErrorKind::NotAFile(_) | ReadErrorKind::PermissionDenied => ACCESS_VIOLATION,
+        ReadErrorKind::TooLarge(_) | ReadErrorKind::Other(_) => FILE_ERROR,
+    })
 }
 
 /// Writes a changed file as `cat >` would (through a symbolic link, into a device or pipe) and
@@ -154,18 +225,22 @@ impl Interp {
     pub(super) fn open_fn(&mut self, t: u8) -> R<Val> {
         let name = self.factor_str()?;
         let path = self.files.resolve(&name)?;
+        if t != tok::OPENIN && read_only(&path) {
+            return Err(ACCESS_VIOLATION.into());
+        }
         let data = if t == tok::OPENOUT {
             if path.is_dir() {
                 return Err(BAD_NAME.into());
             }
             Vec::new()
         } else {
-            match std::fs::read(&path) {
-                Ok(d) if d.len() <= MAX_FILE => d,
-                Ok(_) => return Err(FILE_ERROR.into()),
-                Err(_) => return Ok(Val::Int(0)),
+            match read_file(&path) {
+                Ok(d) => d,
+                Err(e) if e == NOT_FOUND => return Ok(Val::Int(0)),
+                Err(e) => return Err(e.into()),
             }
         };
+        self.files.room_for(data.len())?;
         let ch = Chan {
             path,
             data,
@@ -260,6 +335,9 @@ impl Interp {
             if !ch.write {
                 return Err(READ_ONLY.into());
             }
+            let more = x.saturating_sub(ch.data.len());
+            self.files.room_for(more)?;
+            let ch = self.files.chan(n)?;
             ch.data.resize(x, 0);
             ch.ptr = ch.ptr.min(x);
             ch.dirty = true;
@@ -281,6 +359,9 @@ impl Interp {
         if end > MAX_FILE {
             return Err(FILE_ERROR.into());
         }
+        let more = end.saturating_sub(ch.data.len());
+        self.files.room_for(more)?;
+        let ch = self.files.chan(n)?;
         if ch.data.len() < ch.ptr {
             ch.data.resize(ch.ptr, 0);
         }
@@ -417,6 +498,10 @@ impl Interp {
                 if !root.join(&dir).is_dir() {
                     return Err(NOT_FOUND.into());
                 }
+                // A link to a directory outside: *CAT there would list it.
+                if !retro_screen::infile::stays_inside(root, &root.join(&dir)) {
+                    return Err(ACCESS_VIOLATION.into());
+                }
                 self.files.dir = dir;
             }
             b"CAT" | b"." => {
@@ -425,8 +510,7 @@ impl Interp {
                 let mut names: Vec<String> = std::fs::read_dir(dir)
                     .map_err(|_| NOT_FOUND)?
                     .filter_map(|e| e.ok())
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .filter(|n| !n.starts_with('.'))
+                    .filter_map(|e| risc_os_name(&e.file_name().to_string_lossy()))
                     .collect();
                 names.sort();
                 for n in names {
@@ -437,6 +521,9 @@ impl Interp {
             b"DELETE" => {
                 let name = arg_list.first().ok_or(BAD_NAME)?;
                 let path = self.files.resolve(name)?;
+                if read_only(&path) {
+                    return Err(LOCKED.into());
+                }
                 std::fs::remove_file(path).map_err(|_| NOT_FOUND)?;
             }
             b"RENAME" => {
@@ -446,6 +533,9 @@ impl Interp {
                 let (from, to) = (self.files.resolve(from)?, self.files.resolve(to)?);
                 if !from.exists() {
                     return Err(NOT_FOUND.into());
+                }
+                if read_only(&from) || read_only(&to) {
+                    return Err(LOCKED.into());
                 }
                 std::fs::rename(from, to).map_err(|_| FILE_ERROR)?;
             }
@@ -457,6 +547,9 @@ impl Interp {
     /// Writes a whole file at once (SAVE at the prompt), through a temporary name.
     pub(super) fn save_file(&mut self, name: &[u8], bytes: &[u8]) -> Result<(), BasicError> {
         let path = self.files.resolve(name)?;
+        if read_only(&path) {
+            return Err(ACCESS_VIOLATION);
+        }
         flush(&Chan {
             path,
             data: bytes.to_vec(),
@@ -470,7 +563,7 @@ impl Interp {
     /// Reads a whole file (LOAD and CHAIN at the prompt).
     pub(super) fn load_file(&mut self, name: &[u8]) -> Result<Vec<u8>, BasicError> {
         let path = self.files.resolve(name)?;
-        std::fs::read(path).map_err(|_| NOT_FOUND)
+        read_file(&path)
     }
 
     /// CHAIN "name" inside a program: the named file (any format the loader reads) as RISC OS
@@ -531,11 +624,38 @@ mod tests {
     #[test]
     fn names_stay_inside_the_root() {
         let d = Path::new("sub");
-        assert_eq!(relative(d, b"a.txt").ok(), Some(PathBuf::from("sub/a.txt")));
-        assert_eq!(relative(d, b"../b").ok(), Some(PathBuf::from("b")));
-        assert_eq!(relative(d, b"../../b"), Err(BAD_NAME));
-        assert_eq!(relative(d, b"/etc/passwd"), Err(BAD_NAME));
-        assert_eq!(relative(d, b""), Err(BAD_NAME));
-        assert_eq!(relative(Path::new(""), b".."), Err(BAD_NAME));
+        assert_eq!(relative(d, b"a/txt").ok(), Some(PathBuf::from("sub/a.txt")));
+        assert_eq!(
+            relative(d, b"data.level1").ok(),
+            Some(PathBuf::from("sub/data/level1"))
+        );
+        assert_eq!(relative(d, b"^.b").ok(), Some(PathBuf::from("b")));
+        assert_eq!(relative(d, b"$.b/c").ok(), Some(PathBuf::from("b.c")));
+        assert_eq!(relative(d, b"@.x").ok(), Some(PathBuf::from("sub/x")));
+        assert_eq!(relative(d, b"^.^.b"), Err(BAD_NAME));
+        // Hidden host files have no RISC OS name; nor do host paths.
+        for bad in [
+            &b"/bashrc"[..],
+            b"/",
+            b"x./ssh",
+            b"../b",
+            b"/etc/passwd",
+            b"",
+            b"a..b",
+            b"a.",
+            b"ADFS::0.$.x",
+            b"a*",
+            b"x\x1b",
+        ] {
+            assert_eq!(
+                relative(d, bad),
+                Err(BAD_NAME),
+                "{}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+        assert_eq!(relative(Path::new(""), b"^"), Err(BAD_NAME));
+        assert_eq!(risc_os_name("a.txt").as_deref(), Some("a/txt"));
+        assert_eq!(risc_os_name(".bashrc"), None);
     }
 }

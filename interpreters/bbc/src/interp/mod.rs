@@ -557,8 +557,15 @@ impl Interp {
     /// Runs the program from its first line until it ends, fails or the host stops it.
     pub fn run(&mut self) -> Outcome {
         let outcome = self.run_program();
-        // Files still open are written back now (a file is never left half written).
-        let _ = self.files.close_all();
+        // Files still open are written back when the program ended normally; a run stopped by
+        // an error, Escape or the host writes none of them, so each keeps its old contents
+        // (issue 32: an Escape replaced a file with half of the new one).
+        match outcome {
+            Outcome::Ended | Outcome::Quit(_) => {
+                let _ = self.files.close_all();
+            }
+            Outcome::Error { .. } | Outcome::Aborted => self.files.discard_all(),
+        }
         outcome
     }
 

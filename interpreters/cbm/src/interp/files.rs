@@ -37,7 +37,7 @@ impl HostDir {
         if s.is_empty() || s.starts_with('.') || s.trim().is_empty() {
             return None;
         }
-        Some(self.0.join(s))
+        Some(self.0.join(s)).filter(|p| retro_screen::infile::stays_inside(&self.0, p))
     }
 }
 
@@ -273,7 +273,9 @@ impl Interp {
                             }
                         }
                     } else {
-                        let data = std::fs::read(&path).map_err(|_| BasicError::FileNotFound)?;
+                        let data =
+                            retro_screen::infile::read_regular(&path, retro_screen::infile::MACHINE_FILE)
+                                .map_err(|_| BasicError::FileNotFound)?;
                         Open::Read { data, at: 0 }
                     }
                 }
@@ -460,8 +462,9 @@ impl Interp {
                     self.chrout_all(b"\rSEARCHING FOR ")?;
                     self.chrout_all(&name)?;
                 }
-                let bytes = std::fs::read(&path)
-                    .or_else(|_| std::fs::read(&with_ext))
+                let read = |p| retro_screen::infile::read_regular(p, retro_screen::infile::MACHINE_FILE);
+                let bytes = read(&path)
+                    .or_else(|_| read(&with_ext))
                     .map_err(|_| BasicError::FileNotFound)?;
                 let program = Program::from_prg(&bytes).map_err(|_| BasicError::Load)?;
                 if tok == t::VERIFY {
