@@ -220,3 +220,28 @@ fn bad_commands_fail_the_script() {
     );
     assert!(out.contains("error: unknown command `frobnicate`"));
 }
+
+/// The transcript of tests/z80/NAME.cmds on Connect-4 with its walkthrough's keys, and the
+/// exit status.
+fn connect4_transcript(name: &str) -> (String, Option<i32>) {
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["debug", "programs/connect4/connect4.asm", "--keys"])
+        .arg("programs/connect4/walkthrough.keys")
+        .arg("--script")
+        .arg(Path::new("tests/z80").join(format!("{name}.cmds")))
+        .output()
+        .expect("run retro debug");
+    (String::from_utf8_lossy(&o.stdout).into_owned(), o.status.code())
+}
+
+/// Connect-4's stack starts at 0000h (`STACKTOP EQU 0`): `finish` from checkWIN must stop right
+/// after the CALL, though the RET takes SP from FFFEh round to 0000h.
+#[test]
+fn finish_from_checkwin_stops_after_the_call_when_sp_wraps() {
+    let (out, code) = connect4_transcript("c4_finish");
+    assert_eq!(code, Some(0), "the script's assertion holds:\n{out}");
+    common::golden(Path::new("tests/z80/c4_finish.expect"), &out);
+    assert!(out.contains("(z80) finish\n$8294 turn.drop+39"), "{out}");
+    assert!(out.contains("SP = $0\n"), "{out}");
+    assert!(out.contains("   $8291  CDDF80    call checkWIN"), "{out}");
+}

@@ -279,6 +279,11 @@ pub trait Debuggable {
     fn prompt(&self) -> &str;
     /// Steps once ([`StepKind::Over`] and [`StepKind::Out`] may run many units, within `limit`).
     fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason;
+    /// Whether `finish` means anything here: gdb's refusal in the outermost frame, where there
+    /// is no caller to return to.
+    fn can_finish(&self) -> Result<(), String> {
+        Ok(())
+    }
     /// Runs until a breakpoint, a watchpoint, the end, or the limit. After a
     /// [`StopReason::Limit`], calling it again continues that run (a breakpoint at the place the
     /// previous run stopped is still reported); otherwise it first steps off the current location.
@@ -336,6 +341,17 @@ pub trait Debuggable {
     fn here(&self) -> Here;
     /// An expression's value as text (`42 ($2A)`), for `display` and the watches panel.
     fn evaluate(&self, expr: &str) -> Result<String, String>;
+    /// Whether an expression holds (`assert`, `if` in scripts): by default, whether
+    /// [`Debuggable::evaluate`]'s value starts with a number that is not zero (`TRUE` is -1 in
+    /// BASIC, a Z80 comparison gives 1).
+    fn holds(&self, expr: &str) -> Result<bool, String> {
+        let v = self.evaluate(expr)?;
+        let number = v.split_whitespace().next().unwrap_or("");
+        number
+            .parse::<f64>()
+            .map(|n| n != 0.0)
+            .map_err(|_| format!("`{expr}` = {v} is not a number (true is not zero)"))
+    }
     /// Whether `display` may keep an expression (its syntax); by default, whether it evaluates now.
     fn check_expression(&self, expr: &str) -> Result<(), String> {
         self.evaluate(expr).map(|_| ())
@@ -751,6 +767,7 @@ impl Console {
             "stepi" | "si" | "step" | "s" => self.repeat(d, rest, StepKind::Into),
             "next" | "n" | "nexti" | "ni" => self.repeat(d, rest, StepKind::Over),
             "finish" | "fin" => {
+                d.can_finish()?;
                 let stop = d.step(StepKind::Out, self.limit(DEFAULT_BUDGET, None));
                 Ok(self.ran(d, stop))
             }
@@ -913,16 +930,41 @@ impl Console {
 
     /// Runs a whole script: each command is echoed after `(PROMPT) `, then what the program
     /// printed meanwhile, then the command's output. Returns the transcript and whether any
-    /// command failed.
+    /// command failed or any assertion was false. Scripts check as well as drive: `assert EXPR
+    /// [; MESSAGE]` ends the script when EXPR is false (naming its line), and `if EXPR` /
+    /// `else` / `end` run a part of it only when EXPR holds (commands skipped are not echoed).
     pub fn run_script(&mut self, d: &mut dyn Debuggable, script: &str) -> (String, bool) {
         let mut out = String::new();
         let mut failed = false;
-        for line in script.lines() {
+        let mut blocks = ScriptBlocks::default();
+        for (number, line) in script.lines().enumerate() {
+            let number = number + 1;
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            match blocks.control(d, line) {
+                Ok(Control::Skip) => continue,
+                Ok(Control::Echo) => {
+                    let _ = writeln!(out, "({}) {line}", d.prompt());
+                    continue;
+                }
+                Ok(Control::Run) => {}
+                Err(e) => {
+                    let _ = writeln!(out, "({}) {line}\nerror: line {number}: {e}", d.prompt());
+                    return (out, true);
+                }
+            }
             let _ = writeln!(out, "({}) {line}", d.prompt());
+            if let Some(cond) = line.strip_prefix("assert ").or((line == "assert").then_some("")) {
+                match assertion(d, cond) {
+                    Ok(()) => continue,
+                    Err(e) => {
+                        let _ = writeln!(out, "Assertion failed at line {number}: {e}");
+                        return (out, true);
+                    }
+                }
+            }
             let o = self.execute(d, line);
             // What the program printed comes first, as a terminal would show it.
             let mut printed = String::new();
@@ -934,11 +976,98 @@ impl Console {
             out.push_str(&o.text);
             failed |= o.error;
             if o.flow == Flow::Quit {
-                break;
+                return (out, failed);
             }
+        }
+        if !blocks.0.is_empty() {
+            out.push_str("error: an `if` without its `end`\n");
+            failed = true;
         }
         (out, failed)
     }
+}
+
+/// What a script does with a line, given its `if` blocks.
+#[derive(Debug, PartialEq, Eq)]
+enum Control {
+    /// A command to run.
+    Run,
+    /// `if`, `else` or `end`: shown in the transcript, nothing to run.
+    Echo,
+    /// In a branch not taken.
+    Skip,
+}
+
+/// The `if` blocks a script is inside: for each, whether its current branch runs and whether an
+/// earlier branch already ran.
+#[derive(Default)]
+struct ScriptBlocks(Vec<(bool, bool)>);
+
+/// The deepest `if` nesting a script may use (a bound on the stack, not a limit anyone meets).
+const MAX_IF_DEPTH: usize = 64;
+
+impl ScriptBlocks {
+    fn running(&self) -> bool {
+        self.0.iter().all(|&(on, _)| on)
+    }
+
+    fn control(&mut self, d: &dyn Debuggable, line: &str) -> Result<Control, String> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match word {
+            "if" => {
+                if self.0.len() >= MAX_IF_DEPTH {
+                    return Err(format!("more than {MAX_IF_DEPTH} nested `if`s"));
+                }
+                let outer = self.running();
+                if rest.trim().is_empty() {
+                    return Err("if needs an expression".into());
+                }
+                // Inside a branch not taken, the condition is not even evaluated.
+                let on = outer && d.holds(rest.trim())?;
+                self.0.push((on, on));
+                Ok(if outer { Control::Echo } else { Control::Skip })
+            }
+            "else" => {
+                let Some(&(_, taken)) = self.0.last() else {
+                    return Err("`else` without `if`".into());
+                };
+                let n = self.0.len();
+                self.0[n - 1] = (!taken, true);
+                let outer = self.0[..n - 1].iter().all(|&(on, _)| on);
+                Ok(if outer { Control::Echo } else { Control::Skip })
+            }
+            "end" if !self.0.is_empty() => {
+                self.0.pop();
+                Ok(if self.running() {
+                    Control::Echo
+                } else {
+                    Control::Skip
+                })
+            }
+            _ if self.running() => Ok(Control::Run),
+            _ => Ok(Control::Skip),
+        }
+    }
+}
+
+/// `assert EXPR [; MESSAGE]`: `Err` says what was false.
+fn assertion(d: &dyn Debuggable, arg: &str) -> Result<(), String> {
+    let (cond, message) = match arg.split_once(';') {
+        Some((c, m)) => (c.trim(), Some(m.trim())),
+        None => (arg.trim(), None),
+    };
+    if cond.is_empty() {
+        return Err("assert needs an expression".into());
+    }
+    let holds = d.holds(cond)?;
+    if holds {
+        return Ok(());
+    }
+    let value = d.evaluate(cond).unwrap_or_default();
+    Err(match message {
+        Some(m) if !m.is_empty() => format!("{m} ({cond} = {value})"),
+        _ => format!("{cond} = {value}"),
+    })
 }
 
 fn list(ids: &[u32]) -> String {

@@ -118,6 +118,10 @@ impl Debuggable for Debugger {
         self.complete_call(ev)
     }
 
+    fn can_finish(&self) -> Result<(), String> {
+        self.finish_start().map(|_| ())
+    }
+
     fn run(&mut self, limit: RunLimit) -> StopReason {
         let ev = self.drive_within(Motion::Continue, limit);
         // A run its limit stopped goes on with the next `run` (a breakpoint here not yet reported).

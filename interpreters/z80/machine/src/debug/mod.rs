@@ -154,8 +154,10 @@ pub struct Debugger {
     before_command: Option<Registers>,
     /// Where the memory panel starts (the last `x` address; HL until then).
     pub memory_at: Option<u16>,
-    /// A `call` stopped inside its routine, completed when the routine returns.
-    pending_call: Option<PendingCall>,
+    /// The `call`s stopped inside their routines, innermost last: each is completed when its
+    /// routine returns to the end trap with the SP it started with (a `call` made while stopped
+    /// inside another one stacks on it, as gdb's calls do).
+    pending_calls: Vec<PendingCall>,
     /// The report of a call completed by a step or run, shown with the program's output.
     call_output: String,
     /// An input movie for the controller (`retro debug --movie`), kept across restarts.
@@ -200,6 +202,16 @@ struct ReverseSearch {
     starts: Vec<u64>,
 }
 
+/// How far above SP `finish` looks for the current routine's return address (as the backtrace
+/// does).
+const FRAME_SEARCH: u16 = 512;
+
+/// Whether stack address `sp` is above `sp0` (closer to the stack's top), counting in the
+/// 16-bit ring: a stack set at 0000h pushes to FFFEh, and its RET takes SP back to 0000h.
+fn stack_above(sp: u16, sp0: u16) -> bool {
+    (sp.wrapping_sub(sp0) as i16) > 0
+}
+
 /// Steps of history `reverse-continue` replays per frame in the terminal.
 const REVERSE_SLICE: u64 = 8 * history::INTERVAL;
 
@@ -228,7 +240,7 @@ impl Debugger {
             frame_limit: false,
             before_command: None,
             memory_at: None,
-            pending_call: None,
+            pending_calls: vec![],
             call_output: String::new(),
             tape: None,
             under_way: None,
@@ -252,7 +264,7 @@ impl Debugger {
             fresh.history = History::default();
             fresh.history.record(0, &fresh.machine.state);
         }
-        self.pending_call = None;
+        self.pending_calls.clear();
         self.under_way = None;
         self.live_keys.clear();
         self.machine = fresh.machine;
@@ -358,7 +370,7 @@ impl Debugger {
             }
             let bps = &self.breakpoints;
             // A call stopped inside its routine ends where the routine returns to the end trap.
-            let trap = self.pending_call.is_some();
+            let trap = !self.pending_calls.is_empty();
             let (n, stop) = if exec {
                 self.machine.run(bps.probe(), chunk, u64::MAX, |pc| {
                     bps.at(pc) || stop_at(pc) || (trap && pc == crate::workbench::END_TRAP)
@@ -428,8 +440,8 @@ impl Debugger {
                     }
                     if pc == crate::workbench::END_TRAP
                         && self
-                            .pending_call
-                            .as_ref()
+                            .pending_calls
+                            .last()
                             .is_some_and(|c| c.sp0 == self.machine.cpu().sp())
                     {
                         return Event::Done;
@@ -497,9 +509,9 @@ impl Debugger {
         let count0 = self.count;
         let ev = match &mut motion {
             Motion::Continue | Motion::Call { .. } => self.resume(budget, &mut |_| false, &mut |_| false),
-            &mut Motion::Next { target, sp0 } => {
-                self.resume(budget, &mut |p| p == target, &mut |d| d.machine.cpu().sp() >= sp0)
-            }
+            &mut Motion::Next { target, sp0 } => self.resume(budget, &mut |p| p == target, &mut |d| {
+                !stack_above(sp0, d.machine.cpu().sp())
+            }),
             &mut Motion::Finish { sp0 } => self.finish_from(sp0, budget),
             &mut Motion::Until { addr } => self.resume(budget, &mut |p| p == addr, &mut |_| true),
             Motion::ReverseContinue(search) => self.reverse_search(search),
@@ -526,7 +538,7 @@ impl Debugger {
             Event::Budget => Stop::Budget,
             _ => return,
         };
-        if let Some(call) = self.pending_call.take() {
+        if let Some(call) = self.pending_calls.pop() {
             let e = self.call_failed(&call, stop, budget);
             self.call_output.push_str(&format!("error: {e}\n"));
         }
@@ -608,9 +620,38 @@ impl Debugger {
 
     /// `finish`: until the current routine returns: a RET, RETI or RETN that takes SP above
     /// where it was when `finish` started (nested calls' returns leave SP at or below it).
-    pub fn finish(&mut self, budget: u64) -> Event {
+    /// Refused in the outermost frame, as gdb refuses it.
+    pub fn finish(&mut self, budget: u64) -> Result<Event, String> {
+        let sp0 = self.finish_start()?;
+        Ok(self.drive(Motion::Finish { sp0 }, budget))
+    }
+
+    /// Where `finish` starts from (SP now), or gdb's refusal when no frame on the stack returns
+    /// anywhere: no return address (a word just after a CALL or RST) and no pending `call`'s
+    /// return to the end trap within [`FRAME_SEARCH`] bytes above SP. The program's own return
+    /// to the end trap (the word 0000h the machine starts with) is the outermost frame's.
+    pub fn finish_start(&self) -> Result<u16, String> {
         let sp0 = self.machine.cpu().sp();
-        self.drive(Motion::Finish { sp0 }, budget)
+        match self.return_frame() {
+            Some(_) => Ok(sp0),
+            None => Err("\"finish\" not meaningful in the outermost frame.".into()),
+        }
+    }
+
+    /// The current routine's return: the stack slot holding its return address, and that
+    /// address (see [`Debugger::finish_start`]).
+    pub fn return_frame(&self) -> Option<(u16, u16)> {
+        let sp = self.machine.cpu().sp();
+        (0..FRAME_SEARCH / 2).find_map(|i| {
+            let slot = sp.wrapping_add(2 * i);
+            let w = self.machine.peek_word(slot);
+            if w == crate::workbench::END_TRAP {
+                let pending = self.pending_calls.iter().any(|c| c.sp0 == slot.wrapping_add(2));
+                // The end trap ends the search: above it is no frame of this run.
+                return Some(pending.then_some((slot, w)));
+            }
+            views::return_site(&self.machine, w).map(|_| Some((slot, w)))
+        })?
     }
 
     /// `finish` with SP `sp0` when it started.
@@ -625,7 +666,8 @@ impl Debugger {
             if ev != Event::Done {
                 return ev;
             }
-            if is_ret && self.machine.cpu().sp() > sp0 {
+            // Above, wrapping: a stack at the top of memory (`ld sp,0`) returns to SP 0000h.
+            if is_ret && stack_above(self.machine.cpu().sp(), sp0) {
                 return Event::Done;
             }
             if self.breakpoints.at(self.machine.cpu().pc()) {
@@ -856,17 +898,17 @@ impl Debugger {
         budget: u64,
     ) -> Result<Result<CallResult, Event>, CallError> {
         let call = self.start_call(routine, regs)?;
-        self.pending_call = Some(call);
+        self.pending_calls.push(call);
         // The routine's first instruction counts: a breakpoint on it stops the call there.
         self.resuming = true;
         let ev = self.resume(budget, &mut |_| false, &mut |_| false);
-        let call = self.pending_call.take().expect("the pending call");
+        let call = self.pending_calls.pop().expect("the pending call");
         let at_return =
             self.machine.cpu().pc() == crate::workbench::END_TRAP && self.machine.cpu().sp() == call.sp0;
         match ev {
             Event::Done if at_return => self.end_call(call).map(Ok),
             Event::Breakpoint(_) | Event::Watchpoint(..) => {
-                self.pending_call = Some(call);
+                self.pending_calls.push(call);
                 Ok(Err(ev))
             }
             Event::Exited(s) => Err(self.call_failed(&call, Stop::Exit(s), budget)),
@@ -885,7 +927,7 @@ impl Debugger {
         budget: u64,
     ) -> Result<Event, CallError> {
         let call = self.start_call(routine, regs)?;
-        self.pending_call = Some(call);
+        self.pending_calls.push(call);
         self.under_way = None;
         // The routine's first instruction counts: a breakpoint on it stops the call there.
         self.resuming = true;
@@ -899,11 +941,11 @@ impl Debugger {
     /// the registers back as before the call, as after a `call` that ran through): its name and
     /// result.
     pub fn take_returned_call(&mut self) -> Option<(String, Registers, Result<CallResult, CallError>)> {
-        let call = self.pending_call.as_ref()?;
+        let call = self.pending_calls.last()?;
         if self.machine.cpu().pc() != crate::workbench::END_TRAP || self.machine.cpu().sp() != call.sp0 {
             return None;
         }
-        let call = self.pending_call.take()?;
+        let call = self.pending_calls.pop()?;
         let (routine, saved) = (call.routine.clone(), call.saved);
         let r = self.end_call(call);
         self.machine.cpu_mut().set_registers(&saved);

@@ -74,10 +74,105 @@ fn next_steps_over_calls_and_finish_returns_to_the_caller() {
     d.stepi(); // inc (hl)
     d.stepi(); // into inc1
     assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
-    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
     assert_eq!(label(&d), "inc2+4", "back in inc2 after its call");
-    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
     assert_eq!(label(&d), "main+12", "back in main after the second call");
+}
+
+/// [`CALLS`] on Connect-4's stack: `ld sp,0`, so a routine runs with SP=FFFEh and its RET takes
+/// SP to 0000h (`after` labels the second CALL).
+fn top_stack() -> Debugger {
+    debugger(&CALLS.replace("ld sp,$F000", "ld sp,0").replacen(
+        "        call inc2\n        call inc2",
+        "        call inc2\nafter:  call inc2",
+        1,
+    ))
+}
+
+#[test]
+fn finish_returns_to_the_caller_when_the_stack_wraps_to_0000() {
+    let mut d = top_stack();
+    d.break_at("inc2", None, true).unwrap();
+    assert!(matches!(d.cont(1000), Event::Breakpoint(_)));
+    assert_eq!(d.machine.cpu().sp(), 0xFFFE);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
+    assert_eq!(label(&d), "after", "stopped right after the CALL");
+    let pc = d.machine.cpu().pc();
+    assert_eq!(d.machine.peek(pc.wrapping_sub(3)), 0xCD, "a CALL just before PC");
+    assert_eq!(d.machine.cpu().sp(), 0x0000);
+    assert_eq!(d.machine.peek(0x9000), 2, "inc2 ran to its end, no further");
+}
+
+#[test]
+fn finish_in_the_outermost_frame_is_refused_as_gdb_does() {
+    let mut d = top_stack();
+    d.stepi();
+    d.stepi(); // main, SP=0000h: nothing to return to
+    assert_eq!(
+        d.finish(1000),
+        Err("\"finish\" not meaningful in the outermost frame.".into())
+    );
+    assert_eq!(label(&d), "main+6", "nothing ran");
+    // At the start, SP=FFFEh holds the return to the end trap: the program's own frame.
+    let d = debugger(CALLS);
+    assert!(d.finish_start().is_err());
+}
+
+#[test]
+fn next_over_a_call_with_the_stack_at_the_top_of_memory() {
+    let mut d = top_stack();
+    d.stepi();
+    d.stepi();
+    assert_eq!(d.next(1000), Event::Done);
+    assert_eq!(label(&d), "after");
+    assert_eq!(d.machine.peek(0x9000), 2);
+}
+
+#[test]
+fn a_call_inside_a_call_completes_the_inner_then_the_outer() {
+    let mut s = Session::new(debugger(CALLS));
+    s.dbg.machine.cpu_mut().set_sp(0xF000);
+    let (out, failed) = run_script(
+        &mut s,
+        "break inc1\ncall inc2 HL=$9000\ndelete\ncall inc1 HL=$9100\ncontinue",
+    );
+    assert!(!failed, "{out}");
+    let (outer, inner) = out.split_once("(z80) call inc1").unwrap();
+    assert!(
+        outer.contains("Breakpoint 1, $8014 inc1"),
+        "the outer call stops inside: {out}"
+    );
+    let (inner, cont) = inner.split_once("(z80) continue").unwrap();
+    assert!(inner.contains("inc1 returned"), "{out}");
+    assert!(cont.contains("inc2 returned"), "the outer call completes: {out}");
+    assert!(!out.contains("exited"), "{out}");
+    assert_eq!(s.dbg.machine.peek(0x9100), 1);
+    assert_eq!(s.dbg.machine.peek(0x9000), 2);
+    assert_eq!(
+        label(&s.dbg),
+        "main",
+        "PC back where it was before the outer call"
+    );
+}
+
+#[test]
+fn finish_inside_a_call_completes_it() {
+    let mut s = Session::new(debugger(CALLS));
+    s.dbg.machine.cpu_mut().set_sp(0xF000);
+    let (out, failed) = run_script(&mut s, "break inc1\ncall inc2 HL=$9000\ndelete\nfinish\nfinish");
+    assert!(!failed, "{out}");
+    let (first, second) = out.rsplit_once("(z80) finish").unwrap();
+    assert!(
+        first.ends_with("(z80) finish\n$8013 inc2+4 (t.asm:11)  ret\n    11          ret\n"),
+        "inc1 back to inc2: {out}"
+    );
+    assert!(
+        second.contains("inc2 returned"),
+        "inc2 back to the end trap completes the call: {out}"
+    );
+    assert!(!out.contains("exited"), "{out}");
+    assert_eq!(label(&s.dbg), "main");
 }
 
 fn label(d: &Debugger) -> String {
@@ -849,4 +944,34 @@ fn odd_arguments_are_refused_with_a_reason() {
     assert!(!s.execute("display HL").error);
     assert_eq!(s.execute("undisplay").text, "Deleted all displays.\n");
     assert_eq!(s.execute("info display").text.trim(), "");
+}
+
+#[test]
+fn a_script_asserts_and_branches_and_a_false_assertion_ends_it_naming_its_line() {
+    let mut s = Session::new(debugger(CALLS));
+    let script = "break inc1\ncontinue\nassert byte[$9000] == 1 ; inc2 ran first\nif A == 99\necho never\nelse\necho A is not 99\nif 1\necho nested\nend\nend\n# a comment\nassert HL == $9001 ; HL still points at the counter\necho not reached\n";
+    let (out, failed) = run_script(&mut s, script);
+    assert!(failed, "a false assertion fails the script: {out}");
+    assert!(
+        !out.contains("never"),
+        "the branch not taken is not run or shown: {out}"
+    );
+    assert!(out.contains("(z80) if A == 99\n(z80) else\n(z80) echo A is not 99\nA is not 99\n(z80) if 1\n(z80) echo nested\nnested\n(z80) end\n(z80) end\n"), "{out}");
+    assert!(
+        out.ends_with("(z80) assert HL == $9001 ; HL still points at the counter\nAssertion failed at line 13: HL still points at the counter (HL == $9001 = 0 ($00))\n"),
+        "{out}"
+    );
+    let mut s = Session::new(debugger(CALLS));
+    let (out, failed) = run_script(&mut s, "continue\nassert A == 4\n");
+    assert!(!failed, "every assertion held: {out}");
+    let (out, failed) = run_script(&mut s, "if 1\necho open\n");
+    assert!(
+        failed && out.ends_with("error: an `if` without its `end`\n"),
+        "{out}"
+    );
+    let (out, failed) = run_script(&mut s, "else\n");
+    assert!(
+        failed && out.contains("error: line 1: `else` without `if`"),
+        "{out}"
+    );
 }
