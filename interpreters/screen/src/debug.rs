@@ -161,6 +161,30 @@ pub fn enable_numbered<B: Numbered, W: Numbered>(
     true
 }
 
+/// The most `reverse-next N` goes back at a time (each is a replay of the history).
+pub const MAX_REVERSE_OVER: u64 = 100;
+
+/// gdb's refusal of `reverse-finish` where no routine is under way.
+pub const OUTERMOST_REVERSE_FINISH: &str = "\"reverse-finish\" not meaningful in the outermost frame.";
+
+/// A BASIC debugger's reading of [`Debuggable::reverse`] by call depth: `Ok(None)` for
+/// [`StepKind::Into`] (a plain reverse step), else whether the statement to go back to is the
+/// latest with fewer calls under way than now (`reverse-finish`) rather than at most as many
+/// (`reverse-next`). Counts above [`MAX_REVERSE_OVER`] are refused.
+pub fn reverse_by_depth(kind: StepKind, count: u64) -> Result<Option<bool>, String> {
+    let fewer = match kind {
+        StepKind::Into => return Ok(None),
+        StepKind::Over => false,
+        StepKind::Out => true,
+    };
+    if count > MAX_REVERSE_OVER {
+        return Err(format!(
+            "reverse-next goes back at most {MAX_REVERSE_OVER} at a time"
+        ));
+    }
+    Ok(Some(fewer))
+}
+
 /// What a BASIC debugger's watch shows while its value does not exist (a variable not yet
 /// created, an expression that fails).
 pub const NO_VALUE: &str = "(no such variable)";
@@ -295,6 +319,15 @@ pub trait Debuggable {
     /// Steps back `count` units, if the machine records history.
     fn reverse_step(&mut self, _count: u64) -> Result<StopReason, String> {
         Err("this machine does not record history for reverse execution".into())
+    }
+    /// `reverse-next` ([`StepKind::Over`]: back over a whole call that returned to here) and
+    /// `reverse-finish` ([`StepKind::Out`]: back to the call of the current routine);
+    /// [`StepKind::Into`] is [`Debuggable::reverse_step`].
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        match kind {
+            StepKind::Into => self.reverse_step(count),
+            _ => Err("this machine cannot go back over calls".into()),
+        }
     }
     /// Runs back to the previous breakpoint hit, if the machine records history.
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
@@ -533,7 +566,8 @@ pub fn split_condition(arg: &str) -> (&str, Option<&str>) {
 /// The words the console itself handles, for `help`.
 pub const HELP: &str = "\
 Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (n) [N]  finish (fin)
-           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
+           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-next (rn) [N]
+           reverse-finish  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
            info breakpoints
 Showing:   display EXPR  undisplay [N]  info display
@@ -780,9 +814,18 @@ impl Console {
                 };
                 Ok(self.ran(d, stop))
             }
-            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn" => {
+            "reverse-step" | "rs" | "reverse-stepi" | "rsi" => {
                 let n = number_arg(rest, 1)?;
                 let stop = d.reverse_step(n)?;
+                Ok(self.report(d, &stop))
+            }
+            "reverse-next" | "rn" | "reverse-nexti" | "rni" => {
+                let n = number_arg(rest, 1)?;
+                let stop = d.reverse(StepKind::Over, n)?;
+                Ok(self.report(d, &stop))
+            }
+            "reverse-finish" => {
+                let stop = d.reverse(StepKind::Out, 1)?;
                 Ok(self.report(d, &stop))
             }
             "reverse-continue" | "rc" => {

@@ -577,6 +577,26 @@ impl CbmDebugger {
         last.get().cloned()
     }
 
+    /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:
+    /// fewer than `depth`): where `reverse-next` (over a GOSUB that returned) and
+    /// `reverse-finish` (to the GOSUB itself) go. A replay from the oldest checkpoint.
+    fn last_at_depth_before(&mut self, to: u64, depth: usize, fewer: bool) -> Option<u64> {
+        let oldest = self.history.oldest()?;
+        self.travel_to(oldest);
+        let mut last = None;
+        while self.clock.count < to && self.clock.finished.is_none() {
+            let d = self.it().gosub_depth();
+            if d < depth || (!fewer && d == depth) {
+                last = Some(self.clock.count);
+            }
+            if let Slice::Stopped(stop) = self.advance(1, &[]) {
+                self.stopped(stop);
+            }
+        }
+        self.machine.take_petscii();
+        last
+    }
+
     /// The screen as the VIC-II shows it.
     pub fn c64_screen(&self) -> Frame {
         c64::frame(&self.it().mem, true, c64::Glyphs::Unicode)
@@ -656,6 +676,33 @@ impl Debuggable for CbmDebugger {
         } else {
             StopReason::HistoryStart
         })
+    }
+
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        let Some(fewer) = retro_screen::debug::reverse_by_depth(kind, count)? else {
+            return self.reverse_step(count);
+        };
+        self.under_way = None;
+        for _ in 0..count.max(1) {
+            let depth = self.it().gosub_depth();
+            if fewer && depth == 0 {
+                return Err(retro_screen::debug::OUTERMOST_REVERSE_FINISH.into());
+            }
+            let now = self.clock.count;
+            match self.last_at_depth_before(now, depth, fewer) {
+                Some(at) => {
+                    self.travel_to(at);
+                }
+                None => {
+                    let oldest = self.history.oldest().unwrap_or(0);
+                    self.travel_to(oldest);
+                    self.refresh_watches();
+                    return Ok(StopReason::HistoryStart);
+                }
+            }
+        }
+        self.refresh_watches();
+        Ok(StopReason::Done)
     }
 
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {

@@ -476,3 +476,21 @@ fn element_watches_stop_for_strings_and_integers_as_they_change() {
         "{t}"
     );
 }
+
+#[test]
+fn reverse_next_goes_back_over_a_gosub_and_reverse_finish_to_it() {
+    let src = "10 a=1\n20 gosub 100\n30 b=2\n40 end\n100 c=3\n110 return\n";
+    let out = script(src, "break 30\ncontinue\nreverse-next\nprint c\nreverse-next\n");
+    assert!(out.contains("(c64) reverse-next\nline 20"), "{out}");
+    assert!(
+        out.contains("(c64) print c\nc = 0\n"),
+        "before the GOSUB ran: {out}"
+    );
+    assert!(out.contains("(c64) reverse-next\nline 10"), "{out}");
+    let out = script(src, "break 110\ncontinue\nreverse-finish\nreverse-finish\n");
+    assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
+    assert!(
+        out.ends_with("error: \"reverse-finish\" not meaningful in the outermost frame.\n"),
+        "{out}"
+    );
+}

@@ -161,6 +161,9 @@ pub struct Control {
     /// before, the tokenized assignment). Reverse execution replays the program from its start,
     /// so each is made again when the replay reaches its statement: going back keeps them.
     changes: Vec<(u64, Vec<u8>)>,
+    /// A scan for `reverse-next` / `reverse-finish`: the statement to go back to is the latest
+    /// with at most this many calls (GOSUB, PROC, FN) under way (`true`: fewer than it).
+    depth_scan: Option<(usize, bool)>,
     rx: Receiver<Job>,
 }
 
@@ -201,6 +204,7 @@ impl Control {
             restart: None,
             quit: false,
             changes: Vec::new(),
+            depth_scan: None,
             rx,
         }
     }
@@ -293,6 +297,7 @@ impl Control {
                     .get()
                     .cloned()
                     .unwrap_or((0, StopReason::HistoryStart));
+                self.depth_scan = None;
                 self.back_reason = Some(why);
                 self.restart = Some(Restart::ReplayTo(to));
                 return Err(Box::new(Stop::Abort));
@@ -364,6 +369,14 @@ impl Control {
             });
         }
         if self.mode == Mode::Replay {
+            self.raised = None;
+            return None;
+        }
+        if let (Mode::Scan, Some((depth, fewer))) = (self.mode, self.depth_scan) {
+            let d = it.call_depth();
+            if d < depth || (!fewer && d == depth) {
+                self.last_stop.note(self.count, StopReason::Done);
+            }
             self.raised = None;
             return None;
         }
@@ -674,6 +687,15 @@ impl Control {
         }
         self.pending = Some(reply);
         Act::Restart(Restart::ReplayTo(to))
+    }
+
+    /// `reverse-next` (`fewer` false: the latest statement before this one at this call depth or
+    /// outside it, so a PROC that returned here is gone back over whole) and `reverse-finish`
+    /// (`fewer`: the statement that called the current routine).
+    pub(super) fn reverse_over(&mut self, depth: usize, fewer: bool, reply: Sender<StopReason>) -> Act {
+        self.depth_scan = Some((depth, fewer));
+        self.pending = Some(reply);
+        Act::Restart(Restart::ScanTo(self.count))
     }
 
     /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.

@@ -437,6 +437,25 @@ fn a_step_into_an_error_caught_by_on_error_reports_it_and_stops_once_at_the_hand
 }
 
 #[test]
+fn reverse_next_goes_back_over_a_proc_and_reverse_finish_to_its_call() {
+    let src = "10 A=1\n20 PROCp\n30 B=2\n40 END\n50 DEF PROCp\n60 C=3\n70 ENDPROC\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 30;continue;reverse-next;print C;reverse-next");
+    assert!(
+        t.contains("(bbc) reverse-next\nline 20:1 +5  PROCp\n(bbc) print C\nerror: No such variable\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("(bbc) reverse-next\nline 10:1 +5  A=1\n"), "{t}");
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 70;continue;reverse-finish;reverse-finish");
+    assert!(t.contains("(bbc) reverse-finish\nline 20:1 +5  PROCp\n"), "{t}");
+    assert!(
+        t.ends_with("error: \"reverse-finish\" not meaningful in the outermost frame.\n"),
+        "{t}"
+    );
+}
+
+#[test]
 fn run_forgets_the_assignments_of_the_run_before() {
     let mut d = debugger("10 v=0\n20 PRINT v\n");
     let t = run(&mut d, "break 20;continue;set v=7;run;continue");

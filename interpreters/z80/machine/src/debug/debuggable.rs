@@ -96,6 +96,9 @@ impl Debugger {
     }
 }
 
+/// The largest count `reverse-next` takes.
+const MAX_REVERSE_NEXT: u64 = 100;
+
 impl Debuggable for Debugger {
     fn prompt(&self) -> &str {
         "z80"
@@ -163,6 +166,32 @@ impl Debuggable for Debugger {
         self.resuming = false;
         self.under_way = None;
         let ev = Debugger::reverse_step(self, count);
+        Ok(self.stop_reason(ev))
+    }
+
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        self.resuming = false;
+        self.under_way = None;
+        let ev = match kind {
+            StepKind::Into => Debugger::reverse_step(self, count),
+            StepKind::Over => {
+                // Each goes back by a replay of at least one history segment.
+                if count > MAX_REVERSE_NEXT {
+                    return Err(format!(
+                        "reverse-next goes back at most {MAX_REVERSE_NEXT} at a time"
+                    ));
+                }
+                let mut ev = Event::Done;
+                for _ in 0..count {
+                    ev = self.reverse_next();
+                    if ev != Event::Done {
+                        break;
+                    }
+                }
+                ev
+            }
+            StepKind::Out => self.reverse_finish()?,
+        };
         Ok(self.stop_reason(ev))
     }
 

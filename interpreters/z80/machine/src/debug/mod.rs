@@ -719,6 +719,94 @@ impl Debugger {
         Event::Done
     }
 
+    /// `reverse-next`: one instruction back, but a routine that returned to here is gone back
+    /// over whole, to its CALL (the instruction before was a return that took SP up to where it
+    /// is now: the latest step before it with SP there or above is the call).
+    pub fn reverse_next(&mut self) -> Event {
+        let sp_now = self.machine.cpu().sp();
+        let Some(prev) = self.count.checked_sub(1) else {
+            return Event::HistoryStart;
+        };
+        let mut returned = false;
+        let target = self.scan_back(&mut |c, sp, is_ret| {
+            if c == prev {
+                returned = is_ret && stack_above(sp_now, sp);
+                return !returned;
+            }
+            !stack_above(sp_now, sp)
+        });
+        self.back_to(target)
+    }
+
+    /// `reverse-finish`: back to the CALL that entered the current routine (the latest step with
+    /// SP above the slot of the routine's return address). Refused in the outermost frame.
+    pub fn reverse_finish(&mut self) -> Result<Event, String> {
+        self.finish_start()?;
+        let (slot, _) = self.return_frame().expect("finish_start found the frame");
+        let caller_sp = slot.wrapping_add(2);
+        let target = self.scan_back(&mut |_, sp, _| !stack_above(caller_sp, sp));
+        Ok(self.back_to(target))
+    }
+
+    /// Goes to the step a backward scan found, or to the oldest step of the history.
+    fn back_to(&mut self, target: Option<u64>) -> Event {
+        match target {
+            Some(c) => {
+                let _ = self.goto_count(c);
+                Event::Done
+            }
+            None => {
+                let oldest = self.history.oldest().unwrap_or(self.count);
+                let _ = self.goto_count(oldest);
+                Event::HistoryStart
+            }
+        }
+    }
+
+    /// The latest step before now for which `want(count, SP, is a return)` holds (SP and the
+    /// instruction as they were before that step ran), replaying the history segment by
+    /// segment, newest first. The machine is left where it was.
+    fn scan_back(&mut self, want: &mut dyn FnMut(u64, u16, bool) -> bool) -> Option<u64> {
+        let now = self.count;
+        let saved = self.machine.state.clone();
+        let saved_record = std::mem::replace(&mut self.record, false);
+        let frames = std::mem::replace(&mut self.frame_limit, false);
+        let mut end = now;
+        let mut found = None;
+        for start in self.history.counts_newest_first() {
+            if start >= end {
+                continue;
+            }
+            if self.goto_count(start).is_err() {
+                break;
+            }
+            self.machine.replaying = true;
+            let mut steps = Vec::with_capacity((end - start) as usize);
+            while self.count < end {
+                let pc = self.machine.cpu().pc();
+                steps.push((self.machine.cpu().sp(), views::is_return(&self.machine, pc)));
+                self.advance(1, false, &mut |_| false);
+            }
+            self.machine.replaying = false;
+            found = steps
+                .into_iter()
+                .enumerate()
+                .rev()
+                .map(|(i, step)| (start + i as u64, step))
+                .find(|&(c, (sp, ret))| want(c, sp, ret))
+                .map(|(c, _)| c);
+            if found.is_some() {
+                break;
+            }
+            end = start;
+        }
+        self.frame_limit = frames;
+        self.record = saved_record;
+        self.machine.state = saved;
+        self.count = now;
+        found
+    }
+
     /// `reverse-continue`: back to the most recent earlier stop at an enabled breakpoint whose
     /// condition holds, or to the start of the history.
     pub fn reverse_continue(&mut self) -> Event {

@@ -975,3 +975,29 @@ fn a_script_asserts_and_branches_and_a_false_assertion_ends_it_naming_its_line()
         "{out}"
     );
 }
+
+#[test]
+fn reverse_next_goes_back_over_a_call_and_reverse_finish_to_the_routines_call() {
+    let mut d = top_stack();
+    d.break_at("after", None, true).unwrap();
+    assert!(matches!(d.cont(1000), Event::Breakpoint(_)));
+    let count = d.count();
+    assert_eq!(d.reverse_next(), Event::Done);
+    assert_eq!(label(&d), "main+6", "back at `call inc2`, not inside inc2");
+    assert_eq!(d.count(), count - 6, "the CALL and the 5 steps of inc2 and inc1");
+    assert_eq!(d.machine.peek(0x9000), 0, "before the call");
+    assert_eq!(d.reverse_next(), Event::Done);
+    assert_eq!(label(&d), "main+3", "an instruction that is no return: one step");
+    // Into inc1 (the second call's), then back to the CALL that entered it.
+    d.break_at("inc1", None, false).unwrap();
+    d.cont(1000);
+    d.cont(1000);
+    assert_eq!(label(&d), "inc1");
+    d.stepi();
+    assert_eq!(d.reverse_finish(), Ok(Event::Done));
+    assert_eq!(label(&d), "inc2+1", "at inc2's `call inc1`");
+    assert_eq!(d.machine.peek(0x9000), 3, "the second inc2 had added one");
+    assert_eq!(d.reverse_finish(), Ok(Event::Done));
+    assert_eq!(label(&d), "after", "at main's second `call inc2`");
+    assert!(d.reverse_finish().is_err(), "main is the outermost frame");
+}
