@@ -239,6 +239,9 @@ impl Z80Commands<'_> {
     }
 
     fn set(&mut self, rest: &str) -> Result<String, String> {
+        if let Some(limit) = rest.strip_prefix("record limit") {
+            return self.dbg.set_record_limit(limit.trim());
+        }
         let rest = rest.strip_prefix("var ").unwrap_or(rest);
         let Some((target, value)) = split_assignment(rest) else {
             return Err(
@@ -302,6 +305,24 @@ impl Z80Commands<'_> {
         let d = &mut *self.dbg;
         let (what, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match what {
+            "registers" | "reg" | "r" | "all-registers" if !arg.trim().is_empty() => {
+                // gdb's `info registers A HL`: just those.
+                let regs = d.machine.cpu().registers();
+                let mut s = String::new();
+                for name in arg.split_whitespace() {
+                    let upper = name.trim_start_matches('$').to_ascii_uppercase();
+                    let v = views::register(&regs, &upper)
+                        .ok_or_else(|| format!("no register named `{name}`"))?;
+                    let width = if upper.len() == 1 || upper == "I" || upper == "R" {
+                        2
+                    } else {
+                        4
+                    };
+                    let _ = writeln!(s, "{upper:<4} ${v:0width$X}  {v}");
+                }
+                ok(s)
+            }
+            "record" | "rec" => ok(d.record_info()),
             "registers" | "reg" | "r" | "all-registers" => ok(views::registers(
                 &d.machine.cpu().registers(),
                 &d.previous,

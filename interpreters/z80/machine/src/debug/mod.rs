@@ -246,8 +246,56 @@ impl Debugger {
             under_way: None,
             live_keys: vec![],
         };
+        d.history.set_limit(d.t_per_second() * history::DEFAULT_SECONDS);
         d.history.record(0, &d.machine.state);
         d
+    }
+
+    /// `info record`: how far back reverse execution can go, in steps, frames and seconds.
+    pub fn record_info(&self) -> String {
+        let limit = match self.history.limit() {
+            u64::MAX => "no limit".to_string(),
+            t => format!("{} s", t / self.t_per_second().max(1)),
+        };
+        let Some(span) = self.history.span().filter(|_| self.record) else {
+            return "Reverse history is off.\n".into();
+        };
+        let tps = self.t_per_second().max(1) as f64;
+        format!(
+            "Reverse history: back {} steps to step {}, {} frames = {:.1} s of virtual time\n\
+             {} checkpoints in {:.1} MiB; limit {limit} (set record limit SECONDS), at most {} MiB\n",
+            self.count - span.oldest.min(self.count),
+            span.oldest,
+            span.frames,
+            span.tstates as f64 / tps,
+            span.checkpoints,
+            span.bytes as f64 / (1 << 20) as f64,
+            history::MAX_BYTES >> 20,
+        )
+    }
+
+    /// `set record limit SECONDS` (`10`, `10s`, `unlimited`: only the memory bound).
+    pub fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
+        let a = arg.trim_start_matches('=').trim();
+        let limit = if a == "unlimited" || a == "0" {
+            u64::MAX
+        } else {
+            let secs: u64 = a
+                .trim_end_matches('s')
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&n| n > 0 && n <= 24 * 3600)
+                .ok_or_else(|| format!("`{a}` is not a number of seconds (set record limit 60)"))?;
+            secs * self.t_per_second()
+        };
+        self.history.set_limit(limit);
+        Ok(String::new())
+    }
+
+    /// T-states in a second of virtual time.
+    pub fn t_per_second(&self) -> u64 {
+        self.machine.state.clock.frame_t * u64::from(self.machine.rate().hz())
     }
 
     /// A debugger for an assembled program.
@@ -261,13 +309,15 @@ impl Debugger {
         let mut fresh = Debugger::new(self.program.clone());
         if let Some(frames) = &self.tape {
             fresh.machine.set_pad_tape(frames.clone());
-            fresh.history = History::default();
+            fresh.history.clear();
             fresh.history.record(0, &fresh.machine.state);
         }
         self.pending_calls.clear();
         self.under_way = None;
         self.live_keys.clear();
         self.machine = fresh.machine;
+        // The limit the user set stays.
+        fresh.history.set_limit(self.history.limit());
         self.history = fresh.history;
         self.count = 0;
         self.previous = self.machine.cpu().registers();
@@ -338,11 +388,7 @@ impl Debugger {
         self.live_keys.push(KeyEvent { at, key, kind });
         self.apply_keys();
         // A checkpoint taken at this very step has the keys from before.
-        if self
-            .history
-            .at_or_before(self.count)
-            .is_some_and(|(c, _)| *c == self.count)
-        {
+        if self.history.has(self.count) {
             self.modified();
         }
     }
@@ -697,8 +743,7 @@ impl Debugger {
                 self.history.oldest().unwrap_or(self.count)
             ));
         };
-        let c = *c;
-        self.machine.state = state.clone();
+        self.machine.state = state;
         self.count = c;
         self.machine.replaying = true;
         let frames = std::mem::replace(&mut self.frame_limit, false);

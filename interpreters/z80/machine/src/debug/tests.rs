@@ -1001,3 +1001,98 @@ fn reverse_next_goes_back_over_a_call_and_reverse_finish_to_the_routines_call() 
     assert_eq!(label(&d), "after", "at main's second `call inc2`");
     assert!(d.reverse_finish().is_err(), "main is the outermost frame");
 }
+
+/// A program that waits for a key it never gets, a frame at a time in HALT (as Connect-4 waits
+/// between moves).
+const WAITS: &str = "
+        org $8000
+        ei
+wait:   halt
+        ld hl,$9000
+        inc (hl)
+        jr wait
+";
+
+#[test]
+fn the_history_keeps_a_minute_of_a_waiting_program_in_a_few_mib() {
+    let mut d = debugger(WAITS);
+    // 70 s of virtual time at 50 frames a second.
+    assert_eq!(d.cont(70 * 50 * 17_500), Event::Budget);
+    let span = d.history.span().unwrap();
+    let tps = d.t_per_second();
+    assert!(span.tstates >= 60 * tps, "at least 60 s back: {span:?}");
+    assert!(span.tstates < 62 * tps, "the limit drops what is older: {span:?}");
+    assert!(span.frames >= 3000, "{span:?}");
+    assert!(
+        span.bytes < 16 << 20,
+        "a waiting frame costs almost nothing: {span:?}"
+    );
+    let info = d.record_info();
+    assert!(info.contains("frames = 60."), "{info}");
+    // Back 59 s: exactly the machine of then.
+    let target = d.count() - 59 * 50 * 17_400;
+    d.goto_count(target).unwrap();
+    assert_same_as_a_fresh_run(&d, WAITS);
+}
+
+/// The debugger's machine is the one a fresh run of `src` has at the same step.
+fn assert_same_as_a_fresh_run(d: &Debugger, src: &str) {
+    let mut fresh = debugger(src);
+    fresh.record = false;
+    fresh.cont(d.count());
+    assert_eq!(d.count(), fresh.count());
+    assert!(
+        d.machine.state == fresh.machine.state,
+        "the same machine at step {}",
+        d.count()
+    );
+}
+
+/// A program that never waits: a counter and a moving pointer (memory changes between every
+/// two checkpoints).
+const BUSY: &str = "
+        org $8000
+        ld hl,$9000
+loop:   inc (hl)
+        inc hl
+        res 6,h
+        set 7,h
+        set 4,h
+        jr loop
+";
+
+#[test]
+fn set_record_limit_changes_how_far_back_the_history_goes() {
+    let mut d = debugger(WAITS);
+    let mut s = Session::new(d);
+    let out = s.execute("set record limit 5").text;
+    assert_eq!(out, "");
+    s.dbg.cont(10 * 50 * 17_500);
+    let span = s.dbg.history.span().unwrap();
+    assert!(
+        span.tstates >= 5 * s.dbg.t_per_second() && span.tstates < 6 * s.dbg.t_per_second(),
+        "{span:?}"
+    );
+    let out = s.execute("info record").text;
+    assert!(out.starts_with("Reverse history: back "), "{out}");
+    assert!(out.contains("limit 5 s"), "{out}");
+    assert!(s.execute("set record limit soon").error);
+    d = s.dbg;
+    assert!(d.record_info().contains("limit 5 s"), "the limit stays");
+}
+
+#[test]
+fn the_history_keeps_ten_seconds_of_a_program_that_never_waits() {
+    let mut d = debugger(BUSY);
+    d.cont(10 * 3_500_000 / 4);
+    let span = d.history.span().unwrap();
+    assert!(span.tstates >= 9 * d.t_per_second(), "{span:?}");
+    assert!(span.oldest == 0, "all of it is kept: {span:?}");
+    assert!(span.bytes < 256 << 20, "{span:?}");
+    // Reverse-stepping 10,000 steps back restores the exact state.
+    let started = std::time::Instant::now();
+    assert_eq!(d.reverse_step(10_000), Event::Done);
+    let took = started.elapsed();
+    assert_same_as_a_fresh_run(&d, BUSY);
+    eprintln!("reverse-step 10000 took {took:?}");
+}
