@@ -221,12 +221,11 @@ fn bad_commands_fail_the_script() {
     assert!(out.contains("error: unknown command `frobnicate`"));
 }
 
-/// The transcript of tests/z80/NAME.cmds on Connect-4 with its walkthrough's keys, and the
-/// exit status.
-fn connect4_transcript(name: &str) -> (String, Option<i32>) {
+/// The transcript of tests/z80/NAME.cmds on Connect-4 with the key script `keys`, and the exit
+/// status.
+fn connect4_transcript(name: &str, keys: &str) -> (String, Option<i32>) {
     let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(["debug", "programs/connect4/connect4.asm", "--keys"])
-        .arg("programs/connect4/walkthrough.keys")
+        .args(["debug", "programs/connect4/connect4.asm", "--keys", keys])
         .arg("--script")
         .arg(Path::new("tests/z80").join(format!("{name}.cmds")))
         .output()
@@ -238,10 +237,36 @@ fn connect4_transcript(name: &str) -> (String, Option<i32>) {
 /// after the CALL, though the RET takes SP from FFFEh round to 0000h.
 #[test]
 fn finish_from_checkwin_stops_after_the_call_when_sp_wraps() {
-    let (out, code) = connect4_transcript("c4_finish");
+    let (out, code) = connect4_transcript("c4_finish", "programs/connect4/walkthrough.keys");
     assert_eq!(code, Some(0), "the script's assertion holds:\n{out}");
     common::golden(Path::new("tests/z80/c4_finish.expect"), &out);
     assert!(out.contains("(z80) finish\n$8294 turn.drop+39"), "{out}");
     assert!(out.contains("SP = $0\n"), "{out}");
     assert!(out.contains("   $8291  CDDF80    call checkWIN"), "{out}");
+}
+
+/// The reverse history is sized in virtual time: with 6 s between human moves, reverse-continue
+/// from the third checkWIN reaches the second and the first.
+#[test]
+fn reverse_continue_reaches_the_previous_checkwin_over_6_second_pauses() {
+    let (out, code) = connect4_transcript("c4_pauses", "tests/z80/c4_pauses.keys");
+    assert_eq!(code, Some(0), "every assertion holds:\n{out}");
+    common::golden(Path::new("tests/z80/c4_pauses.expect"), &out);
+    assert!(
+        out.contains("(z80) reverse-continue\nBreakpoint 1, $80DF checkWIN"),
+        "{out}"
+    );
+    assert!(out.contains("1     breakpoint"), "{out}");
+}
+
+/// A script whose assertion is false exits 1 and names the line.
+#[test]
+fn a_false_assertion_fails_the_script_naming_its_line() {
+    let (out, code) = transcript_on("calls", "assert_fails");
+    assert_eq!(code, Some(1), "{out}");
+    common::golden(Path::new("tests/z80/assert_fails.expect"), &out);
+    assert!(
+        out.ends_with("Assertion failed at line 5: HL is the counter's address (HL == 0 = 36864 ($9000))\n"),
+        "{out}"
+    );
 }

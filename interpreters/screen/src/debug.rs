@@ -363,6 +363,14 @@ pub trait Debuggable {
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool;
     /// All breakpoints and watchpoints, in number order.
     fn breakpoints(&self) -> Vec<BreakpointInfo>;
+    /// `condition N [EXPR]`: gives breakpoint N a condition, or takes it away.
+    fn set_condition(&mut self, _id: u32, _condition: Option<&str>) -> Result<(), String> {
+        Err("this machine's breakpoints take their condition when they are set (break LOC if COND)".into())
+    }
+    /// `ignore N COUNT`: breakpoint N passes its next COUNT hits.
+    fn set_ignore(&mut self, _id: u32, _count: u64) -> Result<(), String> {
+        Err("this machine has no ignore counts".into())
+    }
     /// The breakpoints at the current location (the terminal's F9 toggles them).
     fn breakpoints_here(&self) -> Vec<u32>;
 
@@ -563,15 +571,135 @@ pub fn split_condition(arg: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// `help COMMAND`: the lines of the help that name the command, and what its entry says.
+fn help_on(word: &str, machine: &str) -> Result<String, String> {
+    let w = word.trim();
+    if let Some((_, text)) = COMMAND_HELP
+        .iter()
+        .find(|(names, _)| names.split(' ').any(|n| n == w))
+    {
+        return Ok(format!("{text}\n"));
+    }
+    // Otherwise the help lines that mention it as a word.
+    let lines: Vec<&str> = HELP
+        .lines()
+        .chain(machine.lines())
+        .filter(|l| {
+            l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '/'))
+                .any(|t| t == w || t.split('/').next() == Some(w))
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(format!("no command `{w}` (try `help`)"));
+    }
+    Ok(lines.iter().map(|l| format!("{}\n", l.trim())).collect())
+}
+
+/// What an empty command line runs again (gdb's habit): a command that steps or runs, and `x`
+/// and `list` going on from where they stopped; never `run`, `set` or anything else.
+pub fn repeat_line(last: &str) -> Option<String> {
+    let last = last.trim();
+    let word = last.split_whitespace().next()?;
+    let base = word.split('/').next().unwrap_or(word);
+    match base {
+        "step" | "s" | "stepi" | "si" | "next" | "n" | "nexti" | "ni" | "continue" | "c" | "cont"
+        | "finish" | "fin" | "until" | "u" | "reverse-step" | "rs" | "reverse-stepi" | "rsi"
+        | "reverse-next" | "rn" | "reverse-continue" | "rc" | "reverse-finish" => Some(last.to_string()),
+        // `x/8xb` with no address goes on after what the last one showed.
+        "x" => Some(word.to_string()),
+        _ => None,
+    }
+}
+
+/// `help COMMAND` for the console's own words: (the names, what it does with an example).
+const COMMAND_HELP: &[(&str, &str)] = &[
+    (
+        "run r",
+        "run: starts the program again from its beginning (breakpoints stay).  e.g. run",
+    ),
+    (
+        "continue c cont",
+        "continue [N | Ns | Nms | Nf]: runs until a breakpoint, a watch or the end; N steps at most, or that much virtual time.  e.g. continue 2s",
+    ),
+    (
+        "step s stepi si",
+        "step [N]: one step (an instruction, a statement), into calls.  e.g. step 5",
+    ),
+    ("next n nexti ni", "next [N]: one step, over calls.  e.g. next"),
+    (
+        "finish fin",
+        "finish: runs until the current routine returns to its caller (refused in the outermost frame).  e.g. finish",
+    ),
+    (
+        "until u advance",
+        "until [LOC]: runs to LOC (or over a loop's end).  e.g. until checkWIN",
+    ),
+    (
+        "reverse-step rs reverse-stepi rsi",
+        "reverse-step [N]: N steps back in time.  e.g. reverse-step 2",
+    ),
+    (
+        "reverse-next rn",
+        "reverse-next [N]: back one step, over a whole call that returned here.  e.g. reverse-next",
+    ),
+    (
+        "reverse-finish",
+        "reverse-finish: back to the call of the current routine.  e.g. reverse-finish",
+    ),
+    (
+        "reverse-continue rc",
+        "reverse-continue: back to the previous stop at a breakpoint or watch.  e.g. reverse-continue",
+    ),
+    (
+        "break b br tbreak",
+        "break LOC [if COND]: stops before LOC when COND holds; tbreak stops once.  e.g. break checkWIN if A == 0",
+    ),
+    (
+        "delete d",
+        "delete [N]: deletes breakpoint or watch N, or all.  e.g. delete 2",
+    ),
+    (
+        "enable disable",
+        "enable [N] / disable [N]: turns breakpoint N (or all) on or off.  e.g. disable 1",
+    ),
+    (
+        "condition",
+        "condition N [EXPR]: gives breakpoint N a condition, or makes it unconditional.  e.g. condition 1 A == 0",
+    ),
+    (
+        "ignore",
+        "ignore N COUNT: breakpoint N passes its next COUNT hits.  e.g. ignore 1 3",
+    ),
+    (
+        "display undisplay",
+        "display EXPR: shows EXPR at every stop; undisplay [N] stops that.  e.g. display A",
+    ),
+    ("echo", "echo TEXT: prints TEXT.  e.g. echo checking the win"),
+    (
+        "assert",
+        "assert EXPR [; MESSAGE] (scripts): ends the script with status 1, naming the line, when EXPR is false.  e.g. assert A == 0 ; nobody won",
+    ),
+    (
+        "if else end",
+        "if EXPR / else / end (scripts): runs the commands between only when EXPR holds.  e.g. if A == 0",
+    ),
+    (
+        "help h",
+        "help [COMMAND]: the commands, or one of them.  e.g. help break",
+    ),
+    ("quit q exit", "quit: leaves the debugger.  e.g. quit"),
+];
+
 /// The words the console itself handles, for `help`.
 pub const HELP: &str = "\
 Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (n) [N]  finish (fin)
            until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-next (rn) [N]
            reverse-finish  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
-           info breakpoints
+           condition N [EXPR]  ignore N COUNT  info breakpoints
 Showing:   display EXPR  undisplay [N]  info display
-Other:     echo TEXT  help  quit (q)
+Other:     echo TEXT  help [COMMAND]  quit (q)
+Scripts:   assert EXPR [; MESSAGE]  if EXPR ... else ... end
 continue N runs at most N steps; continue 2s, 500ms or 100f (frames) runs that much virtual time.
 ";
 
@@ -857,7 +985,35 @@ impl Console {
                 Ok(breakpoint_table(&d.breakpoints()))
             }
             "info" | "i" if rest == "display" => Ok(self.displays(d)),
+            "condition" => {
+                let (n, cond) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                if n.is_empty() {
+                    return Err("usage: condition N [EXPR]".into());
+                }
+                let id = number_arg(n, 0)? as u32;
+                let cond = cond.trim();
+                d.set_condition(id, (!cond.is_empty()).then_some(cond))?;
+                Ok(if cond.is_empty() {
+                    format!("Breakpoint {id} now unconditional.\n")
+                } else {
+                    String::new()
+                })
+            }
+            "ignore" => {
+                let (n, count) = rest
+                    .split_once(char::is_whitespace)
+                    .ok_or("usage: ignore N COUNT")?;
+                let id = number_arg(n, 0)? as u32;
+                let count = number_arg(count, 0)?;
+                d.set_ignore(id, count)?;
+                Ok(match count {
+                    0 => format!("Will stop next time breakpoint {id} is reached.\n"),
+                    1 => format!("Will ignore next crossing of breakpoint {id}.\n"),
+                    n => format!("Will ignore next {n} crossings of breakpoint {id}.\n"),
+                })
+            }
             "echo" => Ok(format!("{rest}\n")),
+            "help" | "h" if !rest.is_empty() => help_on(rest, d.help()),
             "help" | "h" => Ok(format!("{HELP}{}", d.help())),
             _ => match d.command(line, self.limit(DEFAULT_BUDGET, None)) {
                 Some(Ok(text)) => {

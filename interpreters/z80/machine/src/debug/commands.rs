@@ -194,12 +194,21 @@ impl Z80Commands<'_> {
         if rest.is_empty() {
             return Err("print needs an expression".into());
         }
+        if let Some((target, _)) = split_assignment(rest) {
+            // gdb's `print X = V` assigns, then shows the new value.
+            self.set(rest)?;
+            let d = &*self.dbg;
+            let v = expr::eval_str(target, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+            return ok(format!("{} = {}\n", target.trim(), value_text(v)));
+        }
         let v = expr::eval_str(rest, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+        // A 16-bit machine: a negative value in /x and /t is its 16-bit two's complement.
+        let bits = if (-0x8000..0).contains(&v) { v & 0xFFFF } else { v };
         ok(match modifier {
-            "x" => format!("{rest} = ${:X}\n", v),
+            "x" => format!("{rest} = ${bits:X}\n"),
             "d" => format!("{rest} = {v}\n"),
             "c" => format!("{rest} = '{}'\n", (v as u8) as char),
-            "t" => format!("{rest} = %{:b}\n", v),
+            "t" => format!("{rest} = %{bits:b}\n"),
             _ => format!("{rest} = {}\n", value_text(v)),
         })
     }
@@ -272,21 +281,57 @@ impl Z80Commands<'_> {
     fn examine(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
         let d = &mut *self.dbg;
         let digits: String = modifier.chars().take_while(char::is_ascii_digit).collect();
-        if !matches!(&modifier[digits.len()..], "" | "b" | "w") {
-            return Err(format!("x/{modifier}: the forms are x/N, x/Nb and x/Nw"));
+        // gdb's letters: a format (x hex, i instructions, s string) and a size (b byte, h or w a
+        // 16-bit word), in either order.
+        let letters = &modifier[digits.len()..];
+        if !letters.chars().all(|c| "xbhwis".contains(c)) || letters.len() > 2 {
+            return Err(format!(
+                "x/{modifier}: the forms are x/N, x/Nxb (bytes), x/Nw or x/Nh (words), x/Ni (instructions), x/s (a string)"
+            ));
         }
         let count = if digits.is_empty() {
-            16
+            if letters.contains('i') { 8 } else { 16 }
         } else {
             number_arg(&digits, 16)?.min(4096) as usize
         };
-        let words = modifier.ends_with('w');
+        let words = letters.contains('w') || letters.contains('h');
+        // With no address, `x` goes on from where the last one stopped (gdb's habit), else PC.
         let addr = if rest.is_empty() {
-            d.machine.cpu().pc()
+            d.examine_next.unwrap_or(d.machine.cpu().pc())
         } else {
             d.location(rest)?
         };
         d.memory_at = Some(addr);
+        if letters.contains('i') {
+            let text = views::disassemble(d, addr, count.min(1000));
+            let mut a = addr;
+            for _ in 0..count.min(1000) {
+                a = a.wrapping_add(views::step_over_info(&d.machine, a).0);
+            }
+            d.examine_next = Some(a);
+            return ok(text);
+        }
+        if letters.contains('s') {
+            let bytes: Vec<u8> = (0..256u16)
+                .map(|i| d.machine.peek(addr.wrapping_add(i)))
+                .take_while(|&b| b != 0)
+                .collect();
+            d.examine_next = Some(addr.wrapping_add(bytes.len() as u16 + 1));
+            let text: String = bytes
+                .iter()
+                .map(|&b| match b {
+                    b'"' => "\\\"".to_string(),
+                    0x20..=0x7E => (b as char).to_string(),
+                    _ => format!("\\x{b:02X}"),
+                })
+                .collect();
+            return ok(format!(
+                "${addr:04X} {}  \"{text}\"\n",
+                views::label_offset(d, addr)
+            ));
+        }
+        let size = if words { 2 } else { 1 };
+        d.examine_next = Some(addr.wrapping_add((count * size) as u16));
         if words {
             let mut s = String::new();
             for row in (0..count).step_by(8) {

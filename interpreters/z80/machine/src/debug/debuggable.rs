@@ -252,6 +252,28 @@ impl Debuggable for Debugger {
             .collect()
     }
 
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        let parsed = match condition {
+            Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
+            None => None,
+        };
+        let b = self
+            .breakpoints
+            .get_mut(id)
+            .ok_or_else(|| format!("no breakpoint number {id}"))?;
+        b.condition = parsed;
+        Ok(())
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        let b = self
+            .breakpoints
+            .get_mut(id)
+            .ok_or_else(|| format!("no breakpoint number {id}"))?;
+        b.ignore = count;
+        Ok(())
+    }
+
     fn breakpoints_here(&self) -> Vec<u32> {
         self.breakpoints
             .exec_at(self.machine.cpu().pc())

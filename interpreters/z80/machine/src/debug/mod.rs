@@ -154,6 +154,8 @@ pub struct Debugger {
     before_command: Option<Registers>,
     /// Where the memory panel starts (the last `x` address; HL until then).
     pub memory_at: Option<u16>,
+    /// Where the next `x` with no address starts: just after what the last one showed.
+    pub examine_next: Option<u16>,
     /// The `call`s stopped inside their routines, innermost last: each is completed when its
     /// routine returns to the end trap with the SP it started with (a `call` made while stopped
     /// inside another one stacks on it, as gdb's calls do).
@@ -240,6 +242,7 @@ impl Debugger {
             frame_limit: false,
             before_command: None,
             memory_at: None,
+            examine_next: None,
             pending_calls: vec![],
             call_output: String::new(),
             tape: None,
@@ -520,7 +523,16 @@ impl Debugger {
         let mut ids = vec![];
         for (id, cond) in candidates {
             let holds = cond.is_none_or(|c| c.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0));
-            if holds {
+            // gdb's `ignore`: a hit counts, but passes while the count lasts.
+            let passes = self.breakpoints.get_mut(id).is_some_and(|b| {
+                let pass = holds && b.ignore > 0;
+                if pass {
+                    b.ignore -= 1;
+                    b.hits += 1;
+                }
+                pass
+            });
+            if holds && !passes {
                 ids.push(id);
             }
         }

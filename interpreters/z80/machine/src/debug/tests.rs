@@ -1096,3 +1096,88 @@ fn the_history_keeps_ten_seconds_of_a_program_that_never_waits() {
     assert_same_as_a_fresh_run(&d, BUSY);
     eprintln!("reverse-step 10000 took {took:?}");
 }
+
+#[test]
+fn gdb_habits_examine_print_assign_and_info_registers() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,$2A
+        ld bc,0
+        ret
+msg:    db \"Hi!\",0
+",
+    ));
+    let run = |s: &mut Session, c: &str| {
+        let o = s.execute(c);
+        assert!(!o.error, "{c}: {}", o.text);
+        o.text
+    };
+    assert!(run(&mut s, "x/4xb main").starts_with("$8000 main            3E 2A 01 00  "));
+    assert!(
+        run(&mut s, "x/4xb").starts_with("$8004 main+4          00 C9 48 69  "),
+        "goes on"
+    );
+    let i = run(&mut s, "x/2i main");
+    assert!(
+        i.contains("ld a,$2A") && i.contains("ld bc,") && !i.contains("ret"),
+        "{i}"
+    );
+    assert_eq!(run(&mut s, "x/s msg"), "$8006 msg  \"Hi!\"\n");
+    assert_eq!(run(&mut s, "p/x -1"), "-1 = $FFFF\n");
+    assert_eq!(run(&mut s, "p/t -2"), "-2 = %1111111111111110\n");
+    assert_eq!(run(&mut s, "p BC = 5"), "BC = 5 ($05)\n");
+    assert_eq!(s.dbg.machine.cpu().bc(), 5, "print X = V assigns, as gdb's does");
+    s.execute("stepi");
+    assert_eq!(
+        run(&mut s, "info registers A BC"),
+        "A    $2A  42\nBC   $0005  5\n"
+    );
+    assert!(s.execute("info registers Q").error);
+}
+
+#[test]
+fn condition_and_ignore_change_a_breakpoint_after_it_is_set() {
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("break inc1");
+    assert_eq!(s.execute("condition 1 byte[$9000] == 3").text, "");
+    let out = s.execute("continue").text;
+    assert!(out.starts_with("Breakpoint 1, $8014 inc1"), "{out}");
+    assert_eq!(
+        s.dbg.machine.peek(0x9000),
+        3,
+        "the condition held only on the second call"
+    );
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("break inc1");
+    assert_eq!(
+        s.execute("ignore 1 1").text,
+        "Will ignore next crossing of breakpoint 1.\n"
+    );
+    s.execute("continue");
+    assert_eq!(s.dbg.machine.peek(0x9000), 3, "the first hit passed");
+    assert!(
+        s.execute("info breakpoints").text.contains("2     inc1"),
+        "both crossings count as hits"
+    );
+    assert_eq!(s.execute("condition 1").text, "Breakpoint 1 now unconditional.\n");
+    assert!(s.execute("condition 9 A == 1").error);
+    assert!(s.execute("ignore 9 1").error);
+}
+
+#[test]
+fn help_on_one_command_and_what_an_empty_line_repeats() {
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("help break").text;
+    assert!(out.starts_with("break LOC [if COND]"), "{out}");
+    assert!(
+        s.execute("help info").text.contains("info registers"),
+        "a machine's word"
+    );
+    assert!(s.execute("help frobnicate").error);
+    use retro_screen::debug::repeat_line;
+    assert_eq!(repeat_line("next").as_deref(), Some("next"));
+    assert_eq!(repeat_line("x/8xb $9000").as_deref(), Some("x/8xb"));
+    assert_eq!(repeat_line("run"), None);
+    assert_eq!(repeat_line("set A = 1"), None);
+}
