@@ -937,7 +937,7 @@ fn odd_arguments_are_refused_with_a_reason() {
     assert!(s.execute("break -1").text.contains("is not an address"));
     assert_eq!(
         s.execute("x/-1 0").text,
-        "error: x/-1: the forms are x/N, x/Nb and x/Nw\n"
+        "error: x/-1: the forms are x/N, x/Nxb (bytes), x/Nw or x/Nh (words), x/Ni (instructions), x/s (a string)\n"
     );
     assert!(!s.execute("x/4b 0").error);
     assert!(!s.execute("display A").error);
