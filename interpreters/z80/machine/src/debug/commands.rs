@@ -112,6 +112,11 @@ impl Z80Commands<'_> {
                     .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))
             })(),
             "call" => self.call(rest),
+            "find" | "hunt" => super::monitor::find(d, rest),
+            "fill" => super::monitor::fill(d, rest),
+            "compare" => super::monitor::compare(d, rest),
+            "move" => super::monitor::move_bytes(d, rest),
+            "asm" => super::monitor::assemble(d, rest),
             "grid" => (|| {
                 let a: Vec<&str> = rest.split_whitespace().collect();
                 let [label, cols, rows] = a[..] else {
@@ -258,6 +263,12 @@ impl Z80Commands<'_> {
             );
         };
         let d = &mut *self.dbg;
+        // VICE's `>`: `set byte[Board] = 1 2 3` (or a quoted text) writes bytes from there on.
+        let many = value.split_whitespace().nth(1).is_some() || value.trim().starts_with('"');
+        if let (true, Ok(expr::Expr::Byte(a))) = (many, expr::parse(target.trim())) {
+            let a = a.eval(&MachineEnv::new(d)).map_err(|e| e.to_string())? as u16;
+            return super::monitor::set_bytes(d, a, value);
+        }
         let v = expr::eval_str(value, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
         let target = target.trim();
         let lower = target.to_ascii_lowercase();

@@ -30,6 +30,7 @@ pub mod commands;
 mod debuggable;
 pub mod expr;
 pub mod history;
+mod monitor;
 pub mod structs;
 pub mod views;
 

@@ -1181,3 +1181,48 @@ fn help_on_one_command_and_what_an_empty_line_repeats() {
     assert_eq!(repeat_line("run"), None);
     assert_eq!(repeat_line("set A = 1"), None);
 }
+
+#[test]
+fn vice_monitor_memory_commands_find_fill_compare_move_set_and_asm() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,2
+        ret
+msg:    db \"WIN WIN\",0
+",
+    ));
+    let run = |s: &mut Session, c: &str| {
+        let o = s.execute(c);
+        assert!(!o.error, "{c}: {}", o.text);
+        o.text
+    };
+    assert_eq!(
+        run(&mut s, "find $8000 $80FF \"WIN\""),
+        "$8003 msg\n$8007 msg+4\n"
+    );
+    assert_eq!(run(&mut s, "find $8000 $80FF $3E 2"), "$8000 main\n");
+    assert_eq!(run(&mut s, "find $8000 $80FF 99 98"), "Pattern not found.\n");
+    run(&mut s, "fill $9000 $9005 1 2");
+    assert_eq!(
+        (0..6).map(|i| s.dbg.machine.peek(0x9000 + i)).collect::<Vec<_>>(),
+        [1, 2, 1, 2, 1, 2]
+    );
+    run(&mut s, "set byte[$9100] = 1 2 3");
+    assert_eq!(
+        (0..4).map(|i| s.dbg.machine.peek(0x9100 + i)).collect::<Vec<_>>(),
+        [1, 2, 3, 0]
+    );
+    assert_eq!(run(&mut s, "compare $9000 $9002 $9100"), "$9002 01  $9102 03\n");
+    run(&mut s, "move $9100 $9102 $9000");
+    assert_eq!(run(&mut s, "compare $9000 $9002 $9100"), "The same.\n");
+    assert_eq!(run(&mut s, "asm main ld a,msg & $FF"), "$8000  3E 03  ld a,$03\n");
+    assert_eq!(s.dbg.machine.peek(0x8001), 3);
+    assert!(s.execute("asm main ld q,1").error, "our assembler's refusal");
+    assert!(s.execute("fill $9005 $9000 1").error, "a backwards range");
+    assert!(s.execute("set byte[$9000] = 1 300").error, "300 is no byte");
+    // The change is part of the history: going back and forth keeps it.
+    run(&mut s, "stepi");
+    run(&mut s, "reverse-stepi");
+    assert_eq!(s.dbg.machine.peek(0x8001), 3);
+}
