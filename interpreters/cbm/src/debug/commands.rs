@@ -72,10 +72,11 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
         return Err("set needs VAR=EXPR".into());
     }
     d.it_mut().debug_assign(assignment)?;
-    // The future the checkpoints after now recorded is no longer this one.
+    // The future the checkpoints after now recorded is no longer this one; replays make the
+    // assignment again when they reach this statement.
     let count = d.clock.count;
     d.history.forget_after(count);
-    d.checkpoint();
+    d.record_change(assignment);
     for w in 0..d.watches.len() {
         d.watches[w].last = d.watch_value(w);
     }

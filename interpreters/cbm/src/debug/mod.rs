@@ -142,6 +142,12 @@ pub struct CbmDebugger {
     watches: Vec<Watch>,
     next_id: u32,
     history: History,
+    /// The user's assignments (`set`) as events of the run: (the statement count it was made
+    /// before, the assignment). Checkpoints after one are forgotten when the run goes back, so
+    /// each is made again when a run reaches its statement: going back and forth keeps them.
+    changes: Vec<(u64, String)>,
+    /// The next of [`CbmDebugger::changes`] the run has still to make.
+    next_change: usize,
     under_way: Option<UnderWay>,
     /// Where the last error was raised (TXTPTR when it stopped).
     error_at: Option<usize>,
@@ -181,6 +187,8 @@ impl CbmDebugger {
             watches: Vec::new(),
             next_id: 1,
             history: History::new(),
+            changes: Vec::new(),
+            next_change: 0,
             under_way: None,
             error_at: None,
             vars_before: Vec::new(),
@@ -218,6 +226,12 @@ impl CbmDebugger {
     /// (never before the first), after a GET that found no key, at a wait for input (which
     /// ends the jiffy) and at the jiffy's end.
     fn advance(&mut self, max: u64, stops: &[usize]) -> Slice {
+        let mut max = max;
+        self.make_changes_due();
+        if let Some((at, _)) = self.changes.get(self.next_change) {
+            // Stop before the statement of the next assignment, to make it there.
+            max = max.min(at - self.clock.count);
+        }
         let left = self.clock.budget.max(1) as u64;
         let max = max.min(left).min(u64::from(u32::MAX)) as u32;
         let it = self.machine.interp();
@@ -526,12 +540,15 @@ impl CbmDebugger {
         let reached = clock.count;
         self.clock = clock;
         self.machine.interp().restore(&snap);
+        self.rewind_changes();
         self.machine.set_console_reading(reading);
         while self.clock.count < to && self.clock.finished.is_none() {
             if let Slice::Stopped(stop) = self.advance(to - self.clock.count, &[]) {
                 self.stopped(stop);
             }
         }
+        // Arriving where the user assigned: as it was then, after the assignment.
+        self.make_changes_due();
         self.machine.take_petscii();
         self.history.forget_after(self.clock.count);
         reached <= to
@@ -575,6 +592,38 @@ impl CbmDebugger {
         }
         self.machine.take_petscii();
         last.get().cloned()
+    }
+
+    /// Makes the user's assignments that were made before the current statement (and passes
+    /// over any the clock is past).
+    fn make_changes_due(&mut self) {
+        while let Some((at, assignment)) = self.changes.get(self.next_change) {
+            if *at > self.clock.count {
+                break;
+            }
+            if *at == self.clock.count {
+                let a = assignment.clone();
+                // It worked the first time, on the same state.
+                let _ = self.it_mut().debug_assign(&a);
+            }
+            self.next_change += 1;
+        }
+    }
+
+    /// The clock went back (or restarted): the assignments from its count on are still to make.
+    fn rewind_changes(&mut self) {
+        let now = self.clock.count;
+        self.next_change = self.changes.partition_point(|(at, _)| *at < now);
+    }
+
+    /// The user assigned (`set`) before the current statement: an event of the run from now on
+    /// (those recorded after it belonged to a future that no longer happens).
+    pub(super) fn record_change(&mut self, assignment: &str) {
+        let now = self.clock.count;
+        self.changes.retain(|(at, _)| *at <= now);
+        self.changes.push((now, assignment.to_string()));
+        // Made now: the run goes on after it.
+        self.next_change = self.changes.len();
     }
 
     /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:
@@ -659,6 +708,9 @@ impl Debuggable for CbmDebugger {
         };
         // Keys the user typed stay where they were typed; the script's are all still there.
         self.history = History::new();
+        // The user's assignments belonged to the run before.
+        self.changes.clear();
+        self.next_change = 0;
         self.error_at = None;
         self.under_way = None;
         self.refresh_watches();

@@ -494,3 +494,26 @@ fn reverse_next_goes_back_over_a_gosub_and_reverse_finish_to_it() {
         "{out}"
     );
 }
+
+#[test]
+fn the_users_set_survives_going_back_before_it_and_forward_again() {
+    let src = "10 v=0\n20 gosub 100\n30 a=1\n40 print v\n50 end\n100 c=3\n110 return\n";
+    let out = script(
+        src,
+        "break 20\ncontinue\nset v=v+5\nstep\nreverse-finish\nprint v\nreverse-step 1\nprint v\nnext\nnext\nprint v\ncontinue\n",
+    );
+    assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
+    assert!(
+        out.contains("(c64) reverse-finish\nline 20:1 $080D  GOSUB 100\n(c64) print v\nv = 5\n"),
+        "made again, once: {out}"
+    );
+    assert!(out.contains("(c64) reverse-step 1\nline 10"), "{out}");
+    assert!(
+        out.contains("(c64) reverse-step 1\nline 10:1 $0805  V=0\n(c64) print v\nv = 0\n"),
+        "before the assignment: {out}"
+    );
+    assert!(
+        out.contains("(c64) print v\nv = 5\n(c64) continue\n 5 \n"),
+        "{out}"
+    );
+}
