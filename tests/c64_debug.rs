@@ -208,10 +208,14 @@ fn set_survives_reverse_execution_and_reverse_next_goes_over_a_gosub() {
     );
     common::golden(Path::new("tests/c64dbg/gdb.expect"), &out);
     assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
-    assert!(out.contains("(c64) print v\nv = 5\n"), "{out}");
+    assert_eq!(
+        out.matches("(c64) print v\nv = 5\n").count(),
+        2,
+        "after reverse-finish and reverse-step: {out}"
+    );
     assert!(out.contains("(c64) reverse-next\nline 20"), "{out}");
     assert!(
-        out.ends_with("(c64) continue\n 5 \nProgram exited with status 0.\n"),
+        out.ends_with("(c64) continue\n 5 \n\nREADY.\nProgram exited with status 0.\n"),
         "{out}"
     );
 }
