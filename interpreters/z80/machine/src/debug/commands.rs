@@ -106,7 +106,7 @@ impl Z80Commands<'_> {
                 let addr = if rest.is_empty() {
                     d.machine.cpu().pc()
                 } else {
-                    d.location(rest)?
+                    d.location(d.source_line_location(rest).as_deref().unwrap_or(rest))?
                 };
                 views::source_around(d, addr, 4, 5)
                     .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))

@@ -23,14 +23,20 @@ impl Debugger {
                 hit.addr
             )
         } else if hit.write {
+            // gdb gives the old and the new value; a grid's byte is named by its cell.
+            let was = self.watch_old.map(|b| format!(" (was {b})")).unwrap_or_default();
             format!(
-                "write ${:04X} ({}) = {}",
+                "write ${:04X} ({}) = {}{was}",
                 hit.addr,
-                views::label_offset(self, hit.addr),
+                views::cell_or_label(self, hit.addr),
                 hit.value
             )
         } else {
-            format!("read ${:04X} ({})", hit.addr, views::label_offset(self, hit.addr))
+            format!(
+                "read ${:04X} ({})",
+                hit.addr,
+                views::cell_or_label(self, hit.addr)
+            )
         }
     }
 
@@ -134,7 +140,8 @@ impl Debuggable for Debugger {
 
     fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
         self.resuming = false;
-        let addr = self.location(location)?;
+        let line = self.source_line_location(location);
+        let addr = self.location(line.as_deref().unwrap_or(location))?;
         let ev = self.drive_within(Motion::Until { addr }, limit);
         Ok(self.complete_call(ev))
     }
@@ -208,9 +215,19 @@ impl Debuggable for Debugger {
         condition: Option<&str>,
         temporary: bool,
     ) -> Result<(u32, String), String> {
-        let id = Debugger::break_at(self, location, condition, temporary)?;
-        let addr = self.location(location)?;
-        Ok((id, views::describe(self, addr)))
+        let (line, note) = match self.source_line_location(location) {
+            Some(l) => {
+                let note = format!(
+                    " (`{}` is a line of the source: $ or 0x for an address)",
+                    location.trim()
+                );
+                (l, note)
+            }
+            None => (location.to_string(), String::new()),
+        };
+        let id = Debugger::break_at(self, &line, condition, temporary)?;
+        let addr = self.location(&line)?;
+        Ok((id, format!("{}{note}", views::describe(self, addr))))
     }
 
     fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {

@@ -93,12 +93,14 @@ impl Default for History {
     }
 }
 
-/// The runs of `now` that differ from `before`, block by block.
-fn diff(before: &[u8; 0x10000], now: &[u8; 0x10000]) -> Vec<(u16, Vec<u8>)> {
+/// The runs of `now` that differ from `before`, block by block; `before` takes them, so it is
+/// `now` afterwards (one pass, and only the changed blocks are written: a checkpoint of a
+/// program that changes little costs a read of memory, not a copy).
+fn diff(before: &mut [u8; 0x10000], now: &[u8; 0x10000]) -> Vec<(u16, Vec<u8>)> {
     let mut runs: Vec<(u16, Vec<u8>)> = vec![];
     let mut open = false;
     for (i, (a, b)) in before
-        .chunks_exact(BLOCK)
+        .chunks_exact_mut(BLOCK)
         .zip(now.chunks_exact(BLOCK))
         .enumerate()
     {
@@ -106,6 +108,7 @@ fn diff(before: &[u8; 0x10000], now: &[u8; 0x10000]) -> Vec<(u16, Vec<u8>)> {
             open = false;
             continue;
         }
+        a.copy_from_slice(b);
         match runs.last_mut() {
             Some((_, run)) if open => run.extend_from_slice(b),
             _ => runs.push(((i * BLOCK) as u16, b.to_vec())),
@@ -158,12 +161,12 @@ impl History {
         }
         let mem = if self.checkpoints.is_empty() || self.since_full + 1 >= KEY_EVERY {
             self.since_full = 0;
+            self.last_mem.copy_from_slice(&state.mem[..]);
             Mem::Full(state.mem.clone())
         } else {
             self.since_full += 1;
-            Mem::Delta(diff(&self.last_mem, &state.mem))
+            Mem::Delta(diff(&mut self.last_mem, &state.mem))
         };
-        self.last_mem.copy_from_slice(&state.mem[..]);
         let c = Checkpoint {
             count,
             cpu: state.cpu.clone(),
@@ -310,7 +313,9 @@ mod tests {
         now[5] = 1;
         now[40] = 2; // the next block: one run of two blocks
         now[0xFFFF] = 3;
-        let runs = diff(&before, &now);
+        let mut last = before.clone();
+        let runs = diff(&mut last, &now);
+        assert_eq!(last, now, "the last memory follows");
         assert_eq!(runs.len(), 2);
         assert_eq!((runs[0].0, runs[0].1.len()), (0, 64));
         assert_eq!((runs[1].0, runs[1].1.len()), (0xFFE0, 32));

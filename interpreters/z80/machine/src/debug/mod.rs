@@ -157,6 +157,8 @@ pub struct Debugger {
     pub memory_at: Option<u16>,
     /// Where the next `x` with no address starts: just after what the last one showed.
     pub examine_next: Option<u16>,
+    /// The byte a watched write replaced (the watch report's old value), from the history.
+    watch_old: Option<u8>,
     /// The `call`s stopped inside their routines, innermost last: each is completed when its
     /// routine returns to the end trap with the SP it started with (a `call` made while stopped
     /// inside another one stacks on it, as gdb's calls do).
@@ -244,6 +246,7 @@ impl Debugger {
             before_command: None,
             memory_at: None,
             examine_next: None,
+            watch_old: None,
             pending_calls: vec![],
             call_output: String::new(),
             tape: None,
@@ -481,6 +484,11 @@ impl Debugger {
                                 b.hits += 1;
                             }
                         }
+                        self.watch_old = if hit.write && !hit.io {
+                            self.byte_before_last_step(hit.addr)
+                        } else {
+                            None
+                        };
                         return Event::Watchpoint(ids, hit);
                     }
                 }
@@ -777,6 +785,22 @@ impl Debugger {
         Event::Done
     }
 
+    /// The byte at `addr` before the last step ran, from the history (`None` without one): a
+    /// replay from the nearest checkpoint, so a watch stop can say what a write replaced.
+    fn byte_before_last_step(&mut self, addr: u16) -> Option<u8> {
+        let now = self.count;
+        if !self.record || now == 0 {
+            return None;
+        }
+        let saved = self.machine.state.clone();
+        let saved_record = std::mem::replace(&mut self.record, false);
+        let byte = self.goto_count(now - 1).ok().map(|_| self.machine.peek(addr));
+        self.record = saved_record;
+        self.machine.state = saved;
+        self.count = now;
+        byte
+    }
+
     /// `reverse-next`: one instruction back, but a routine that returned to here is gone back
     /// over whole, to its CALL (the instruction before was a return that took SP up to where it
     /// is now: the latest step before it with SP there or above is the call).
@@ -986,14 +1010,34 @@ impl Debugger {
             && let Ok(line) = line.parse::<u32>()
             && !file.is_empty()
         {
-            return self
-                .program
-                .source_map
-                .address_of(file, line)
-                .ok_or_else(|| format!("no code at {file}:{line}"));
+            // As gdb's: a line with no code (a label alone, a comment) slides to the next one
+            // that has some, in the same file.
+            let map = &self.program.source_map;
+            return map
+                .entries
+                .iter()
+                .filter(|&&(_, len, f, l)| {
+                    len > 0 && l + 1 >= line && map.files[f as usize].to_string_lossy().ends_with(file)
+                })
+                .min_by_key(|&&(a, _, _, l)| (l, a))
+                .map(|e| e.0)
+                .ok_or_else(|| format!("no code at or after {file}:{line}"));
         }
         let v = expr::eval_str(t, &views::MachineEnv::new(self)).map_err(|e| e.to_string())?;
         u16::try_from(v).map_err(|_| format!("{t} = {v} is not an address ($0000-$FFFF)"))
+    }
+
+    /// A bare number where a program has source is a line of its main file, as gdb takes it
+    /// (`break 271`): that line as `file:line`; `None` for anything else (`$10F`, `0x10F`, a
+    /// label, an expression; a binary's numbers stay addresses).
+    pub fn source_line_location(&self, text: &str) -> Option<String> {
+        let t = text.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let main = self.program.source_map.files.first()?;
+        let name = main.file_name()?.to_string_lossy();
+        Some(format!("{name}:{t}"))
     }
 
     /// Adds an exec breakpoint at a location, with an optional condition.

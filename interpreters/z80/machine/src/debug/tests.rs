@@ -887,7 +887,11 @@ fn file_line_breakpoints_take_conditions_and_count_their_hits() {
         out.starts_with("Breakpoint 1 at $8014 inc1 (t.asm:12) if byte[$9000] == 1"),
         "{out}"
     );
-    assert!(s.execute("break t.asm:99").text.contains("no code at t.asm:99"));
+    assert!(
+        s.execute("break t.asm:99")
+            .text
+            .contains("no code at or after t.asm:99")
+    );
 }
 
 /// A program chooses the NTSC frame rate with `WORKBENCH_HZ EQU 60` (the Tetris does): 60 frames
@@ -1225,4 +1229,61 @@ msg:    db \"WIN WIN\",0
     run(&mut s, "stepi");
     run(&mut s, "reverse-stepi");
     assert_eq!(s.dbg.machine.peek(0x8001), 3);
+}
+
+#[test]
+fn a_watch_report_gives_the_old_value_and_names_a_grids_cell() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld hl,Board+9
+        ld (hl),1
+        ld (hl),2
+        halt
+Board:  ds 12
+",
+    ));
+    s.execute("grid Board 4 3");
+    s.execute("watch Board..Board+11");
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $8011 (Board[2][1]) = 1 (was 0)\n"),
+        "{out}"
+    );
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $8011 (Board[2][1]) = 2 (was 1)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn break_on_a_line_without_code_slides_to_the_next_line_that_has_some() {
+    let mut s = Session::new(debugger(CALLS));
+    let mut d = debugger("        org $8000\n; a comment\nstart:\n        nop\n        halt\n");
+    assert_eq!(d.location("t.asm:2"), Ok(0x8000), "the comment slides to the nop");
+    assert_eq!(d.location("t.asm:3"), Ok(0x8000), "the label alone too");
+    assert_eq!(d.location("t.asm:5"), Ok(0x8001));
+    assert!(d.location("t.asm:6").is_err());
+    assert!(d.break_at("t.asm:3", None, false).is_ok());
+    assert!(!s.execute("list t.asm:9").error);
+}
+
+#[test]
+fn a_bare_number_is_a_source_line_and_the_breakpoint_line_says_so() {
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("break 12").text;
+    assert_eq!(
+        out,
+        "Breakpoint 1 at $8014 inc1 (t.asm:12) (`12` is a line of the source: $ or 0x for an address)\n"
+    );
+    let out = s.execute("break $8014").text;
+    assert_eq!(out, "Breakpoint 2 at $8014 inc1 (t.asm:12)\n", "$ is an address");
+    assert!(
+        s.execute("list 12").text.contains("inc1:"),
+        "{}",
+        s.execute("list 12").text
+    );
+    let out = s.execute("until 12").text;
+    assert!(out.contains("inc1"), "{out}");
 }
