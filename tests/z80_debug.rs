@@ -49,7 +49,7 @@ fn golden_on(program: &str, name: &str) -> String {
 fn attribute_ram_cells() {
     let out = golden("attrs");
     assert!(
-        out.contains("Watchpoint 1: write $5821 ($5821) = 16\n"),
+        out.contains("Watchpoint 1: write $5821 ($5821) = 16 (was 0)\n"),
         "paper 2 reaches row 1, column 1"
     );
     assert!(out.contains("$5820 $5820           00 10 00"));
@@ -111,7 +111,7 @@ fn each_command_gives_what_it_says() {
     assert!(out.contains("byte[count] = 1 ($01)"));
     // `awatch` stops after the read, then after the write.
     assert!(out.contains("(z80) continue\nWatchpoint 2: read $801E (count)\n$800A onrst+4"));
-    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11\n$800F"));
+    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11 (was 1)\n$800F"));
     // `disable` (all) shows `n` in the table and the disabled points do not stop `advance`.
     assert!(out.contains("2    acc watchpoint   n    2     count\n3    breakpoint       n    0     inner"));
     assert!(out.contains("(z80) advance outer\n$8017 outer (commands.asm:14)  call inner\n"));
