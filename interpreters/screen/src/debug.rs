@@ -393,6 +393,11 @@ pub trait Debuggable {
             .map(|n| n != 0.0)
             .map_err(|_| format!("`{expr}` = {v} is not a number (true is not zero)"))
     }
+    /// What `display/FMT EXPR` shows at a stop, as `print/FMT EXPR` shows it (a structure, a grid,
+    /// a format), or `None` to show [`Debuggable::evaluate`]'s value.
+    fn display(&self, _format: &str, _expr: &str) -> Option<Result<String, String>> {
+        None
+    }
     /// Whether `display` may keep an expression (its syntax); by default, whether it evaluates now.
     fn check_expression(&self, expr: &str) -> Result<(), String> {
         self.evaluate(expr).map(|_| ())
@@ -697,7 +702,7 @@ Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (
            reverse-finish  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
            condition N [EXPR]  ignore N COUNT  info breakpoints
-Showing:   display EXPR  undisplay [N]  info display
+Showing:   display[/FMT] EXPR  undisplay [N]  info display
 Other:     echo TEXT  help [COMMAND]  quit (q)
 Scripts:   assert EXPR [; MESSAGE]  if EXPR ... else ... end
 continue N runs at most N steps; continue 2s, 500ms or 100f (frames) runs that much virtual time.
@@ -964,8 +969,26 @@ impl Console {
                 if rest.is_empty() {
                     return Ok(self.displays(d));
                 }
-                d.check_expression(rest)?;
+                if d.display("", rest).is_none() {
+                    d.check_expression(rest)?;
+                } else if let Some(Err(e)) = d.display("", rest) {
+                    return Err(e);
+                }
                 self.displays.push(rest.to_string());
+                Ok(self.display_one(d, self.displays.len() - 1))
+            }
+            w if w.starts_with("display/") => {
+                // gdb's `display/x EXPR`: kept as `/x EXPR`, shown as `print/x` shows it.
+                let format = &w["display/".len()..];
+                if rest.is_empty() {
+                    return Err("display/FMT needs an expression".into());
+                }
+                match d.display(format, rest) {
+                    None => return Err(format!("display/{format} is not offered on this machine")),
+                    Some(Err(e)) => return Err(e),
+                    Some(Ok(_)) => {}
+                }
+                self.displays.push(format!("/{format} {rest}"));
                 Ok(self.display_one(d, self.displays.len() - 1))
             }
             "undisplay" if rest.is_empty() => {
@@ -1116,6 +1139,15 @@ impl Console {
 
     fn display_one(&self, d: &dyn Debuggable, i: usize) -> String {
         let e = &self.displays[i];
+        let (format, expr) = match e.strip_prefix('/') {
+            Some(f) => f.split_once(' ').unwrap_or((f, "")),
+            None => ("", e.as_str()),
+        };
+        match d.display(format, expr) {
+            Some(Ok(text)) => return format!("{}: {text}", i + 1),
+            Some(Err(err)) => return format!("{}: {e} = <{err}>\n", i + 1),
+            None => {}
+        }
         match d.evaluate(e) {
             Ok(v) => format!("{}: {e} = {v}\n", i + 1),
             Err(err) => format!("{}: {e} = <{err}>\n", i + 1),

@@ -180,9 +180,20 @@ impl Z80Commands<'_> {
     }
 
     fn print(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
-        let d = &*self.dbg;
+        if let Some((target, _)) = split_assignment(rest) {
+            // gdb's `print X = V` assigns, then shows the new value.
+            self.set(rest)?;
+            let d = &*self.dbg;
+            let v = expr::eval_str(target, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+            return ok(format!("{} = {}\n", target.trim(), value_text(v)));
+        }
+        Self::show(self.dbg, modifier, rest)
+    }
+
+    /// What `print/MODIFIER REST` shows (an assignment aside): `display` shows the same.
+    pub(crate) fn show(d: &Debugger, modifier: &str, rest: &str) -> Result<String, String> {
         let peek = |a: u16| d.machine.peek(a);
-        if let Some(s) = self.print_struct_at(rest)? {
+        if let Some(s) = Self::print_struct_at(d, rest)? {
             return ok(s);
         }
         if let Some(s) = d.structs.show_struct(&d.program, rest, &peek) {
@@ -199,13 +210,6 @@ impl Z80Commands<'_> {
         if rest.is_empty() {
             return Err("print needs an expression".into());
         }
-        if let Some((target, _)) = split_assignment(rest) {
-            // gdb's `print X = V` assigns, then shows the new value.
-            self.set(rest)?;
-            let d = &*self.dbg;
-            let v = expr::eval_str(target, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
-            return ok(format!("{} = {}\n", target.trim(), value_text(v)));
-        }
         let v = expr::eval_str(rest, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
         // A 16-bit machine: a negative value in /x and /t is its 16-bit two's complement.
         let bits = if (-0x8000..0).contains(&v) { v & 0xFFFF } else { v };
@@ -220,8 +224,7 @@ impl Z80Commands<'_> {
 
     /// `print STRUCT @ ADDR` and `print ADDR as STRUCT` (`print (IY) as GAMESTRUCT`: the
     /// structure IY points at, fields shown as `(IY+n)`); `None` if `rest` is neither form.
-    fn print_struct_at(&self, rest: &str) -> Result<Option<String>, String> {
-        let d = &*self.dbg;
+    fn print_struct_at(d: &Debugger, rest: &str) -> Result<Option<String>, String> {
         let lower = rest.to_ascii_lowercase();
         let (name, at) = if let Some((name, at)) = rest.split_once('@') {
             (name.trim(), at.trim())
@@ -543,6 +546,14 @@ fn split_assignment(s: &str) -> Option<(&str, &str)> {
         let next = b.get(i + 1).copied().unwrap_or(b' ');
         (b[i] == b'=' && !b"=!<>".contains(&prev) && next != b'=').then(|| (&s[..i], &s[i + 1..]))
     })
+}
+
+/// What `print/FORMAT EXPR` shows, for `display` (no assignment: displays never change anything).
+pub(crate) fn show(d: &Debugger, format: &str, e: &str) -> Result<String, String> {
+    if split_assignment(e).is_some() {
+        return Err("display shows a value; it does not assign".into());
+    }
+    Z80Commands::show(d, format, e)
 }
 
 /// Runs a whole script: each command is echoed after `(z80) ` and followed by its output.

@@ -320,6 +320,10 @@ impl Debuggable for Debugger {
             .map_err(|err| err.to_string())
     }
 
+    fn display(&self, format: &str, e: &str) -> Option<Result<String, String>> {
+        Some(commands::show(self, format, e))
+    }
+
     fn check_expression(&self, e: &str) -> Result<(), String> {
         expr::parse(e).map(|_| ()).map_err(|err| err.to_string())
     }

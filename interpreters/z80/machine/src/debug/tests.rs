@@ -1287,3 +1287,30 @@ fn a_bare_number_is_a_source_line_and_the_breakpoint_line_says_so() {
     let out = s.execute("until 12").text;
     assert!(out.contains("inc1"), "{out}");
 }
+
+#[test]
+fn display_takes_every_print_form_and_a_format() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,$2A
+        halt
+Board:  ds 6
+",
+    ));
+    s.execute("grid Board 3 2");
+    let out = s.execute("display Board").text;
+    assert!(
+        out.starts_with("1: Board at $8003, 3x2:\n"),
+        "the grid, not an address: {out}"
+    );
+    assert_eq!(s.execute("display/x A").text, "2: A = $FF\n", "A starts at FFh");
+    let out = s.execute("stepi").text;
+    assert!(
+        out.contains("1: Board at $8003, 3x2:\n") && out.ends_with("2: A = $2A\n"),
+        "{out}"
+    );
+    assert_eq!(s.execute("info display").text.lines().last(), Some("2: A = $2A"));
+    assert!(s.execute("display/x B = 1").error, "a display does not assign");
+    assert!(s.execute("display/x nosuch").error);
+}
