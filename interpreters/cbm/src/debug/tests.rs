@@ -517,3 +517,19 @@ fn the_users_set_survives_going_back_before_it_and_forward_again() {
         "{out}"
     );
 }
+
+#[test]
+fn the_z80s_words_print_x_and_x_n_work_here_too() {
+    let out = script(
+        "10 a=-1:b=255\n",
+        "step\nstep\nprint/x a\nprint/x b\nprint/x 1.5\nx/8 $0801\nx $0801 8\n",
+    );
+    assert!(out.contains("(c64) print/x a\na = $FFFF\n"), "{out}");
+    assert!(out.contains("(c64) print/x b\nb = $FF\n"), "{out}");
+    assert!(
+        out.contains("(c64) print/x 1.5\nerror: 1.5 is not a 16-bit whole number\n"),
+        "{out}"
+    );
+    let (a, b) = out.split_once("(c64) x $0801 8\n").unwrap();
+    assert!(a.ends_with(b), "x/8 ADDR is x ADDR 8: {out}");
+}
