@@ -143,6 +143,12 @@ impl Z80Commands<'_> {
 
     fn watch(&mut self, rest: &str, access: Access) -> Result<String, String> {
         let d = &mut *self.dbg;
+        // gdb's `watch EXPR if COND`: the watch stops only when COND holds after the access.
+        let (rest, cond) = retro_screen::debug::split_condition(rest);
+        let condition = match cond {
+            Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
+            None => None,
+        };
         let (kind, what) = if let Some(port) = rest.strip_prefix("port ") {
             let p = expr::eval_str(port, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
             (
@@ -170,7 +176,7 @@ impl Z80Commands<'_> {
             }
             (Kind::Memory { first, last, access }, rest.trim().to_string())
         };
-        let id = d.breakpoints.add(kind, what.clone(), None, false);
+        let id = d.breakpoints.add(kind, what.clone(), condition, false);
         let name = match access {
             Access::Write => "Watchpoint",
             Access::Read => "Read watchpoint",

@@ -478,7 +478,11 @@ impl Debugger {
                 Stop::Exit(s) => return Event::Exited(s),
                 Stop::Probe => {
                     if let Some(hit) = self.breakpoints.probe().hit.get() {
-                        let ids = self.breakpoints.matching(&hit);
+                        let ids = self.watch_conditions_holding(self.breakpoints.matching(&hit));
+                        if ids.is_empty() {
+                            // Every watch touched has a condition that does not hold: run on.
+                            continue;
+                        }
                         for &id in &ids {
                             if let Some(b) = self.breakpoints.get_mut(id) {
                                 b.hits += 1;
@@ -520,6 +524,17 @@ impl Debugger {
             }
         }
         Event::Budget
+    }
+
+    /// The watchpoints of `ids` whose conditions (`watch A if COND`) hold now.
+    fn watch_conditions_holding(&self, ids: Vec<u32>) -> Vec<u32> {
+        ids.into_iter()
+            .filter(|&id| {
+                let b = self.breakpoints.list().iter().find(|b| b.id == id);
+                b.and_then(|b| b.condition.as_ref())
+                    .is_none_or(|c| c.1.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0))
+            })
+            .collect()
     }
 
     /// The breakpoints at `pc` whose conditions hold; counts their hits and deletes temporary ones.
@@ -950,7 +965,16 @@ impl Debugger {
                     }
                     // A watch stops after the instruction: one that ends at `end` is the stop
                     // the search started from, not an earlier one.
-                    Stop::Probe if self.count < end => last = Some(self.count),
+                    Stop::Probe if self.count < end => {
+                        let holds = self.breakpoints.probe().hit.get().is_some_and(|hit| {
+                            !self
+                                .watch_conditions_holding(self.breakpoints.matching(&hit))
+                                .is_empty()
+                        });
+                        if holds {
+                            last = Some(self.count);
+                        }
+                    }
                     Stop::Probe => {}
                     _ => break,
                 }

@@ -1314,3 +1314,34 @@ Board:  ds 6
     assert!(s.execute("display/x B = 1").error, "a display does not assign");
     assert!(s.execute("display/x nosuch").error);
 }
+
+#[test]
+fn watch_if_cond_stops_only_when_the_condition_holds() {
+    let mut s = Session::new(debugger(CALLS));
+    assert_eq!(
+        s.execute("watch $9000 if byte[$9000] == 3").text,
+        "Watchpoint 1: $9000\n"
+    );
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $9000 ($9000) = 3 (was 2)\n"),
+        "{out}"
+    );
+    assert!(
+        s.execute("info breakpoints")
+            .text
+            .contains("$9000 if byte[$9000] == 3")
+    );
+    s.execute("continue");
+    let out = s.execute("reverse-continue").text;
+    assert!(
+        out.starts_with("$8010 inc2+1"),
+        "just after the write of 3: {out}"
+    );
+    assert_eq!(
+        s.dbg.machine.peek(0x9000),
+        3,
+        "back at the write of 3, not of 4: {out}"
+    );
+    assert!(s.execute("watch $9000 if (").error);
+}
