@@ -218,3 +218,38 @@ fn next_and_finish_run_frame_by_frame_and_typed_keys_reach_inkey() {
     pty::quit_and_check_restored(s);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 26's build 1 on BBC BASIC (tests/bbc/gdb.script on tests/bbc/gdb.bbc): the user's `set`
+/// survives going back and the program later prints it, `reverse-finish` and `reverse-next` go
+/// back over PROCp, and a step into an error ON ERROR catches stops once at the handler.
+#[test]
+fn set_survives_reverse_execution_and_reverse_next_goes_over_a_proc() {
+    let (out, err, code) = retro_text(&["debug", "tests/bbc/gdb.bbc", "--script", "tests/bbc/gdb.script"]);
+    assert_eq!(
+        code,
+        Some(0),
+        "every command succeeds and the assertion holds:\n{out}{err}"
+    );
+    common::golden(Path::new("tests/bbc/gdb.expect"), &out);
+    assert!(
+        out.contains("(bbc) reverse-finish\nline 30:1 +5  PROCp\n(bbc) print v\nv = 5\n"),
+        "{out}"
+    );
+    assert!(out.contains("(bbc) reverse-next\nline 30:1 +5  PROCp\n"), "{out}");
+    assert!(
+        out.contains("(bbc) reverse-step 2\nline 50:1 +5  b=2\n(bbc) print v\nv = 5\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("         5\nTemporary breakpoint") || out.contains("         5\nBreakpoint"),
+        "the program prints the user's 5: {out}"
+    );
+    assert!(
+        out.contains("(bbc) step\nProgram stopped: Division by zero (ERR=18, ERL=80"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("(bbc) continue\ncaught 5\nProgram exited with status 0.\n"),
+        "one stop at the handler: {out}"
+    );
+}

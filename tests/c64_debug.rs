@@ -189,3 +189,33 @@ fn the_terminal_ui_breaks_continues_steps_takes_keys_and_quits() {
     s.expect("Stopped.").expect("Escape stops the running program");
     pty::quit_and_check_restored(s);
 }
+
+/// Issue 26 on C64 BASIC (tests/c64dbg/gdb.script on tests/c64dbg/gdb.bas): the user's `set`
+/// survives going back and the program later prints it; `reverse-finish` and `reverse-next` go
+/// back over the GOSUB.
+#[test]
+fn set_survives_reverse_execution_and_reverse_next_goes_over_a_gosub() {
+    let (out, err, code) = retro_text(&[
+        "debug",
+        "tests/c64dbg/gdb.bas",
+        "--script",
+        "tests/c64dbg/gdb.script",
+    ]);
+    assert_eq!(
+        code,
+        Some(0),
+        "every command succeeds and the assertion holds:\n{out}{err}"
+    );
+    common::golden(Path::new("tests/c64dbg/gdb.expect"), &out);
+    assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
+    assert_eq!(
+        out.matches("(c64) print v\nv = 5\n").count(),
+        2,
+        "after reverse-finish and reverse-step: {out}"
+    );
+    assert!(out.contains("(c64) reverse-next\nline 20"), "{out}");
+    assert!(
+        out.ends_with("(c64) continue\n 5 \n\nREADY.\nProgram exited with status 0.\n"),
+        "{out}"
+    );
+}

@@ -77,7 +77,11 @@ fn status_1_for_a_program_error() {
     program(dir.path(), "err.bbc", "10 PRINT X\n");
     let o = retro(&["run", "err.bbc", "--headless"], dir.path());
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("No such variable"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Unknown or missing variable"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// 2: bad usage (an unknown option, an option for another machine, a file no machine runs) or a
@@ -139,7 +143,8 @@ fn every_file_kind_the_help_lists_runs() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let help = String::from_utf8_lossy(&retro(&["run", "--help"], d).stdout).into_owned();
-    let about = help.lines().next().unwrap_or_default().to_string();
+    // The first paragraph (clap keeps the doc comment's line breaks).
+    let about = help.split("\n\n").next().unwrap_or_default().replace('\n', " ");
     program(d, "p.bbc", "10 PRINT \"OK\"\n");
     program(d, "p.bas", "10 print \"ok\"\n");
     let o = retro(&["tok", "p.bas", "-o", "p.prg"], d);

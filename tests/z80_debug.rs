@@ -49,7 +49,7 @@ fn golden_on(program: &str, name: &str) -> String {
 fn attribute_ram_cells() {
     let out = golden("attrs");
     assert!(
-        out.contains("Watchpoint 1: write $5821 ($5821) = 16\n"),
+        out.contains("Watchpoint 1: write $5821 ($5821) = 16 (was 0)\n"),
         "paper 2 reaches row 1, column 1"
     );
     assert!(out.contains("$5820 $5820           00 10 00"));
@@ -111,7 +111,7 @@ fn each_command_gives_what_it_says() {
     assert!(out.contains("byte[count] = 1 ($01)"));
     // `awatch` stops after the read, then after the write.
     assert!(out.contains("(z80) continue\nWatchpoint 2: read $801E (count)\n$800A onrst+4"));
-    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11\n$800F"));
+    assert!(out.contains("(z80) continue\nWatchpoint 2: write $801E (count) = 11 (was 1)\n$800F"));
     // `disable` (all) shows `n` in the table and the disabled points do not stop `advance`.
     assert!(out.contains("2    acc watchpoint   n    2     count\n3    breakpoint       n    0     inner"));
     assert!(out.contains("(z80) advance outer\n$8017 outer (commands.asm:14)  call inner\n"));
@@ -219,4 +219,60 @@ fn bad_commands_fail_the_script() {
         "{out}"
     );
     assert!(out.contains("error: unknown command `frobnicate`"));
+}
+
+/// The transcript of tests/z80/NAME.cmds on Connect-4 with the key script `keys`, and the exit
+/// status.
+fn connect4_transcript(name: &str, keys: &str) -> (String, Option<i32>) {
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args(["debug", "programs/connect4/connect4.asm", "--keys", keys])
+        .arg("--script")
+        .arg(Path::new("tests/z80").join(format!("{name}.cmds")))
+        .output()
+        .expect("run retro debug");
+    (String::from_utf8_lossy(&o.stdout).into_owned(), o.status.code())
+}
+
+/// Connect-4's stack starts at 0000h (`STACKTOP EQU 0`): `finish` from checkWIN must stop right
+/// after the CALL, though the RET takes SP from FFFEh round to 0000h.
+#[test]
+fn finish_from_checkwin_stops_after_the_call_when_sp_wraps() {
+    let (out, code) = connect4_transcript("c4_finish", "programs/connect4/walkthrough.keys");
+    assert_eq!(code, Some(0), "the script's assertion holds:\n{out}");
+    common::golden(Path::new("tests/z80/c4_finish.expect"), &out);
+    assert!(out.contains("(z80) finish\n$8294 turn.drop+39"), "{out}");
+    assert!(out.contains("SP = $0\n"), "{out}");
+    assert!(out.contains("   $8291  CDDF80    call checkWIN"), "{out}");
+}
+
+/// The reverse history is sized in virtual time: with 6 s between human moves, reverse-continue
+/// from the third checkWIN reaches the second and the first.
+#[test]
+fn reverse_continue_reaches_the_previous_checkwin_over_6_second_pauses() {
+    let (out, code) = connect4_transcript("c4_pauses", "tests/z80/c4_pauses.keys");
+    assert_eq!(code, Some(0), "every assertion holds:\n{out}");
+    common::golden(Path::new("tests/z80/c4_pauses.expect"), &out);
+    assert!(
+        out.contains("(z80) reverse-continue\nBreakpoint 1, $80DF checkWIN"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("(z80) reverse-continue\nBreakpoint 1, $80DF checkWIN")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("frames = 13.8 s of virtual time"), "{out}");
+}
+
+/// A script whose assertion is false exits 1 and names the line.
+#[test]
+fn a_false_assertion_fails_the_script_naming_its_line() {
+    let (out, code) = transcript_on("calls", "assert_fails");
+    assert_eq!(code, Some(1), "{out}");
+    common::golden(Path::new("tests/z80/assert_fails.expect"), &out);
+    assert!(
+        out.ends_with("Assertion failed at line 5: HL is the counter's address (HL == 0 = 0 ($00))\n"),
+        "{out}"
+    );
 }

@@ -362,7 +362,12 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
         KeyCode::Enter => {
             let line = std::mem::take(&mut ui.line);
             let line = if line.trim().is_empty() {
-                console.last.clone().unwrap_or_default()
+                // gdb repeats only what steps, runs or goes on (never `run` or `set`).
+                console
+                    .last
+                    .as_deref()
+                    .and_then(retro_screen::debug::repeat_line)
+                    .unwrap_or_default()
             } else {
                 line
             };

@@ -161,6 +161,30 @@ pub fn enable_numbered<B: Numbered, W: Numbered>(
     true
 }
 
+/// The most `reverse-next N` goes back at a time (each is a replay of the history).
+pub const MAX_REVERSE_OVER: u64 = 100;
+
+/// gdb's refusal of `reverse-finish` where no routine is under way.
+pub const OUTERMOST_REVERSE_FINISH: &str = "\"reverse-finish\" not meaningful in the outermost frame.";
+
+/// A BASIC debugger's reading of [`Debuggable::reverse`] by call depth: `Ok(None)` for
+/// [`StepKind::Into`] (a plain reverse step), else whether the statement to go back to is the
+/// latest with fewer calls under way than now (`reverse-finish`) rather than at most as many
+/// (`reverse-next`). Counts above [`MAX_REVERSE_OVER`] are refused.
+pub fn reverse_by_depth(kind: StepKind, count: u64) -> Result<Option<bool>, String> {
+    let fewer = match kind {
+        StepKind::Into => return Ok(None),
+        StepKind::Over => false,
+        StepKind::Out => true,
+    };
+    if count > MAX_REVERSE_OVER {
+        return Err(format!(
+            "reverse-next goes back at most {MAX_REVERSE_OVER} at a time"
+        ));
+    }
+    Ok(Some(fewer))
+}
+
 /// What a BASIC debugger's watch shows while its value does not exist (a variable not yet
 /// created, an expression that fails).
 pub const NO_VALUE: &str = "(no such variable)";
@@ -279,6 +303,11 @@ pub trait Debuggable {
     fn prompt(&self) -> &str;
     /// Steps once ([`StepKind::Over`] and [`StepKind::Out`] may run many units, within `limit`).
     fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason;
+    /// Whether `finish` means anything here: gdb's refusal in the outermost frame, where there
+    /// is no caller to return to.
+    fn can_finish(&self) -> Result<(), String> {
+        Ok(())
+    }
     /// Runs until a breakpoint, a watchpoint, the end, or the limit. After a
     /// [`StopReason::Limit`], calling it again continues that run (a breakpoint at the place the
     /// previous run stopped is still reported); otherwise it first steps off the current location.
@@ -290,6 +319,15 @@ pub trait Debuggable {
     /// Steps back `count` units, if the machine records history.
     fn reverse_step(&mut self, _count: u64) -> Result<StopReason, String> {
         Err("this machine does not record history for reverse execution".into())
+    }
+    /// `reverse-next` ([`StepKind::Over`]: back over a whole call that returned to here) and
+    /// `reverse-finish` ([`StepKind::Out`]: back to the call of the current routine);
+    /// [`StepKind::Into`] is [`Debuggable::reverse_step`].
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        match kind {
+            StepKind::Into => self.reverse_step(count),
+            _ => Err("this machine cannot go back over calls".into()),
+        }
     }
     /// Runs back to the previous breakpoint hit, if the machine records history.
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
@@ -325,6 +363,14 @@ pub trait Debuggable {
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool;
     /// All breakpoints and watchpoints, in number order.
     fn breakpoints(&self) -> Vec<BreakpointInfo>;
+    /// `condition N [EXPR]`: gives breakpoint N a condition, or takes it away.
+    fn set_condition(&mut self, _id: u32, _condition: Option<&str>) -> Result<(), String> {
+        Err("this machine's breakpoints take their condition when they are set (break LOC if COND)".into())
+    }
+    /// `ignore N COUNT`: breakpoint N passes its next COUNT hits.
+    fn set_ignore(&mut self, _id: u32, _count: u64) -> Result<(), String> {
+        Err("this machine has no ignore counts".into())
+    }
     /// The breakpoints at the current location (the terminal's F9 toggles them).
     fn breakpoints_here(&self) -> Vec<u32>;
 
@@ -336,6 +382,22 @@ pub trait Debuggable {
     fn here(&self) -> Here;
     /// An expression's value as text (`42 ($2A)`), for `display` and the watches panel.
     fn evaluate(&self, expr: &str) -> Result<String, String>;
+    /// Whether an expression holds (`assert`, `if` in scripts): by default, whether
+    /// [`Debuggable::evaluate`]'s value starts with a number that is not zero (`TRUE` is -1 in
+    /// BASIC, a Z80 comparison gives 1).
+    fn holds(&self, expr: &str) -> Result<bool, String> {
+        let v = self.evaluate(expr)?;
+        let number = v.split_whitespace().next().unwrap_or("");
+        number
+            .parse::<f64>()
+            .map(|n| n != 0.0)
+            .map_err(|_| format!("`{expr}` = {v} is not a number (true is not zero)"))
+    }
+    /// What `display/FMT EXPR` shows at a stop, as `print/FMT EXPR` shows it (a structure, a grid,
+    /// a format), or `None` to show [`Debuggable::evaluate`]'s value.
+    fn display(&self, _format: &str, _expr: &str) -> Option<Result<String, String>> {
+        None
+    }
     /// Whether `display` may keep an expression (its syntax); by default, whether it evaluates now.
     fn check_expression(&self, expr: &str) -> Result<(), String> {
         self.evaluate(expr).map(|_| ())
@@ -514,14 +576,135 @@ pub fn split_condition(arg: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// `help COMMAND`: the lines of the help that name the command, and what its entry says.
+fn help_on(word: &str, machine: &str) -> Result<String, String> {
+    let w = word.trim();
+    if let Some((_, text)) = COMMAND_HELP
+        .iter()
+        .find(|(names, _)| names.split(' ').any(|n| n == w))
+    {
+        return Ok(format!("{text}\n"));
+    }
+    // Otherwise the help lines that mention it as a word.
+    let lines: Vec<&str> = HELP
+        .lines()
+        .chain(machine.lines())
+        .filter(|l| {
+            l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '/'))
+                .any(|t| t == w || t.split('/').next() == Some(w))
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(format!("no command `{w}` (try `help`)"));
+    }
+    Ok(lines.iter().map(|l| format!("{}\n", l.trim())).collect())
+}
+
+/// What an empty command line runs again (gdb's habit): a command that steps or runs, and `x`
+/// and `list` going on from where they stopped; never `run`, `set` or anything else.
+pub fn repeat_line(last: &str) -> Option<String> {
+    let last = last.trim();
+    let word = last.split_whitespace().next()?;
+    let base = word.split('/').next().unwrap_or(word);
+    match base {
+        "step" | "s" | "stepi" | "si" | "next" | "n" | "nexti" | "ni" | "continue" | "c" | "cont"
+        | "finish" | "fin" | "until" | "u" | "reverse-step" | "rs" | "reverse-stepi" | "rsi"
+        | "reverse-next" | "rn" | "reverse-continue" | "rc" | "reverse-finish" => Some(last.to_string()),
+        // `x/8xb` with no address goes on after what the last one showed.
+        "x" => Some(word.to_string()),
+        _ => None,
+    }
+}
+
+/// `help COMMAND` for the console's own words: (the names, what it does with an example).
+const COMMAND_HELP: &[(&str, &str)] = &[
+    (
+        "run r",
+        "run: starts the program again from its beginning (breakpoints stay).  e.g. run",
+    ),
+    (
+        "continue c cont",
+        "continue [N | Ns | Nms | Nf]: runs until a breakpoint, a watch or the end; N steps at most, or that much virtual time.  e.g. continue 2s",
+    ),
+    (
+        "step s stepi si",
+        "step [N]: one step (an instruction, a statement), into calls.  e.g. step 5",
+    ),
+    ("next n nexti ni", "next [N]: one step, over calls.  e.g. next"),
+    (
+        "finish fin",
+        "finish: runs until the current routine returns to its caller (refused in the outermost frame).  e.g. finish",
+    ),
+    (
+        "until u advance",
+        "until [LOC]: runs to LOC (or over a loop's end).  e.g. until checkWIN",
+    ),
+    (
+        "reverse-step rs reverse-stepi rsi",
+        "reverse-step [N]: N steps back in time.  e.g. reverse-step 2",
+    ),
+    (
+        "reverse-next rn",
+        "reverse-next [N]: back one step, over a whole call that returned here.  e.g. reverse-next",
+    ),
+    (
+        "reverse-finish",
+        "reverse-finish: back to the call of the current routine.  e.g. reverse-finish",
+    ),
+    (
+        "reverse-continue rc",
+        "reverse-continue: back to the previous stop at a breakpoint or watch.  e.g. reverse-continue",
+    ),
+    (
+        "break b br tbreak",
+        "break LOC [if COND]: stops before LOC when COND holds; tbreak stops once.  e.g. break checkWIN if A == 0",
+    ),
+    (
+        "delete d",
+        "delete [N]: deletes breakpoint or watch N, or all.  e.g. delete 2",
+    ),
+    (
+        "enable disable",
+        "enable [N] / disable [N]: turns breakpoint N (or all) on or off.  e.g. disable 1",
+    ),
+    (
+        "condition",
+        "condition N [EXPR]: gives breakpoint N a condition, or makes it unconditional.  e.g. condition 1 A == 0",
+    ),
+    (
+        "ignore",
+        "ignore N COUNT: breakpoint N passes its next COUNT hits.  e.g. ignore 1 3",
+    ),
+    (
+        "display undisplay",
+        "display EXPR: shows EXPR at every stop; undisplay [N] stops that.  e.g. display A",
+    ),
+    ("echo", "echo TEXT: prints TEXT.  e.g. echo checking the win"),
+    (
+        "assert",
+        "assert EXPR [; MESSAGE] (scripts): ends the script with status 1, naming the line, when EXPR is false.  e.g. assert A == 0 ; nobody won",
+    ),
+    (
+        "if else end",
+        "if EXPR / else / end (scripts): runs the commands between only when EXPR holds.  e.g. if A == 0",
+    ),
+    (
+        "help h",
+        "help [COMMAND]: the commands, or one of them.  e.g. help break",
+    ),
+    ("quit q exit", "quit: leaves the debugger.  e.g. quit"),
+];
+
 /// The words the console itself handles, for `help`.
 pub const HELP: &str = "\
 Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (n) [N]  finish (fin)
-           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-continue (rc)
+           until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-next (rn) [N]
+           reverse-finish  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
-           info breakpoints
-Showing:   display EXPR  undisplay [N]  info display
-Other:     echo TEXT  help  quit (q)
+           condition N [EXPR]  ignore N COUNT  info breakpoints
+Showing:   display[/FMT] EXPR  undisplay [N]  info display
+Other:     echo TEXT  help [COMMAND]  quit (q)
+Scripts:   assert EXPR [; MESSAGE]  if EXPR ... else ... end
 continue N runs at most N steps; continue 2s, 500ms or 100f (frames) runs that much virtual time.
 ";
 
@@ -751,6 +934,7 @@ impl Console {
             "stepi" | "si" | "step" | "s" => self.repeat(d, rest, StepKind::Into),
             "next" | "n" | "nexti" | "ni" => self.repeat(d, rest, StepKind::Over),
             "finish" | "fin" => {
+                d.can_finish()?;
                 let stop = d.step(StepKind::Out, self.limit(DEFAULT_BUDGET, None));
                 Ok(self.ran(d, stop))
             }
@@ -763,9 +947,18 @@ impl Console {
                 };
                 Ok(self.ran(d, stop))
             }
-            "reverse-step" | "rs" | "reverse-stepi" | "rsi" | "reverse-next" | "rn" => {
+            "reverse-step" | "rs" | "reverse-stepi" | "rsi" => {
                 let n = number_arg(rest, 1)?;
                 let stop = d.reverse_step(n)?;
+                Ok(self.report(d, &stop))
+            }
+            "reverse-next" | "rn" | "reverse-nexti" | "rni" => {
+                let n = number_arg(rest, 1)?;
+                let stop = d.reverse(StepKind::Over, n)?;
+                Ok(self.report(d, &stop))
+            }
+            "reverse-finish" => {
+                let stop = d.reverse(StepKind::Out, 1)?;
                 Ok(self.report(d, &stop))
             }
             "reverse-continue" | "rc" => {
@@ -776,8 +969,26 @@ impl Console {
                 if rest.is_empty() {
                     return Ok(self.displays(d));
                 }
-                d.check_expression(rest)?;
+                if d.display("", rest).is_none() {
+                    d.check_expression(rest)?;
+                } else if let Some(Err(e)) = d.display("", rest) {
+                    return Err(e);
+                }
                 self.displays.push(rest.to_string());
+                Ok(self.display_one(d, self.displays.len() - 1))
+            }
+            w if w.starts_with("display/") => {
+                // gdb's `display/x EXPR`: kept as `/x EXPR`, shown as `print/x` shows it.
+                let format = &w["display/".len()..];
+                if rest.is_empty() {
+                    return Err("display/FMT needs an expression".into());
+                }
+                match d.display(format, rest) {
+                    None => return Err(format!("display/{format} is not offered on this machine")),
+                    Some(Err(e)) => return Err(e),
+                    Some(Ok(_)) => {}
+                }
+                self.displays.push(format!("/{format} {rest}"));
                 Ok(self.display_one(d, self.displays.len() - 1))
             }
             "undisplay" if rest.is_empty() => {
@@ -797,7 +1008,35 @@ impl Console {
                 Ok(breakpoint_table(&d.breakpoints()))
             }
             "info" | "i" if rest == "display" => Ok(self.displays(d)),
+            "condition" => {
+                let (n, cond) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                if n.is_empty() {
+                    return Err("usage: condition N [EXPR]".into());
+                }
+                let id = number_arg(n, 0)? as u32;
+                let cond = cond.trim();
+                d.set_condition(id, (!cond.is_empty()).then_some(cond))?;
+                Ok(if cond.is_empty() {
+                    format!("Breakpoint {id} now unconditional.\n")
+                } else {
+                    String::new()
+                })
+            }
+            "ignore" => {
+                let (n, count) = rest
+                    .split_once(char::is_whitespace)
+                    .ok_or("usage: ignore N COUNT")?;
+                let id = number_arg(n, 0)? as u32;
+                let count = number_arg(count, 0)?;
+                d.set_ignore(id, count)?;
+                Ok(match count {
+                    0 => format!("Will stop next time breakpoint {id} is reached.\n"),
+                    1 => format!("Will ignore next crossing of breakpoint {id}.\n"),
+                    n => format!("Will ignore next {n} crossings of breakpoint {id}.\n"),
+                })
+            }
             "echo" => Ok(format!("{rest}\n")),
+            "help" | "h" if !rest.is_empty() => help_on(rest, d.help()),
             "help" | "h" => Ok(format!("{HELP}{}", d.help())),
             _ => match d.command(line, self.limit(DEFAULT_BUDGET, None)) {
                 Some(Ok(text)) => {
@@ -900,6 +1139,15 @@ impl Console {
 
     fn display_one(&self, d: &dyn Debuggable, i: usize) -> String {
         let e = &self.displays[i];
+        let (format, expr) = match e.strip_prefix('/') {
+            Some(f) => f.split_once(' ').unwrap_or((f, "")),
+            None => ("", e.as_str()),
+        };
+        match d.display(format, expr) {
+            Some(Ok(text)) => return format!("{}: {text}", i + 1),
+            Some(Err(err)) => return format!("{}: {e} = <{err}>\n", i + 1),
+            None => {}
+        }
         match d.evaluate(e) {
             Ok(v) => format!("{}: {e} = {v}\n", i + 1),
             Err(err) => format!("{}: {e} = <{err}>\n", i + 1),
@@ -913,16 +1161,53 @@ impl Console {
 
     /// Runs a whole script: each command is echoed after `(PROMPT) `, then what the program
     /// printed meanwhile, then the command's output. Returns the transcript and whether any
-    /// command failed.
+    /// command failed or any assertion was false. Scripts check as well as drive: `assert EXPR
+    /// [; MESSAGE]` ends the script when EXPR is false (naming its line), and `if EXPR` /
+    /// `else` / `end` run a part of it only when EXPR holds (commands skipped are not echoed).
     pub fn run_script(&mut self, d: &mut dyn Debuggable, script: &str) -> (String, bool) {
+        let (out, failed) = self.run_script_raw(d, script);
+        // The echoes, the program's output and the answers (listings, string values, errors
+        // quoting the command) may hold control bytes from the program or the script: a
+        // transcript shows them escaped (`\x1b`), so printing it never drives the terminal.
+        (
+            retro_diag::escape::escape_keeping_newlines(&out).into_owned(),
+            failed,
+        )
+    }
+
+    /// [`Console::run_script`] before its transcript is escaped.
+    fn run_script_raw(&mut self, d: &mut dyn Debuggable, script: &str) -> (String, bool) {
         let mut out = String::new();
         let mut failed = false;
-        for line in script.lines() {
+        let mut blocks = ScriptBlocks::default();
+        for (number, line) in script.lines().enumerate() {
+            let number = number + 1;
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            match blocks.control(d, line) {
+                Ok(Control::Skip) => continue,
+                Ok(Control::Echo) => {
+                    let _ = writeln!(out, "({}) {line}", d.prompt());
+                    continue;
+                }
+                Ok(Control::Run) => {}
+                Err(e) => {
+                    let _ = writeln!(out, "({}) {line}\nerror: line {number}: {e}", d.prompt());
+                    return (out, true);
+                }
+            }
             let _ = writeln!(out, "({}) {line}", d.prompt());
+            if let Some(cond) = line.strip_prefix("assert ").or((line == "assert").then_some("")) {
+                match assertion(d, cond) {
+                    Ok(()) => continue,
+                    Err(e) => {
+                        let _ = writeln!(out, "Assertion failed at line {number}: {e}");
+                        return (out, true);
+                    }
+                }
+            }
             let o = self.execute(d, line);
             // What the program printed comes first, as a terminal would show it.
             let mut printed = String::new();
@@ -934,17 +1219,98 @@ impl Console {
             out.push_str(&o.text);
             failed |= o.error;
             if o.flow == Flow::Quit {
-                break;
+                return (out, failed);
             }
         }
-        // The echoes, the program's output and the answers (listings, string values, errors
-        // quoting the command) may hold control bytes from the program or the script: a
-        // transcript shows them escaped (`\x1b`), so printing it never drives the terminal.
-        (
-            retro_diag::escape::escape_keeping_newlines(&out).into_owned(),
-            failed,
-        )
+        if !blocks.0.is_empty() {
+            out.push_str("error: an `if` without its `end`\n");
+            failed = true;
+        }
+        (out, failed)
     }
+}
+
+/// What a script does with a line, given its `if` blocks.
+#[derive(Debug, PartialEq, Eq)]
+enum Control {
+    /// A command to run.
+    Run,
+    /// `if`, `else` or `end`: shown in the transcript, nothing to run.
+    Echo,
+    /// In a branch not taken.
+    Skip,
+}
+
+/// The `if` blocks a script is inside: for each, whether its current branch runs and whether an
+/// earlier branch already ran.
+#[derive(Default)]
+struct ScriptBlocks(Vec<(bool, bool)>);
+
+/// The deepest `if` nesting a script may use (a bound on the stack, not a limit anyone meets).
+const MAX_IF_DEPTH: usize = 64;
+
+impl ScriptBlocks {
+    fn running(&self) -> bool {
+        self.0.iter().all(|&(on, _)| on)
+    }
+
+    fn control(&mut self, d: &dyn Debuggable, line: &str) -> Result<Control, String> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match word {
+            "if" => {
+                if self.0.len() >= MAX_IF_DEPTH {
+                    return Err(format!("more than {MAX_IF_DEPTH} nested `if`s"));
+                }
+                let outer = self.running();
+                if rest.trim().is_empty() {
+                    return Err("if needs an expression".into());
+                }
+                // Inside a branch not taken, the condition is not even evaluated.
+                let on = outer && d.holds(rest.trim())?;
+                self.0.push((on, on));
+                Ok(if outer { Control::Echo } else { Control::Skip })
+            }
+            "else" => {
+                let Some(&(_, taken)) = self.0.last() else {
+                    return Err("`else` without `if`".into());
+                };
+                let n = self.0.len();
+                self.0[n - 1] = (!taken, true);
+                let outer = self.0[..n - 1].iter().all(|&(on, _)| on);
+                Ok(if outer { Control::Echo } else { Control::Skip })
+            }
+            "end" if !self.0.is_empty() => {
+                self.0.pop();
+                Ok(if self.running() {
+                    Control::Echo
+                } else {
+                    Control::Skip
+                })
+            }
+            _ if self.running() => Ok(Control::Run),
+            _ => Ok(Control::Skip),
+        }
+    }
+}
+
+/// `assert EXPR [; MESSAGE]`: `Err` says what was false.
+fn assertion(d: &dyn Debuggable, arg: &str) -> Result<(), String> {
+    let (cond, message) = match arg.split_once(';') {
+        Some((c, m)) => (c.trim(), Some(m.trim())),
+        None => (arg.trim(), None),
+    };
+    if cond.is_empty() {
+        return Err("assert needs an expression".into());
+    }
+    let holds = d.holds(cond)?;
+    if holds {
+        return Ok(());
+    }
+    let value = d.evaluate(cond).unwrap_or_default();
+    Err(match message {
+        Some(m) if !m.is_empty() => format!("{m} ({cond} = {value})"),
+        _ => format!("{cond} = {value}"),
+    })
 }
 
 fn list(ids: &[u32]) -> String {

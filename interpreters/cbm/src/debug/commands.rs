@@ -19,12 +19,33 @@ expressions are BASIC (print A$+\"!\", print PEEK(53280)).
 pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, String>> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
+    // The Z80's and gdb's forms too: `print/x EXPR`, `x/N ADDR`.
+    let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     Some(match word {
         "print" | "p" | "inspect" => {
             if rest.is_empty() {
                 Err("print needs an expression".into())
             } else {
-                views::evaluate_on(d.it(), rest).map(|v| format!("{rest} = {}\n", views::show_value(&v)))
+                views::evaluate_on(d.it(), rest).and_then(|v| {
+                    let text = views::show_value(&v);
+                    match modifier {
+                        "" | "d" => Ok(format!("{rest} = {text}\n")),
+                        "x" => hex_of(&text).map(|h| format!("{rest} = {h}\n")),
+                        m => Err(format!("print/{m}: the forms are print/x and print/d")),
+                    }
+                })
+            }
+        }
+        "x" if !modifier.is_empty() => {
+            let count: u32 = modifier
+                .trim_end_matches(['x', 'b'])
+                .parse()
+                .map_err(|_| format!("x/{modifier}: the form is x/N ADDR"))
+                .unwrap_or(0);
+            if count == 0 {
+                Err(format!("x/{modifier}: the form is x/N ADDR (N bytes)"))
+            } else {
+                examine(d, &format!("{rest} {count}"))
             }
         }
         "set" => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
@@ -72,10 +93,11 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
         return Err("set needs VAR=EXPR".into());
     }
     d.it_mut().debug_assign(assignment)?;
-    // The future the checkpoints after now recorded is no longer this one.
+    // The future the checkpoints after now recorded is no longer this one; replays make the
+    // assignment again when they reach this statement.
     let count = d.clock.count;
     d.history.forget_after(count);
-    d.checkpoint();
+    d.record_change(assignment);
     for w in 0..d.watches.len() {
         d.watches[w].last = d.watch_value(w);
     }
@@ -146,6 +168,18 @@ fn examine(d: &CbmDebugger, args: &str) -> Result<String, String> {
         a += 8;
     }
     Ok(s)
+}
+
+/// A number's hex form as the C64 monitor shows it (`$FFFF` for -1: a 16-bit machine's word).
+fn hex_of(value: &str) -> Result<String, String> {
+    let n: f64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{} is not a number", value.trim()))?;
+    if n.fract() != 0.0 || !(-32768.0..=65535.0).contains(&n) {
+        return Err(format!("{} is not a 16-bit whole number", value.trim()));
+    }
+    Ok(format!("${:X}", (n as i32) & 0xFFFF))
 }
 
 fn info(d: &CbmDebugger, what: &str) -> Result<String, String> {

@@ -142,6 +142,12 @@ pub struct CbmDebugger {
     watches: Vec<Watch>,
     next_id: u32,
     history: History,
+    /// The user's assignments (`set`) as events of the run: (the statement count it was made
+    /// before, the assignment). Checkpoints after one are forgotten when the run goes back, so
+    /// each is made again when a run reaches its statement: going back and forth keeps them.
+    changes: Vec<(u64, String)>,
+    /// The next of [`CbmDebugger::changes`] the run has still to make.
+    next_change: usize,
     under_way: Option<UnderWay>,
     /// Where the last error was raised (TXTPTR when it stopped).
     error_at: Option<usize>,
@@ -181,6 +187,8 @@ impl CbmDebugger {
             watches: Vec::new(),
             next_id: 1,
             history: History::new(),
+            changes: Vec::new(),
+            next_change: 0,
             under_way: None,
             error_at: None,
             vars_before: Vec::new(),
@@ -219,6 +227,12 @@ impl CbmDebugger {
     /// (never before the first), after a GET that found no key, at a wait for input (which
     /// ends the jiffy) and at the jiffy's end.
     fn advance(&mut self, max: u64, stops: &[usize]) -> Slice {
+        let mut max = max;
+        self.make_changes_due();
+        if let Some((at, _)) = self.changes.get(self.next_change) {
+            // Stop before the statement of the next assignment, to make it there.
+            max = max.min(at - self.clock.count);
+        }
         let left = self.clock.budget.max(1) as u64;
         let max = max.min(left).min(u64::from(u32::MAX)) as u32;
         let it = self.machine.interp();
@@ -527,12 +541,15 @@ impl CbmDebugger {
         let reached = clock.count;
         self.clock = clock;
         self.machine.interp().restore(&snap);
+        self.rewind_changes();
         self.machine.set_console_reading(reading);
         while self.clock.count < to && self.clock.finished.is_none() {
             if let Slice::Stopped(stop) = self.advance(to - self.clock.count, &[]) {
                 self.stopped(stop);
             }
         }
+        // Arriving where the user assigned: as it was then, after the assignment.
+        self.make_changes_due();
         self.machine.take_petscii();
         self.history.forget_after(self.clock.count);
         reached <= to
@@ -576,6 +593,58 @@ impl CbmDebugger {
         }
         self.machine.take_petscii();
         last.get().cloned()
+    }
+
+    /// Makes the user's assignments that were made before the current statement (and passes
+    /// over any the clock is past).
+    fn make_changes_due(&mut self) {
+        while let Some((at, assignment)) = self.changes.get(self.next_change) {
+            if *at > self.clock.count {
+                break;
+            }
+            if *at == self.clock.count {
+                let a = assignment.clone();
+                // It worked the first time, on the same state.
+                let _ = self.it_mut().debug_assign(&a);
+            }
+            self.next_change += 1;
+        }
+    }
+
+    /// The clock went back (or restarted): the assignments from its count on are still to make.
+    fn rewind_changes(&mut self) {
+        let now = self.clock.count;
+        self.next_change = self.changes.partition_point(|(at, _)| *at < now);
+    }
+
+    /// The user assigned (`set`) before the current statement: an event of the run from now on
+    /// (those recorded after it belonged to a future that no longer happens).
+    pub(super) fn record_change(&mut self, assignment: &str) {
+        let now = self.clock.count;
+        self.changes.retain(|(at, _)| *at <= now);
+        self.changes.push((now, assignment.to_string()));
+        // Made now: the run goes on after it.
+        self.next_change = self.changes.len();
+    }
+
+    /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:
+    /// fewer than `depth`): where `reverse-next` (over a GOSUB that returned) and
+    /// `reverse-finish` (to the GOSUB itself) go. A replay from the oldest checkpoint.
+    fn last_at_depth_before(&mut self, to: u64, depth: usize, fewer: bool) -> Option<u64> {
+        let oldest = self.history.oldest()?;
+        self.travel_to(oldest);
+        let mut last = None;
+        while self.clock.count < to && self.clock.finished.is_none() {
+            let d = self.it().gosub_depth();
+            if d < depth || (!fewer && d == depth) {
+                last = Some(self.clock.count);
+            }
+            if let Slice::Stopped(stop) = self.advance(1, &[]) {
+                self.stopped(stop);
+            }
+        }
+        self.machine.take_petscii();
+        last
     }
 
     /// The screen as the VIC-II shows it.
@@ -640,6 +709,9 @@ impl Debuggable for CbmDebugger {
         };
         // Keys the user typed stay where they were typed; the script's are all still there.
         self.history = History::new();
+        // The user's assignments belonged to the run before.
+        self.changes.clear();
+        self.next_change = 0;
         self.error_at = None;
         self.under_way = None;
         self.refresh_watches();
@@ -657,6 +729,33 @@ impl Debuggable for CbmDebugger {
         } else {
             StopReason::HistoryStart
         })
+    }
+
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        let Some(fewer) = retro_screen::debug::reverse_by_depth(kind, count)? else {
+            return self.reverse_step(count);
+        };
+        self.under_way = None;
+        for _ in 0..count.max(1) {
+            let depth = self.it().gosub_depth();
+            if fewer && depth == 0 {
+                return Err(retro_screen::debug::OUTERMOST_REVERSE_FINISH.into());
+            }
+            let now = self.clock.count;
+            match self.last_at_depth_before(now, depth, fewer) {
+                Some(at) => {
+                    self.travel_to(at);
+                }
+                None => {
+                    let oldest = self.history.oldest().unwrap_or(0);
+                    self.travel_to(oldest);
+                    self.refresh_watches();
+                    return Ok(StopReason::HistoryStart);
+                }
+            }
+        }
+        self.refresh_watches();
+        Ok(StopReason::Done)
     }
 
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {

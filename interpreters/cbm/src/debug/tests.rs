@@ -476,3 +476,60 @@ fn element_watches_stop_for_strings_and_integers_as_they_change() {
         "{t}"
     );
 }
+
+#[test]
+fn reverse_next_goes_back_over_a_gosub_and_reverse_finish_to_it() {
+    let src = "10 a=1\n20 gosub 100\n30 b=2\n40 end\n100 c=3\n110 return\n";
+    let out = script(src, "break 30\ncontinue\nreverse-next\nprint c\nreverse-next\n");
+    assert!(out.contains("(c64) reverse-next\nline 20"), "{out}");
+    assert!(
+        out.contains("(c64) print c\nc = 0\n"),
+        "before the GOSUB ran: {out}"
+    );
+    assert!(out.contains("(c64) reverse-next\nline 10"), "{out}");
+    let out = script(src, "break 110\ncontinue\nreverse-finish\nreverse-finish\n");
+    assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
+    assert!(
+        out.ends_with("error: \"reverse-finish\" not meaningful in the outermost frame.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_users_set_survives_going_back_before_it_and_forward_again() {
+    let src = "10 v=0\n20 gosub 100\n30 a=1\n40 print v\n50 end\n100 c=3\n110 return\n";
+    let out = script(
+        src,
+        "break 20\ncontinue\nset v=v+5\nstep\nreverse-finish\nprint v\nreverse-step 1\nprint v\nnext\nnext\nprint v\ncontinue\n",
+    );
+    assert!(out.contains("(c64) reverse-finish\nline 20"), "{out}");
+    assert!(
+        out.contains("(c64) reverse-finish\nline 20:1 $080D  GOSUB 100\n(c64) print v\nv = 5\n"),
+        "made again, once: {out}"
+    );
+    assert!(out.contains("(c64) reverse-step 1\nline 10"), "{out}");
+    assert!(
+        out.contains("(c64) reverse-step 1\nline 10:1 $0805  V=0\n(c64) print v\nv = 0\n"),
+        "before the assignment: {out}"
+    );
+    assert!(
+        out.contains("(c64) print v\nv = 5\n(c64) continue\n 5 \n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_z80s_words_print_x_and_x_n_work_here_too() {
+    let out = script(
+        "10 a=-1:b=255\n",
+        "step\nstep\nprint/x a\nprint/x b\nprint/x 1.5\nx/8 $0801\nx $0801 8\n",
+    );
+    assert!(out.contains("(c64) print/x a\na = $FFFF\n"), "{out}");
+    assert!(out.contains("(c64) print/x b\nb = $FF\n"), "{out}");
+    assert!(
+        out.contains("(c64) print/x 1.5\nerror: 1.5 is not a 16-bit whole number\n"),
+        "{out}"
+    );
+    let (a, b) = out.split_once("(c64) x $0801 8\n").unwrap();
+    assert!(a.ends_with(b), "x/8 ADDR is x ADDR 8: {out}");
+}

@@ -613,7 +613,8 @@ pub(super) fn listing(it: &Interp, around: Option<u16>, rows: usize) -> Vec<Pane
             list_body(&it.mem[body..end], &mut listed);
             let current = around.is_none() && i == cur && next.is_some();
             PanelLine {
-                text: format!("{} {number} {}", if current { ">" } else { " " }, text(&listed)),
+                // `=>` as the Z80's listing and gdb's disassembly mark where the program is.
+                text: format!("{} {number} {}", if current { "=>" } else { "  " }, text(&listed)),
                 current,
                 ..PanelLine::default()
             }

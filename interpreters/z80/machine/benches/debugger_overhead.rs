@@ -87,6 +87,7 @@ fn main() {
         "ZEXDOC output:\n{text}"
     );
 
+    let record_info = std::cell::RefCell::new(String::new());
     let attached = |record: bool| -> f64 {
         let mut d = Debugger::new(p.clone());
         d.record = record;
@@ -100,6 +101,16 @@ fn main() {
         let ev = s.dbg.cont(u64::MAX);
         let t = start.elapsed().as_secs_f64();
         assert_eq!(ev, Event::Exited(0), "no breakpoint or watchpoint is hit");
+        if record {
+            // How far back the history reaches at the end of a program that never waits.
+            *record_info.borrow_mut() = s.dbg.record_info();
+            let started = Instant::now();
+            assert_eq!(s.dbg.reverse_step(10_000), Event::Done);
+            let back = started.elapsed().as_secs_f64();
+            record_info
+                .borrow_mut()
+                .push_str(&format!("reverse-step 10000: {:.2} ms\n", back * 1e3));
+        }
         t
     };
     let with_debugger = attached(false).min(attached(false));
@@ -112,4 +123,5 @@ fn main() {
         100.0 * plain / with_debugger,
         100.0 * plain / with_history,
     );
+    print!("{}", record_info.borrow());
 }

@@ -63,7 +63,10 @@ impl Control {
                     return Some(Err("set needs VARIABLE=EXPRESSION".into()));
                 }
                 let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
-                it.debug_assign(&bytes).map(|_| String::new())
+                it.debug_assign(&bytes).map(|_| {
+                    self.record_change(bytes);
+                    String::new()
+                })
             }
             "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
             "list" | "l" => line_arg(rest).map(|l| it.listing_text(l, here)),

@@ -157,6 +157,13 @@ pub struct Control {
     pub(super) vars_before: Vec<String>,
     pub(super) restart: Option<Restart>,
     pub(super) quit: bool,
+    /// The user's assignments (`set`) as events of the run: (the statement count it was made
+    /// before, the tokenized assignment). Reverse execution replays the program from its start,
+    /// so each is made again when the replay reaches its statement: going back keeps them.
+    changes: Vec<(u64, Vec<u8>)>,
+    /// A scan for `reverse-next` / `reverse-finish`: the statement to go back to is the latest
+    /// with at most this many calls (GOSUB, PROC, FN) under way (`true`: fewer than it).
+    depth_scan: Option<(usize, bool)>,
     rx: Receiver<Job>,
 }
 
@@ -196,6 +203,8 @@ impl Control {
             vars_before: Vec::new(),
             restart: None,
             quit: false,
+            changes: Vec::new(),
+            depth_scan: None,
             rx,
         }
     }
@@ -276,6 +285,9 @@ impl Control {
             let mut old = String::new();
             it.vdu.take_text(&mut old);
         }
+        if !self.changes.is_empty() {
+            self.make_changes_again(it);
+        }
         let mut reason = self.check(it, p);
         while let Some(r) = reason {
             if matches!(r, Reason::Back) && self.mode == Mode::Scan {
@@ -285,6 +297,7 @@ impl Control {
                     .get()
                     .cloned()
                     .unwrap_or((0, StopReason::HistoryStart));
+                self.depth_scan = None;
                 self.back_reason = Some(why);
                 self.restart = Some(Restart::ReplayTo(to));
                 return Err(Box::new(Stop::Abort));
@@ -300,6 +313,25 @@ impl Control {
         self.count += 1;
         self.shown_to = self.shown_to.max(self.count.saturating_sub(1));
         Ok(())
+    }
+
+    /// A replay reached the statement before which the user assigned: the same assignments again.
+    fn make_changes_again(&mut self, it: &mut Interp) {
+        for (_, bytes) in self.changes.iter().filter(|(c, _)| *c == self.count) {
+            // It worked the first time, on the same state.
+            let _ = it.debug_assign(bytes);
+        }
+    }
+
+    /// The user assigned (`set`) before statement `count`: an event of this run from now on.
+    /// Assignments recorded after it belonged to a future that no longer happens.
+    pub(super) fn record_change(&mut self, bytes: Vec<u8>) {
+        let count = self.count;
+        self.changes.retain(|(c, _)| *c <= count);
+        self.changes.push((count, bytes));
+        // Statements up to this one are replays from now on: never quiet, so that the statement
+        // of the assignment is seen (and makes it) whenever a run passes it again.
+        self.shown_to = self.shown_to.max(count + 1);
     }
 
     fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
@@ -321,14 +353,31 @@ impl Control {
         if self.count >= self.stop_at {
             return Some(match self.mode {
                 // Going back to statement 0 is still going back: its note (HistoryStart) is
-                // taken here, not left for the next reverse command.
-                Mode::Replay | Mode::Scan => Reason::Back,
+                // taken here, not left for the next reverse command. An error the replay
+                // raised was reported the first time round.
+                Mode::Replay | Mode::Scan => {
+                    self.raised = None;
+                    Reason::Back
+                }
                 _ if self.count == 0 => Reason::Start,
+                // A step into an error stops once, at the handler, and says why it is there
+                // (no stale report at the next stop).
+                Mode::Step if self.raised.take().is_some() => Reason::Error,
                 Mode::Step => Reason::Step,
+                // The run goes on from here: the error is still to report.
                 _ => Reason::Limit,
             });
         }
         if self.mode == Mode::Replay {
+            self.raised = None;
+            return None;
+        }
+        if let (Mode::Scan, Some((depth, fewer))) = (self.mode, self.depth_scan) {
+            let d = it.call_depth();
+            if d < depth || (!fewer && d == depth) {
+                self.last_stop.note(self.count, StopReason::Done);
+            }
+            self.raised = None;
             return None;
         }
         let scan = self.mode == Mode::Scan;
@@ -640,6 +689,15 @@ impl Control {
         Act::Restart(Restart::ReplayTo(to))
     }
 
+    /// `reverse-next` (`fewer` false: the latest statement before this one at this call depth or
+    /// outside it, so a PROC that returned here is gone back over whole) and `reverse-finish`
+    /// (`fewer`: the statement that called the current routine).
+    pub(super) fn reverse_over(&mut self, depth: usize, fewer: bool, reply: Sender<StopReason>) -> Act {
+        self.depth_scan = Some((depth, fewer));
+        self.pending = Some(reply);
+        Act::Restart(Restart::ScanTo(self.count))
+    }
+
     /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.
     pub(super) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
         self.pending = Some(reply);
@@ -649,6 +707,8 @@ impl Control {
     /// `run`: stopped before the first statement again.
     pub(super) fn restart(&mut self, reply: Sender<StopReason>) -> Act {
         self.pending = Some(reply);
+        // A new run: the user's changes belonged to the old one.
+        self.changes.clear();
         Act::Restart(Restart::ReplayTo(0))
     }
 

@@ -348,6 +348,24 @@ impl Debuggable for BbcDebugger {
         Ok(self.go(move |c, _, _, tx| c.reverse_step(count, tx)))
     }
 
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        let Some(fewer) = retro_screen::debug::reverse_by_depth(kind, count)? else {
+            return self.reverse_step(count);
+        };
+        let mut stop = StopReason::Done;
+        for _ in 0..count.max(1) {
+            let depth = self.call(None, |_, it, _| Some(it.call_depth())).unwrap_or(0);
+            if fewer && depth == 0 {
+                return Err(retro_screen::debug::OUTERMOST_REVERSE_FINISH.into());
+            }
+            stop = self.go(move |c, _, _, tx| c.reverse_over(depth, fewer, tx));
+            if stop != StopReason::Done {
+                break;
+            }
+        }
+        Ok(stop)
+    }
+
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
         Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
     }

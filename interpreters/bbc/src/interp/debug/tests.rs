@@ -399,6 +399,72 @@ fn reverse_step_and_reverse_continue_go_back_exactly() {
     assert!(t.contains("(bbc) print A%\nA% = 1\n"), "{t}");
 }
 
+#[test]
+fn reverse_execution_keeps_the_users_assignment_and_the_program_then_prints_it() {
+    let src = "10 v=0\n20 a=1\n30 b=2\n40 c=3\n50 d=4\n60 e=5\n70 PRINT v\n";
+    let mut d = debugger(src);
+    let t = run(
+        &mut d,
+        "break 20;continue;set v=5;step 5;reverse-step 2;print v;reverse-step 3;print v;continue",
+    );
+    assert!(
+        t.contains("(bbc) reverse-step 2\nline 50:1 +"),
+        "went back two statements: {t}"
+    );
+    assert!(t.contains("(bbc) print v\nv = 5\n(bbc) reverse-step 3"), "{t}");
+    // Back to the very statement the assignment was made before: it is made again.
+    assert!(t.contains("(bbc) reverse-step 3\nline 20:1 +"), "{t}");
+    assert!(
+        t.ends_with("(bbc) print v\nv = 5\n(bbc) continue\n         5\nProgram exited with status 0.\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_step_into_an_error_caught_by_on_error_reports_it_and_stops_once_at_the_handler() {
+    let src = "10 ON ERROR PRINT \"caught\":END\n20 A=1/0\n30 PRINT \"no\"\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 20;continue;step;continue");
+    assert!(
+        t.contains("(bbc) step\nProgram stopped: Division by zero (ERR=18, ERL=20, raised at 20:1 +"),
+        "the step says why it is at the handler: {t}"
+    );
+    assert!(
+        t.contains("ON ERROR goes on here\nline 10:1 +9  ON ERROR PRINT"),
+        "{t}"
+    );
+    assert!(
+        t.ends_with("(bbc) continue\ncaught\nProgram exited with status 0.\n"),
+        "no second stop with the old report: {t}"
+    );
+}
+
+#[test]
+fn reverse_next_goes_back_over_a_proc_and_reverse_finish_to_its_call() {
+    let src = "10 A=1\n20 PROCp\n30 B=2\n40 END\n50 DEF PROCp\n60 C=3\n70 ENDPROC\n";
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 30;continue;reverse-next;print C;reverse-next");
+    assert!(
+        t.contains("(bbc) reverse-next\nline 20:1 +5  PROCp\n(bbc) print C\nerror: No such variable\n"),
+        "{t}"
+    );
+    assert!(t.ends_with("(bbc) reverse-next\nline 10:1 +5  A=1\n"), "{t}");
+    let mut d = debugger(src);
+    let t = run(&mut d, "break 70;continue;reverse-finish;reverse-finish");
+    assert!(t.contains("(bbc) reverse-finish\nline 20:1 +5  PROCp\n"), "{t}");
+    assert!(
+        t.ends_with("error: \"reverse-finish\" not meaningful in the outermost frame.\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn run_forgets_the_assignments_of_the_run_before() {
+    let mut d = debugger("10 v=0\n20 PRINT v\n");
+    let t = run(&mut d, "break 20;continue;set v=7;run;continue");
+    assert!(t.ends_with("         0\nProgram exited with status 0.\n"), "{t}");
+}
+
 /// The state a user sees at a stop: variables, stacks, where the pointer is, and the screen.
 fn snapshot(d: &mut BbcDebugger) -> String {
     let mut s = String::new();

@@ -57,6 +57,8 @@ pub struct Breakpoint {
     pub enabled: bool,
     /// Times it stopped the program (with its condition true).
     pub hits: u64,
+    /// Hits still to pass over without stopping (`ignore N COUNT`).
+    pub ignore: u64,
 }
 
 /// A watchpoint hit, as the probe saw it.
@@ -171,6 +173,7 @@ impl Breakpoints {
             temporary,
             enabled: true,
             hits: 0,
+            ignore: 0,
         });
         self.rebuild();
         id

@@ -106,12 +106,17 @@ impl Z80Commands<'_> {
                 let addr = if rest.is_empty() {
                     d.machine.cpu().pc()
                 } else {
-                    d.location(rest)?
+                    d.location(d.source_line_location(rest).as_deref().unwrap_or(rest))?
                 };
                 views::source_around(d, addr, 4, 5)
                     .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))
             })(),
             "call" => self.call(rest),
+            "find" | "hunt" => super::monitor::find(d, rest),
+            "fill" => super::monitor::fill(d, rest),
+            "compare" => super::monitor::compare(d, rest),
+            "move" => super::monitor::move_bytes(d, rest),
+            "asm" => super::monitor::assemble(d, rest),
             "grid" => (|| {
                 let a: Vec<&str> = rest.split_whitespace().collect();
                 let [label, cols, rows] = a[..] else {
@@ -138,6 +143,12 @@ impl Z80Commands<'_> {
 
     fn watch(&mut self, rest: &str, access: Access) -> Result<String, String> {
         let d = &mut *self.dbg;
+        // gdb's `watch EXPR if COND`: the watch stops only when COND holds after the access.
+        let (rest, cond) = retro_screen::debug::split_condition(rest);
+        let condition = match cond {
+            Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
+            None => None,
+        };
         let (kind, what) = if let Some(port) = rest.strip_prefix("port ") {
             let p = expr::eval_str(port, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
             (
@@ -165,7 +176,7 @@ impl Z80Commands<'_> {
             }
             (Kind::Memory { first, last, access }, rest.trim().to_string())
         };
-        let id = d.breakpoints.add(kind, what.clone(), None, false);
+        let id = d.breakpoints.add(kind, what.clone(), condition, false);
         let name = match access {
             Access::Write => "Watchpoint",
             Access::Read => "Read watchpoint",
@@ -175,9 +186,20 @@ impl Z80Commands<'_> {
     }
 
     fn print(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
-        let d = &*self.dbg;
+        if let Some((target, _)) = split_assignment(rest) {
+            // gdb's `print X = V` assigns, then shows the new value.
+            self.set(rest)?;
+            let d = &*self.dbg;
+            let v = expr::eval_str(target, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+            return ok(format!("{} = {}\n", target.trim(), value_text(v)));
+        }
+        Self::show(self.dbg, modifier, rest)
+    }
+
+    /// What `print/MODIFIER REST` shows (an assignment aside): `display` shows the same.
+    pub(crate) fn show(d: &Debugger, modifier: &str, rest: &str) -> Result<String, String> {
         let peek = |a: u16| d.machine.peek(a);
-        if let Some(s) = self.print_struct_at(rest)? {
+        if let Some(s) = Self::print_struct_at(d, rest)? {
             return ok(s);
         }
         if let Some(s) = d.structs.show_struct(&d.program, rest, &peek) {
@@ -195,19 +217,20 @@ impl Z80Commands<'_> {
             return Err("print needs an expression".into());
         }
         let v = expr::eval_str(rest, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+        // A 16-bit machine: a negative value in /x and /t is its 16-bit two's complement.
+        let bits = if (-0x8000..0).contains(&v) { v & 0xFFFF } else { v };
         ok(match modifier {
-            "x" => format!("{rest} = ${:X}\n", v),
+            "x" => format!("{rest} = ${bits:X}\n"),
             "d" => format!("{rest} = {v}\n"),
             "c" => format!("{rest} = '{}'\n", (v as u8) as char),
-            "t" => format!("{rest} = %{:b}\n", v),
+            "t" => format!("{rest} = %{bits:b}\n"),
             _ => format!("{rest} = {}\n", value_text(v)),
         })
     }
 
     /// `print STRUCT @ ADDR` and `print ADDR as STRUCT` (`print (IY) as GAMESTRUCT`: the
     /// structure IY points at, fields shown as `(IY+n)`); `None` if `rest` is neither form.
-    fn print_struct_at(&self, rest: &str) -> Result<Option<String>, String> {
-        let d = &*self.dbg;
+    fn print_struct_at(d: &Debugger, rest: &str) -> Result<Option<String>, String> {
         let lower = rest.to_ascii_lowercase();
         let (name, at) = if let Some((name, at)) = rest.split_once('@') {
             (name.trim(), at.trim())
@@ -239,6 +262,9 @@ impl Z80Commands<'_> {
     }
 
     fn set(&mut self, rest: &str) -> Result<String, String> {
+        if let Some(limit) = rest.strip_prefix("record limit") {
+            return self.dbg.set_record_limit(limit.trim());
+        }
         let rest = rest.strip_prefix("var ").unwrap_or(rest);
         let Some((target, value)) = split_assignment(rest) else {
             return Err(
@@ -246,6 +272,12 @@ impl Z80Commands<'_> {
             );
         };
         let d = &mut *self.dbg;
+        // VICE's `>`: `set byte[Board] = 1 2 3` (or a quoted text) writes bytes from there on.
+        let many = value.split_whitespace().nth(1).is_some() || value.trim().starts_with('"');
+        if let (true, Ok(expr::Expr::Byte(a))) = (many, expr::parse(target.trim())) {
+            let a = a.eval(&MachineEnv::new(d)).map_err(|e| e.to_string())? as u16;
+            return super::monitor::set_bytes(d, a, value);
+        }
         let v = expr::eval_str(value, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
         let target = target.trim();
         let lower = target.to_ascii_lowercase();
@@ -269,21 +301,57 @@ impl Z80Commands<'_> {
     fn examine(&mut self, modifier: &str, rest: &str) -> Result<String, String> {
         let d = &mut *self.dbg;
         let digits: String = modifier.chars().take_while(char::is_ascii_digit).collect();
-        if !matches!(&modifier[digits.len()..], "" | "b" | "w") {
-            return Err(format!("x/{modifier}: the forms are x/N, x/Nb and x/Nw"));
+        // gdb's letters: a format (x hex, i instructions, s string) and a size (b byte, h or w a
+        // 16-bit word), in either order.
+        let letters = &modifier[digits.len()..];
+        if !letters.chars().all(|c| "xbhwis".contains(c)) || letters.len() > 2 {
+            return Err(format!(
+                "x/{modifier}: the forms are x/N, x/Nxb (bytes), x/Nw or x/Nh (words), x/Ni (instructions), x/s (a string)"
+            ));
         }
         let count = if digits.is_empty() {
-            16
+            if letters.contains('i') { 8 } else { 16 }
         } else {
             number_arg(&digits, 16)?.min(4096) as usize
         };
-        let words = modifier.ends_with('w');
+        let words = letters.contains('w') || letters.contains('h');
+        // With no address, `x` goes on from where the last one stopped (gdb's habit), else PC.
         let addr = if rest.is_empty() {
-            d.machine.cpu().pc()
+            d.examine_next.unwrap_or(d.machine.cpu().pc())
         } else {
             d.location(rest)?
         };
         d.memory_at = Some(addr);
+        if letters.contains('i') {
+            let text = views::disassemble(d, addr, count.min(1000));
+            let mut a = addr;
+            for _ in 0..count.min(1000) {
+                a = a.wrapping_add(views::step_over_info(&d.machine, a).0);
+            }
+            d.examine_next = Some(a);
+            return ok(text);
+        }
+        if letters.contains('s') {
+            let bytes: Vec<u8> = (0..256u16)
+                .map(|i| d.machine.peek(addr.wrapping_add(i)))
+                .take_while(|&b| b != 0)
+                .collect();
+            d.examine_next = Some(addr.wrapping_add(bytes.len() as u16 + 1));
+            let text: String = bytes
+                .iter()
+                .map(|&b| match b {
+                    b'"' => "\\\"".to_string(),
+                    0x20..=0x7E => (b as char).to_string(),
+                    _ => format!("\\x{b:02X}"),
+                })
+                .collect();
+            return ok(format!(
+                "${addr:04X} {}  \"{text}\"\n",
+                views::label_offset(d, addr)
+            ));
+        }
+        let size = if words { 2 } else { 1 };
+        d.examine_next = Some(addr.wrapping_add((count * size) as u16));
         if words {
             let mut s = String::new();
             for row in (0..count).step_by(8) {
@@ -302,6 +370,24 @@ impl Z80Commands<'_> {
         let d = &mut *self.dbg;
         let (what, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match what {
+            "registers" | "reg" | "r" | "all-registers" if !arg.trim().is_empty() => {
+                // gdb's `info registers A HL`: just those.
+                let regs = d.machine.cpu().registers();
+                let mut s = String::new();
+                for name in arg.split_whitespace() {
+                    let upper = name.trim_start_matches('$').to_ascii_uppercase();
+                    let v = views::register(&regs, &upper)
+                        .ok_or_else(|| format!("no register named `{name}`"))?;
+                    let width = if upper.len() == 1 || upper == "I" || upper == "R" {
+                        2
+                    } else {
+                        4
+                    };
+                    let _ = writeln!(s, "{upper:<4} ${v:0width$X}  {v}");
+                }
+                ok(s)
+            }
+            "record" | "rec" => ok(d.record_info()),
             "registers" | "reg" | "r" | "all-registers" => ok(views::registers(
                 &d.machine.cpu().registers(),
                 &d.previous,
@@ -466,6 +552,14 @@ fn split_assignment(s: &str) -> Option<(&str, &str)> {
         let next = b.get(i + 1).copied().unwrap_or(b' ');
         (b[i] == b'=' && !b"=!<>".contains(&prev) && next != b'=').then(|| (&s[..i], &s[i + 1..]))
     })
+}
+
+/// What `print/FORMAT EXPR` shows, for `display` (no assignment: displays never change anything).
+pub(crate) fn show(d: &Debugger, format: &str, e: &str) -> Result<String, String> {
+    if split_assignment(e).is_some() {
+        return Err("display shows a value; it does not assign".into());
+    }
+    Z80Commands::show(d, format, e)
 }
 
 /// Runs a whole script: each command is echoed after `(z80) ` and followed by its output.

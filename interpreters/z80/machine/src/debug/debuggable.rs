@@ -23,14 +23,20 @@ impl Debugger {
                 hit.addr
             )
         } else if hit.write {
+            // gdb gives the old and the new value; a grid's byte is named by its cell.
+            let was = self.watch_old.map(|b| format!(" (was {b})")).unwrap_or_default();
             format!(
-                "write ${:04X} ({}) = {}",
+                "write ${:04X} ({}) = {}{was}",
                 hit.addr,
-                views::label_offset(self, hit.addr),
+                views::cell_or_label(self, hit.addr),
                 hit.value
             )
         } else {
-            format!("read ${:04X} ({})", hit.addr, views::label_offset(self, hit.addr))
+            format!(
+                "read ${:04X} ({})",
+                hit.addr,
+                views::cell_or_label(self, hit.addr)
+            )
         }
     }
 
@@ -96,6 +102,9 @@ impl Debugger {
     }
 }
 
+/// The largest count `reverse-next` takes.
+const MAX_REVERSE_NEXT: u64 = 100;
+
 impl Debuggable for Debugger {
     fn prompt(&self) -> &str {
         "z80"
@@ -118,6 +127,10 @@ impl Debuggable for Debugger {
         self.complete_call(ev)
     }
 
+    fn can_finish(&self) -> Result<(), String> {
+        self.finish_start().map(|_| ())
+    }
+
     fn run(&mut self, limit: RunLimit) -> StopReason {
         let ev = self.drive_within(Motion::Continue, limit);
         // A run its limit stopped goes on with the next `run` (a breakpoint here not yet reported).
@@ -127,7 +140,8 @@ impl Debuggable for Debugger {
 
     fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
         self.resuming = false;
-        let addr = self.location(location)?;
+        let line = self.source_line_location(location);
+        let addr = self.location(line.as_deref().unwrap_or(location))?;
         let ev = self.drive_within(Motion::Until { addr }, limit);
         Ok(self.complete_call(ev))
     }
@@ -162,6 +176,32 @@ impl Debuggable for Debugger {
         Ok(self.stop_reason(ev))
     }
 
+    fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
+        self.resuming = false;
+        self.under_way = None;
+        let ev = match kind {
+            StepKind::Into => Debugger::reverse_step(self, count),
+            StepKind::Over => {
+                // Each goes back by a replay of at least one history segment.
+                if count > MAX_REVERSE_NEXT {
+                    return Err(format!(
+                        "reverse-next goes back at most {MAX_REVERSE_NEXT} at a time"
+                    ));
+                }
+                let mut ev = Event::Done;
+                for _ in 0..count {
+                    ev = self.reverse_next();
+                    if ev != Event::Done {
+                        break;
+                    }
+                }
+                ev
+            }
+            StepKind::Out => self.reverse_finish()?,
+        };
+        Ok(self.stop_reason(ev))
+    }
+
     fn reverse_continue(&mut self, limit: RunLimit) -> Result<StopReason, String> {
         self.resuming = false;
         let search = self.reverse_search_from_here();
@@ -175,9 +215,19 @@ impl Debuggable for Debugger {
         condition: Option<&str>,
         temporary: bool,
     ) -> Result<(u32, String), String> {
-        let id = Debugger::break_at(self, location, condition, temporary)?;
-        let addr = self.location(location)?;
-        Ok((id, views::describe(self, addr)))
+        let (line, note) = match self.source_line_location(location) {
+            Some(l) => {
+                let note = format!(
+                    " (`{}` is a line of the source: $ or 0x for an address)",
+                    location.trim()
+                );
+                (l, note)
+            }
+            None => (location.to_string(), String::new()),
+        };
+        let id = Debugger::break_at(self, &line, condition, temporary)?;
+        let addr = self.location(&line)?;
+        Ok((id, format!("{}{note}", views::describe(self, addr))))
     }
 
     fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
@@ -219,6 +269,28 @@ impl Debuggable for Debugger {
             .collect()
     }
 
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        let parsed = match condition {
+            Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
+            None => None,
+        };
+        let b = self
+            .breakpoints
+            .get_mut(id)
+            .ok_or_else(|| format!("no breakpoint number {id}"))?;
+        b.condition = parsed;
+        Ok(())
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        let b = self
+            .breakpoints
+            .get_mut(id)
+            .ok_or_else(|| format!("no breakpoint number {id}"))?;
+        b.ignore = count;
+        Ok(())
+    }
+
     fn breakpoints_here(&self) -> Vec<u32> {
         self.breakpoints
             .exec_at(self.machine.cpu().pc())
@@ -246,6 +318,10 @@ impl Debuggable for Debugger {
         expr::eval_str(e, &MachineEnv::new(self))
             .map(value_text)
             .map_err(|err| err.to_string())
+    }
+
+    fn display(&self, format: &str, e: &str) -> Option<Result<String, String>> {
+        Some(commands::show(self, format, e))
     }
 
     fn check_expression(&self, e: &str) -> Result<(), String> {

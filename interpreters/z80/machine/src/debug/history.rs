@@ -1,63 +1,326 @@
 //! Reverse execution: checkpoints of the whole machine every [`INTERVAL`] steps, and deterministic
 //! replay from the nearest one.
 //!
-//! Recording costs a 64 KiB copy every 8192 steps (8 bytes a step), not a record per
-//! instruction: the machine is deterministic given its state and the key script's events (which
-//! are a function of virtual time), so any earlier step is reached by restoring the checkpoint at
-//! or before it and running forward. With [`KEEP`] checkpoints the history reaches back at least
-//! `(KEEP - 1) * INTERVAL` = 1,040,384 steps (about 8 MiB).
+//! The machine is deterministic given its state and the key script's events (which are a
+//! function of virtual time), so any earlier step is reached by restoring the checkpoint at or
+//! before it and running forward. The history is sized in virtual time, not steps: it keeps the
+//! checkpoints of the last [`DEFAULT_SECONDS`] seconds (`set record limit`), within
+//! [`MAX_BYTES`]. A checkpoint keeps only the bytes of memory that changed since the one before
+//! (a full copy every [`KEY_EVERY`]), so a frame spent in HALT or waiting for a key costs a few
+//! hundred bytes, not 64 KiB: a minute of a program waiting for keys is about 3 MiB, ten seconds
+//! of ZEXDOC (which never waits) a few MiB more.
 
 use std::collections::VecDeque;
 
-use crate::workbench::State;
+use retro_z80::Cpu;
+
+use crate::ports::Devices;
+use crate::workbench::{FrameClock, State};
 
 /// Steps between checkpoints.
 pub const INTERVAL: u64 = 8192;
-/// Checkpoints kept.
-pub const KEEP: usize = 128;
+/// Seconds of virtual time the history keeps by default.
+pub const DEFAULT_SECONDS: u64 = 60;
+/// The most memory the history may take, whatever its limit in time.
+pub const MAX_BYTES: usize = 256 << 20;
+/// Checkpoints between full copies of memory (restoring one applies at most this many deltas).
+const KEY_EVERY: usize = 64;
+/// Memory is compared in blocks of this many bytes; a changed block is kept whole.
+const BLOCK: usize = 32;
 
-#[derive(Default)]
+type Memory = Box<[u8; 0x10000]>;
+
+/// A checkpoint's memory: whole, or the runs of bytes that differ from the checkpoint before.
+enum Mem {
+    Full(Memory),
+    Delta(Vec<(u16, Vec<u8>)>),
+}
+
+impl Mem {
+    fn bytes(&self) -> usize {
+        match self {
+            Mem::Full(_) => 0x10000,
+            Mem::Delta(runs) => runs.iter().map(|(_, r)| r.len() + 32).sum(),
+        }
+    }
+}
+
+struct Checkpoint {
+    count: u64,
+    cpu: Cpu,
+    dev: Devices,
+    clock: FrameClock,
+    mem: Mem,
+}
+
+impl Checkpoint {
+    fn tstates(&self) -> u64 {
+        self.cpu.tstates()
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Checkpoint>() + self.mem.bytes()
+    }
+}
+
+/// How far back the history reaches (`info record`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// The oldest step it can go back to.
+    pub oldest: u64,
+    /// T-states and frames from the oldest checkpoint to the newest.
+    pub tstates: u64,
+    pub frames: u64,
+    pub checkpoints: usize,
+    pub bytes: usize,
+}
+
 pub struct History {
-    /// (step count, state at that count), oldest first.
-    checkpoints: VecDeque<(u64, State)>,
+    /// Oldest first; the oldest always keeps its memory whole.
+    checkpoints: VecDeque<Checkpoint>,
+    /// The memory at the newest checkpoint: what the next one is compared with.
+    last_mem: Memory,
+    /// Checkpoints since the newest full copy.
+    since_full: usize,
+    bytes: usize,
+    /// The virtual time kept, in T-states (`u64::MAX`: no limit but [`MAX_BYTES`]).
+    limit_t: u64,
+}
+
+impl Default for History {
+    fn default() -> History {
+        History::new(u64::MAX)
+    }
+}
+
+/// The runs of `now` that differ from `before`, block by block; `before` takes them, so it is
+/// `now` afterwards (one pass, and only the changed blocks are written: a checkpoint of a
+/// program that changes little costs a read of memory, not a copy).
+fn diff(before: &mut [u8; 0x10000], now: &[u8; 0x10000]) -> Vec<(u16, Vec<u8>)> {
+    let mut runs: Vec<(u16, Vec<u8>)> = vec![];
+    let mut open = false;
+    for (i, (a, b)) in before
+        .chunks_exact_mut(BLOCK)
+        .zip(now.chunks_exact(BLOCK))
+        .enumerate()
+    {
+        if a == b {
+            open = false;
+            continue;
+        }
+        a.copy_from_slice(b);
+        match runs.last_mut() {
+            Some((_, run)) if open => run.extend_from_slice(b),
+            _ => runs.push(((i * BLOCK) as u16, b.to_vec())),
+        }
+        open = true;
+    }
+    runs
+}
+
+fn apply(mem: &mut [u8; 0x10000], runs: &[(u16, Vec<u8>)]) {
+    for (at, run) in runs {
+        let at = *at as usize;
+        mem[at..at + run.len()].copy_from_slice(run);
+    }
 }
 
 impl History {
-    /// Records the state at step `count`, dropping the oldest checkpoint when full and any
-    /// checkpoint at or after `count` (a future that no longer happens).
+    /// An empty history keeping `limit_t` T-states of virtual time.
+    pub fn new(limit_t: u64) -> History {
+        History {
+            checkpoints: VecDeque::new(),
+            last_mem: Box::new([0; 0x10000]),
+            since_full: 0,
+            bytes: 0,
+            limit_t,
+        }
+    }
+
+    /// Keeps `limit_t` T-states of virtual time from now on (older checkpoints go at once).
+    pub fn set_limit(&mut self, limit_t: u64) {
+        self.limit_t = limit_t;
+        self.trim();
+    }
+
+    pub fn limit(&self) -> u64 {
+        self.limit_t
+    }
+
+    /// Records the state at step `count`, dropping any checkpoint at or after `count` (a future
+    /// that no longer happens) and the oldest ones beyond the limits.
     pub fn record(&mut self, count: u64, state: &State) {
-        while self.checkpoints.back().is_some_and(|(c, _)| *c >= count) {
-            self.checkpoints.pop_back();
+        let mut dropped = false;
+        while self.checkpoints.back().is_some_and(|c| c.count >= count) {
+            let c = self.checkpoints.pop_back().expect("a checkpoint");
+            self.bytes -= c.bytes();
+            dropped = true;
         }
-        if self.checkpoints.len() == KEEP {
-            self.checkpoints.pop_front();
+        if dropped {
+            self.resync_newest();
         }
-        self.checkpoints.push_back((count, state.clone()));
+        let mem = if self.checkpoints.is_empty() || self.since_full + 1 >= KEY_EVERY {
+            self.since_full = 0;
+            self.last_mem.copy_from_slice(&state.mem[..]);
+            Mem::Full(state.mem.clone())
+        } else {
+            self.since_full += 1;
+            Mem::Delta(diff(&mut self.last_mem, &state.mem))
+        };
+        let c = Checkpoint {
+            count,
+            cpu: state.cpu.clone(),
+            dev: state.dev.clone(),
+            clock: state.clock,
+            mem,
+        };
+        self.bytes += c.bytes();
+        self.checkpoints.push_back(c);
+        self.trim();
+    }
+
+    /// After the newest checkpoints went: the memory and full-copy count of the new newest.
+    fn resync_newest(&mut self) {
+        let Some(last) = self.checkpoints.len().checked_sub(1) else {
+            self.since_full = 0;
+            return;
+        };
+        self.last_mem = self.memory_at(last);
+        self.since_full = self
+            .checkpoints
+            .iter()
+            .rev()
+            .take_while(|c| matches!(c.mem, Mem::Delta(_)))
+            .count();
+    }
+
+    /// Drops the oldest checkpoints while the next one still reaches the time limit back, or the
+    /// history is over [`MAX_BYTES`]; the new oldest gets its memory whole.
+    fn trim(&mut self) {
+        while self.checkpoints.len() > 2 {
+            let newest = self.checkpoints.back().expect("checkpoints").tstates();
+            let second = self.checkpoints[1].tstates();
+            let time_kept = newest.saturating_sub(second) >= self.limit_t;
+            if !time_kept && self.bytes <= MAX_BYTES {
+                break;
+            }
+            let oldest = self.checkpoints.pop_front().expect("checkpoints");
+            self.bytes -= oldest.bytes();
+            let Mem::Full(mut mem) = oldest.mem else {
+                unreachable!("the oldest checkpoint keeps its memory whole")
+            };
+            let next = &mut self.checkpoints[0];
+            if let Mem::Delta(runs) = &next.mem {
+                apply(&mut mem, runs);
+                self.bytes -= next.mem.bytes();
+                next.mem = Mem::Full(mem);
+                self.bytes += 0x10000;
+            }
+        }
+    }
+
+    /// The whole memory at checkpoint `i`: its last full copy with the deltas since applied.
+    fn memory_at(&self, i: usize) -> Memory {
+        let full = (0..=i)
+            .rev()
+            .find(|&k| matches!(self.checkpoints[k].mem, Mem::Full(_)))
+            .expect("the oldest checkpoint is whole");
+        let Mem::Full(base) = &self.checkpoints[full].mem else {
+            unreachable!()
+        };
+        let mut mem = base.clone();
+        for c in self.checkpoints.range(full + 1..=i) {
+            if let Mem::Delta(runs) = &c.mem {
+                apply(&mut mem, runs);
+            }
+        }
+        mem
     }
 
     /// Forgets checkpoints after step `count`.
     pub fn truncate_after(&mut self, count: u64) {
-        while self.checkpoints.back().is_some_and(|(c, _)| *c > count) {
-            self.checkpoints.pop_back();
+        let mut dropped = false;
+        while self.checkpoints.back().is_some_and(|c| c.count > count) {
+            let c = self.checkpoints.pop_back().expect("a checkpoint");
+            self.bytes -= c.bytes();
+            dropped = true;
+        }
+        if dropped {
+            self.resync_newest();
         }
     }
 
-    /// The latest checkpoint at or before step `count`.
-    pub fn at_or_before(&self, count: u64) -> Option<&(u64, State)> {
-        self.checkpoints.iter().rev().find(|(c, _)| *c <= count)
+    /// The latest checkpoint at or before step `count`: its step and the machine's state.
+    pub fn at_or_before(&self, count: u64) -> Option<(u64, State)> {
+        let i = self
+            .checkpoints
+            .partition_point(|c| c.count <= count)
+            .checked_sub(1)?;
+        let c = &self.checkpoints[i];
+        Some((
+            c.count,
+            State {
+                cpu: c.cpu.clone(),
+                mem: self.memory_at(i),
+                dev: c.dev.clone(),
+                clock: c.clock,
+            },
+        ))
+    }
+
+    /// Whether there is a checkpoint at step `count` exactly.
+    pub fn has(&self, count: u64) -> bool {
+        self.checkpoints.binary_search_by_key(&count, |c| c.count).is_ok()
     }
 
     /// The oldest step the history can go back to.
     pub fn oldest(&self) -> Option<u64> {
-        self.checkpoints.front().map(|c| c.0)
+        self.checkpoints.front().map(|c| c.count)
+    }
+
+    /// How far back it reaches.
+    pub fn span(&self) -> Option<Span> {
+        let (first, last) = (self.checkpoints.front()?, self.checkpoints.back()?);
+        Some(Span {
+            oldest: first.count,
+            tstates: last.tstates() - first.tstates(),
+            frames: last.clock.frame - first.clock.frame,
+            checkpoints: self.checkpoints.len(),
+            bytes: self.bytes,
+        })
     }
 
     /// The checkpoint counts, newest first (reverse-continue searches segment by segment).
     pub fn counts_newest_first(&self) -> Vec<u64> {
-        self.checkpoints.iter().rev().map(|c| c.0).collect()
+        self.checkpoints.iter().rev().map(|c| c.count).collect()
     }
 
     pub fn clear(&mut self) {
         self.checkpoints.clear();
+        self.bytes = 0;
+        self.since_full = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_delta_holds_the_changed_blocks_and_gives_the_memory_back() {
+        let before = Box::new([0u8; 0x10000]);
+        let mut now = before.clone();
+        now[5] = 1;
+        now[40] = 2; // the next block: one run of two blocks
+        now[0xFFFF] = 3;
+        let mut last = before.clone();
+        let runs = diff(&mut last, &now);
+        assert_eq!(last, now, "the last memory follows");
+        assert_eq!(runs.len(), 2);
+        assert_eq!((runs[0].0, runs[0].1.len()), (0, 64));
+        assert_eq!((runs[1].0, runs[1].1.len()), (0xFFE0, 32));
+        let mut back = before.clone();
+        apply(&mut back, &runs);
+        assert_eq!(back, now);
     }
 }

@@ -30,6 +30,7 @@ pub mod commands;
 mod debuggable;
 pub mod expr;
 pub mod history;
+mod monitor;
 pub mod structs;
 pub mod views;
 
@@ -154,8 +155,14 @@ pub struct Debugger {
     before_command: Option<Registers>,
     /// Where the memory panel starts (the last `x` address; HL until then).
     pub memory_at: Option<u16>,
-    /// A `call` stopped inside its routine, completed when the routine returns.
-    pending_call: Option<PendingCall>,
+    /// Where the next `x` with no address starts: just after what the last one showed.
+    pub examine_next: Option<u16>,
+    /// The byte a watched write replaced (the watch report's old value), from the history.
+    watch_old: Option<u8>,
+    /// The `call`s stopped inside their routines, innermost last: each is completed when its
+    /// routine returns to the end trap with the SP it started with (a `call` made while stopped
+    /// inside another one stacks on it, as gdb's calls do).
+    pending_calls: Vec<PendingCall>,
     /// The report of a call completed by a step or run, shown with the program's output.
     call_output: String,
     /// An input movie for the controller (`retro debug --movie`), kept across restarts.
@@ -200,6 +207,16 @@ struct ReverseSearch {
     starts: Vec<u64>,
 }
 
+/// How far above SP `finish` looks for the current routine's return address (as the backtrace
+/// does).
+const FRAME_SEARCH: u16 = 512;
+
+/// Whether stack address `sp` is above `sp0` (closer to the stack's top), counting in the
+/// 16-bit ring: a stack set at 0000h pushes to FFFEh, and its RET takes SP back to 0000h.
+fn stack_above(sp: u16, sp0: u16) -> bool {
+    (sp.wrapping_sub(sp0) as i16) > 0
+}
+
 /// Steps of history `reverse-continue` replays per frame in the terminal.
 const REVERSE_SLICE: u64 = 8 * history::INTERVAL;
 
@@ -228,14 +245,64 @@ impl Debugger {
             frame_limit: false,
             before_command: None,
             memory_at: None,
-            pending_call: None,
+            examine_next: None,
+            watch_old: None,
+            pending_calls: vec![],
             call_output: String::new(),
             tape: None,
             under_way: None,
             live_keys: vec![],
         };
+        d.history.set_limit(d.t_per_second() * history::DEFAULT_SECONDS);
         d.history.record(0, &d.machine.state);
         d
+    }
+
+    /// `info record`: how far back reverse execution can go, in steps, frames and seconds.
+    pub fn record_info(&self) -> String {
+        let limit = match self.history.limit() {
+            u64::MAX => "no limit".to_string(),
+            t => format!("{} s", t / self.t_per_second().max(1)),
+        };
+        let Some(span) = self.history.span().filter(|_| self.record) else {
+            return "Reverse history is off.\n".into();
+        };
+        let tps = self.t_per_second().max(1) as f64;
+        format!(
+            "Reverse history: back {} steps to step {}, {} frames = {:.1} s of virtual time\n\
+             {} checkpoints in {:.1} MiB; limit {limit} (set record limit SECONDS), at most {} MiB\n",
+            self.count - span.oldest.min(self.count),
+            span.oldest,
+            span.frames,
+            span.tstates as f64 / tps,
+            span.checkpoints,
+            span.bytes as f64 / (1 << 20) as f64,
+            history::MAX_BYTES >> 20,
+        )
+    }
+
+    /// `set record limit SECONDS` (`10`, `10s`, `unlimited`: only the memory bound).
+    pub fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
+        let a = arg.trim_start_matches('=').trim();
+        let limit = if a == "unlimited" || a == "0" {
+            u64::MAX
+        } else {
+            let secs: u64 = a
+                .trim_end_matches('s')
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&n| n > 0 && n <= 24 * 3600)
+                .ok_or_else(|| format!("`{a}` is not a number of seconds (set record limit 60)"))?;
+            secs * self.t_per_second()
+        };
+        self.history.set_limit(limit);
+        Ok(String::new())
+    }
+
+    /// T-states in a second of virtual time.
+    pub fn t_per_second(&self) -> u64 {
+        self.machine.state.clock.frame_t * u64::from(self.machine.rate().hz())
     }
 
     /// A debugger for an assembled program.
@@ -249,13 +316,15 @@ impl Debugger {
         let mut fresh = Debugger::new(self.program.clone());
         if let Some(frames) = &self.tape {
             fresh.machine.set_pad_tape(frames.clone());
-            fresh.history = History::default();
+            fresh.history.clear();
             fresh.history.record(0, &fresh.machine.state);
         }
-        self.pending_call = None;
+        self.pending_calls.clear();
         self.under_way = None;
         self.live_keys.clear();
         self.machine = fresh.machine;
+        // The limit the user set stays.
+        fresh.history.set_limit(self.history.limit());
         self.history = fresh.history;
         self.count = 0;
         self.previous = self.machine.cpu().registers();
@@ -326,11 +395,7 @@ impl Debugger {
         self.live_keys.push(KeyEvent { at, key, kind });
         self.apply_keys();
         // A checkpoint taken at this very step has the keys from before.
-        if self
-            .history
-            .at_or_before(self.count)
-            .is_some_and(|(c, _)| *c == self.count)
-        {
+        if self.history.has(self.count) {
             self.modified();
         }
     }
@@ -358,7 +423,7 @@ impl Debugger {
             }
             let bps = &self.breakpoints;
             // A call stopped inside its routine ends where the routine returns to the end trap.
-            let trap = self.pending_call.is_some();
+            let trap = !self.pending_calls.is_empty();
             let (n, stop) = if exec {
                 self.machine.run(bps.probe(), chunk, u64::MAX, |pc| {
                     bps.at(pc) || stop_at(pc) || (trap && pc == crate::workbench::END_TRAP)
@@ -413,12 +478,21 @@ impl Debugger {
                 Stop::Exit(s) => return Event::Exited(s),
                 Stop::Probe => {
                     if let Some(hit) = self.breakpoints.probe().hit.get() {
-                        let ids = self.breakpoints.matching(&hit);
+                        let ids = self.watch_conditions_holding(self.breakpoints.matching(&hit));
+                        if ids.is_empty() {
+                            // Every watch touched has a condition that does not hold: run on.
+                            continue;
+                        }
                         for &id in &ids {
                             if let Some(b) = self.breakpoints.get_mut(id) {
                                 b.hits += 1;
                             }
                         }
+                        self.watch_old = if hit.write && !hit.io {
+                            self.byte_before_last_step(hit.addr)
+                        } else {
+                            None
+                        };
                         return Event::Watchpoint(ids, hit);
                     }
                 }
@@ -428,8 +502,8 @@ impl Debugger {
                     }
                     if pc == crate::workbench::END_TRAP
                         && self
-                            .pending_call
-                            .as_ref()
+                            .pending_calls
+                            .last()
                             .is_some_and(|c| c.sp0 == self.machine.cpu().sp())
                     {
                         return Event::Done;
@@ -452,6 +526,17 @@ impl Debugger {
         Event::Budget
     }
 
+    /// The watchpoints of `ids` whose conditions (`watch A if COND`) hold now.
+    fn watch_conditions_holding(&self, ids: Vec<u32>) -> Vec<u32> {
+        ids.into_iter()
+            .filter(|&id| {
+                let b = self.breakpoints.list().iter().find(|b| b.id == id);
+                b.and_then(|b| b.condition.as_ref())
+                    .is_none_or(|c| c.1.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0))
+            })
+            .collect()
+    }
+
     /// The breakpoints at `pc` whose conditions hold; counts their hits and deletes temporary ones.
     fn breakpoints_hit(&mut self, pc: u16) -> Vec<u32> {
         let candidates: Vec<(u32, Option<expr::Expr>)> = self
@@ -462,7 +547,16 @@ impl Debugger {
         let mut ids = vec![];
         for (id, cond) in candidates {
             let holds = cond.is_none_or(|c| c.eval(&views::MachineEnv::new(self)).is_ok_and(|v| v != 0));
-            if holds {
+            // gdb's `ignore`: a hit counts, but passes while the count lasts.
+            let passes = self.breakpoints.get_mut(id).is_some_and(|b| {
+                let pass = holds && b.ignore > 0;
+                if pass {
+                    b.ignore -= 1;
+                    b.hits += 1;
+                }
+                pass
+            });
+            if holds && !passes {
                 ids.push(id);
             }
         }
@@ -497,9 +591,9 @@ impl Debugger {
         let count0 = self.count;
         let ev = match &mut motion {
             Motion::Continue | Motion::Call { .. } => self.resume(budget, &mut |_| false, &mut |_| false),
-            &mut Motion::Next { target, sp0 } => {
-                self.resume(budget, &mut |p| p == target, &mut |d| d.machine.cpu().sp() >= sp0)
-            }
+            &mut Motion::Next { target, sp0 } => self.resume(budget, &mut |p| p == target, &mut |d| {
+                !stack_above(sp0, d.machine.cpu().sp())
+            }),
             &mut Motion::Finish { sp0 } => self.finish_from(sp0, budget),
             &mut Motion::Until { addr } => self.resume(budget, &mut |p| p == addr, &mut |_| true),
             Motion::ReverseContinue(search) => self.reverse_search(search),
@@ -526,7 +620,7 @@ impl Debugger {
             Event::Budget => Stop::Budget,
             _ => return,
         };
-        if let Some(call) = self.pending_call.take() {
+        if let Some(call) = self.pending_calls.pop() {
             let e = self.call_failed(&call, stop, budget);
             self.call_output.push_str(&format!("error: {e}\n"));
         }
@@ -608,9 +702,38 @@ impl Debugger {
 
     /// `finish`: until the current routine returns: a RET, RETI or RETN that takes SP above
     /// where it was when `finish` started (nested calls' returns leave SP at or below it).
-    pub fn finish(&mut self, budget: u64) -> Event {
+    /// Refused in the outermost frame, as gdb refuses it.
+    pub fn finish(&mut self, budget: u64) -> Result<Event, String> {
+        let sp0 = self.finish_start()?;
+        Ok(self.drive(Motion::Finish { sp0 }, budget))
+    }
+
+    /// Where `finish` starts from (SP now), or gdb's refusal when no frame on the stack returns
+    /// anywhere: no return address (a word just after a CALL or RST) and no pending `call`'s
+    /// return to the end trap within [`FRAME_SEARCH`] bytes above SP. The program's own return
+    /// to the end trap (the word 0000h the machine starts with) is the outermost frame's.
+    pub fn finish_start(&self) -> Result<u16, String> {
         let sp0 = self.machine.cpu().sp();
-        self.drive(Motion::Finish { sp0 }, budget)
+        match self.return_frame() {
+            Some(_) => Ok(sp0),
+            None => Err("\"finish\" not meaningful in the outermost frame.".into()),
+        }
+    }
+
+    /// The current routine's return: the stack slot holding its return address, and that
+    /// address (see [`Debugger::finish_start`]).
+    pub fn return_frame(&self) -> Option<(u16, u16)> {
+        let sp = self.machine.cpu().sp();
+        (0..FRAME_SEARCH / 2).find_map(|i| {
+            let slot = sp.wrapping_add(2 * i);
+            let w = self.machine.peek_word(slot);
+            if w == crate::workbench::END_TRAP {
+                let pending = self.pending_calls.iter().any(|c| c.sp0 == slot.wrapping_add(2));
+                // The end trap ends the search: above it is no frame of this run.
+                return Some(pending.then_some((slot, w)));
+            }
+            views::return_site(&self.machine, w).map(|_| Some((slot, w)))
+        })?
     }
 
     /// `finish` with SP `sp0` when it started.
@@ -625,7 +748,8 @@ impl Debugger {
             if ev != Event::Done {
                 return ev;
             }
-            if is_ret && self.machine.cpu().sp() > sp0 {
+            // Above, wrapping: a stack at the top of memory (`ld sp,0`) returns to SP 0000h.
+            if is_ret && stack_above(self.machine.cpu().sp(), sp0) {
                 return Event::Done;
             }
             if self.breakpoints.at(self.machine.cpu().pc()) {
@@ -655,8 +779,7 @@ impl Debugger {
                 self.history.oldest().unwrap_or(self.count)
             ));
         };
-        let c = *c;
-        self.machine.state = state.clone();
+        self.machine.state = state;
         self.count = c;
         self.machine.replaying = true;
         let frames = std::mem::replace(&mut self.frame_limit, false);
@@ -675,6 +798,110 @@ impl Debugger {
             return Event::HistoryStart;
         }
         Event::Done
+    }
+
+    /// The byte at `addr` before the last step ran, from the history (`None` without one): a
+    /// replay from the nearest checkpoint, so a watch stop can say what a write replaced.
+    fn byte_before_last_step(&mut self, addr: u16) -> Option<u8> {
+        let now = self.count;
+        if !self.record || now == 0 {
+            return None;
+        }
+        let saved = self.machine.state.clone();
+        let saved_record = std::mem::replace(&mut self.record, false);
+        let byte = self.goto_count(now - 1).ok().map(|_| self.machine.peek(addr));
+        self.record = saved_record;
+        self.machine.state = saved;
+        self.count = now;
+        byte
+    }
+
+    /// `reverse-next`: one instruction back, but a routine that returned to here is gone back
+    /// over whole, to its CALL (the instruction before was a return that took SP up to where it
+    /// is now: the latest step before it with SP there or above is the call).
+    pub fn reverse_next(&mut self) -> Event {
+        let sp_now = self.machine.cpu().sp();
+        let Some(prev) = self.count.checked_sub(1) else {
+            return Event::HistoryStart;
+        };
+        let mut returned = false;
+        let target = self.scan_back(&mut |c, sp, is_ret| {
+            if c == prev {
+                returned = is_ret && stack_above(sp_now, sp);
+                return !returned;
+            }
+            !stack_above(sp_now, sp)
+        });
+        self.back_to(target)
+    }
+
+    /// `reverse-finish`: back to the CALL that entered the current routine (the latest step with
+    /// SP above the slot of the routine's return address). Refused in the outermost frame.
+    pub fn reverse_finish(&mut self) -> Result<Event, String> {
+        self.finish_start()?;
+        let (slot, _) = self.return_frame().expect("finish_start found the frame");
+        let caller_sp = slot.wrapping_add(2);
+        let target = self.scan_back(&mut |_, sp, _| !stack_above(caller_sp, sp));
+        Ok(self.back_to(target))
+    }
+
+    /// Goes to the step a backward scan found, or to the oldest step of the history.
+    fn back_to(&mut self, target: Option<u64>) -> Event {
+        match target {
+            Some(c) => {
+                let _ = self.goto_count(c);
+                Event::Done
+            }
+            None => {
+                let oldest = self.history.oldest().unwrap_or(self.count);
+                let _ = self.goto_count(oldest);
+                Event::HistoryStart
+            }
+        }
+    }
+
+    /// The latest step before now for which `want(count, SP, is a return)` holds (SP and the
+    /// instruction as they were before that step ran), replaying the history segment by
+    /// segment, newest first. The machine is left where it was.
+    fn scan_back(&mut self, want: &mut dyn FnMut(u64, u16, bool) -> bool) -> Option<u64> {
+        let now = self.count;
+        let saved = self.machine.state.clone();
+        let saved_record = std::mem::replace(&mut self.record, false);
+        let frames = std::mem::replace(&mut self.frame_limit, false);
+        let mut end = now;
+        let mut found = None;
+        for start in self.history.counts_newest_first() {
+            if start >= end {
+                continue;
+            }
+            if self.goto_count(start).is_err() {
+                break;
+            }
+            self.machine.replaying = true;
+            let mut steps = Vec::with_capacity((end - start) as usize);
+            while self.count < end {
+                let pc = self.machine.cpu().pc();
+                steps.push((self.machine.cpu().sp(), views::is_return(&self.machine, pc)));
+                self.advance(1, false, &mut |_| false);
+            }
+            self.machine.replaying = false;
+            found = steps
+                .into_iter()
+                .enumerate()
+                .rev()
+                .map(|(i, step)| (start + i as u64, step))
+                .find(|&(c, (sp, ret))| want(c, sp, ret))
+                .map(|(c, _)| c);
+            if found.is_some() {
+                break;
+            }
+            end = start;
+        }
+        self.frame_limit = frames;
+        self.record = saved_record;
+        self.machine.state = saved;
+        self.count = now;
+        found
     }
 
     /// `reverse-continue`: back to the most recent earlier stop at an enabled breakpoint whose
@@ -738,7 +965,16 @@ impl Debugger {
                     }
                     // A watch stops after the instruction: one that ends at `end` is the stop
                     // the search started from, not an earlier one.
-                    Stop::Probe if self.count < end => last = Some(self.count),
+                    Stop::Probe if self.count < end => {
+                        let holds = self.breakpoints.probe().hit.get().is_some_and(|hit| {
+                            !self
+                                .watch_conditions_holding(self.breakpoints.matching(&hit))
+                                .is_empty()
+                        });
+                        if holds {
+                            last = Some(self.count);
+                        }
+                    }
                     Stop::Probe => {}
                     _ => break,
                 }
@@ -798,14 +1034,34 @@ impl Debugger {
             && let Ok(line) = line.parse::<u32>()
             && !file.is_empty()
         {
-            return self
-                .program
-                .source_map
-                .address_of(file, line)
-                .ok_or_else(|| format!("no code at {file}:{line}"));
+            // As gdb's: a line with no code (a label alone, a comment) slides to the next one
+            // that has some, in the same file.
+            let map = &self.program.source_map;
+            return map
+                .entries
+                .iter()
+                .filter(|&&(_, len, f, l)| {
+                    len > 0 && l + 1 >= line && map.files[f as usize].to_string_lossy().ends_with(file)
+                })
+                .min_by_key(|&&(a, _, _, l)| (l, a))
+                .map(|e| e.0)
+                .ok_or_else(|| format!("no code at or after {file}:{line}"));
         }
         let v = expr::eval_str(t, &views::MachineEnv::new(self)).map_err(|e| e.to_string())?;
         u16::try_from(v).map_err(|_| format!("{t} = {v} is not an address ($0000-$FFFF)"))
+    }
+
+    /// A bare number where a program has source is a line of its main file, as gdb takes it
+    /// (`break 271`): that line as `file:line`; `None` for anything else (`$10F`, `0x10F`, a
+    /// label, an expression; a binary's numbers stay addresses).
+    pub fn source_line_location(&self, text: &str) -> Option<String> {
+        let t = text.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let main = self.program.source_map.files.first()?;
+        let name = main.file_name()?.to_string_lossy();
+        Some(format!("{name}:{t}"))
     }
 
     /// Adds an exec breakpoint at a location, with an optional condition.
@@ -856,17 +1112,17 @@ impl Debugger {
         budget: u64,
     ) -> Result<Result<CallResult, Event>, CallError> {
         let call = self.start_call(routine, regs)?;
-        self.pending_call = Some(call);
+        self.pending_calls.push(call);
         // The routine's first instruction counts: a breakpoint on it stops the call there.
         self.resuming = true;
         let ev = self.resume(budget, &mut |_| false, &mut |_| false);
-        let call = self.pending_call.take().expect("the pending call");
+        let call = self.pending_calls.pop().expect("the pending call");
         let at_return =
             self.machine.cpu().pc() == crate::workbench::END_TRAP && self.machine.cpu().sp() == call.sp0;
         match ev {
             Event::Done if at_return => self.end_call(call).map(Ok),
             Event::Breakpoint(_) | Event::Watchpoint(..) => {
-                self.pending_call = Some(call);
+                self.pending_calls.push(call);
                 Ok(Err(ev))
             }
             Event::Exited(s) => Err(self.call_failed(&call, Stop::Exit(s), budget)),
@@ -885,7 +1141,7 @@ impl Debugger {
         budget: u64,
     ) -> Result<Event, CallError> {
         let call = self.start_call(routine, regs)?;
-        self.pending_call = Some(call);
+        self.pending_calls.push(call);
         self.under_way = None;
         // The routine's first instruction counts: a breakpoint on it stops the call there.
         self.resuming = true;
@@ -899,11 +1155,11 @@ impl Debugger {
     /// the registers back as before the call, as after a `call` that ran through): its name and
     /// result.
     pub fn take_returned_call(&mut self) -> Option<(String, Registers, Result<CallResult, CallError>)> {
-        let call = self.pending_call.as_ref()?;
+        let call = self.pending_calls.last()?;
         if self.machine.cpu().pc() != crate::workbench::END_TRAP || self.machine.cpu().sp() != call.sp0 {
             return None;
         }
-        let call = self.pending_call.take()?;
+        let call = self.pending_calls.pop()?;
         let (routine, saved) = (call.routine.clone(), call.saved);
         let r = self.end_call(call);
         self.machine.cpu_mut().set_registers(&saved);

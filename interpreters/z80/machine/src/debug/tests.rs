@@ -74,10 +74,105 @@ fn next_steps_over_calls_and_finish_returns_to_the_caller() {
     d.stepi(); // inc (hl)
     d.stepi(); // into inc1
     assert_eq!(d.machine.cpu().pc(), d.program.symbols.get("inc1").unwrap());
-    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
     assert_eq!(label(&d), "inc2+4", "back in inc2 after its call");
-    assert_eq!(d.finish(1000), Event::Done);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
     assert_eq!(label(&d), "main+12", "back in main after the second call");
+}
+
+/// [`CALLS`] on Connect-4's stack: `ld sp,0`, so a routine runs with SP=FFFEh and its RET takes
+/// SP to 0000h (`after` labels the second CALL).
+fn top_stack() -> Debugger {
+    debugger(&CALLS.replace("ld sp,$F000", "ld sp,0").replacen(
+        "        call inc2\n        call inc2",
+        "        call inc2\nafter:  call inc2",
+        1,
+    ))
+}
+
+#[test]
+fn finish_returns_to_the_caller_when_the_stack_wraps_to_0000() {
+    let mut d = top_stack();
+    d.break_at("inc2", None, true).unwrap();
+    assert!(matches!(d.cont(1000), Event::Breakpoint(_)));
+    assert_eq!(d.machine.cpu().sp(), 0xFFFE);
+    assert_eq!(d.finish(1000), Ok(Event::Done));
+    assert_eq!(label(&d), "after", "stopped right after the CALL");
+    let pc = d.machine.cpu().pc();
+    assert_eq!(d.machine.peek(pc.wrapping_sub(3)), 0xCD, "a CALL just before PC");
+    assert_eq!(d.machine.cpu().sp(), 0x0000);
+    assert_eq!(d.machine.peek(0x9000), 2, "inc2 ran to its end, no further");
+}
+
+#[test]
+fn finish_in_the_outermost_frame_is_refused_as_gdb_does() {
+    let mut d = top_stack();
+    d.stepi();
+    d.stepi(); // main, SP=0000h: nothing to return to
+    assert_eq!(
+        d.finish(1000),
+        Err("\"finish\" not meaningful in the outermost frame.".into())
+    );
+    assert_eq!(label(&d), "main+6", "nothing ran");
+    // At the start, SP=FFFEh holds the return to the end trap: the program's own frame.
+    let d = debugger(CALLS);
+    assert!(d.finish_start().is_err());
+}
+
+#[test]
+fn next_over_a_call_with_the_stack_at_the_top_of_memory() {
+    let mut d = top_stack();
+    d.stepi();
+    d.stepi();
+    assert_eq!(d.next(1000), Event::Done);
+    assert_eq!(label(&d), "after");
+    assert_eq!(d.machine.peek(0x9000), 2);
+}
+
+#[test]
+fn a_call_inside_a_call_completes_the_inner_then_the_outer() {
+    let mut s = Session::new(debugger(CALLS));
+    s.dbg.machine.cpu_mut().set_sp(0xF000);
+    let (out, failed) = run_script(
+        &mut s,
+        "break inc1\ncall inc2 HL=$9000\ndelete\ncall inc1 HL=$9100\ncontinue",
+    );
+    assert!(!failed, "{out}");
+    let (outer, inner) = out.split_once("(z80) call inc1").unwrap();
+    assert!(
+        outer.contains("Breakpoint 1, $8014 inc1"),
+        "the outer call stops inside: {out}"
+    );
+    let (inner, cont) = inner.split_once("(z80) continue").unwrap();
+    assert!(inner.contains("inc1 returned"), "{out}");
+    assert!(cont.contains("inc2 returned"), "the outer call completes: {out}");
+    assert!(!out.contains("exited"), "{out}");
+    assert_eq!(s.dbg.machine.peek(0x9100), 1);
+    assert_eq!(s.dbg.machine.peek(0x9000), 2);
+    assert_eq!(
+        label(&s.dbg),
+        "main",
+        "PC back where it was before the outer call"
+    );
+}
+
+#[test]
+fn finish_inside_a_call_completes_it() {
+    let mut s = Session::new(debugger(CALLS));
+    s.dbg.machine.cpu_mut().set_sp(0xF000);
+    let (out, failed) = run_script(&mut s, "break inc1\ncall inc2 HL=$9000\ndelete\nfinish\nfinish");
+    assert!(!failed, "{out}");
+    let (first, second) = out.rsplit_once("(z80) finish").unwrap();
+    assert!(
+        first.ends_with("(z80) finish\n$8013 inc2+4 (t.asm:11)  ret\n    11          ret\n"),
+        "inc1 back to inc2: {out}"
+    );
+    assert!(
+        second.contains("inc2 returned"),
+        "inc2 back to the end trap completes the call: {out}"
+    );
+    assert!(!out.contains("exited"), "{out}");
+    assert_eq!(label(&s.dbg), "main");
 }
 
 fn label(d: &Debugger) -> String {
@@ -792,7 +887,11 @@ fn file_line_breakpoints_take_conditions_and_count_their_hits() {
         out.starts_with("Breakpoint 1 at $8014 inc1 (t.asm:12) if byte[$9000] == 1"),
         "{out}"
     );
-    assert!(s.execute("break t.asm:99").text.contains("no code at t.asm:99"));
+    assert!(
+        s.execute("break t.asm:99")
+            .text
+            .contains("no code at or after t.asm:99")
+    );
 }
 
 /// A program chooses the NTSC frame rate with `WORKBENCH_HZ EQU 60` (the Tetris does): 60 frames
@@ -842,11 +941,407 @@ fn odd_arguments_are_refused_with_a_reason() {
     assert!(s.execute("break -1").text.contains("is not an address"));
     assert_eq!(
         s.execute("x/-1 0").text,
-        "error: x/-1: the forms are x/N, x/Nb and x/Nw\n"
+        "error: x/-1: the forms are x/N, x/Nxb (bytes), x/Nw or x/Nh (words), x/Ni (instructions), x/s (a string)\n"
     );
     assert!(!s.execute("x/4b 0").error);
     assert!(!s.execute("display A").error);
     assert!(!s.execute("display HL").error);
     assert_eq!(s.execute("undisplay").text, "Deleted all displays.\n");
     assert_eq!(s.execute("info display").text.trim(), "");
+}
+
+#[test]
+fn a_script_asserts_and_branches_and_a_false_assertion_ends_it_naming_its_line() {
+    let mut s = Session::new(debugger(CALLS));
+    let script = "break inc1\ncontinue\nassert byte[$9000] == 1 ; inc2 ran first\nif A == 99\necho never\nelse\necho A is not 99\nif 1\necho nested\nend\nend\n# a comment\nassert HL == $9001 ; HL still points at the counter\necho not reached\n";
+    let (out, failed) = run_script(&mut s, script);
+    assert!(failed, "a false assertion fails the script: {out}");
+    assert!(
+        !out.contains("never"),
+        "the branch not taken is not run or shown: {out}"
+    );
+    assert!(out.contains("(z80) if A == 99\n(z80) else\n(z80) echo A is not 99\nA is not 99\n(z80) if 1\n(z80) echo nested\nnested\n(z80) end\n(z80) end\n"), "{out}");
+    assert!(
+        out.ends_with("(z80) assert HL == $9001 ; HL still points at the counter\nAssertion failed at line 13: HL still points at the counter (HL == $9001 = 0 ($00))\n"),
+        "{out}"
+    );
+    let mut s = Session::new(debugger(CALLS));
+    let (out, failed) = run_script(&mut s, "continue\nassert A == 4\n");
+    assert!(!failed, "every assertion held: {out}");
+    let (out, failed) = run_script(&mut s, "if 1\necho open\n");
+    assert!(
+        failed && out.ends_with("error: an `if` without its `end`\n"),
+        "{out}"
+    );
+    let (out, failed) = run_script(&mut s, "else\n");
+    assert!(
+        failed && out.contains("error: line 1: `else` without `if`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn reverse_next_goes_back_over_a_call_and_reverse_finish_to_the_routines_call() {
+    let mut d = top_stack();
+    d.break_at("after", None, true).unwrap();
+    assert!(matches!(d.cont(1000), Event::Breakpoint(_)));
+    let count = d.count();
+    assert_eq!(d.reverse_next(), Event::Done);
+    assert_eq!(label(&d), "main+6", "back at `call inc2`, not inside inc2");
+    assert_eq!(d.count(), count - 6, "the CALL and the 5 steps of inc2 and inc1");
+    assert_eq!(d.machine.peek(0x9000), 0, "before the call");
+    assert_eq!(d.reverse_next(), Event::Done);
+    assert_eq!(label(&d), "main+3", "an instruction that is no return: one step");
+    // Into inc1 (the second call's), then back to the CALL that entered it.
+    d.break_at("inc1", None, false).unwrap();
+    d.cont(1000);
+    d.cont(1000);
+    assert_eq!(label(&d), "inc1");
+    d.stepi();
+    assert_eq!(d.reverse_finish(), Ok(Event::Done));
+    assert_eq!(label(&d), "inc2+1", "at inc2's `call inc1`");
+    assert_eq!(d.machine.peek(0x9000), 3, "the second inc2 had added one");
+    assert_eq!(d.reverse_finish(), Ok(Event::Done));
+    assert_eq!(label(&d), "after", "at main's second `call inc2`");
+    assert!(d.reverse_finish().is_err(), "main is the outermost frame");
+}
+
+/// A program that waits for a key it never gets, a frame at a time in HALT (as Connect-4 waits
+/// between moves).
+const WAITS: &str = "
+        org $8000
+        ei
+wait:   halt
+        ld hl,$9000
+        inc (hl)
+        jr wait
+";
+
+#[test]
+fn the_history_keeps_a_minute_of_a_waiting_program_in_a_few_mib() {
+    let mut d = debugger(WAITS);
+    // 70 s of virtual time at 50 frames a second.
+    assert_eq!(d.cont(70 * 50 * 17_500), Event::Budget);
+    let span = d.history.span().unwrap();
+    let tps = d.t_per_second();
+    assert!(span.tstates >= 60 * tps, "at least 60 s back: {span:?}");
+    assert!(span.tstates < 62 * tps, "the limit drops what is older: {span:?}");
+    assert!(span.frames >= 3000, "{span:?}");
+    assert!(
+        span.bytes < 16 << 20,
+        "a waiting frame costs almost nothing: {span:?}"
+    );
+    let info = d.record_info();
+    assert!(info.contains("frames = 60."), "{info}");
+    // Back 59 s: exactly the machine of then.
+    let target = d.count() - 59 * 50 * 17_400;
+    d.goto_count(target).unwrap();
+    assert_same_as_a_fresh_run(&d, WAITS);
+}
+
+/// The debugger's machine is the one a fresh run of `src` has at the same step.
+fn assert_same_as_a_fresh_run(d: &Debugger, src: &str) {
+    let mut fresh = debugger(src);
+    fresh.record = false;
+    fresh.cont(d.count());
+    assert_eq!(d.count(), fresh.count());
+    assert!(
+        d.machine.state == fresh.machine.state,
+        "the same machine at step {}",
+        d.count()
+    );
+}
+
+/// A program that never waits: a counter and a moving pointer (memory changes between every
+/// two checkpoints).
+const BUSY: &str = "
+        org $8000
+        ld hl,$9000
+loop:   inc (hl)
+        inc hl
+        res 6,h
+        set 7,h
+        set 4,h
+        jr loop
+";
+
+#[test]
+fn set_record_limit_changes_how_far_back_the_history_goes() {
+    let mut d = debugger(WAITS);
+    let mut s = Session::new(d);
+    let out = s.execute("set record limit 5").text;
+    assert_eq!(out, "");
+    s.dbg.cont(10 * 50 * 17_500);
+    let span = s.dbg.history.span().unwrap();
+    assert!(
+        span.tstates >= 5 * s.dbg.t_per_second() && span.tstates < 6 * s.dbg.t_per_second(),
+        "{span:?}"
+    );
+    let out = s.execute("info record").text;
+    assert!(out.starts_with("Reverse history: back "), "{out}");
+    assert!(out.contains("limit 5 s"), "{out}");
+    assert!(s.execute("set record limit soon").error);
+    d = s.dbg;
+    assert!(d.record_info().contains("limit 5 s"), "the limit stays");
+}
+
+#[test]
+fn the_history_keeps_ten_seconds_of_a_program_that_never_waits() {
+    let mut d = debugger(BUSY);
+    d.cont(10 * 3_500_000 / 4);
+    let span = d.history.span().unwrap();
+    assert!(span.tstates >= 9 * d.t_per_second(), "{span:?}");
+    assert!(span.oldest == 0, "all of it is kept: {span:?}");
+    assert!(span.bytes < 256 << 20, "{span:?}");
+    // Reverse-stepping 10,000 steps back restores the exact state.
+    let started = std::time::Instant::now();
+    assert_eq!(d.reverse_step(10_000), Event::Done);
+    let took = started.elapsed();
+    assert_same_as_a_fresh_run(&d, BUSY);
+    eprintln!("reverse-step 10000 took {took:?}");
+}
+
+#[test]
+fn gdb_habits_examine_print_assign_and_info_registers() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,$2A
+        ld bc,0
+        ret
+msg:    db \"Hi!\",0
+",
+    ));
+    let run = |s: &mut Session, c: &str| {
+        let o = s.execute(c);
+        assert!(!o.error, "{c}: {}", o.text);
+        o.text
+    };
+    assert!(run(&mut s, "x/4xb main").starts_with("$8000 main            3E 2A 01 00  "));
+    assert!(
+        run(&mut s, "x/4xb").starts_with("$8004 main+4          00 C9 48 69  "),
+        "goes on"
+    );
+    let i = run(&mut s, "x/2i main");
+    assert!(
+        i.contains("ld a,$2A") && i.contains("ld bc,") && !i.contains("ret"),
+        "{i}"
+    );
+    assert_eq!(run(&mut s, "x/s msg"), "$8006 msg  \"Hi!\"\n");
+    assert_eq!(run(&mut s, "p/x -1"), "-1 = $FFFF\n");
+    assert_eq!(run(&mut s, "p/t -2"), "-2 = %1111111111111110\n");
+    assert_eq!(run(&mut s, "p BC = 5"), "BC = 5 ($05)\n");
+    assert_eq!(s.dbg.machine.cpu().bc(), 5, "print X = V assigns, as gdb's does");
+    s.execute("stepi");
+    assert_eq!(
+        run(&mut s, "info registers A BC"),
+        "A    $2A  42\nBC   $0005  5\n"
+    );
+    assert!(s.execute("info registers Q").error);
+}
+
+#[test]
+fn condition_and_ignore_change_a_breakpoint_after_it_is_set() {
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("break inc1");
+    assert_eq!(s.execute("condition 1 byte[$9000] == 3").text, "");
+    let out = s.execute("continue").text;
+    assert!(out.starts_with("Breakpoint 1, $8014 inc1"), "{out}");
+    assert_eq!(
+        s.dbg.machine.peek(0x9000),
+        3,
+        "the condition held only on the second call"
+    );
+    let mut s = Session::new(debugger(CALLS));
+    s.execute("break inc1");
+    assert_eq!(
+        s.execute("ignore 1 1").text,
+        "Will ignore next crossing of breakpoint 1.\n"
+    );
+    s.execute("continue");
+    assert_eq!(s.dbg.machine.peek(0x9000), 3, "the first hit passed");
+    assert!(
+        s.execute("info breakpoints").text.contains("2     inc1"),
+        "both crossings count as hits"
+    );
+    assert_eq!(s.execute("condition 1").text, "Breakpoint 1 now unconditional.\n");
+    assert!(s.execute("condition 9 A == 1").error);
+    assert!(s.execute("ignore 9 1").error);
+}
+
+#[test]
+fn help_on_one_command_and_what_an_empty_line_repeats() {
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("help break").text;
+    assert!(out.starts_with("break LOC [if COND]"), "{out}");
+    assert!(
+        s.execute("help info").text.contains("info registers"),
+        "a machine's word"
+    );
+    assert!(s.execute("help frobnicate").error);
+    use retro_screen::debug::repeat_line;
+    assert_eq!(repeat_line("next").as_deref(), Some("next"));
+    assert_eq!(repeat_line("x/8xb $9000").as_deref(), Some("x/8xb"));
+    assert_eq!(repeat_line("run"), None);
+    assert_eq!(repeat_line("set A = 1"), None);
+}
+
+#[test]
+fn vice_monitor_memory_commands_find_fill_compare_move_set_and_asm() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,2
+        ret
+msg:    db \"WIN WIN\",0
+",
+    ));
+    let run = |s: &mut Session, c: &str| {
+        let o = s.execute(c);
+        assert!(!o.error, "{c}: {}", o.text);
+        o.text
+    };
+    assert_eq!(
+        run(&mut s, "find $8000 $80FF \"WIN\""),
+        "$8003 msg\n$8007 msg+4\n"
+    );
+    assert_eq!(run(&mut s, "find $8000 $80FF $3E 2"), "$8000 main\n");
+    assert_eq!(run(&mut s, "find $8000 $80FF 99 98"), "Pattern not found.\n");
+    run(&mut s, "fill $9000 $9005 1 2");
+    assert_eq!(
+        (0..6).map(|i| s.dbg.machine.peek(0x9000 + i)).collect::<Vec<_>>(),
+        [1, 2, 1, 2, 1, 2]
+    );
+    run(&mut s, "set byte[$9100] = 1 2 3");
+    assert_eq!(
+        (0..4).map(|i| s.dbg.machine.peek(0x9100 + i)).collect::<Vec<_>>(),
+        [1, 2, 3, 0]
+    );
+    assert_eq!(run(&mut s, "compare $9000 $9002 $9100"), "$9002 01  $9102 03\n");
+    run(&mut s, "move $9100 $9102 $9000");
+    assert_eq!(run(&mut s, "compare $9000 $9002 $9100"), "The same.\n");
+    assert_eq!(run(&mut s, "asm main ld a,msg & $FF"), "$8000  3E 03  ld a,$03\n");
+    assert_eq!(s.dbg.machine.peek(0x8001), 3);
+    assert!(s.execute("asm main ld q,1").error, "our assembler's refusal");
+    assert!(s.execute("fill $9005 $9000 1").error, "a backwards range");
+    assert!(s.execute("set byte[$9000] = 1 300").error, "300 is no byte");
+    // The change is part of the history: going back and forth keeps it.
+    run(&mut s, "stepi");
+    run(&mut s, "reverse-stepi");
+    assert_eq!(s.dbg.machine.peek(0x8001), 3);
+}
+
+#[test]
+fn a_watch_report_gives_the_old_value_and_names_a_grids_cell() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld hl,Board+9
+        ld (hl),1
+        ld (hl),2
+        halt
+Board:  ds 12
+",
+    ));
+    s.execute("grid Board 4 3");
+    s.execute("watch Board..Board+11");
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $8011 (Board[2][1]) = 1 (was 0)\n"),
+        "{out}"
+    );
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $8011 (Board[2][1]) = 2 (was 1)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn break_on_a_line_without_code_slides_to_the_next_line_that_has_some() {
+    let mut s = Session::new(debugger(CALLS));
+    let mut d = debugger("        org $8000\n; a comment\nstart:\n        nop\n        halt\n");
+    assert_eq!(d.location("t.asm:2"), Ok(0x8000), "the comment slides to the nop");
+    assert_eq!(d.location("t.asm:3"), Ok(0x8000), "the label alone too");
+    assert_eq!(d.location("t.asm:5"), Ok(0x8001));
+    assert!(d.location("t.asm:6").is_err());
+    assert!(d.break_at("t.asm:3", None, false).is_ok());
+    assert!(!s.execute("list t.asm:9").error);
+}
+
+#[test]
+fn a_bare_number_is_a_source_line_and_the_breakpoint_line_says_so() {
+    let mut s = Session::new(debugger(CALLS));
+    let out = s.execute("break 12").text;
+    assert_eq!(
+        out,
+        "Breakpoint 1 at $8014 inc1 (t.asm:12) (`12` is a line of the source: $ or 0x for an address)\n"
+    );
+    let out = s.execute("break $8014").text;
+    assert_eq!(out, "Breakpoint 2 at $8014 inc1 (t.asm:12)\n", "$ is an address");
+    assert!(
+        s.execute("list 12").text.contains("inc1:"),
+        "{}",
+        s.execute("list 12").text
+    );
+    let out = s.execute("until 12").text;
+    assert!(out.contains("inc1"), "{out}");
+}
+
+#[test]
+fn display_takes_every_print_form_and_a_format() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld a,$2A
+        halt
+Board:  ds 6
+",
+    ));
+    s.execute("grid Board 3 2");
+    let out = s.execute("display Board").text;
+    assert!(
+        out.starts_with("1: Board at $8003, 3x2:\n"),
+        "the grid, not an address: {out}"
+    );
+    assert_eq!(s.execute("display/x A").text, "2: A = $FF\n", "A starts at FFh");
+    let out = s.execute("stepi").text;
+    assert!(
+        out.contains("1: Board at $8003, 3x2:\n") && out.ends_with("2: A = $2A\n"),
+        "{out}"
+    );
+    assert_eq!(s.execute("info display").text.lines().last(), Some("2: A = $2A"));
+    assert!(s.execute("display/x B = 1").error, "a display does not assign");
+    assert!(s.execute("display/x nosuch").error);
+}
+
+#[test]
+fn watch_if_cond_stops_only_when_the_condition_holds() {
+    let mut s = Session::new(debugger(CALLS));
+    assert_eq!(
+        s.execute("watch $9000 if byte[$9000] == 3").text,
+        "Watchpoint 1: $9000\n"
+    );
+    let out = s.execute("continue").text;
+    assert!(
+        out.starts_with("Watchpoint 1: write $9000 ($9000) = 3 (was 2)\n"),
+        "{out}"
+    );
+    assert!(
+        s.execute("info breakpoints")
+            .text
+            .contains("$9000 if byte[$9000] == 3")
+    );
+    s.execute("continue");
+    let out = s.execute("reverse-continue").text;
+    assert!(
+        out.starts_with("$8010 inc2+1"),
+        "just after the write of 3: {out}"
+    );
+    assert_eq!(
+        s.dbg.machine.peek(0x9000),
+        3,
+        "back at the write of 3, not of 4: {out}"
+    );
+    assert!(s.execute("watch $9000 if (").error);
 }

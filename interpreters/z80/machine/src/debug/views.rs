@@ -167,6 +167,23 @@ pub fn label_offset(d: &Debugger, addr: u16) -> String {
     }
 }
 
+/// An address as a grid's cell when it is in one (`Board[5][4]`: row, then column, as the grid
+/// prints), else as [`label_offset`].
+pub fn cell_or_label(d: &Debugger, addr: u16) -> String {
+    let best = d
+        .program
+        .symbols
+        .iter()
+        .filter(|(_, v, k)| *k == SymbolKind::Label && *v <= addr && addr - *v < 0x1000)
+        .filter_map(|(n, v, _)| {
+            let (cols, rows) = d.structs.grid_of(&d.program, n)?;
+            let off = addr - v;
+            (off < cols * rows).then(|| format!("{n}[{}][{}]", off / cols, off % cols))
+        })
+        .next();
+    best.unwrap_or_else(|| label_offset(d, addr))
+}
+
 /// `file:line` of an address, when the program has a source map.
 pub fn source_of(d: &Debugger, addr: u16) -> Option<(std::path::PathBuf, u32)> {
     d.program.source_map.lookup(addr).map(|p| (p.file, p.line))

@@ -1,0 +1,180 @@
+//! What the VICE monitor has for memory, in the Z80 debugger's words: `find` (VICE's `hunt`),
+//! `fill`, `compare`, `move`, a multi-byte `set byte[A] = 1 2 3` (VICE's `>`), and a one-line
+//! assembler, `asm ADDR INSTRUCTION` (VICE's `a`), through our own assembler so that labels and
+//! the syntax are the program's.
+
+use std::fmt::Write as _;
+
+use super::views::{self, MachineEnv};
+use super::{Debugger, expr};
+
+/// Addresses `find` lists before it says how many more there are.
+const FIND_SHOWN: usize = 32;
+
+/// A range `START END` (inclusive, as VICE's) and the rest of the arguments.
+fn range<'a>(d: &Debugger, args: &'a str, usage: &str) -> Result<(u16, u16, &'a str), String> {
+    let mut words = args.splitn(3, char::is_whitespace);
+    let (Some(a), Some(b)) = (words.next(), words.next()) else {
+        return Err(format!("usage: {usage}"));
+    };
+    let (first, last) = (d.location(a)?, d.location(b)?);
+    if last < first {
+        return Err(format!("the range ${first:04X} ${last:04X} is backwards"));
+    }
+    Ok((first, last, words.next().unwrap_or("").trim()))
+}
+
+/// Bytes written as expressions separated by spaces (`1 2 $FF`), or a quoted text (`"WIN"`).
+pub fn byte_list(d: &Debugger, text: &str) -> Result<Vec<u8>, String> {
+    let t = text.trim();
+    if let Some(inner) = t.strip_prefix('"') {
+        let inner = inner.strip_suffix('"').ok_or("a text needs its closing quote")?;
+        if inner.is_empty() {
+            return Err("an empty text".into());
+        }
+        return Ok(inner.bytes().collect());
+    }
+    let bytes: Result<Vec<u8>, String> = t
+        .split_whitespace()
+        .map(|w| {
+            let v = expr::eval_str(w, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
+            u8::try_from(v)
+                .or_else(|_| i8::try_from(v).map(|b| b as u8))
+                .map_err(|_| format!("{w} = {v} is not a byte"))
+        })
+        .collect();
+    let bytes = bytes?;
+    if bytes.is_empty() {
+        return Err("no bytes given".into());
+    }
+    if bytes.len() > 256 {
+        return Err("at most 256 bytes at a time".into());
+    }
+    Ok(bytes)
+}
+
+/// `find START END BYTES|"TEXT"`: every address in the range where the bytes start.
+pub fn find(d: &Debugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "find START END BYTES... or find START END \"TEXT\"")?;
+    let pattern = byte_list(d, rest)?;
+    let mem: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
+    let hits: Vec<u16> = mem
+        .windows(pattern.len())
+        .enumerate()
+        .filter(|(_, w)| *w == pattern.as_slice())
+        .map(|(i, _)| first.wrapping_add(i as u16))
+        .collect();
+    if hits.is_empty() {
+        return Ok("Pattern not found.\n".into());
+    }
+    let mut s = String::new();
+    for a in hits.iter().take(FIND_SHOWN) {
+        let _ = writeln!(s, "${a:04X} {}", views::label_offset(d, *a));
+    }
+    if hits.len() > FIND_SHOWN {
+        let _ = writeln!(s, "... and {} more", hits.len() - FIND_SHOWN);
+    }
+    Ok(s)
+}
+
+/// `fill START END BYTES`: the range with the bytes over and over.
+pub fn fill(d: &mut Debugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "fill START END BYTES...")?;
+    let pattern = byte_list(d, rest)?;
+    for (i, a) in (first..=last).enumerate() {
+        d.machine.poke(a, pattern[i % pattern.len()]);
+    }
+    d.modified();
+    Ok(String::new())
+}
+
+/// `compare START END DEST`: where the range and the bytes at DEST differ.
+pub fn compare(d: &Debugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "compare START END DEST")?;
+    let dest = d.location(rest)?;
+    let mut s = String::new();
+    let mut differ = 0;
+    for (i, a) in (first..=last).enumerate() {
+        let b = dest.wrapping_add(i as u16);
+        let (x, y) = (d.machine.peek(a), d.machine.peek(b));
+        if x != y {
+            differ += 1;
+            if differ <= FIND_SHOWN {
+                let _ = writeln!(s, "${a:04X} {x:02X}  ${b:04X} {y:02X}");
+            }
+        }
+    }
+    if differ > FIND_SHOWN {
+        let _ = writeln!(s, "... and {} more", differ - FIND_SHOWN);
+    }
+    if differ == 0 {
+        s.push_str("The same.\n");
+    }
+    Ok(s)
+}
+
+/// `move START END DEST`: copies the range to DEST (as memmove: overlapping is fine).
+pub fn move_bytes(d: &mut Debugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "move START END DEST")?;
+    let dest = d.location(rest)?;
+    let bytes: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
+    for (i, b) in bytes.into_iter().enumerate() {
+        d.machine.poke(dest.wrapping_add(i as u16), b);
+    }
+    d.modified();
+    Ok(String::new())
+}
+
+/// `set byte[A] = 1 2 3`: bytes from A on.
+pub fn set_bytes(d: &mut Debugger, at: u16, values: &str) -> Result<String, String> {
+    let bytes = byte_list(d, values)?;
+    for (i, b) in bytes.into_iter().enumerate() {
+        d.machine.poke(at.wrapping_add(i as u16), b);
+    }
+    d.modified();
+    Ok(String::new())
+}
+
+/// `asm ADDR INSTRUCTION`: assembles one line at ADDR with the program's labels (our assembler,
+/// so its syntax and errors) and writes it there; shows what it wrote.
+pub fn assemble(d: &mut Debugger, args: &str) -> Result<String, String> {
+    let (at, line) = args
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or("usage: asm ADDR INSTRUCTION (asm $8000 ld a,2)")?;
+    let addr = d.location(at)?;
+    let line = line.trim();
+    if line.contains('\n') || line.contains(':') && !line.contains('\'') {
+        return Err("asm takes one instruction".into());
+    }
+    let mut src = String::new();
+    for (name, value, _) in d.program.symbols.iter() {
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            let _ = writeln!(src, "{name} equ {value}");
+        }
+    }
+    let _ = write!(src, "        org {addr}\n        {line}\n");
+    let asm = retro_z80_asm::assemble_str("asm", &src).map_err(|f| {
+        let text = f.render(false);
+        text.lines()
+            .find(|l| l.starts_with("error"))
+            .unwrap_or("it does not assemble")
+            .to_string()
+    })?;
+    let bytes: Vec<u8> = asm.blocks.iter().flat_map(|b| b.1.iter().copied()).collect();
+    if bytes.is_empty() {
+        return Err(format!("`{line}` is no instruction"));
+    }
+    for (i, b) in bytes.iter().enumerate() {
+        d.machine.poke(addr.wrapping_add(i as u16), *b);
+    }
+    d.modified();
+    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+    Ok(format!(
+        "${addr:04X}  {}  {}\n",
+        hex.join(" "),
+        views::instruction(d, addr).0
+    ))
+}
