@@ -240,9 +240,9 @@ fn finish_from_checkwin_stops_after_the_call_when_sp_wraps() {
     let (out, code) = connect4_transcript("c4_finish", "programs/connect4/walkthrough.keys");
     assert_eq!(code, Some(0), "the script's assertion holds:\n{out}");
     common::golden(Path::new("tests/z80/c4_finish.expect"), &out);
-    assert!(out.contains("(z80) finish\n$8294 turn.drop+39"), "{out}");
+    assert!(out.contains("(z80) finish\n$8297 turn.drop+39"), "{out}");
     assert!(out.contains("SP = $0\n"), "{out}");
-    assert!(out.contains("   $8291  CDDF80    call checkWIN"), "{out}");
+    assert!(out.contains("   $8294  CDDF80    call checkWIN"), "{out}");
 }
 
 /// The reverse history is sized in virtual time: with 6 s between human moves, reverse-continue
