@@ -445,7 +445,9 @@ fn reverse_next_goes_back_over_a_proc_and_reverse_finish_to_its_call() {
     let mut d = debugger(src);
     let t = run(&mut d, "break 30;continue;reverse-next;print C;reverse-next");
     assert!(
-        t.contains("(bbc) reverse-next\nline 20:1 +5  PROCp\n(bbc) print C\nerror: Unknown or missing variable\n"),
+        t.contains(
+            "(bbc) reverse-next\nline 20:1 +5  PROCp\n(bbc) print C\nerror: Unknown or missing variable\n"
+        ),
         "{t}"
     );
     assert!(t.ends_with("(bbc) reverse-next\nline 10:1 +5  A=1\n"), "{t}");
