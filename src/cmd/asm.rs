@@ -223,7 +223,7 @@ fn check_writes(
         .chain(assembly.incbins.iter().map(PathBuf::as_path))
         .collect();
     for (out, _) in all {
-        if let Some(input) = inputs.iter().find(|i| same_file(i, out)) {
+        if let Some(input) = inputs.iter().find(|i| crate::files::same_file(i, out)) {
             return Err(format!(
                 "{} would overwrite the input {}",
                 out.display(),
@@ -247,15 +247,6 @@ fn check_writes(
         }
     }
     Ok(())
-}
-
-/// Whether two paths name the same existing file (through links and `..` alike).
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
 }
 
 /// `a/b/../c` as `a/c`, without touching the file system (the file may not exist yet).

@@ -114,8 +114,9 @@ pub fn run_interactive(machine: &mut dyn Machine, options: &InteractiveOptions) 
         // every frame, and tmux takes longer to show it than a frame lasts) gets frames no faster
         // than it takes them: frames between are dropped, so its queue stays short and a key's
         // effect shows at once, rather than after everything queued before it.
-        let draw_held = drawn.as_ref() != Some(&key) && Instant::now() < draw_again_at;
-        if drawn.as_ref() != Some(&key) && !draw_held {
+        let changed = drawn.as_ref() != Some(&key);
+        let draw_held = changed && Instant::now() < draw_again_at;
+        if changed && !draw_held {
             let drawing = Instant::now();
             let (frame, status, _) = &key;
             session.terminal.draw(|f| {

@@ -439,6 +439,12 @@ impl CpmMachine {
     /// BDOS 18: the next matching entry. The directory record holding it (four entries) goes to
     /// the DMA address, and A is the entry's place in it (0-3), as with DRI's `dir$to$user`.
     fn search_next(&mut self) -> u16 {
+        // A write since the search began dropped the directory (sizes and extents may have
+        // changed); the search goes on over the directory read again, as DRI's BDOS lets a
+        // program write between search first and search next.
+        if self.search.is_some() && self.directory.is_none() {
+            self.read_directory();
+        }
         let (Some(search), Some(dir)) = (self.search, &self.directory) else {
             return FAIL;
         };

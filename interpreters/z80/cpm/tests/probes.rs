@@ -383,3 +383,28 @@ name:   db 'DUMP    ASM'",
     // 160 (A0h) records; EX 1, RC 20h (32), CR 20h (past the last); then 01, end of file.
     assert_eq!(out, format!("00A0 {sum:04X} 012020 01"));
 }
+
+/// Directory listers (MDIR, and copiers that walk a wildcard) write between search first and
+/// search next; DRI's BDOS goes on with the search (BDOS: `searchn` keeps its place in
+/// `dirloc`, which a write inside an extent does not move). The probe searches `*.TXT`, writes
+/// a record to one of the files it found, and searches on: every file is still found.
+#[test]
+fn a_write_between_search_first_and_search_next_keeps_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["A.TXT", "B.TXT", "C.TXT", "OUT.TXT"] {
+        std::fs::write(dir.path().join(name), [b'x'; 128]).unwrap();
+    }
+    let prog = program(
+        "\
+        ld hl,pat\n        call setfcb\n        ld c,17\n        ld de,0800h\n        call bdos\n        call hex\n\
+        ld c,15\n        ld de,outf\n        call bdos\n        call hex\n\
+        ld c,21\n        ld de,outf\n        call bdos\n        call hex\n\
+next:   ld c,18\n        call bdos\n        push af\n        call hex\n        pop af\n        cp 0FFh\n        jr nz,next\n\
+        jp 0\n\
+pat:    db '????????TXT'\noutf:   db 0,'OUT     TXT'\n        ds 24",
+    );
+    let out = run_in(dir.path(), &prog, &[]);
+    // A.TXT at place 0 of the first record; open and write OK (00 00); then B, C and OUT at places
+    // 1-3 (files in name order, one entry each), and FFh when none is left.
+    assert_eq!(out, "000000010203FF");
+}
