@@ -609,7 +609,9 @@ pub fn repeat_line(last: &str) -> Option<String> {
     match base {
         "step" | "s" | "stepi" | "si" | "next" | "n" | "nexti" | "ni" | "continue" | "c" | "cont"
         | "finish" | "fin" | "until" | "u" | "reverse-step" | "rs" | "reverse-stepi" | "rsi"
-        | "reverse-next" | "rn" | "reverse-continue" | "rc" | "reverse-finish" => Some(last.to_string()),
+        | "reverse-next" | "rn" | "reverse-nexti" | "rni" | "reverse-continue" | "rc" | "reverse-finish" => {
+            Some(last.to_string())
+        }
         // `x/8xb` with no address goes on after what the last one showed.
         "x" => Some(word.to_string()),
         _ => None,

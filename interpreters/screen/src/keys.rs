@@ -320,11 +320,12 @@ mod tests {
         let mut t = start + delay;
         let mut last = start;
         while t <= until {
-            h.apply(KeyEvent::press(ms(t), key));
-            // Between repeats the key never reads as released.
+            // Between repeats the key never reads as released: just before each repeat after
+            // the first (which turns the tap into a hold) arrives, it still reads as down.
             if t > start + delay {
-                assert!(h.is_held(key, ms(last)), "released between repeats at {last}");
+                assert!(h.is_held(key, ms(t - 1)), "released before the repeat at {t}");
             }
+            h.apply(KeyEvent::press(ms(t), key));
             assert!(
                 h.is_held(key, ms(t + rate - 1)),
                 "dropped after the repeat at {t}"

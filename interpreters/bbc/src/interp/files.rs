@@ -45,8 +45,9 @@ pub const LOCKED: BasicError = BasicError::new(195, "Locked");
 /// A file CHAIN cannot read as a BASIC program (RISC OS BASIC's "Bad program", error 0).
 pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
-/// The largest file a program may build (it is held in memory).
-const MAX_FILE: usize = 64 << 20;
+/// The largest file a program may build or read (it is held in memory): the limit every
+/// machine's files share.
+const MAX_FILE: usize = retro_screen::infile::MACHINE_FILE.max as usize;
 /// The most bytes all open files may hold together (they are held in memory): a program that
 /// opens 32 files of 64 MiB each would otherwise take 2 GiB.
 const MAX_HELD: usize = MAX_FILE;
@@ -191,12 +192,8 @@ fn read_only(path: &Path) -> bool {
 /// A whole file, bounded, and only a regular one: a device or FIFO is refused before it is
 /// opened (opening a FIFO would wait for a writer, and the machine with it).
 fn read_file(path: &Path) -> Result<Vec<u8>, BasicError> {
-    use retro_screen::infile::{Limit, ReadErrorKind, read_regular};
-    const LIMIT: Limit = Limit {
-        what: "file",
-        max: MAX_FILE as u64,
-    };
-    read_regular(path, LIMIT).map_err(|e| match e.kind {
+    use retro_screen::infile::{MACHINE_FILE, ReadErrorKind, read_regular};
+    read_regular(path, MACHINE_FILE).map_err(|e| match e.kind {
         ReadErrorKind::NotFound | ReadErrorKind::IsDirectory => NOT_FOUND,
         ReadErrorKind::NotAFile(_) | ReadErrorKind::PermissionDenied => ACCESS_VIOLATION,
         ReadErrorKind::TooLarge(_) | ReadErrorKind::Other(_) => FILE_ERROR,

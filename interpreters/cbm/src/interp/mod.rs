@@ -684,9 +684,6 @@ impl Interp {
     /// ends, or another `:` follows) does nothing: GONE3 returns at once when CHRGET's Z flag
     /// says end of statement, so `:PRINT`, `A: :B` and `PRINT "X":` run as on the C64.
     fn statement(&mut self) -> std::result::Result<Outcome, BasicError> {
-        if self.at_end_of_statement() {
-            return Ok(Outcome::Next);
-        }
         let c = self.getc();
         stmt::dispatch(self, c)
     }

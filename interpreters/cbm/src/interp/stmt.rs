@@ -22,6 +22,12 @@ const NEXT: R = Ok(Outcome::Next);
 /// Runs the statement whose first byte (already read) is `c`.
 pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
     match c {
+        // An empty statement (the line ends, or another `:` follows) does nothing: the byte
+        // stays for the caller, as GONE3 returns on CHRGET's end-of-statement Z flag.
+        0 | b':' => {
+            it.pos -= 1;
+            NEXT
+        }
         b'A'..=b'Z' => {
             it.pos -= 1;
             it.let_stmt()
