@@ -94,7 +94,8 @@ pub trait Probe {
         false
     }
     #[inline(always)]
-    fn write(&self, _addr: u16, _value: u8) -> bool {
+    /// A write of `value` over `old` (the byte there before the store).
+    fn write(&self, _addr: u16, _value: u8, _old: u8) -> bool {
         false
     }
     #[inline(always)]
@@ -143,7 +144,7 @@ impl<P: Probe> Bus for RunBus<'_, P> {
     }
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
-        if self.probe.write(addr, value) {
+        if self.probe.write(addr, value, self.mem[addr as usize]) {
             self.stop.set(true);
         }
         self.mem[addr as usize] = value;

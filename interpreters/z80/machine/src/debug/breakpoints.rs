@@ -69,6 +69,8 @@ pub struct WatchHit {
     pub io: bool,
     /// The byte written (writes only).
     pub value: u8,
+    /// The byte the write replaced (writes only), as the bus saw it before the store.
+    pub old: u8,
 }
 
 /// The breakpoint list and the tables derived from it.
@@ -96,18 +98,20 @@ impl Probe for WatchProbe {
                 write: false,
                 io: false,
                 value: 0,
+                old: 0,
             });
         }
         false
     }
     #[inline(always)]
-    fn write(&self, addr: u16, value: u8) -> bool {
+    fn write(&self, addr: u16, value: u8, old: u8) -> bool {
         if self.mem[addr as usize] & 2 != 0 {
             return self.record(WatchHit {
                 addr,
                 write: true,
                 io: false,
                 value,
+                old,
             });
         }
         false
@@ -120,6 +124,7 @@ impl Probe for WatchProbe {
                 write,
                 io: true,
                 value: 0,
+                old: 0,
             });
         }
         false
@@ -284,20 +289,21 @@ mod tests {
             false,
         );
         assert!(b.at(0x8000) && !b.at(0x8001));
-        assert!(b.probe().write(0x9002, 1) && !b.probe().read(0x9002));
+        assert!(b.probe().write(0x9002, 1, 0) && !b.probe().read(0x9002));
         assert_eq!(
             b.matching(&WatchHit {
                 addr: 0x9001,
                 write: true,
                 io: false,
-                value: 0
+                value: 0,
+                old: 0
             }),
             vec![two]
         );
         assert!(b.set_enabled(Some(one), false));
         assert!(!b.at(0x8000));
         assert!(b.delete(Some(two)));
-        assert!(!b.probe().write(0x9002, 1));
+        assert!(!b.probe().write(0x9002, 1, 0));
         assert!(!b.delete(Some(two)), "already gone");
         assert!(!b.set_enabled(Some(99), true));
     }

@@ -488,11 +488,7 @@ impl Debugger {
                                 b.hits += 1;
                             }
                         }
-                        self.watch_old = if hit.write && !hit.io {
-                            self.byte_before_last_step(hit.addr)
-                        } else {
-                            None
-                        };
+                        self.watch_old = (hit.write && !hit.io).then_some(hit.old);
                         return Event::Watchpoint(ids, hit);
                     }
                 }
@@ -798,22 +794,6 @@ impl Debugger {
             return Event::HistoryStart;
         }
         Event::Done
-    }
-
-    /// The byte at `addr` before the last step ran, from the history (`None` without one): a
-    /// replay from the nearest checkpoint, so a watch stop can say what a write replaced.
-    fn byte_before_last_step(&mut self, addr: u16) -> Option<u8> {
-        let now = self.count;
-        if !self.record || now == 0 {
-            return None;
-        }
-        let saved = self.machine.state.clone();
-        let saved_record = std::mem::replace(&mut self.record, false);
-        let byte = self.goto_count(now - 1).ok().map(|_| self.machine.peek(addr));
-        self.record = saved_record;
-        self.machine.state = saved;
-        self.count = now;
-        byte
     }
 
     /// `reverse-next`: one instruction back, but a routine that returned to here is gone back
