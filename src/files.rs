@@ -10,8 +10,8 @@
 
 use std::io;
 
-pub use retro_screen::infile::{Limit, check_path, check_regular, read_limited};
-pub use retro_screen::outfile::write_output;
+pub use retro_machine::infile::{Limit, check_path, check_regular, read_limited};
+pub use retro_machine::outfile::write_output;
 
 const MIB: u64 = 1 << 20;
 
@@ -137,7 +137,7 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use retro_screen::outfile::write_atomic;
+    use retro_machine::outfile::write_atomic;
 
     #[test]
     fn writes_replace_the_file_and_leave_no_temporary() {

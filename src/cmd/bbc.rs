@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use retro_bbc::interp::machine::{BbcMachine, InputSource};
 use retro_bbc::{Mode, ReadError, read_program, render_diagnostics};
-use retro_screen::Key;
+use retro_machine::Key;
 
 use super::session::{SessionArgs, drive, usage_error};
 use crate::files::{BASIC_PROGRAM, read_limited};

@@ -37,7 +37,7 @@ pub fn debug_bbc(args: &DebugArgs) -> ExitCode {
             Ok(t) => t,
             Err(e) => return usage_error(e),
         };
-        match retro_screen::script::parse(&text) {
+        match retro_machine::script::parse(&text) {
             Ok(s) => options.keys = s.events,
             Err(e) => return usage_error(format!("key script {keys}: {e}")),
         }

@@ -23,7 +23,7 @@ pub fn debug_cbm(args: &DebugArgs) -> ExitCode {
             Ok(t) => t,
             Err(e) => return usage_error(e),
         };
-        match retro_screen::script::parse(&text) {
+        match retro_machine::script::parse(&text) {
             Ok(s) => options.keys = s.events,
             Err(e) => return usage_error(format!("key script {keys}: {e}")),
         }

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use retro_screen::debug::Console;
-use retro_screen::machine::Machine;
+use retro_machine::debug::Console;
+use retro_machine::machine::Machine;
 use retro_z80_machine::debug::Debugger;
 
 use super::session::usage_error;
@@ -88,7 +88,7 @@ pub fn debug(args: DebugArgs) -> ExitCode {
             Ok(t) => t,
             Err(e) => return usage_error(e),
         };
-        match retro_screen::script::parse(&text) {
+        match retro_machine::script::parse(&text) {
             Ok(s) => dbg.set_keys(s),
             Err(e) => return usage_error(format!("key script {keys}: {e}")),
         }

@@ -5,10 +5,11 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use retro_machine::VirtualTime;
+use retro_machine::machine::{HeadlessOptions, Machine, RunState, run_headless};
+use retro_machine::script::{self, KeyScript};
 use retro_screen::colour::{self, ColourDepth};
-use retro_screen::machine::{HeadlessOptions, Machine, RunState, run_headless};
-use retro_screen::script::{self, KeyScript};
-use retro_screen::{VirtualTime, dump};
+use retro_screen::dump;
 
 use crate::files::{KEY_SCRIPT, is_broken_pipe, read_limited, write_output};
 use crate::tui::terminal::die_of;

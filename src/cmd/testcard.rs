@@ -4,11 +4,10 @@
 
 use std::process::ExitCode;
 
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 use retro_screen::font::glyph;
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{
-    Cell, CellGrid, Frame, HeldKeys, Key, KeyEvent, KeyEventKind, Palette, PixelBuffer, VirtualTime,
-};
+use retro_screen::{Cell, CellGrid, Frame, Palette, PixelBuffer};
 
 use super::session::{SessionArgs, drive};
 

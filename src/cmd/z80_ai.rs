@@ -8,9 +8,10 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::movie::write_fm2;
-use retro_screen::{Cell, CellGrid, Frame, HeldKeys, Key, KeyEvent, Screen, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::movie::write_fm2;
+use retro_machine::{HeldKeys, Key, KeyEvent, VirtualTime};
+use retro_screen::{Cell, CellGrid, Frame, Screen};
 use retro_tetris_ai::player::{Config, Player, controller, play};
 use retro_tetris_ai::rules::MINOS;
 use retro_z80_machine::{NoProbe, Program, Stop, Workbench};

@@ -7,9 +7,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::movie::{Movie, parse_fm2, write_fm2};
-use retro_screen::{Frame, HeldKeys, Key, KeyEvent, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::movie::{Movie, parse_fm2, write_fm2};
+use retro_machine::{HeldKeys, Key, KeyEvent, VirtualTime};
+use retro_screen::Frame;
 use retro_z80_machine::{Program, Stop, Workbench};
 
 use super::session::usage_error;

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ratatui::crossterm::event::{self, Event};
 use ratatui::layout::Rect;
+use retro_machine::keys::HoldMode;
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::script::KeyScript;
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualTime};
 use retro_screen::colour::ColourDepth;
-use retro_screen::keys::HoldMode;
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::script::KeyScript;
-use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualClock, VirtualTime};
 
 use super::fit;
 use super::input::{self, Action};

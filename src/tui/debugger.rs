@@ -20,11 +20,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use retro_diag::escape::escape;
+use retro_machine::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, Progress};
+use retro_machine::keys::HoldMode;
+use retro_machine::machine::Machine;
+use retro_machine::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 use retro_screen::colour;
-use retro_screen::debug::{Console, Debuggable, Flow, PanelKind, PanelLine, Progress};
-use retro_screen::keys::HoldMode;
-use retro_screen::machine::Machine;
-use retro_screen::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 
 use super::input::{self, Action};
 use super::terminal::{HANGUP, Input, Session, die_of, is_suspend_key};
@@ -125,7 +125,7 @@ impl ProgramKeys {
 
     fn key(&mut self, d: &mut dyn Debuggable, key: Key, kind: MachineKeyKind) {
         let at = self.now();
-        self.held.apply(retro_screen::KeyEvent { at, key, kind });
+        self.held.apply(retro_machine::KeyEvent { at, key, kind });
         if kind == MachineKeyKind::Press && self.down.insert(key) {
             d.user_key(key, MachineKeyKind::Press);
         }
@@ -366,7 +366,7 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
                 console
                     .last
                     .as_deref()
-                    .and_then(retro_screen::debug::repeat_line)
+                    .and_then(retro_machine::debug::repeat_line)
                     .unwrap_or_default()
             } else {
                 line

@@ -1,7 +1,7 @@
 //! Terminal key events to machine keys.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent as TermKey, KeyEventKind as TermKind, KeyModifiers};
-use retro_screen::{Key, KeyEventKind};
+use retro_machine::{Key, KeyEventKind};
 
 /// What a terminal key means to the front end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

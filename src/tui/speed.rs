@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use retro_screen::VirtualTime;
+use retro_machine::VirtualTime;
 
 /// How far back the figure looks.
 const WINDOW: Duration = Duration::from_secs(1);

@@ -12,9 +12,9 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use retro_machine::machine::RunState;
 use retro_screen::colour::{ColourDepth, TermColour, to_terminal};
 use retro_screen::font::glyph_for_pixels;
-use retro_screen::machine::RunState;
 use retro_screen::{Frame, PixelBuffer, Screen};
 
 /// Maps a logical colour of `frame` to a terminal colour at `depth`.

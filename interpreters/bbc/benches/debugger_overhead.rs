@@ -6,7 +6,7 @@
 //!
 //! Then what a step in the terminal UI waits for: one `step` of Rheolism plus everything a
 //! redraw asks the machine for (every panel, where it is, the screen), best and worst of many.
-//! The harness, shared with retro-cbm's bench, is retro_screen::debug_bench.
+//! The harness, shared with retro-cbm's bench, is retro_machine::debug_bench.
 //!
 //! `cargo bench -p retro-bbc --bench debugger_overhead [-- ITERATIONS]` (default 200,000).
 //! Times are wall-clock, best of three runs; on a busy machine the ratio is the figure to read.
@@ -18,7 +18,7 @@ use retro_bbc::interp::debug::{BbcDebugger, DebugOptions};
 use retro_bbc::interp::host::ScriptHost;
 use retro_bbc::interp::{Interp, Outcome};
 use retro_bbc::{Mode, tokenize_program};
-use retro_screen::debug_bench::{iterations, rugg_overhead, step_latency};
+use retro_machine::debug_bench::{iterations, rugg_overhead, step_latency};
 
 fn main() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -7,7 +7,7 @@
 //! Then what a watch costs (BM7 with no watch, a variable's, an array element's and an
 //! expression's), and what a step in the terminal UI waits for: one `step` of a busy program plus
 //! everything a redraw asks the machine for (every panel, where it is, the screen), best and worst
-//! of many. The harness, shared with retro-bbc's bench, is retro_screen::debug_bench.
+//! of many. The harness, shared with retro-bbc's bench, is retro_machine::debug_bench.
 //!
 //! `cargo bench -p retro-cbm --bench debugger_overhead [-- ITERATIONS]` (default 200,000).
 //! Times are wall-clock, best of three runs; on a busy machine the ratio is the figure to read.
@@ -19,8 +19,8 @@ use retro_cbm::Program;
 use retro_cbm::debug::{CbmDebugger, DebugOptions};
 use retro_cbm::interp::{InputSource, Stop};
 use retro_cbm::machine::{CbmMachine, Options};
-use retro_screen::debug::{Debuggable, RunLimit, StopReason};
-use retro_screen::debug_bench::{iterations, rugg_overhead, rugg_source, step_latency};
+use retro_machine::debug::{Debuggable, RunLimit, StopReason};
+use retro_machine::debug_bench::{iterations, rugg_overhead, rugg_source, step_latency};
 
 const RUNS: usize = 3;
 
@@ -38,7 +38,7 @@ fn watched(p: &Program, watch: Option<&str>) -> f64 {
             d.break_at("900", None, false).expect("line 900");
             let mut stops = 0;
             if let Some(w) = watch {
-                retro_screen::debug::Console::new().execute(&mut d, &format!("watch {w}"));
+                retro_machine::debug::Console::new().execute(&mut d, &format!("watch {w}"));
             }
             let t = Instant::now();
             loop {

@@ -12,8 +12,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_screen::Frame;
 
 use crate::c64::{self, C64Console, keyboard, mem};
 use crate::interp::{BasicError, Console, HostDir, InputSource, Interp, Slice, Stop, Typed};

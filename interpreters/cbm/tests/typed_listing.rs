@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use retro_cbm::interp::InputSource;
 use retro_cbm::machine::{CbmMachine, Options};
 use retro_cbm::{Charset, Program};
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{HeldKeys, HoldMode, Key, KeyEvent, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, HoldMode, Key, KeyEvent, VirtualTime};
 
 /// Types `lines` (upper-case ASCII, each ending with RETURN) at a fresh C64's READY. prompt and
 /// returns the program it holds afterwards.

@@ -25,7 +25,7 @@ pub enum DumpError {
 /// The width of the border margin in a PNG, in unscaled pixels.
 pub const BORDER: u32 = 16;
 
-/// The largest picture [`png`] makes, in pixels (a 256-megabyte buffer): far beyond any screen at
+/// The largest picture [`png()`] makes, in pixels (a 256-megabyte buffer): far beyond any screen at
 /// any sensible scale, and a guard against a typo like `--scale 10000`.
 pub const MAX_PNG_PIXELS: u64 = 1 << 26;
 

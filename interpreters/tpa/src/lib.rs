@@ -8,7 +8,7 @@
 //! - [`pattern`]: the stored emitters and platforms, in our own text format.
 //! - [`image`]: sprites from PNG or text grids; [`convert`]: sprite -> drop sequence;
 //!   [`sequence`]: the sequence file format; [`replay`]: plays a sequence on the field, drop by
-//!   drop, as a [`retro_screen::machine::Machine`] the front end can show.
+//!   drop, as a [`retro_machine::machine::Machine`] the front end can show.
 
 pub mod convert;
 pub mod field;

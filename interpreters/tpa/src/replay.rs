@@ -2,10 +2,9 @@
 //! turn, shift, straight fall), and shows the field as a [`Frame`] so the front end can animate
 //! it, dump it or take a picture of it.
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{
-    Cell, CellGrid, Frame, HeldKeys, KeyEvent, Palette, PaletteEntry, PixelBuffer, Rgb, VirtualTime,
-};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, KeyEvent, VirtualTime};
+use retro_screen::{Cell, CellGrid, Frame, Palette, PaletteEntry, PixelBuffer, Rgb};
 
 use crate::convert::piece_colour;
 use crate::field::{Field, HEIGHT, IllegalDrop, WIDTH};
@@ -202,7 +201,7 @@ mod tests {
         assert_eq!(
             r.run_frame(
                 VirtualTime::ZERO,
-                &HeldKeys::new(retro_screen::HoldMode::ReleaseEvents)
+                &HeldKeys::new(retro_machine::HoldMode::ReleaseEvents)
             ),
             RunState::Ended
         );
@@ -220,7 +219,7 @@ mod tests {
         let mut r = Replay::new(seq(&[(0x11, 10); 12]), 100);
         match r.run_frame(
             VirtualTime::ZERO,
-            &HeldKeys::new(retro_screen::HoldMode::ReleaseEvents),
+            &HeldKeys::new(retro_machine::HoldMode::ReleaseEvents),
         ) {
             RunState::Failed(msg) => assert!(msg.starts_with("Illegal move: drop 11 (I11@10): "), "{msg}"),
             other => panic!("{other:?}"),

@@ -47,7 +47,7 @@ pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
 /// The largest file a program may build or read (it is held in memory): the limit every
 /// machine's files share.
-const MAX_FILE: usize = retro_screen::infile::MACHINE_FILE.max as usize;
+const MAX_FILE: usize = retro_machine::infile::MACHINE_FILE.max as usize;
 /// The most bytes all open files may hold together (they are held in memory): a program that
 /// opens 32 files of 64 MiB each would otherwise take 2 GiB.
 const MAX_HELD: usize = MAX_FILE;
@@ -81,7 +81,7 @@ impl Files {
         let root = self.root.as_ref().ok_or(BAD_NAME)?;
         let rel = relative(&self.dir, name)?;
         let path = root.join(rel);
-        if !retro_screen::infile::stays_inside(root, &path) {
+        if !retro_machine::infile::stays_inside(root, &path) {
             return Err(ACCESS_VIOLATION);
         }
         Ok(path)
@@ -192,7 +192,7 @@ fn read_only(path: &Path) -> bool {
 /// A whole file, bounded, and only a regular one: a device or FIFO is refused before it is
 /// opened (opening a FIFO would wait for a writer, and the machine with it).
 fn read_file(path: &Path) -> Result<Vec<u8>, BasicError> {
-    use retro_screen::infile::{MACHINE_FILE, ReadErrorKind, read_regular};
+    use retro_machine::infile::{MACHINE_FILE, ReadErrorKind, read_regular};
     read_regular(path, MACHINE_FILE).map_err(|e| match e.kind {
         ReadErrorKind::NotFound | ReadErrorKind::IsDirectory => NOT_FOUND,
         ReadErrorKind::NotAFile(_) | ReadErrorKind::PermissionDenied => ACCESS_VIOLATION,
@@ -206,7 +206,7 @@ fn flush(ch: &Chan) -> Result<(), BasicError> {
     if !ch.dirty {
         return Ok(());
     }
-    retro_screen::outfile::write_output(&ch.path, &ch.data).map_err(|_| FILE_ERROR)
+    retro_machine::outfile::write_output(&ch.path, &ch.data).map_err(|_| FILE_ERROR)
 }
 
 impl Interp {
@@ -496,7 +496,7 @@ impl Interp {
                     return Err(NOT_FOUND.into());
                 }
                 // A link to a directory outside: *CAT there would list it.
-                if !retro_screen::infile::stays_inside(root, &root.join(&dir)) {
+                if !retro_machine::infile::stays_inside(root, &root.join(&dir)) {
                     return Err(ACCESS_VIOLATION.into());
                 }
                 self.files.dir = dir;

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use retro_screen::machine::RunState;
+use retro_machine::machine::RunState;
 
 use super::vdu::Vdu;
 

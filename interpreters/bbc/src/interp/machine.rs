@@ -13,10 +13,10 @@ use std::sync::mpsc::{Receiver, SendError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use retro_screen::clock::{VirtualClock, VirtualTime};
+use retro_machine::clock::{VirtualClock, VirtualTime};
+use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
+use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
-use retro_screen::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
-use retro_screen::machine::{Machine, RunState};
 
 use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::lineedit::{History, LineEdit};
@@ -654,9 +654,9 @@ impl Host for MachineHost {
 
 #[cfg(test)]
 mod tests {
-    use retro_screen::keys::KeyEvent;
-    use retro_screen::machine::{HeadlessOptions, run_headless};
-    use retro_screen::script::KeyScript;
+    use retro_machine::keys::KeyEvent;
+    use retro_machine::machine::{HeadlessOptions, run_headless};
+    use retro_machine::script::KeyScript;
 
     use super::*;
     use crate::program::tokenize_program;

@@ -18,7 +18,7 @@
 //! | Escape | RUN/STOP |
 //! | Page Up | RUN/STOP + RESTORE (the machine handles it; RESTORE alone does nothing to BASIC) |
 
-use retro_screen::Key;
+use retro_machine::Key;
 
 use crate::petcat;
 

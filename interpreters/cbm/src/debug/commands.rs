@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use retro_screen::debug::{Debuggable as _, NO_VALUE};
+use retro_machine::debug::{Debuggable as _, NO_VALUE};
 
 use super::{CbmDebugger, Watch, Watched, views};
 

@@ -20,12 +20,13 @@ mod views;
 #[cfg(test)]
 mod tests;
 
-use retro_screen::debug::{
+use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, LastStop, Panel, PanelKind, RunLimit, StepKind, StopReason,
     count_stop_hits, delete_numbered, enable_numbered, watch_changed,
 };
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_screen::Frame;
 
 use crate::c64::{self, keyboard};
 use crate::interp::debug::DebugValue;
@@ -732,14 +733,14 @@ impl Debuggable for CbmDebugger {
     }
 
     fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
-        let Some(fewer) = retro_screen::debug::reverse_by_depth(kind, count)? else {
+        let Some(fewer) = retro_machine::debug::reverse_by_depth(kind, count)? else {
             return self.reverse_step(count);
         };
         self.under_way = None;
         for _ in 0..count.max(1) {
             let depth = self.it().gosub_depth();
             if fewer && depth == 0 {
-                return Err(retro_screen::debug::OUTERMOST_REVERSE_FINISH.into());
+                return Err(retro_machine::debug::OUTERMOST_REVERSE_FINISH.into());
             }
             let now = self.clock.count;
             match self.last_at_depth_before(now, depth, fewer) {
@@ -952,4 +953,4 @@ impl Machine for CbmDebugger {
     }
 }
 
-retro_screen::numbered_points!(Break, Watch);
+retro_machine::numbered_points!(Break, Watch);

@@ -2,7 +2,7 @@
 //! back in time.
 
 use proptest::test_runner::{Config, TestRunner};
-use retro_screen::debug::{Console, Debuggable, RunLimit, StepKind, StopReason};
+use retro_machine::debug::{Console, Debuggable, RunLimit, StepKind, StopReason};
 
 use super::{CbmDebugger, DebugOptions, views};
 use crate::Program;
@@ -207,7 +207,7 @@ fn reverse_step_after_step_gives_the_same_state() {
 #[test]
 fn a_scripted_run_stop_breaks_and_continue_goes_on() {
     let p = Program::from_text("10 n=n+1:goto 10\n").unwrap();
-    let keys = retro_screen::script::parse("+500 ESCAPE").unwrap().events;
+    let keys = retro_machine::script::parse("+500 ESCAPE").unwrap().events;
     let mut d = CbmDebugger::new(
         &p,
         DebugOptions {
@@ -257,13 +257,13 @@ mod fuzz {
     //! The command language on a C64 program: any line, made of the debugger's words with
     //! random arguments or of random text, gets an answer and never a panic or a hang.
     use proptest::prelude::*;
-    use retro_screen::debug::fuzz;
+    use retro_machine::debug::fuzz;
 
     const PROGRAM: &str = "10 dim a(3),s$(2):def fna(x)=x*x\n20 for i=0 to 3:a(i)=i*2:next\n\
         30 gosub 100:b=fna(3)\n40 print b;s$(1)\n50 end\n100 s$(1)=\"x\":return\n";
 
     /// The machine's own words (the console's and the shared ones come from
-    /// `retro_screen::debug::fuzz`).
+    /// `retro_machine::debug::fuzz`).
     #[rustfmt::skip]
     const WORDS: &[&str] = &["list", "tokens", "l"];
     const ARGS: &[&str] = &[

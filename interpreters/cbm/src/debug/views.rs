@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use retro_screen::debug::{Debuggable as _, Here, Panel, PanelKind, PanelLine, StopReason};
+use retro_machine::debug::{Debuggable as _, Here, Panel, PanelKind, PanelLine, StopReason};
 
 use super::CbmDebugger;
 use crate::float::{Fac, Packed};

@@ -2,12 +2,12 @@
 //! machine has: 0 (keyboard), 3 (screen) and 8, a disk drive whose files are host files in one
 //! directory the user names. Names never leave that directory; written files appear only when
 //! closed, all at once (written beside and renamed; a symbolic link is written through and a
-//! pipe written into, as `cat >` would: retro_screen::outfile).
+//! pipe written into, as `cat >` would: retro_machine::outfile).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use retro_screen::outfile::write_output;
+use retro_machine::outfile::write_output;
 
 use super::error::{BasicError, Result};
 use super::expr::Value;
@@ -37,7 +37,7 @@ impl HostDir {
         if s.is_empty() || s.starts_with('.') || s.trim().is_empty() {
             return None;
         }
-        Some(self.0.join(s)).filter(|p| retro_screen::infile::stays_inside(&self.0, p))
+        Some(self.0.join(s)).filter(|p| retro_machine::infile::stays_inside(&self.0, p))
     }
 }
 
@@ -274,7 +274,7 @@ impl Interp {
                         }
                     } else {
                         let data =
-                            retro_screen::infile::read_regular(&path, retro_screen::infile::MACHINE_FILE)
+                            retro_machine::infile::read_regular(&path, retro_machine::infile::MACHINE_FILE)
                                 .map_err(|_| BasicError::FileNotFound)?;
                         Open::Read { data, at: 0 }
                     }
@@ -462,7 +462,7 @@ impl Interp {
                     self.chrout_all(b"\rSEARCHING FOR ")?;
                     self.chrout_all(&name)?;
                 }
-                let read = |p| retro_screen::infile::read_regular(p, retro_screen::infile::MACHINE_FILE);
+                let read = |p| retro_machine::infile::read_regular(p, retro_machine::infile::MACHINE_FILE);
                 let bytes = read(&path)
                     .or_else(|_| read(&with_ext))
                     .map_err(|_| BasicError::FileNotFound)?;

@@ -13,8 +13,9 @@
 
 use std::time::Duration;
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Cell, CellGrid, Frame, HeldKeys, Key, KeyEvent, KeyEventKind, Palette, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_screen::{Cell, CellGrid, Frame, Palette};
 
 use crate::machine::{CpmMachine, Stop};
 use crate::{CLOCK_HZ, CpmError};

@@ -315,8 +315,8 @@ charc:  db 0\ntend:   dw 0\nline:   ds 128\ntext:   ds 1024",
 /// lands once, where the cursor is.
 #[test]
 fn a_te_style_editor_draws_its_screen_through_the_bios() {
-    use retro_screen::machine::{Machine, RunState};
-    use retro_screen::{HeldKeys, HoldMode, VirtualTime};
+    use retro_machine::machine::{Machine, RunState};
+    use retro_machine::{HeldKeys, HoldMode, VirtualTime};
     let prog = program(
         "\
         ld hl,(1)\n        ld de,-3\n        add hl,de\n        ld de,table\n        ld bc,51\n        ldir\n\

@@ -95,12 +95,12 @@ fn random_programs_with_a_drive_never_panic_or_leave_it() {
 proptest! {
     #[test]
     fn frames_of_random_programs_never_panic(prog in program(), keys in prop::collection::vec(any::<u8>(), 0..16)) {
-        use retro_screen::machine::Machine;
+        use retro_machine::machine::Machine;
         let mut run = retro_z80_cpm::screen::CpmRun::new(CpmMachine::new(&prog).unwrap());
-        let held = retro_screen::HeldKeys::new(retro_screen::HoldMode::ReleaseEvents);
+        let held = retro_machine::HeldKeys::new(retro_machine::HoldMode::ReleaseEvents);
         for (i, k) in keys.iter().enumerate() {
             run.machine.console.push(*k);
-            run.run_frame(retro_screen::VirtualTime::from_micros(100 * (i as u64 + 1)), &held);
+            run.run_frame(retro_machine::VirtualTime::from_micros(100 * (i as u64 + 1)), &held);
         }
         let _ = run.frame();
     }

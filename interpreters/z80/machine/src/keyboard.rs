@@ -1,7 +1,7 @@
 //! The Spectrum keyboard: 40 keys in eight half-rows of five, and the map from the terminal's keys
 //! (docs/z80-machine.md has the same table for users).
 
-use retro_screen::Key;
+use retro_machine::Key;
 
 /// The half-rows, in the order of the address line that selects them (A8 first); each lists its
 /// keys from bit 0 to bit 4. `CS` is CAPS SHIFT, `SS` SYMBOL SHIFT, `EN` ENTER, `SP` SPACE.

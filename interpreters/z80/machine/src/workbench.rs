@@ -10,8 +10,9 @@
 
 use std::cell::Cell;
 
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Frame, HeldKeys, KeyEvent, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, KeyEvent, VirtualTime};
+use retro_screen::Frame;
 use retro_z80::{Bus, Cpu};
 
 use crate::display;
@@ -271,7 +272,7 @@ impl Workbench {
         self.state.dev.exit
     }
     /// Sets the held keys (keyboard half-rows and controller) from terminal keys.
-    pub fn set_keys(&mut self, keys: &[retro_screen::Key]) {
+    pub fn set_keys(&mut self, keys: &[retro_machine::Key]) {
         self.state.dev.keys = Matrix::from_keys(keys);
         if self.state.dev.tape.is_none() {
             self.state.dev.pad = pad_byte(keys);
@@ -455,7 +456,7 @@ impl Machine for Workbench {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use retro_screen::{HoldMode, Key};
+    use retro_machine::{HoldMode, Key};
 
     fn machine(code: &[u8]) -> Workbench {
         let mut m = Workbench::new(FrameRate::Hz50);

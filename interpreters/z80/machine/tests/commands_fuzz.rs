@@ -3,7 +3,7 @@
 //! message) and never a panic.
 
 use proptest::prelude::*;
-use retro_screen::debug::fuzz;
+use retro_machine::debug::fuzz;
 use retro_z80_machine::debug::Debugger;
 use retro_z80_machine::debug::commands::Session;
 
@@ -29,7 +29,7 @@ fn debugger() -> Debugger {
     Debugger::from_assembly(&asm)
 }
 
-/// The Z80's own words (the console's and the shared ones come from `retro_screen::debug::fuzz`).
+/// The Z80's own words (the console's and the shared ones come from `retro_machine::debug::fuzz`).
 #[rustfmt::skip]
 const WORDS: &[&str] = &["rwatch", "awatch", "disassemble", "call", "trace", "grid", "frame"];
 const ARGS: &[&str] = &[

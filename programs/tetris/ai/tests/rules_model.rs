@@ -45,7 +45,7 @@ fn trace(name: &str) -> Vec<String> {
 /// The movie's buttons per frame, in the game's order (A in bit 7).
 fn pads(movie: &Path) -> Vec<u8> {
     let text = std::fs::read_to_string(movie).unwrap();
-    let m = retro_screen::movie::parse_fm2(&text).unwrap();
+    let m = retro_machine::movie::parse_fm2(&text).unwrap();
     m.frames.iter().map(|f| f.pad.0.reverse_bits()).collect()
 }
 

@@ -1,10 +1,10 @@
-//! The BASIC debugger's own commands (every word `retro_screen::debug::Console` hands to the
+//! The BASIC debugger's own commands (every word `retro_machine::debug::Console` hands to the
 //! machine: `print`, `set`, `watch`, `list`, `tokens`, `x`, `backtrace`, `info ...`) and its
 //! panels for the terminal front end.
 
 use std::fmt::Write as _;
 
-use retro_screen::debug::{Here, Panel, PanelKind, PanelLine};
+use retro_machine::debug::{Here, Panel, PanelKind, PanelLine};
 
 use super::super::Interp;
 use super::super::value::Val;

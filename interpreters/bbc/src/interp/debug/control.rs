@@ -10,7 +10,7 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_screen::debug::{
+use retro_machine::debug::{
     BreakpointInfo, LastStop, NO_VALUE, StopReason, count_stop_hits, delete_numbered, enable_numbered,
     watch_changed,
 };
@@ -588,13 +588,13 @@ impl Control {
     pub(super) fn step(
         &mut self,
         it: &mut Interp,
-        kind: retro_screen::debug::StepKind,
+        kind: retro_machine::debug::StepKind,
         budget: u64,
         frame: bool,
         running: bool,
         reply: Sender<StopReason>,
     ) -> Act {
-        use retro_screen::debug::StepKind;
+        use retro_machine::debug::StepKind;
         if frame {
             self.until_frame_end(it);
         }
@@ -614,13 +614,13 @@ impl Control {
     pub(super) fn run(
         &mut self,
         it: &mut Interp,
-        limit: retro_screen::debug::RunLimit,
+        limit: retro_machine::debug::RunLimit,
         running: bool,
         reply: Sender<StopReason>,
     ) -> Act {
         match limit {
-            retro_screen::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
-            retro_screen::debug::RunLimit::Frame(_) => {
+            retro_machine::debug::RunLimit::Steps(n) => self.go(Mode::Run, n, running, reply),
+            retro_machine::debug::RunLimit::Frame(_) => {
                 self.until_frame_end(it);
                 self.go(Mode::Run, u64::MAX / 2, running, reply)
             }
@@ -894,4 +894,4 @@ impl Interp {
     }
 }
 
-retro_screen::numbered_points!(Break, Watch);
+retro_machine::numbered_points!(Break, Watch);

@@ -11,13 +11,13 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use retro_screen::clock::VirtualTime;
-use retro_screen::debug::{
+use retro_machine::clock::VirtualTime;
+use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
 };
+use retro_machine::keys::{HeldKeys, Key, KeyEvent, KeyEventKind};
+use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
-use retro_screen::keys::{HeldKeys, Key, KeyEvent, KeyEventKind};
-use retro_screen::machine::{Machine, RunState};
 
 use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::super::vdu::Vdu;
@@ -143,7 +143,7 @@ impl BbcDebugger {
             options
                 .keys
                 .iter()
-                .filter(|e| e.kind == retro_screen::keys::KeyEventKind::Press)
+                .filter(|e| e.kind == retro_machine::keys::KeyEventKind::Press)
                 .filter_map(|e| Some((e.at.as_centis(), super::super::machine::key_code(e.key)?)))
                 .collect(),
         ));
@@ -349,14 +349,14 @@ impl Debuggable for BbcDebugger {
     }
 
     fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
-        let Some(fewer) = retro_screen::debug::reverse_by_depth(kind, count)? else {
+        let Some(fewer) = retro_machine::debug::reverse_by_depth(kind, count)? else {
             return self.reverse_step(count);
         };
         let mut stop = StopReason::Done;
         for _ in 0..count.max(1) {
             let depth = self.call(None, |_, it, _| Some(it.call_depth())).unwrap_or(0);
             if fewer && depth == 0 {
-                return Err(retro_screen::debug::OUTERMOST_REVERSE_FINISH.into());
+                return Err(retro_machine::debug::OUTERMOST_REVERSE_FINISH.into());
             }
             stop = self.go(move |c, _, _, tx| c.reverse_over(depth, fewer, tx));
             if stop != StopReason::Done {

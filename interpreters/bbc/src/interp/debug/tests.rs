@@ -1,6 +1,6 @@
 //! The debugger's commands on small programs.
 
-use retro_screen::debug::{Console, Debuggable};
+use retro_machine::debug::{Console, Debuggable};
 
 use super::*;
 
@@ -304,7 +304,7 @@ fn print_display_and_conditions_leave_rnd_as_it_was() {
 /// The listing panel's rows, and which of them are highlighted as the current statement.
 fn source_panel(d: &mut BbcDebugger, rows: usize) -> Vec<(String, bool)> {
     let panel = d
-        .panel(retro_screen::debug::PanelKind::Source, rows)
+        .panel(retro_machine::debug::PanelKind::Source, rows)
         .expect("the BBC debugger has a listing panel");
     panel.lines.into_iter().map(|l| (l.text, l.current)).collect()
 }
@@ -318,7 +318,7 @@ fn the_listing_panel_highlights_the_current_statement_not_its_line() {
     assert_eq!(text, ["   10 A=1:", "      B=2:", "      C=3", "   20 D=4"]);
     let current: Vec<&str> = rows.iter().filter(|r| r.1).map(|r| r.0.as_str()).collect();
     assert_eq!(current, ["      B=2:"], "only statement 2 of line 10: {rows:?}");
-    let panel = d.panel(retro_screen::debug::PanelKind::Source, 10).unwrap();
+    let panel = d.panel(retro_machine::debug::PanelKind::Source, 10).unwrap();
     let marked: Vec<&str> = panel
         .lines
         .iter()
@@ -610,11 +610,11 @@ fn a_frame_with_an_endless_fn_in_a_watch_ends_so_escape_is_seen() {
     exec(&mut d, "watch FNf");
     let started = std::time::Instant::now();
     assert_eq!(
-        Debuggable::run(&mut d, retro_screen::debug::RunLimit::FRAMES),
-        retro_screen::debug::StopReason::Limit
+        Debuggable::run(&mut d, retro_machine::debug::RunLimit::FRAMES),
+        retro_machine::debug::StopReason::Limit
     );
     assert!(d.under_way());
-    assert_eq!(d.resume(), retro_screen::debug::StopReason::Limit);
+    assert_eq!(d.resume(), retro_machine::debug::StopReason::Limit);
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
 
@@ -645,7 +645,7 @@ fn until_a_line_that_does_not_exist_is_an_error_every_time() {
     let mut d = debugger("10 A=1\n20 A=2\n");
     for _ in 0..40 {
         assert_eq!(
-            d.run_to("9999", retro_screen::debug::RunLimit::Steps(1000)),
+            d.run_to("9999", retro_machine::debug::RunLimit::Steps(1000)),
             Err("No such line 9999".to_string())
         );
     }
@@ -669,7 +669,7 @@ mod fuzz {
     //! The command language on a BBC program: any line, made of the debugger's words with
     //! random arguments or of random text, gets an answer and never a panic or a hang.
     use proptest::prelude::*;
-    use retro_screen::debug::fuzz;
+    use retro_machine::debug::fuzz;
 
     const PROGRAM: &str = "10 DIM a%(3),s$(2)\n20 FOR I%=0 TO 3:a%(I%)=I%*2:NEXT\n\
         30 REPEAT J%=J%+1:PROCp(J%):UNTIL J%>2\n40 GOSUB 100:b=FNsq(3)\n50 VDU 31,1,2:PRINT b\n\
@@ -677,7 +677,7 @@ mod fuzz {
         210 DEF FNsq(x)=x*x\n";
 
     /// The machine's own words (the console's and the shared ones come from
-    /// `retro_screen::debug::fuzz`).
+    /// `retro_machine::debug::fuzz`).
     #[rustfmt::skip]
     const WORDS: &[&str] = &["print/x", "x/4", "list", "tokens"];
     const ARGS: &[&str] = &[

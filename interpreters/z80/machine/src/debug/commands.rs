@@ -1,18 +1,18 @@
 //! The Z80's words of the command language (docs/debugger.md): `print`, `x`, `set`, `watch`,
 //! `call`, `info registers`... The words every machine shares (`break`, `continue`, `step`,
-//! `display`...) are [`retro_screen::debug::Console`]'s; [`Session`] puts the two together for
+//! `display`...) are [`retro_machine::debug::Console`]'s; [`Session`] puts the two together for
 //! `retro debug --script`, the TUI's command line and tests. Output is plain text,
 //! deterministically.
 
 use std::fmt::Write as _;
 
-use retro_screen::debug::{Console, Debuggable};
-pub use retro_screen::debug::{DEFAULT_BUDGET, Flow, Output};
+use retro_machine::debug::{Console, Debuggable};
+pub use retro_machine::debug::{DEFAULT_BUDGET, Flow, Output};
 
 use super::breakpoints::{Access, Kind};
 use super::views::{self, MachineEnv};
 use super::{CallResult, Debugger, Event, expr, structs};
-use retro_screen::debug::{RunLimit, StopReason};
+use retro_machine::debug::{RunLimit, StopReason};
 use retro_z80::Registers;
 
 /// Steps a `call` may run.
@@ -144,7 +144,7 @@ impl Z80Commands<'_> {
     fn watch(&mut self, rest: &str, access: Access) -> Result<String, String> {
         let d = &mut *self.dbg;
         // gdb's `watch EXPR if COND`: the watch stops only when COND holds after the access.
-        let (rest, cond) = retro_screen::debug::split_condition(rest);
+        let (rest, cond) = retro_machine::debug::split_condition(rest);
         let condition = match cond {
             Some(c) => Some((c.trim().to_string(), expr::parse(c).map_err(|e| e.to_string())?)),
             None => None,

@@ -2,11 +2,12 @@
 //! command language, the terminal panels) call. A step is one CPU step; locations are addresses,
 //! labels and `file:line`.
 
-use retro_screen::debug::{
+use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, PanelLine, RunLimit, StepKind, StopReason,
 };
-use retro_screen::machine::{Machine, RunState};
-use retro_screen::{Frame, HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::machine::{Machine, RunState};
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_screen::Frame;
 
 use super::breakpoints::{Access, Kind, WatchHit};
 use super::commands::{self, value_text};

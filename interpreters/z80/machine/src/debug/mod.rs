@@ -36,9 +36,9 @@ pub mod views;
 
 use std::fmt;
 
-use retro_screen::keys::HoldMode;
-use retro_screen::script::KeyScript;
-use retro_screen::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::keys::HoldMode;
+use retro_machine::script::KeyScript;
+use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 use retro_z80::Registers;
 use retro_z80_asm::Assembly;
 
@@ -149,7 +149,7 @@ pub struct Debugger {
     pub structs: structs::Structs,
     /// The last run stopped at its limit: the next run continues it without stepping off the PC.
     resuming: bool,
-    /// Runs stop at the end of the current frame ([`retro_screen::debug::RunLimit::Frame`]).
+    /// Runs stop at the end of the current frame ([`retro_machine::debug::RunLimit::Frame`]).
     frame_limit: bool,
     /// The registers when the current command started (to mark what it changed).
     before_command: Option<Registers>,
@@ -645,8 +645,8 @@ impl Debugger {
     }
 
     /// Runs `motion` within `limit`: a budget of steps, or frame by frame.
-    fn drive_within(&mut self, motion: Motion, limit: retro_screen::debug::RunLimit) -> Event {
-        use retro_screen::debug::RunLimit;
+    fn drive_within(&mut self, motion: Motion, limit: retro_machine::debug::RunLimit) -> Event {
+        use retro_machine::debug::RunLimit;
         self.under_way = None;
         let budget = match limit {
             RunLimit::Steps(n) => n,

@@ -625,8 +625,8 @@ fn declared_structures_come_from_comments_and_the_struct_command() {
 
 #[test]
 fn the_shared_console_drives_the_debugger_as_a_debuggable_machine() {
-    use retro_screen::debug::{Console, PanelKind, RunLimit, StopReason};
-    use retro_screen::machine::Machine;
+    use retro_machine::debug::{Console, PanelKind, RunLimit, StopReason};
+    use retro_machine::machine::Machine;
     let mut dbg = debugger(CALLS);
     let m: &mut dyn Machine = &mut dbg;
     let d = m.as_debuggable().expect("the Z80 debugger is debuggable");
@@ -670,7 +670,7 @@ fn the_shared_console_drives_the_debugger_as_a_debuggable_machine() {
 
 #[test]
 fn frame_by_frame_runs_do_not_miss_a_breakpoint_where_a_frame_ends() {
-    use retro_screen::debug::{Debuggable, RunLimit, StopReason};
+    use retro_machine::debug::{Debuggable, RunLimit, StopReason};
     // A loop that runs for many frames, then reaches `done`.
     let mut d = debugger(
         "
@@ -723,10 +723,10 @@ waitkey:
 /// `key` (if any) before frame `press_at`; returns the stop and the frames it took.
 fn frames_until_stop(
     d: &mut Debugger,
-    console: &mut retro_screen::debug::Console,
+    console: &mut retro_machine::debug::Console,
     key: Option<(Key, u64)>,
 ) -> (String, u64) {
-    use retro_screen::debug::{Debuggable, Progress};
+    use retro_machine::debug::{Debuggable, Progress};
     let mut frames = 0;
     loop {
         frames += 1;
@@ -745,7 +745,7 @@ fn frames_until_stop(
 
 #[test]
 fn next_and_finish_run_frame_by_frame_and_keys_typed_meanwhile_reach_the_program() {
-    use retro_screen::debug::{Console, Progress};
+    use retro_machine::debug::{Console, Progress};
     let mut d = debugger(WAITKEY);
     let mut console = Console::new();
     assert!(matches!(console.start(&mut d, "stepi"), Progress::Done(_)));
@@ -781,7 +781,7 @@ fn next_and_finish_run_frame_by_frame_and_keys_typed_meanwhile_reach_the_program
 /// call still returns, with its report in the output.
 #[test]
 fn call_frame_by_frame_waits_for_a_key_as_long_as_it_takes() {
-    use retro_screen::debug::{Console, Debuggable, Progress};
+    use retro_machine::debug::{Console, Debuggable, Progress};
     let mut d = debugger(WAITKEY);
     let mut console = Console::new();
     assert!(matches!(console.start(&mut d, "stepi"), Progress::Done(_)), "ei");
@@ -804,7 +804,7 @@ fn call_frame_by_frame_waits_for_a_key_as_long_as_it_takes() {
 
 #[test]
 fn frame_by_frame_commands_end_where_the_batch_ones_do() {
-    use retro_screen::debug::{Console, Progress};
+    use retro_machine::debug::{Console, Progress};
     // A program that runs for many frames between breakpoints: the same commands, batch and
     // frame by frame, leave the machine in the same state with the same report.
     let src = "
@@ -843,7 +843,7 @@ loop:   dec bc
     for cmd in script {
         let want = bc.execute(&mut batch, cmd).text;
         let mut want_out = String::new();
-        retro_screen::debug::Debuggable::take_output(&mut batch, &mut want_out);
+        retro_machine::debug::Debuggable::take_output(&mut batch, &mut want_out);
         let got = match fc.start(&mut frames, cmd) {
             Progress::Done(o) => o.text,
             Progress::Running => {
@@ -853,7 +853,7 @@ loop:   dec bc
             }
         };
         let mut got_out = String::new();
-        retro_screen::debug::Debuggable::take_output(&mut frames, &mut got_out);
+        retro_machine::debug::Debuggable::take_output(&mut frames, &mut got_out);
         assert_eq!(
             frames.machine.cpu().registers(),
             batch.machine.cpu().registers(),
@@ -898,7 +898,7 @@ fn file_line_breakpoints_take_conditions_and_count_their_hits() {
 /// a second of 58,333 T-states; otherwise 50 of 69,888, as on the Spectrum.
 #[test]
 fn workbench_hz_60_chooses_ntsc_frames() {
-    use retro_screen::machine::Machine;
+    use retro_machine::machine::Machine;
     let ntsc = debugger("WORKBENCH_HZ equ 60\n        org $8000\n        halt\n");
     assert_eq!(ntsc.frame_hz(), 60);
     assert_eq!(ntsc.machine.state.clock.frame_t, crate::workbench::FRAME_T_60HZ);
@@ -1179,7 +1179,7 @@ fn help_on_one_command_and_what_an_empty_line_repeats() {
         "a machine's word"
     );
     assert!(s.execute("help frobnicate").error);
-    use retro_screen::debug::repeat_line;
+    use retro_machine::debug::repeat_line;
     assert_eq!(repeat_line("next").as_deref(), Some("next"));
     assert_eq!(repeat_line("x/8xb $9000").as_deref(), Some("x/8xb"));
     assert_eq!(repeat_line("run"), None);

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use retro_screen::script::{MAX_EVENTS, parse};
+use retro_machine::script::{MAX_EVENTS, parse};
 
 /// What a big input may take in release mode (issue 11: "a 1 MB random input finishes in under
 /// 2 s").

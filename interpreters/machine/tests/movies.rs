@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use retro_screen::movie::{Pad, parse_fm2};
+use retro_machine::movie::{Pad, parse_fm2};
 
 fn movies_dir() -> Option<PathBuf> {
     let oracles = std::env::var_os("RETRO_ORACLES")

@@ -16,8 +16,8 @@ pub mod fuzz;
 
 use std::fmt::Write as _;
 
-use crate::frame::Frame;
 use crate::keys::{Key, KeyEventKind};
+use retro_screen::frame::Frame;
 
 /// How far a single step goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

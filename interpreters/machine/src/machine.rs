@@ -8,9 +8,9 @@
 use std::io::{self, Write};
 
 use crate::clock::{VirtualClock, VirtualTime};
-use crate::frame::Frame;
 use crate::keys::{HeldKeys, HoldMode, KeyEvent};
 use crate::script::KeyScript;
+use retro_screen::frame::Frame;
 
 /// What a machine is doing after a frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,9 +175,9 @@ fn quiet_frames(clock: &VirtualClock, next: Option<VirtualTime>, limit: VirtualT
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frame::{Cell, CellGrid};
     use crate::keys::{Key, KeyEventKind};
-    use crate::palette::Palette;
+    use retro_screen::frame::{Cell, CellGrid};
+    use retro_screen::palette::Palette;
 
     /// Prints each pressed character with the frame number it arrived in; ends on 'q'.
     struct Echo {

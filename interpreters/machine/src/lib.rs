@@ -1,0 +1,23 @@
+//! The machine contract of the retro workbench.
+//!
+//! A machine ([`machine::Machine`]) advances on a virtual clock ([`clock`]), reads keys carrying
+//! virtual timestamps ([`keys`]) scripted by the key-script language ([`script`]) or an input movie
+//! ([`movie`]), and draws a [`retro_screen::Frame`]. The debugger's command language, shell and
+//! history live in [`debug`]; every machine's debugger speaks it. Files come in through a bounded
+//! reader ([`infile`]) and go out through atomic writes ([`outfile`]).
+//!
+//! Nothing here knows a terminal: the `retro` binary renders frames and feeds keys.
+
+pub mod clock;
+pub mod debug;
+#[cfg(feature = "bench")]
+pub mod debug_bench;
+pub mod infile;
+pub mod keys;
+pub mod machine;
+pub mod movie;
+pub mod outfile;
+pub mod script;
+
+pub use clock::{VirtualClock, VirtualTime};
+pub use keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
