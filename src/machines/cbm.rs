@@ -1,46 +1,85 @@
-//! The Commodore 64 side of `retro run`, `retro tok` and `retro list`: .bas files are petcat
-//! listings, .prg files tokenized programs (docs/cbm-basic.md).
+//! The Commodore 64 with BASIC V2 (the CBM machine, also called c64): `.prg` files are
+//! tokenized programs, `.bas` files listings (petcat's or upper-case ASCII) unless their bytes
+//! are BBC BASIC (docs/cbm-basic.md). Runs, debugs (docs/debugging-basic.md), tokenizes and lists
+//! them, and starts at READY. (`retro c64`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
 use retro_cbm::c64::Glyphs;
+use retro_cbm::debug::{CbmDebugger, DebugOptions};
 use retro_cbm::interp::InputSource;
 use retro_cbm::machine::{CbmMachine, ControlCodes, Options};
 use retro_cbm::{Charset, Program, inspect, sniff};
+use retro_machine::machine::Machine;
+use retro_machine::script::KeyScript;
 
-use super::session::{SessionArgs, drive, usage_error};
+use super::options::{CharsetArg, DebugArgs, ListArgs, RunArgs, TokArgs};
+use super::{Basic, Debugs, MachineKind, Prompt, Prompts};
 use crate::files::write_output;
+use crate::session::{Session, SessionArgs, drive, usage_error};
 
-/// The letter convention of a C64 text listing (`--charset`, docs/cli.md).
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CharsetArg {
-    /// petcat's: lower case is unshifted (keywords `print`), capitals are shifted graphics.
-    Petcat,
-    /// Upper-case ASCII, as type-in listings and cbmbasic: capitals are unshifted.
-    Ascii,
-}
+/// The C64 row of the machine table.
+pub struct Cbm;
 
-impl CharsetArg {
-    pub fn charset(self) -> Charset {
-        match self {
-            CharsetArg::Petcat => Charset::Petcat,
-            CharsetArg::Ascii => Charset::Ascii,
-        }
+impl MachineKind for Cbm {
+    fn name(&self) -> &'static str {
+        "cbm"
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        &["c64"]
+    }
+    fn title(&self) -> &'static str {
+        "the C64"
+    }
+    fn about(&self) -> &'static str {
+        "Commodore 64 BASIC V2 (also called c64): .prg programs and .bas listings"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["bas", "prg"]
+    }
+    /// A tokenized program: its load address is BASIC's start, $0801.
+    fn recognises(&self, bytes: &[u8]) -> bool {
+        bytes.starts_with(&[0x01, 0x08]) && Program::from_prg(bytes).is_ok()
+    }
+    fn run_options(&self) -> &'static [&'static str] {
+        &["--seed", "--dir", "--charset", "--petcat", "--fallback-glyphs"]
+    }
+    fn key_help(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("Escape", "RUN/STOP: break the program (BREAK IN n)"),
+            ("Backspace / Delete", "DEL / INST"),
+            ("Home / End", "HOME / CLR"),
+            ("F1-F8", "the function keys"),
+            ("Alt + key", "Commodore + key: the graphics on the keys' fronts"),
+            ("Page Up", "RUN/STOP + RESTORE: reset the screen, READY."),
+            ("Page Down", "SHIFT + Commodore: switch character set"),
+        ]
+    }
+    fn run(&self, file: &Path, args: &RunArgs, session: &Session) -> ExitCode {
+        run_cbm(file, args, session)
+    }
+    fn prompt(&self) -> Option<&dyn Prompts> {
+        Some(self)
+    }
+    fn debugger(&self) -> Option<&dyn Debugs> {
+        Some(self)
+    }
+    fn basic(&self) -> Option<&dyn Basic> {
+        Some(self)
     }
 }
 
-/// Whether `path` is a CBM program: a .prg file, or a .bas file that is not BBC BASIC. When the
-/// contents had to decide between two machines that both fit, says which and why on stderr.
-pub fn is_cbm(path: &Path) -> bool {
-    if has_extension(path, "prg") {
-        return true;
+/// The C64's name for a listing convention.
+fn charset_of(arg: CharsetArg) -> Charset {
+    match arg {
+        CharsetArg::Petcat => Charset::Petcat,
+        CharsetArg::Ascii => Charset::Ascii,
     }
-    has_extension(path, "bas") && bas_is_cbm(path)
 }
 
-fn has_extension(path: &Path, ext: &str) -> bool {
+pub(super) fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
@@ -130,11 +169,6 @@ struct Loaded {
     hint: Option<(u16, String)>,
 }
 
-/// A C64 program for the debugger: as `retro run` reads it.
-pub fn load_program(path: &Path, charset: Option<CharsetArg>) -> Result<Program, ExitCode> {
-    load(path, charset).map(|l| l.program)
-}
-
 fn load(path: &Path, charset: Option<CharsetArg>) -> Result<Loaded, ExitCode> {
     let bytes = crate::files::read_limited(path, crate::files::C64_PROGRAM).map_err(usage_error)?;
     // A .prg starts with its load address; anything else should be a listing.
@@ -151,7 +185,7 @@ fn load(path: &Path, charset: Option<CharsetArg>) -> Result<Loaded, ExitCode> {
         .flatten();
     let chosen = match (text, charset) {
         (None, _) => None,
-        (Some(_), Some(c)) => Some(c.charset()),
+        (Some(_), Some(c)) => Some(charset_of(c)),
         (Some(t), None) => {
             let c = sniff::charset_of(t);
             if c == Charset::Ascii && !SAID_UPPER.load(std::sync::atomic::Ordering::Relaxed) {
@@ -165,9 +199,10 @@ fn load(path: &Path, charset: Option<CharsetArg>) -> Result<Loaded, ExitCode> {
     };
     let program = Program::read_in(&bytes, chosen.unwrap_or_default()).map_err(|e| {
         usage_error(format!(
-            "{}: {e}{}",
+            "{}: {e}{}{}",
             path.display(),
-            bas_hint(path, "a C64 listing")
+            bas_hint(path, "a C64 listing"),
+            super::other_machine_hint(&Cbm, &bytes)
         ))
     })?;
     let hint = text
@@ -228,64 +263,43 @@ impl Look {
 }
 
 /// `retro run` for a C64 program.
-pub fn run_cbm(
-    path: &Path,
-    dir: Option<&Path>,
-    seed: Option<i64>,
-    session: &SessionArgs,
-    look: Look,
-    charset: Option<CharsetArg>,
-) -> ExitCode {
-    let Loaded { program, hint, .. } = match load(path, charset) {
+fn run_cbm(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
+    let Loaded { program, hint, .. } = match load(path, args.program.charset) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let headless = session.headless || !std::io::stdout().is_terminal();
-    let input = input_source(headless, session);
+    let look = Look::new(args.petcat, args.fallback_glyphs);
     // Device 8 is the directory the program is in (or --dir).
-    let disk = crate::files::program_root(path, dir);
+    let disk = crate::files::program_root(path, args.program.dir.as_deref());
     let options = Options {
-        seed,
+        seed: args.program.seed,
         disk,
         codes: look.codes,
-        ready_after: !headless,
+        ready_after: !session.headless,
         glyphs: look.glyphs,
         syntax_hint: hint,
     };
-    let mut machine = match CbmMachine::new(&program, input, options) {
+    let mut machine = match CbmMachine::new(&program, input_source(session), options) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("{}: ?{}  ERROR", path.display(), e.name())),
     };
-    drive(&mut machine, session, help())
+    drive(&mut machine, session, Cbm.key_help())
 }
 
 /// Headless runs without a key script read INPUT and GET from stdin, as a console BASIC does;
 /// otherwise keys go through the C64's keyboard buffer.
-fn input_source(headless: bool, session: &SessionArgs) -> InputSource {
-    if headless && session.keys.is_none() {
+fn input_source(session: &Session) -> InputSource {
+    if session.headless && session.args.keys.is_none() {
         InputSource::Stream(Box::new(std::io::BufReader::new(std::io::stdin())))
     } else {
         InputSource::Keys
     }
 }
 
-fn help() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("Escape", "RUN/STOP: break the program (BREAK IN n)"),
-        ("Backspace / Delete", "DEL / INST"),
-        ("Home / End", "HOME / CLR"),
-        ("F1-F8", "the function keys"),
-        ("Alt + key", "Commodore + key: the graphics on the keys' fronts"),
-        ("Page Up", "RUN/STOP + RESTORE: reset the screen, READY."),
-        ("Page Down", "SHIFT + Commodore: switch character set"),
-    ]
-}
-
 /// `retro c64` (and `retro run --machine cbm` without a file): the power-on screen and READY.
 /// Headless, the lines of stdin are typed at READY. (and read by INPUT); device 8 is the
 /// current directory.
-pub fn direct(seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode {
-    let headless = session.headless || !std::io::stdout().is_terminal();
+fn direct(seed: Option<i64>, session: &Session, look: Look) -> ExitCode {
     let options = Options {
         seed,
         disk: Some(Path::new(".").to_path_buf()),
@@ -294,11 +308,20 @@ pub fn direct(seed: Option<i64>, session: &SessionArgs, look: Look) -> ExitCode 
         glyphs: look.glyphs,
         syntax_hint: None,
     };
-    let mut machine = match CbmMachine::direct(input_source(headless, session), options) {
+    let mut machine = match CbmMachine::direct(input_source(session), options) {
         Ok(m) => m,
         Err(e) => return usage_error(format!("?{}  ERROR", e.name())),
     };
-    drive(&mut machine, session, help())
+    drive(&mut machine, session, Cbm.key_help())
+}
+
+/// `retro c64`: the table's C64 at READY.
+pub fn c64(args: &C64Args) -> ExitCode {
+    let session = match Session::new(&args.session) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    direct(args.seed, &session, Look::new(args.petcat, args.fallback_glyphs))
 }
 
 /// `retro c64`.
@@ -318,42 +341,75 @@ pub struct C64Args {
     pub session: SessionArgs,
 }
 
-/// `retro tok` for a C64 listing: writes the .prg.
-pub fn tok(file: &Path, output: &Path, charset: Option<CharsetArg>) -> ExitCode {
-    let program = match load(file, charset) {
-        Ok(l) => l.program,
-        Err(code) => return code,
-    };
-    let prg = program.to_prg();
-    // What `list` and LOAD would refuse (a program past the end of BASIC's memory, whose links
-    // would wrap past $FFFF) is refused here too, before anything is written.
-    if let Err(e) = Program::from_prg(&prg) {
-        return usage_error(format!("{}: {e}", file.display()));
-    }
-    match write_output(output, &prg) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => usage_error(format!("cannot write {}: {e}", output.display())),
+impl Prompts for Cbm {
+    fn start(&self, prompt: &Prompt, session: &Session) -> ExitCode {
+        direct(
+            prompt.seed,
+            session,
+            Look::new(prompt.petcat, prompt.fallback_glyphs),
+        )
     }
 }
 
-/// `retro list` for a C64 program: the listing in the convention it was given (`--charset`, or
-/// the one a listing was read in; petcat's for a .prg), or each line's bytes with `--tokens`.
-pub fn list(file: &Path, tokens: bool, charset: Option<CharsetArg>) -> ExitCode {
-    let Loaded {
-        program,
-        charset: read_in,
-        ..
-    } = match load(file, charset) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let text = if tokens {
-        inspect::render(&program)
-    } else {
-        program.to_text_in(charset.map(CharsetArg::charset).or(read_in).unwrap_or_default())
-    };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+impl Debugs for Cbm {
+    fn build(&self, file: &Path, args: &DebugArgs, keys: KeyScript) -> Result<Box<dyn Machine>, ExitCode> {
+        let program = load(file, args.program.charset)?.program;
+        let options = DebugOptions {
+            seed: args.program.seed,
+            disk: crate::files::program_root(file, args.program.dir.as_deref()),
+            keys: keys.events,
+            ..DebugOptions::default()
+        };
+        match CbmDebugger::new(&program, options) {
+            Ok(d) => Ok(Box::new(d)),
+            Err(e) => Err(usage_error(format!("{}: ?{}  ERROR", file.display(), e.name()))),
+        }
+    }
+}
+
+/// `retro tok` and `retro list` for the C64: a listing tokenized into a .prg, a program listed in
+/// the convention given (`--charset`, or the one a listing was read in; petcat's for a .prg), or
+/// each line's bytes with `--tokens`.
+impl Basic for Cbm {
+    /// `retro tok` for a C64 listing: writes the .prg.
+    fn tok(&self, args: &TokArgs) -> ExitCode {
+        let (file, output, charset) = (&args.file, &args.output, args.charset);
+        let program = match load(file, charset) {
+            Ok(l) => l.program,
+            Err(code) => return code,
+        };
+        let prg = program.to_prg();
+        // What `list` and LOAD would refuse (a program past the end of BASIC's memory, whose links
+        // would wrap past $FFFF) is refused here too, before anything is written.
+        if let Err(e) = Program::from_prg(&prg) {
+            return usage_error(format!("{}: {e}", file.display()));
+        }
+        match write_output(output, &prg) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => usage_error(format!("cannot write {}: {e}", output.display())),
+        }
+    }
+
+    /// `retro list` for a C64 program: the listing in the convention it was given (`--charset`, or
+    /// the one a listing was read in; petcat's for a .prg), or each line's bytes with `--tokens`.
+    fn list(&self, args: &ListArgs) -> ExitCode {
+        let (file, tokens, charset) = (&args.file, args.tokens, args.charset);
+        let Loaded {
+            program,
+            charset: read_in,
+            ..
+        } = match load(file, charset) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        let text = if tokens {
+            inspect::render(&program)
+        } else {
+            program.to_text_in(charset.map(charset_of).or(read_in).unwrap_or_default())
+        };
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        ExitCode::SUCCESS
+    }
 }
 
 #[cfg(test)]

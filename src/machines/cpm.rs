@@ -1,25 +1,56 @@
-//! `retro run FILE.com`: a CP/M 2.2 program, with drive A: on a host directory (`--dir`, else the
-//! program's own directory) and the command line's arguments as its command tail. It runs in the terminal like every machine (keys typed on
-//! the console, the console's screen drawn), or headless with stdin as the console's input and its
-//! output on stdout.
+//! CP/M 2.2 on a Z80: `.com` files, with drive A: on a host directory (`--dir`, else the
+//! program's own directory) and the command line's arguments as its command tail. It runs in the
+//! terminal like every machine (keys typed on the console, the console's screen drawn), or
+//! headless with stdin as the console's input and its output on stdout.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
 use retro_z80_cpm::screen::CpmRun;
 use retro_z80_cpm::{CommandLine, Console, CpmError, CpmMachine, Disk, InputStream};
 
-use super::session::{SessionArgs, drive, usage_error};
+use super::MachineKind;
+use super::options::RunArgs;
+use crate::session::{Session, drive, usage_error};
 
-/// Virtual time a headless CP/M run may take without `--time`: a day of the 4 MHz Z80, since
-/// console programs such as the ZEXALL exerciser run for hours of it.
-const HEADLESS_DEFAULT_SECONDS: f64 = 86_400.0;
+/// The CP/M row of the machine table.
+///
+/// It has no debugger entry yet (`MachineKind::debugger` keeps its default, `None`, so `retro
+/// debug x.com` says which machines can be debugged): the Z80 debugger is being made generic over
+/// the machine it drives, and CP/M's entry is wired to it when that work is merged.
+pub struct Cpm;
+
+impl MachineKind for Cpm {
+    fn name(&self) -> &'static str {
+        "cpm"
+    }
+    fn title(&self) -> &'static str {
+        "CP/M"
+    }
+    fn about(&self) -> &'static str {
+        "CP/M 2.2 on a Z80: .com files, with drive A: on a host directory"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["com"]
+    }
+    fn run_options(&self) -> &'static [&'static str] {
+        &["--dir", "ARGS"]
+    }
+    fn key_help(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("Escape", "sends ESC (BBC BASIC: Escape)"),
+            ("Arrows", "^E ^X ^S ^D (WordStar keys)"),
+        ]
+    }
+    fn run(&self, file: &Path, args: &RunArgs, session: &Session) -> ExitCode {
+        run_cpm(file, &args.args, args.program.dir.as_deref(), session)
+    }
+}
 
 /// Runs a .COM file: exit status 0 when it warm-boots (or waits for input that can no longer
 /// come), 1 when the run fails (the CPU halts for good), 2 when the file cannot be read or does
 /// not fit, or the drive directory is not a directory.
-pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &SessionArgs) -> ExitCode {
+fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Session) -> ExitCode {
     let program = match crate::files::read_limited(path, crate::files::CPM_PROGRAM) {
         Ok(p) => p,
         Err(e) => return usage_error(e),
@@ -43,20 +74,13 @@ pub fn run_cpm(path: &Path, args: &[String], dir: Option<&Path>, session: &Sessi
     }
     machine.disk = Some(Disk::new(drive_dir));
     machine.set_command_line(&CommandLine::new(args));
-    let headless = session.headless || !std::io::stdout().is_terminal();
-    let mut session = session.clone();
-    if headless {
+    if session.headless {
         // Headless runs read the console from stdin, like a console program.
         // Read on a thread of its own: a quiet pipe must not stop the machine or its clock.
         machine.console = Console::new(InputStream::background(std::io::stdin()));
-        session.time = session.time.or(Some(HEADLESS_DEFAULT_SECONDS));
     }
     let mut run = CpmRun::new(machine);
-    let help = vec![
-        ("Escape", "sends ESC (BBC BASIC: Escape)"),
-        ("Arrows", "^E ^X ^S ^D (WordStar keys)"),
-    ];
-    let status = drive(&mut run, &session, help);
+    let status = drive(&mut run, session, Cpm.key_help());
     report_changes(&run.machine, drive_dir);
     status
 }
