@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod addr;
 mod cmd;
@@ -29,7 +29,7 @@ enum Command {
     ///
     /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
     /// quits, F12 shows the help.
-    Run(machines::options::RunArgs),
+    Run(Box<machines::options::RunArgs>),
     /// BBC BASIC's `>` prompt (immediate mode); --headless reads the typed lines from stdin.
     Bbc(machines::bbc::PromptArgs),
     /// The Commodore 64's READY. prompt, with its screen editor; headless, stdin's lines are
@@ -58,7 +58,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // `--machine` takes the machine table's names (the argument structs declare a string).
+    let command = machines::MACHINE_OPTION_COMMANDS
+        .iter()
+        .fold(Cli::command(), |c, sub| {
+            c.mut_subcommand(sub, |s| {
+                s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
+            })
+        });
+    let parsed = command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout with status 0, and usage errors to stderr;
@@ -72,7 +81,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Run(args) => cmd::run::run(args),
+        Command::Run(args) => cmd::run::run(*args),
         Command::Bbc(args) => machines::bbc::prompt(&args),
         Command::C64(args) => machines::cbm::c64(&args),
         Command::Tok(args) => cmd::tok::tok(args),

@@ -37,12 +37,8 @@ pub fn debug(args: DebugArgs) -> ExitCode {
         return usage_error(e);
     }
     let file = args.file.display();
-    let kind: &dyn MachineKind = match args
-        .program
-        .machine
-        .map(|m| m.0)
-        .or_else(|| machines::for_file(&args.file))
-    {
+    let named = args.program.machine.as_deref().and_then(machines::by_name);
+    let kind: &dyn MachineKind = match named.or_else(|| machines::for_file(&args.file)) {
         Some(k) => k,
         None => {
             return usage_error(format!(
@@ -68,10 +64,11 @@ pub fn debug(args: DebugArgs) -> ExitCode {
         Ok(k) => k.unwrap_or_default(),
         Err(e) => return usage_error(e),
     };
-    match debugs.build(&args.file, &args, keys) {
+    let code = match debugs.build(&args.file, &args, keys) {
         Ok(mut machine) => drive(machine.as_mut(), &args),
         Err(code) => code,
-    }
+    };
+    super::hint_other_machine(code, named.is_none(), kind, &args.file)
 }
 
 /// Runs the script, or the terminal UI, on any machine that can be debugged.

@@ -10,3 +10,21 @@ pub mod run;
 pub mod testcard;
 pub mod tok;
 pub mod tpa;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::machines::{self, MachineKind};
+
+/// After a command refused a file (status 2) on the machine its name chose: when another
+/// machine plainly recognises the bytes, says so with the `--machine` to use (a tokenized BBC
+/// BASIC program named `.prg`). Returns the status unchanged.
+fn hint_other_machine(code: ExitCode, by_name: bool, kind: &dyn MachineKind, file: &Path) -> ExitCode {
+    if code == ExitCode::from(2)
+        && by_name
+        && let Some(hint) = machines::other_machine_hint(kind, file)
+    {
+        eprintln!("retro: {}", retro_diag::escape(&hint));
+    }
+    code
+}

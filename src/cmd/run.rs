@@ -15,12 +15,8 @@ pub fn run(args: RunArgs) -> ExitCode {
     if let Err(e) = crate::files::check_path(&file) {
         return usage_error(e);
     }
-    let Some(kind) = args
-        .program
-        .machine
-        .map(|m| m.0)
-        .or_else(|| machines::for_file(&file))
-    else {
+    let named = args.program.machine.as_deref().and_then(machines::by_name);
+    let Some(kind) = named.or_else(|| machines::for_file(&file)) else {
         if let Some(what) = super::applies::not_a_program(&file) {
             return usage_error(what);
         }
@@ -37,10 +33,11 @@ pub fn run(args: RunArgs) -> ExitCode {
     if let Some(msg) = super::applies::unexpected_args(&args, kind) {
         return usage_error(msg);
     }
-    match Session::new(&args.session) {
+    let code = match Session::new(&args.session) {
         Ok(session) => kind.run(&file, &args, &session),
         Err(code) => code,
-    }
+    };
+    super::hint_other_machine(code, named.is_none(), kind, &file)
 }
 
 /// `retro run --machine M` with no file: the machine's prompt, for a machine that has one.
@@ -53,7 +50,8 @@ fn prompt(args: &RunArgs) -> ExitCode {
             .collect();
         names.join(" and ")
     };
-    let Some(prompts) = args.program.machine.and_then(|m| m.0.prompt()) else {
+    let named = args.program.machine.as_deref().and_then(machines::by_name);
+    let Some(prompts) = named.and_then(|m| m.prompt()) else {
         return usage_error(format!(
             "retro run: give the FILE to run (only {} start without one, at their prompts)",
             with_prompt()

@@ -7,26 +7,29 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::machines::options::{ListArgs, MachineArg, TokArgs};
-use crate::machines::{self, Basic};
+use crate::machines::options::{ListArgs, TokArgs};
+use crate::machines::{self, MachineKind};
 use crate::session::usage_error;
 
-/// The BASIC for `tok` or `list`: `--machine`'s, or the first BASIC in the table that claims the
-/// file, or the one that reads a listing under any name (BBC BASIC: RISC OS files have no
-/// extension).
-fn basic_for(file: &Path, machine: Option<MachineArg>) -> Result<&'static dyn Basic, ExitCode> {
-    let basics = || machines::MACHINES.iter().filter_map(|m| m.basic());
-    match machine {
-        Some(MachineArg(m)) => m.basic().ok_or_else(|| {
-            usage_error(format!(
-                "--machine {}: only the machines with a BASIC have tokenized programs: {}",
-                m.name(),
-                machines::list(|m| m.basic().is_some())
-            ))
-        }),
+/// The machine for `tok` or `list`: `--machine`'s, or the first BASIC in the table that claims
+/// the file, or the one that reads a listing under any name (BBC BASIC: RISC OS files have no
+/// extension); and whether it was named.
+fn basic_for(file: &Path, machine: Option<&str>) -> Result<(&'static dyn MachineKind, bool), ExitCode> {
+    match machine.and_then(machines::by_name) {
+        Some(m) if m.basic().is_some() => Ok((m, true)),
+        Some(m) => Err(usage_error(format!(
+            "--machine {}: only the machines with a BASIC have tokenized programs: {}",
+            m.name(),
+            machines::list(|m| m.basic().is_some())
+        ))),
         None => machines::for_file_among(file, |m| m.basic().is_some())
-            .and_then(|m| m.basic())
-            .or_else(|| basics().find(|b| b.takes_any_name()))
+            .or_else(|| {
+                machines::MACHINES
+                    .iter()
+                    .copied()
+                    .find(|m| m.basic().is_some_and(|b| b.takes_any_name()))
+            })
+            .map(|m| (m, false))
             .ok_or_else(|| usage_error(format!("{}: no BASIC reads this file", file.display()))),
     }
 }
@@ -38,15 +41,21 @@ pub fn tok(args: TokArgs) -> ExitCode {
             args.output.display()
         ));
     }
-    match basic_for(&args.file, args.machine) {
-        Ok(basic) => basic.tok(&args),
+    match basic_for(&args.file, args.machine.as_deref()) {
+        Ok((kind, named)) => {
+            let code = kind.basic().map_or(ExitCode::from(2), |b| b.tok(&args));
+            super::hint_other_machine(code, !named, kind, &args.file)
+        }
         Err(code) => code,
     }
 }
 
 pub fn list(args: ListArgs) -> ExitCode {
-    match basic_for(&args.file, args.machine) {
-        Ok(basic) => basic.list(&args),
+    match basic_for(&args.file, args.machine.as_deref()) {
+        Ok((kind, named)) => {
+            let code = kind.basic().map_or(ExitCode::from(2), |b| b.list(&args));
+            super::hint_other_machine(code, !named, kind, &args.file)
+        }
         Err(code) => code,
     }
 }

@@ -12,8 +12,9 @@ use retro_bbc::{Mode, Program, ReadError, inspect, read_program, render_diagnost
 use retro_machine::machine::Machine;
 use retro_machine::script::KeyScript;
 
+use super::bas::{bas_hint, bas_is_cbm, has_extension};
+use super::kind::{Basic, Debugs, MachineKind, Prompt, Prompts};
 use super::options::{DebugArgs, FormatArg, ListArgs, RunArgs, TokArgs};
-use super::{Basic, Debugs, MachineKind, Prompt, Prompts};
 use crate::files::{BASIC_PROGRAM, is_broken_pipe, read_limited, write_output};
 use crate::session::{Session, SessionArgs, drive, usage_error};
 
@@ -35,7 +36,7 @@ impl MachineKind for Bbc {
     }
     /// A `.bas` file is BBC BASIC only when its bytes say so (docs/cli.md, "Choosing the machine").
     fn claims(&self, path: &Path) -> bool {
-        !super::cbm::has_extension(path, "bas") || !super::cbm::bas_is_cbm(path)
+        !has_extension(path, "bas") || !bas_is_cbm(path)
     }
     /// A tokenized program (RISC OS's or BBC BASIC for Windows'), which no other machine's file is.
     fn recognises(&self, bytes: &[u8]) -> bool {
@@ -72,7 +73,7 @@ fn load(path: &Path) -> Result<Program, ExitCode> {
                 "{}",
                 render_diagnostics(&name, &text, &diagnostics, std::io::stderr().is_terminal())
             );
-            let hint = super::cbm::bas_hint(path, "BBC BASIC");
+            let hint = bas_hint(path, "BBC BASIC");
             if !hint.is_empty() {
                 eprintln!("retro:{hint}");
             }
@@ -230,7 +231,6 @@ impl Debugs for Bbc {
             seed: args.program.seed,
             dir: crate::files::program_root(file, args.program.dir.as_deref()),
             keys: keys.events,
-            ..DebugOptions::default()
         };
         match BbcDebugger::new(&program.to_bytes(), options) {
             Ok(d) => Ok(Box::new(d)),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use retro_z80_cpm::screen::CpmRun;
 use retro_z80_cpm::{CommandLine, Console, CpmError, CpmMachine, Disk, InputStream};
 
-use super::MachineKind;
+use super::kind::MachineKind;
 use super::options::RunArgs;
 use crate::session::{Session, drive, usage_error};
 

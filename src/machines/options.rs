@@ -1,36 +1,13 @@
 //! The options of the commands that take a program file (`run`, `debug`, `tok`, `list`), declared
 //! once here so every machine reads the same names (`--machine`, `--seed`, `--org`, `--entry`,
 //! `--dir`, `--charset`). A machine's builder gets the whole argument struct and reads what
-//! applies to it; [`super::MachineKind::run_options`] says which do.
+//! applies to it; [`super::MachineKind::run_options`] says which do. `--machine` is a name here;
+//! main.rs gives it the table's names as its possible values ([`super::name_parser`]).
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-
-use super::{MACHINES, MachineKind};
 use crate::addr::parse_addr;
 use crate::session::SessionArgs;
-
-/// A machine chosen with `--machine`: any name or alias in the table ([`MACHINES`]).
-#[derive(Clone, Copy)]
-pub struct MachineArg(pub &'static dyn MachineKind);
-
-impl std::fmt::Debug for MachineArg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.name())
-    }
-}
-
-/// `--machine`'s parser: the table's names and aliases, listed in `--help` with what each runs.
-pub fn machine_parser() -> impl TypedValueParser<Value = MachineArg> {
-    let values = MACHINES.iter().map(|m| {
-        PossibleValue::new(m.name())
-            .aliases(m.aliases().iter().copied())
-            .help(m.about())
-    });
-    PossibleValuesParser::new(values)
-        .map(|name| MachineArg(super::by_name(&name).expect("the parser accepts only the table's names")))
-}
 
 /// The letter convention of a C64 text listing (`--charset`, docs/cli.md).
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,8 +34,8 @@ pub enum FormatArg {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ProgramArgs {
     /// The machine (default: from the file's extension and, for .bas, its contents; docs/cli.md).
-    #[arg(long, value_name = "MACHINE", value_parser = machine_parser())]
-    pub machine: Option<MachineArg>,
+    #[arg(long, value_name = "MACHINE")]
+    pub machine: Option<String>,
     /// BBC BASIC, C64: seed RND as RND(-N) would, so runs repeat exactly.
     #[arg(long)]
     pub seed: Option<i64>,
@@ -188,8 +165,8 @@ pub struct TokArgs {
     pub crunch: bool,
     /// The machine, one with a BASIC (default: from the file's extension and contents, as for
     /// `retro run`).
-    #[arg(long, value_name = "MACHINE", value_parser = machine_parser())]
-    pub machine: Option<MachineArg>,
+    #[arg(long, value_name = "MACHINE")]
+    pub machine: Option<String>,
     /// C64: the letter convention of a .bas listing (default: decided from the listing).
     #[arg(long, value_enum)]
     pub charset: Option<CharsetArg>,
@@ -209,8 +186,8 @@ pub struct ListArgs {
     pub crunch: bool,
     /// The machine, one with a BASIC (default: from the file's extension and contents, as for
     /// `retro run`).
-    #[arg(long, value_name = "MACHINE", value_parser = machine_parser())]
-    pub machine: Option<MachineArg>,
+    #[arg(long, value_name = "MACHINE")]
+    pub machine: Option<String>,
     /// C64: the letter convention of a .bas listing (default: the listing's own); also the
     /// convention the listing is written in.
     #[arg(long, value_enum)]

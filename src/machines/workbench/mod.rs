@@ -12,8 +12,8 @@ use retro_machine::script::KeyScript;
 use retro_z80_machine::debug::Debugger;
 use retro_z80_machine::{FrameRate, Program, Workbench};
 
+use super::kind::{Debugs, MachineKind};
 use super::options::{DebugArgs, RunArgs};
-use super::{Debugs, MachineKind};
 use crate::session::{Session, drive, usage_error};
 
 mod ai;

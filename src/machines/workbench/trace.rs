@@ -255,6 +255,6 @@ mod tests {
         let text = std::fs::read_to_string(file_for(&root.join("programs/tetris/tetris.asm"))).unwrap();
         let t = Trace::parse(&text, |_| Some(0x4000)).unwrap();
         assert_eq!(t.views.len(), 2);
-        assert_eq!(t.views[1].fields.len(), 14);
+        assert_eq!(t.views[1].fields.len(), 13);
     }
 }
