@@ -105,3 +105,41 @@ pub fn other_machine_hint(refused_by: &dyn MachineKind, path: &Path) -> Option<S
         other.name()
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::builder::TypedValueParser;
+
+    /// The table's names are what `--machine` takes: each row's name and aliases lead to it and
+    /// to no other, and each extension reaches a row.
+    #[test]
+    fn names_and_extensions_lead_to_their_rows() {
+        let mut seen = std::collections::HashSet::new();
+        for m in MACHINES {
+            for name in std::iter::once(m.name()).chain(m.aliases().iter().copied()) {
+                assert!(seen.insert(name), "{name} twice");
+                assert_eq!(by_name(name).map(|k| k.name()), Some(m.name()));
+                assert_eq!(by_name(&name.to_uppercase()).map(|k| k.name()), Some(m.name()));
+            }
+            for ext in m.extensions() {
+                let file = format!("/nonexistent/x.{ext}");
+                assert!(for_file(Path::new(&file)).is_some(), ".{ext}");
+            }
+            assert!(!m.run_options().is_empty(), "{}", m.name());
+        }
+        assert_eq!(by_name("c64").map(|m| m.name()), Some("cbm"));
+        assert!(by_name("spectrum").is_none());
+        assert_eq!(name_parser().possible_values().unwrap().count(), MACHINES.len());
+    }
+
+    #[test]
+    fn the_lists_in_messages_come_from_the_table() {
+        let debuggable = list(|m| m.debugger().is_some());
+        assert_eq!(
+            debuggable,
+            "BBC BASIC (.bbc .bas, --machine bbc); the C64 (.bas .prg, --machine cbm); the Z80 workbench machine (.asm .z80 .bin, --machine z80)"
+        );
+        assert!(list(|m| m.basic().is_some()).ends_with("--machine cbm)"));
+    }
+}
