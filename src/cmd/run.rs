@@ -69,24 +69,3 @@ fn prompt(args: &RunArgs) -> ExitCode {
     };
     prompts.start(&prompt, &session)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-
-    fn name(path: &str) -> Option<&'static str> {
-        machines::for_file(Path::new(path)).map(|m| m.name())
-    }
-
-    #[test]
-    fn extensions_choose_machines_case_insensitively() {
-        assert_eq!(name("programs/rheolism/rheolism.bbc"), Some("bbc"));
-        assert_eq!(name("BABA.PRG"), Some("cbm"));
-        assert_eq!(name("game.bas"), Some("cbm"));
-        assert_eq!(name("connect4.asm"), Some("z80"));
-        assert_eq!(name("zexdoc.com"), Some("cpm"));
-        assert_eq!(name("notes.txt"), None);
-        assert_eq!(name("Makefile"), None);
-    }
-}

@@ -142,4 +142,19 @@ mod tests {
         );
         assert!(list(|m| m.basic().is_some()).ends_with("--machine cbm)"));
     }
+
+    fn name(path: &str) -> Option<&'static str> {
+        for_file(Path::new(path)).map(|m| m.name())
+    }
+
+    #[test]
+    fn extensions_choose_machines_case_insensitively() {
+        assert_eq!(name("programs/rheolism/rheolism.bbc"), Some("bbc"));
+        assert_eq!(name("BABA.PRG"), Some("cbm"));
+        assert_eq!(name("game.bas"), Some("cbm"));
+        assert_eq!(name("connect4.asm"), Some("z80"));
+        assert_eq!(name("zexdoc.com"), Some("cpm"));
+        assert_eq!(name("notes.txt"), None);
+        assert_eq!(name("Makefile"), None);
+    }
 }
