@@ -124,8 +124,8 @@ pub struct RunArgs {
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
     /// The program: BBC BASIC (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas text, .prg) or
-    /// the Z80 workbench machine (.asm, .z80 source; .bin with --org). CP/M programs (.com)
-    /// cannot be debugged yet.
+    /// the Z80 workbench machine (.asm, .z80 source; .bin loaded at --org, default 8000h). CP/M
+    /// programs (.com) cannot be debugged yet.
     pub file: PathBuf,
     #[command(flatten)]
     pub program: ProgramArgs,
