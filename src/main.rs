@@ -57,15 +57,16 @@ enum Command {
     Tpa(cmd::tpa::TpaArgs),
 }
 
+/// The subcommands that take a program file, whose `--machine` takes the table's names.
+const MACHINE_OPTION_COMMANDS: [&str; 4] = ["run", "debug", "tok", "list"];
+
 fn main() -> ExitCode {
     // `--machine` takes the machine table's names (the argument structs declare a string).
-    let command = machines::MACHINE_OPTION_COMMANDS
-        .iter()
-        .fold(Cli::command(), |c, sub| {
-            c.mut_subcommand(sub, |s| {
-                s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
-            })
-        });
+    let command = MACHINE_OPTION_COMMANDS.iter().fold(Cli::command(), |c, sub| {
+        c.mut_subcommand(sub, |s| {
+            s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
+        })
+    });
     let parsed = command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,

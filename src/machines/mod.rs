@@ -22,9 +22,6 @@ pub use kind::{MachineKind, Prompt};
 /// takes it (BBC BASIC before the C64, since a `.bas` file is BBC BASIC only when its bytes say so).
 pub static MACHINES: &[&dyn MachineKind] = &[&bbc::Bbc, &cbm::Cbm, &workbench::Z80, &cpm::Cpm];
 
-/// The commands whose `--machine` takes the table's names.
-pub const MACHINE_OPTION_COMMANDS: [&str; 4] = ["run", "debug", "tok", "list"];
-
 /// `--machine`'s parser: the table's names and aliases, listed in `--help` with what each runs.
 /// (The argument structs declare `--machine` as a string, so they need not know the table; the
 /// command line gets the names from here.)
