@@ -183,6 +183,25 @@ fn machine_c64_and_cbm_work_on_run_debug_tok_and_list() {
     // Read as BBC BASIC (any name is a BBC listing), the same text is another program.
     let (code, _, err) = run(d, &["run", "--machine", "bbc", "prog.txt", "--headless"]);
     assert_ne!(code, Some(0), "{err}");
+    // An option for another machine is refused on debug as on run, naming both.
+    let (code, _, err) = run(
+        d,
+        &[
+            "debug",
+            "--machine",
+            "c64",
+            "prog.txt",
+            "--org",
+            "100",
+            "--script",
+            "=quit",
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--org is for the Z80 workbench machine; it does not apply to the C64 (prog.txt)"),
+        "{err}"
+    );
     // A machine with no BASIC has nothing to tokenize.
     let (code, _, err) = run(d, &["tok", "--machine", "z80", "prog.txt", "-o", "x"]);
     assert_eq!(code, Some(2));

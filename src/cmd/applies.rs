@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::machines::options::RunArgs;
+use crate::machines::options::{DebugArgs, RunArgs};
 use crate::machines::{MACHINES, MachineKind};
 
 /// The first option given that `kind` does not take, as a message (`None`: they all apply).
@@ -31,9 +31,30 @@ pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String
         ("--poke", !args.poke.is_empty()),
         ("--no-warn", !args.no_warn.is_empty()),
     ];
-    let (option, _) = given
-        .into_iter()
-        .find(|&(option, set)| set && !kind.run_options().contains(&option))?;
+    first_misplaced(&given, kind)
+}
+
+/// The same for `retro debug`'s options, which mean there what they mean for `retro run`.
+pub fn misplaced_debug_option(args: &DebugArgs, kind: &dyn MachineKind) -> Option<String> {
+    let p = &args.program;
+    first_misplaced(
+        &[
+            ("--seed", p.seed.is_some()),
+            ("--dir", p.dir.is_some()),
+            ("--charset", p.charset.is_some()),
+            ("--org", p.org.is_some()),
+            ("--entry", p.entry.is_some()),
+            ("--movie", args.movie.is_some()),
+        ],
+        kind,
+    )
+}
+
+/// The first of the `given` options (name, whether given) that `kind` does not take.
+fn first_misplaced(given: &[(&str, bool)], kind: &dyn MachineKind) -> Option<String> {
+    let &(option, _) = given
+        .iter()
+        .find(|&&(option, set)| set && !kind.run_options().contains(&option))?;
     Some(format!(
         "{option} is for {}; it does not apply to {}",
         taking(option).join(" and "),

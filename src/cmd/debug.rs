@@ -54,6 +54,9 @@ pub fn debug(args: DebugArgs) -> ExitCode {
             debuggable()
         ));
     };
+    if let Some(msg) = super::applies::misplaced_debug_option(&args, kind) {
+        return usage_error(format!("{msg} ({file})"));
+    }
     // The key script is read once, here, and handed to the machine's builder.
     let keys = match args
         .keys
