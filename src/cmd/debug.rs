@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use retro_machine::debug::Console;
 use retro_machine::machine::Machine;
-use retro_z80_machine::debug::Debugger;
+use retro_z80_machine::debug::Z80Debugger;
 
 use super::session::usage_error;
 
@@ -70,13 +70,14 @@ pub fn debug(args: DebugArgs) -> ExitCode {
     match args.machine.or_else(|| super::run::machine_for(&args.file)) {
         Some(super::run::MachineKind::Bbc) => return super::bbcdebug::debug_bbc(&args),
         Some(super::run::MachineKind::Cbm) => return super::cbmdebug::debug_cbm(&args),
+        Some(super::run::MachineKind::Cpm) => return super::cpm_debug::debug_cpm(&args),
         _ => {}
     }
     let program = match super::z80::load_program(&args.file, args.org, args.entry.as_deref(), &[]) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut dbg = Debugger::new(program);
+    let mut dbg = Z80Debugger::new(program);
     if let Some(file) = &args.movie {
         match super::z80_movie::load_movie(file) {
             Ok(m) => dbg.set_pad_tape(super::z80_movie::pad_tape(&m)),

@@ -10,6 +10,7 @@ pub mod cbm;
 pub mod cbmdebug;
 pub mod conformance;
 pub mod cpm;
+pub mod cpm_debug;
 pub mod debug;
 pub mod run;
 pub mod session;
