@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use retro_machine::machine::Machine;
 use retro_machine::script::KeyScript;
-use retro_z80_machine::debug::Debugger;
+use retro_z80_machine::debug::Z80Debugger;
 use retro_z80_machine::{FrameRate, Program, Workbench};
 
 use super::kind::{Debugs, MachineKind};
@@ -69,7 +69,7 @@ impl MachineKind for Z80 {
 impl Debugs for Z80 {
     fn build(&self, file: &Path, args: &DebugArgs, keys: KeyScript) -> Result<Box<dyn Machine>, ExitCode> {
         let program = load_program(file, args.program.org, args.program.entry.as_deref(), &[])?;
-        let mut dbg = Debugger::new(program);
+        let mut dbg = Z80Debugger::new(program);
         if let Some(file) = &args.movie {
             let m = movie::load_movie(file).map_err(usage_error)?;
             dbg.set_pad_tape(movie::pad_tape(&m));

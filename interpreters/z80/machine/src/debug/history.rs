@@ -14,8 +14,7 @@ use std::collections::VecDeque;
 
 use retro_z80::Cpu;
 
-use crate::ports::Devices;
-use crate::workbench::{FrameClock, State};
+use crate::host::{FrameClock, Saved, Snapshot};
 
 /// Steps between checkpoints.
 pub const INTERVAL: u64 = 8192;
@@ -45,21 +44,21 @@ impl Mem {
     }
 }
 
-struct Checkpoint {
+struct Checkpoint<D> {
     count: u64,
     cpu: Cpu,
-    dev: Devices,
+    dev: D,
     clock: FrameClock,
     mem: Mem,
 }
 
-impl Checkpoint {
+impl<D> Checkpoint<D> {
     fn tstates(&self) -> u64 {
         self.cpu.tstates()
     }
 
     fn bytes(&self) -> usize {
-        std::mem::size_of::<Checkpoint>() + self.mem.bytes()
+        std::mem::size_of::<Checkpoint<D>>() + self.mem.bytes()
     }
 }
 
@@ -75,9 +74,9 @@ pub struct Span {
     pub bytes: usize,
 }
 
-pub struct History {
+pub struct History<D> {
     /// Oldest first; the oldest always keeps its memory whole.
-    checkpoints: VecDeque<Checkpoint>,
+    checkpoints: VecDeque<Checkpoint<D>>,
     /// The memory at the newest checkpoint: what the next one is compared with.
     last_mem: Memory,
     /// Checkpoints since the newest full copy.
@@ -87,8 +86,8 @@ pub struct History {
     limit_t: u64,
 }
 
-impl Default for History {
-    fn default() -> History {
+impl<D: Clone> Default for History<D> {
+    fn default() -> History<D> {
         History::new(u64::MAX)
     }
 }
@@ -125,9 +124,9 @@ fn apply(mem: &mut [u8; 0x10000], runs: &[(u16, Vec<u8>)]) {
     }
 }
 
-impl History {
+impl<D: Clone> History<D> {
     /// An empty history keeping `limit_t` T-states of virtual time.
-    pub fn new(limit_t: u64) -> History {
+    pub fn new(limit_t: u64) -> History<D> {
         History {
             checkpoints: VecDeque::new(),
             last_mem: Box::new([0; 0x10000]),
@@ -149,7 +148,7 @@ impl History {
 
     /// Records the state at step `count`, dropping any checkpoint at or after `count` (a future
     /// that no longer happens) and the oldest ones beyond the limits.
-    pub fn record(&mut self, count: u64, state: &State) {
+    pub fn record(&mut self, count: u64, state: Snapshot<D>, mem: &[u8; 0x10000]) {
         let mut dropped = false;
         while self.checkpoints.back().is_some_and(|c| c.count >= count) {
             let c = self.checkpoints.pop_back().expect("a checkpoint");
@@ -161,16 +160,16 @@ impl History {
         }
         let mem = if self.checkpoints.is_empty() || self.since_full + 1 >= KEY_EVERY {
             self.since_full = 0;
-            self.last_mem.copy_from_slice(&state.mem[..]);
-            Mem::Full(state.mem.clone())
+            self.last_mem.copy_from_slice(&mem[..]);
+            Mem::Full(crate::host::copy_memory(mem))
         } else {
             self.since_full += 1;
-            Mem::Delta(diff(&mut self.last_mem, &state.mem))
+            Mem::Delta(diff(&mut self.last_mem, mem))
         };
         let c = Checkpoint {
             count,
-            cpu: state.cpu.clone(),
-            dev: state.dev.clone(),
+            cpu: state.cpu,
+            dev: state.dev,
             clock: state.clock,
             mem,
         };
@@ -251,7 +250,7 @@ impl History {
     }
 
     /// The latest checkpoint at or before step `count`: its step and the machine's state.
-    pub fn at_or_before(&self, count: u64) -> Option<(u64, State)> {
+    pub fn at_or_before(&self, count: u64) -> Option<(u64, Saved<D>)> {
         let i = self
             .checkpoints
             .partition_point(|c| c.count <= count)
@@ -259,11 +258,13 @@ impl History {
         let c = &self.checkpoints[i];
         Some((
             c.count,
-            State {
-                cpu: c.cpu.clone(),
+            Saved {
+                snapshot: Snapshot {
+                    cpu: c.cpu.clone(),
+                    dev: c.dev.clone(),
+                    clock: c.clock,
+                },
                 mem: self.memory_at(i),
-                dev: c.dev.clone(),
-                clock: c.clock,
             },
         ))
     }
