@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_bbc::interp::machine::{BbcMachine, InputSource};
+use retro_bbc::machine::{BbcMachine, InputSource};
 use retro_bbc::{Mode, ReadError, read_program, render_diagnostics};
 use retro_machine::Key;
 

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use retro_bbc::interp::debug::{BbcDebugger, DebugOptions};
+use retro_bbc::debug::{BbcDebugger, DebugOptions};
 use retro_bbc::{Mode, ReadError, read_program};
 
 use super::debug::{DebugArgs, read_arg};
