@@ -346,16 +346,10 @@ impl Debuggable for BbcDebugger {
         Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
     }
 
-    fn break_at(
-        &mut self,
-        location: &str,
-        condition: Option<&str>,
-        temporary: bool,
-    ) -> Result<(u32, String), String> {
-        let location = location.to_string();
-        let condition = condition.map(str::to_string);
+    fn break_at(&mut self, loc: &str, cond: Option<&str>, temporary: bool) -> Result<(u32, String), String> {
+        let (loc, cond) = (loc.to_string(), cond.map(str::to_string));
         self.call(Err("the debugger has gone".into()), move |c, it, _| {
-            c.break_at(it, &location, condition.as_deref(), temporary)
+            c.break_at(it, &loc, cond.as_deref(), temporary)
         })
     }
 

@@ -14,9 +14,14 @@
 //!   next frame.
 //! - [`panels`]: what the dialects' panels share (changed variables, bytes in hex).
 //! - [`adapter`]: the [`crate::machine::Machine`] every BASIC debugger is to `retro debug`.
+//!
+//! With the `conformance` feature, `conformance` holds the scenarios every dialect's debugger
+//! passes (its tests run them on its own debugger).
 
 pub mod adapter;
 pub mod changes;
+#[cfg(feature = "conformance")]
+pub mod conformance;
 pub mod history;
 pub mod location;
 pub mod panels;

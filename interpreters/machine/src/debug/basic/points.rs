@@ -33,29 +33,24 @@ pub struct Watch<W> {
     pub enabled: bool,
 }
 
-impl<C> crate::debug::Numbered for Break<C> {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-    fn count_hit(&mut self) {
-        self.hits += 1;
-    }
+/// Both kinds of point keep their number, state and stops alike.
+macro_rules! numbered {
+    ($($point:ident<$t:ident>),+) => {$(
+        impl<$t> crate::debug::Numbered for $point<$t> {
+            fn id(&self) -> u32 {
+                self.id
+            }
+            fn set_enabled(&mut self, on: bool) {
+                self.enabled = on;
+            }
+            fn count_hit(&mut self) {
+                self.hits += 1;
+            }
+        }
+    )+};
 }
 
-impl<W> crate::debug::Numbered for Watch<W> {
-    fn id(&self) -> u32 {
-        self.id
-    }
-    fn set_enabled(&mut self, on: bool) {
-        self.enabled = on;
-    }
-    fn count_hit(&mut self) {
-        self.hits += 1;
-    }
-}
+numbered!(Break<C>, Watch<W>);
 
 /// A debugger's breakpoints and watches.
 #[derive(Clone, Debug)]
