@@ -87,26 +87,22 @@ impl<C, W> Points<C, W> {
         temporary: bool,
     ) -> u32 {
         let id = self.take_id();
+        self.push_break(id, addr, what, cond, temporary);
+        id
+    }
+
+    /// `until LOC` / `advance LOC`: a temporary breakpoint no one sees (number 0).
+    pub fn add_until(&mut self, addr: usize, what: String) {
+        self.push_break(0, addr, what, None, true);
+    }
+
+    fn push_break(&mut self, id: u32, addr: usize, what: String, cond: Option<(String, C)>, temporary: bool) {
         self.breaks.push(Break {
             id,
             addr,
             what,
             cond,
             temporary,
-            enabled: true,
-            hits: 0,
-        });
-        id
-    }
-
-    /// `until LOC` / `advance LOC`: a temporary breakpoint no one sees.
-    pub fn add_until(&mut self, addr: usize, what: String) {
-        self.breaks.push(Break {
-            id: 0,
-            addr,
-            what,
-            cond: None,
-            temporary: true,
             enabled: true,
             hits: 0,
         });
