@@ -154,6 +154,25 @@ fn history_keeps_the_newest_and_finds_the_one_before() {
 }
 
 #[test]
+fn a_history_sized_by_its_owner_takes_out_what_it_drops() {
+    let mut h = History::new(usize::MAX);
+    for n in [0, 10, 20, 30] {
+        h.push(Point(n, "x"));
+    }
+    assert_eq!(h.counts_newest_first(), [30, 20, 10, 0]);
+    assert!(h.has(20) && !h.has(25));
+    assert_eq!(h.position_at_or_before(25), Some(2));
+    assert_eq!(h.position_at_or_before(0), Some(0));
+    // The owner counts what goes (the Z80 its bytes): the future, newest first...
+    assert_eq!(h.take_after(10), [Point(30, "x"), Point(20, "x")]);
+    assert_eq!(h.take_from(10), [Point(10, "x")]);
+    // ...and the oldest, when its own limits say so.
+    assert_eq!(h.pop_oldest(), Some(Point(0, "x")));
+    assert!(h.is_empty());
+    assert_eq!(h.position_at_or_before(5), None);
+}
+
+#[test]
 fn a_frames_limit_goes_on_at_the_next_frame() {
     assert_eq!(budget(RunLimit::Steps(7)), (7, false));
     assert_eq!(budget(RunLimit::FRAMES), (u64::MAX, true));
