@@ -6,8 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use retro_bbc::interp::debug::{BbcDebugger, DebugOptions};
-use retro_bbc::interp::machine::{BbcMachine, InputSource};
+use retro_bbc::debug::{BbcDebugger, DebugOptions};
+use retro_bbc::machine::{BbcMachine, InputSource};
 use retro_bbc::{Mode, Program, ReadError, inspect, read_program, render_diagnostics};
 use retro_machine::machine::Machine;
 use retro_machine::script::KeyScript;

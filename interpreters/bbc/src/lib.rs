@@ -8,18 +8,24 @@
 //! - [`bbcwin`]: the tokenized format of BBC BASIC for Windows, SDL 2.0 and (Z80), converted;
 //! - [`sniff`]: telling a BBC BASIC `.bas` file from a C64 one;
 //! - [`inspect`]: the annotated byte view of `retro list --tokens`;
-//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs;
+//! - [`interp`]: the interpreter and its VDU queue;
+//! - [`machine`]: the interpreter as the machine the front end runs;
+//! - [`debug`]: the debugger `retro debug` runs a program under;
+//! - [`worker`]: the interpreter's own thread, which both of them run it on;
 //! - [`vdu`]: the graphics VDU driver (screen modes, windows, PLOT, palette) the machine draws with.
 
 pub mod bbcwin;
+pub mod debug;
 pub mod detokenize;
 pub mod inspect;
 pub mod interp;
+pub mod machine;
 pub mod program;
 pub mod sniff;
 pub mod tokenize;
 pub mod tokens;
 pub mod vdu;
+mod worker;
 
 pub use detokenize::{detokenize_line, list_line};
 pub use program::{

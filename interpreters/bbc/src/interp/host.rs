@@ -146,3 +146,17 @@ impl Host for ScriptHost {
         Signal::Continue
     }
 }
+
+impl super::Interp {
+    /// Lets a machine host block for its first frame before the program starts.
+    pub(crate) fn host_first_frame(&mut self) -> bool {
+        let vdu = &mut self.vdu;
+        self.host.tick(vdu) != Signal::Abort
+    }
+
+    /// Lets a machine host report the end of the run.
+    pub(crate) fn host_finish(&mut self, state: RunState) {
+        let vdu = &mut self.vdu;
+        self.host.finish(vdu, state);
+    }
+}

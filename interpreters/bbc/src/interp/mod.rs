@@ -16,7 +16,6 @@ mod fastexpr;
 pub mod files;
 pub mod host;
 pub mod lineedit;
-pub mod machine;
 pub mod number;
 pub mod prompt;
 mod quick;
@@ -937,13 +936,13 @@ impl Interp {
         }
     }
 
-    fn out_all(&mut self, s: &[u8]) {
+    pub(crate) fn out_all(&mut self, s: &[u8]) {
         for &b in s {
             self.out(b);
         }
     }
 
-    fn newline(&mut self) {
+    pub(crate) fn newline(&mut self) {
         self.out(13);
         self.out(10);
     }

@@ -87,12 +87,12 @@ impl Interp {
     #[inline]
     pub(super) fn parse_name(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         if let Some((name, paren, len)) = self.cache.name(at) {
             if name.kind == Kind::Int && !allow_int {
                 return Err(BasicError::Syntax);
             }
-            self.pos = at + len as usize;
+            self.state.pos = at + len as usize;
             self.name_at = Some(at);
             return Ok((name, paren));
         }
@@ -103,23 +103,23 @@ impl Interp {
     #[inline(never)]
     fn parse_name_text(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         let c = self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         self.name_at = None;
         if !c.is_ascii_uppercase() {
             return Err(BasicError::Syntax);
         }
-        self.pos += 1;
+        self.state.pos += 1;
         let n1 = c;
         let mut n2 = 0;
         let c = self.peekc();
         if c.is_ascii_uppercase() || c.is_ascii_digit() {
             n2 = c;
-            self.pos += 1;
+            self.state.pos += 1;
             while {
                 let c = self.peekc();
                 c.is_ascii_uppercase() || c.is_ascii_digit()
             } {
-                self.pos += 1;
+                self.state.pos += 1;
             }
         }
         let mut name = Name {
@@ -129,7 +129,7 @@ impl Interp {
         };
         match self.peekc() {
             b'$' => {
-                self.pos += 1;
+                self.state.pos += 1;
                 name.n2 |= 0x80;
                 name.kind = Kind::Str;
             }
@@ -137,7 +137,7 @@ impl Interp {
                 if !allow_int {
                     return Err(BasicError::Syntax);
                 }
-                self.pos += 1;
+                self.state.pos += 1;
                 name.n1 |= 0x80;
                 name.n2 |= 0x80;
                 name.kind = Kind::Int;
@@ -146,7 +146,7 @@ impl Interp {
         }
         let paren = self.peekc() == b'(';
         if self.in_program(at)
-            && let Ok(len) = u8::try_from(self.pos - at)
+            && let Ok(len) = u8::try_from(self.state.pos - at)
         {
             self.cache.set_name(at, name, paren, len);
             self.name_at = Some(at);

@@ -9,9 +9,12 @@
 //! (a full copy every [`KEY_EVERY`]), so a frame spent in HALT or waiting for a key costs a few
 //! hundred bytes, not 64 KiB: a minute of a program waiting for keys is about 3 MiB, ten seconds
 //! of ZEXDOC (which never waits) a few MiB more.
+//!
+//! The checkpoints are kept in the ring every debugger that goes back keeps them in
+//! ([`retro_machine::debug::basic::history`], the BASIC dialects' too); this history adds what
+//! is the Z80's own: memory as changes, and a size in virtual time and bytes.
 
-use std::collections::VecDeque;
-
+use retro_machine::debug::basic::history::{self as ring, History as Ring};
 use retro_z80::Cpu;
 
 use crate::host::{FrameClock, Saved, Snapshot};
@@ -52,6 +55,12 @@ struct Checkpoint<D> {
     mem: Mem,
 }
 
+impl<D> ring::Checkpoint for Checkpoint<D> {
+    fn count(&self) -> u64 {
+        self.count
+    }
+}
+
 impl<D> Checkpoint<D> {
     fn tstates(&self) -> u64 {
         self.cpu.tstates()
@@ -76,7 +85,7 @@ pub struct Span {
 
 pub struct History<D> {
     /// Oldest first; the oldest always keeps its memory whole.
-    checkpoints: VecDeque<Checkpoint<D>>,
+    checkpoints: Ring<Checkpoint<D>>,
     /// The memory at the newest checkpoint: what the next one is compared with.
     last_mem: Memory,
     /// Checkpoints since the newest full copy.
@@ -128,7 +137,8 @@ impl<D: Clone> History<D> {
     /// An empty history keeping `limit_t` T-states of virtual time.
     pub fn new(limit_t: u64) -> History<D> {
         History {
-            checkpoints: VecDeque::new(),
+            // Sized here, in time and bytes, not in a count.
+            checkpoints: Ring::new(usize::MAX),
             last_mem: Box::new([0; 0x10000]),
             since_full: 0,
             bytes: 0,
@@ -149,15 +159,7 @@ impl<D: Clone> History<D> {
     /// Records the state at step `count`, dropping any checkpoint at or after `count` (a future
     /// that no longer happens) and the oldest ones beyond the limits.
     pub fn record(&mut self, count: u64, state: Snapshot<D>, mem: &[u8; 0x10000]) {
-        let mut dropped = false;
-        while self.checkpoints.back().is_some_and(|c| c.count >= count) {
-            let c = self.checkpoints.pop_back().expect("a checkpoint");
-            self.bytes -= c.bytes();
-            dropped = true;
-        }
-        if dropped {
-            self.resync_newest();
-        }
+        self.forget(count, true);
         let mem = if self.checkpoints.is_empty() || self.since_full + 1 >= KEY_EVERY {
             self.since_full = 0;
             self.last_mem.copy_from_slice(&mem[..]);
@@ -174,7 +176,7 @@ impl<D: Clone> History<D> {
             mem,
         };
         self.bytes += c.bytes();
-        self.checkpoints.push_back(c);
+        self.checkpoints.push(c);
         self.trim();
     }
 
@@ -197,18 +199,25 @@ impl<D: Clone> History<D> {
     /// history is over [`MAX_BYTES`]; the new oldest gets its memory whole.
     fn trim(&mut self) {
         while self.checkpoints.len() > 2 {
-            let newest = self.checkpoints.back().expect("checkpoints").tstates();
-            let second = self.checkpoints[1].tstates();
+            let tstates = |c: Option<&Checkpoint<D>>| c.map_or(0, Checkpoint::tstates);
+            let (newest, second) = (
+                tstates(self.checkpoints.newest()),
+                tstates(self.checkpoints.get(1)),
+            );
             let time_kept = newest.saturating_sub(second) >= self.limit_t;
             if !time_kept && self.bytes <= MAX_BYTES {
                 break;
             }
-            let oldest = self.checkpoints.pop_front().expect("checkpoints");
+            let Some(oldest) = self.checkpoints.pop_oldest() else {
+                break;
+            };
             self.bytes -= oldest.bytes();
             let Mem::Full(mut mem) = oldest.mem else {
                 unreachable!("the oldest checkpoint keeps its memory whole")
             };
-            let next = &mut self.checkpoints[0];
+            let Some(next) = self.checkpoints.get_mut(0) else {
+                break;
+            };
             if let Mem::Delta(runs) = &next.mem {
                 apply(&mut mem, runs);
                 self.bytes -= next.mem.bytes();
@@ -222,13 +231,20 @@ impl<D: Clone> History<D> {
     fn memory_at(&self, i: usize) -> Memory {
         let full = (0..=i)
             .rev()
-            .find(|&k| matches!(self.checkpoints[k].mem, Mem::Full(_)))
+            .find(|&k| {
+                self.checkpoints
+                    .get(k)
+                    .is_some_and(|c| matches!(c.mem, Mem::Full(_)))
+            })
             .expect("the oldest checkpoint is whole");
-        let Mem::Full(base) = &self.checkpoints[full].mem else {
+        let Some(Checkpoint {
+            mem: Mem::Full(base), ..
+        }) = self.checkpoints.get(full)
+        else {
             unreachable!()
         };
         let mut mem = base.clone();
-        for c in self.checkpoints.range(full + 1..=i) {
+        for c in self.checkpoints.iter().skip(full + 1).take(i - full) {
             if let Mem::Delta(runs) = &c.mem {
                 apply(&mut mem, runs);
             }
@@ -238,24 +254,29 @@ impl<D: Clone> History<D> {
 
     /// Forgets checkpoints after step `count`.
     pub fn truncate_after(&mut self, count: u64) {
-        let mut dropped = false;
-        while self.checkpoints.back().is_some_and(|c| c.count > count) {
-            let c = self.checkpoints.pop_back().expect("a checkpoint");
+        self.forget(count, false);
+    }
+
+    /// Drops the checkpoints after step `count` (`and_at`: and the one at it), and counts their
+    /// bytes out.
+    fn forget(&mut self, count: u64, and_at: bool) {
+        let gone = if and_at {
+            self.checkpoints.take_from(count)
+        } else {
+            self.checkpoints.take_after(count)
+        };
+        for c in &gone {
             self.bytes -= c.bytes();
-            dropped = true;
         }
-        if dropped {
+        if !gone.is_empty() {
             self.resync_newest();
         }
     }
 
     /// The latest checkpoint at or before step `count`: its step and the machine's state.
     pub fn at_or_before(&self, count: u64) -> Option<(u64, Saved<D>)> {
-        let i = self
-            .checkpoints
-            .partition_point(|c| c.count <= count)
-            .checked_sub(1)?;
-        let c = &self.checkpoints[i];
+        let i = self.checkpoints.position_at_or_before(count)?;
+        let c = self.checkpoints.get(i)?;
         Some((
             c.count,
             Saved {
@@ -271,17 +292,17 @@ impl<D: Clone> History<D> {
 
     /// Whether there is a checkpoint at step `count` exactly.
     pub fn has(&self, count: u64) -> bool {
-        self.checkpoints.binary_search_by_key(&count, |c| c.count).is_ok()
+        self.checkpoints.has(count)
     }
 
     /// The oldest step the history can go back to.
     pub fn oldest(&self) -> Option<u64> {
-        self.checkpoints.front().map(|c| c.count)
+        self.checkpoints.oldest()
     }
 
     /// How far back it reaches.
     pub fn span(&self) -> Option<Span> {
-        let (first, last) = (self.checkpoints.front()?, self.checkpoints.back()?);
+        let (first, last) = (self.checkpoints.get(0)?, self.checkpoints.newest()?);
         Some(Span {
             oldest: first.count,
             tstates: last.tstates() - first.tstates(),
@@ -293,7 +314,7 @@ impl<D: Clone> History<D> {
 
     /// The checkpoint counts, newest first (reverse-continue searches segment by segment).
     pub fn counts_newest_first(&self) -> Vec<u64> {
-        self.checkpoints.iter().rev().map(|c| c.count).collect()
+        self.checkpoints.counts_newest_first()
     }
 
     pub fn clear(&mut self) {
