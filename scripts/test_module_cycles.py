@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Self-test of module-cycles.py on small crates written to a temporary directory, so the CI check
+cannot pass by finding nothing: run as `python3 scripts/test_module_cycles.py`."""
+
+import importlib.util
+import io
+import os
+import tempfile
+import unittest
+from contextlib import redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("module_cycles", os.path.join(HERE, "module-cycles.py"))
+mc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mc)
+
+
+def write_crate(root, files):
+    for path, text in files.items():
+        full = os.path.join(root, "interpreters", "toy", path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+
+
+def run(files):
+    with tempfile.TemporaryDirectory() as root:
+        write_crate(root, {"Cargo.toml": "[package]\nname = \"toy\"\n", **files})
+        out = io.StringIO()
+        with redirect_stdout(out):
+            status = mc.main(["module-cycles.py", root])
+        return status, out.getvalue()
+
+
+class ModuleCycles(unittest.TestCase):
+    def test_one_way_crate_passes(self):
+        status, out = run({
+            "src/lib.rs": "pub mod a;\npub mod b;\n",
+            "src/a.rs": "use crate::b::Thing;\n",
+            "src/b.rs": "pub struct Thing;\n",
+        })
+        self.assertEqual(status, 0, out)
+        self.assertIn("0 finding(s)", out)
+
+    def test_sibling_cycle_is_found(self):
+        status, out = run({
+            "src/lib.rs": "pub mod a;\npub mod b;\n",
+            "src/a.rs": "use crate::b::Thing;\npub struct Other;\n",
+            "src/b.rs": "pub struct Thing;\nfn f() -> crate::a::Other { todo!() }\n",
+        })
+        self.assertEqual(status, 1)
+        self.assertIn("cycle in interpreters/toy: a <-> b", out)
+        self.assertIn("src/b.rs:2 crate::a::Other", out)
+
+    def test_a_childs_reference_is_its_parents(self):
+        # interp/vdu.rs names crate::vdu and vdu/ names crate::interp::vdu: the cycle interp <-> vdu.
+        status, out = run({
+            "src/lib.rs": "pub mod interp;\npub mod vdu;\n",
+            "src/interp/mod.rs": "pub mod vdu;\n",
+            "src/interp/vdu.rs": "pub trait Driver {}\nfn f() { crate::vdu::Screen::new(); }\n",
+            "src/vdu/mod.rs": "use crate::interp::vdu::Driver;\npub struct Screen;\n",
+        })
+        self.assertEqual(status, 1)
+        self.assertIn("interp <-> vdu", out)
+
+    def test_parent_and_child_are_no_cycle(self):
+        status, out = run({
+            "src/lib.rs": "pub mod asm;\n",
+            "src/asm.rs": "mod dir;\npub struct Asm;\nfn f() { dir::g(); }\n",
+            "src/asm/dir.rs": "use super::Asm;\npub fn g() {}\n",
+        })
+        self.assertEqual(status, 0, out)
+
+    def test_reexport_is_followed(self):
+        status, out = run({
+            "src/lib.rs": "pub mod a;\npub mod b;\npub use a::Thing;\n",
+            "src/a.rs": "pub struct Thing;\nfn f() { crate::b::g(); }\n",
+            "src/b.rs": "use crate::Thing;\npub fn g() {}\n",
+        })
+        self.assertEqual(status, 1)
+        self.assertIn("a <-> b", out)
+
+    def test_super_glob_outside_tests_only(self):
+        status, out = run({
+            "src/lib.rs": "mod a;\n",
+            "src/a.rs": "mod t;\nmod u;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+            "src/a/t.rs": "use super::*;\n",
+            "src/a/u.rs": "// use super::*;\nconst S: &str = \"use super::*;\";\n",
+        })
+        self.assertEqual(status, 1)
+        self.assertIn("use super::* in interpreters/toy/src/a/t.rs", out)
+        self.assertNotIn("src/a.rs", out)
+        self.assertNotIn("u.rs", out)
+
+    def test_test_module_file_is_skipped(self):
+        status, out = run({
+            "src/lib.rs": "pub mod a;\npub mod b;\n#[cfg(test)]\nmod tests;\n",
+            "src/a.rs": "use crate::b::Thing;\npub struct Other;\n",
+            "src/b.rs": "pub struct Thing;\n#[cfg(test)]\nfn f() -> crate::a::Other { todo!() }\n",
+            "src/tests.rs": "use super::*;\nuse crate::a::*;\n",
+        })
+        self.assertEqual(status, 0, out)
+
+    def test_glob_of_another_module(self):
+        status, out = run({
+            "src/lib.rs": "pub mod a;\npub mod b;\n",
+            "src/a.rs": "pub enum K { X, Y }\npub use K::*;\n",
+            "src/b.rs": "use crate::a::*;\n",
+        })
+        self.assertEqual(status, 1)
+        self.assertIn("glob import in interpreters/toy/src/b.rs", out)
+        self.assertNotIn("glob import in interpreters/toy/src/a.rs", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
