@@ -42,6 +42,12 @@ from collections import defaultdict
 # printed), or "use super::* in PATH" / "glob import in PATH". Remove an entry once it is gone
 # (the script then warns that the entry is stale).
 ALLOWED = {
+    (".", "cmd::applies <-> cmd::bbc <-> cmd::run <-> cmd::tok"):
+        "src/cmd is being rewritten around the machine registry (issue 25 item 1)",
+    (".", "cmd::bbcdebug <-> cmd::cbmdebug <-> cmd::debug"):
+        "src/cmd is being rewritten around the machine registry (issue 25 item 1)",
+    ("interpreters/z80/machine", "debug <-> program <-> workbench"):
+        "the workbench names its debugger's console_text; the Z80 debugger is being made generic (issue 25 item 2)",
 }
 
 SKIP_DIRS = {"target", "tests", "benches", "examples", ".git", "node_modules"}
@@ -429,12 +435,12 @@ def main(argv):
         return 2
     root_dir = argv[1] if len(argv) == 2 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     findings = find(root_dir)
-    seen, failed = set(), 0
+    grouped = {}
     for crate, desc, details in findings:
+        grouped.setdefault((crate, desc), []).extend(details)
+    seen, failed = set(grouped), 0
+    for (crate, desc), details in grouped.items():
         key = (crate, desc)
-        if key in seen:
-            continue
-        seen.add(key)
         kind = "cycle" if "<->" in desc else "import"
         allowed = key in ALLOWED
         print(f"{'allowed ' if allowed else ''}{kind} in {crate}: {desc}")

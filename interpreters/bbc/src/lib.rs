@@ -4,7 +4,8 @@
 //! - [`tokens`]: the token tables (the single source of truth for token bytes and keyword actions);
 //! - [`tokenize`]: text to tokens, byte for byte as RISC OS BASIC V, plus the crunch mode;
 //! - [`detokenize`]: tokens to text as LIST prints them;
-//! - [`program`]: the tokenized program format, text listings, format detection, diagnostics;
+//! - [`program`]: the tokenized program format, text listings and their diagnostics;
+//! - [`format`]: the file formats a program comes in: detection, reading, saving;
 //! - [`bbcwin`]: the tokenized format of BBC BASIC for Windows, SDL 2.0 and (Z80), converted;
 //! - [`sniff`]: telling a BBC BASIC `.bas` file from a C64 one;
 //! - [`inspect`]: the annotated byte view of `retro list --tokens`;
@@ -13,6 +14,7 @@
 
 pub mod bbcwin;
 pub mod detokenize;
+pub mod format;
 pub mod inspect;
 pub mod interp;
 pub mod program;
@@ -22,8 +24,9 @@ pub mod tokens;
 pub mod vdu;
 
 pub use detokenize::{detokenize_line, list_line};
+pub use format::{Format, ReadError, SaveFormat, detect, read_program};
 pub use program::{
-    Diagnostic, DiagnosticKind, Format, Line, Program, ProgramError, ReadError, SaveFormat, detect, list,
-    read_program, render_bad_program, render_diagnostics, tokenize_program,
+    Diagnostic, DiagnosticKind, Line, Program, ProgramError, list, render_bad_program, render_diagnostics,
+    tokenize_program,
 };
 pub use tokenize::{MAX_BODY_LEN, Mode, tokenize_eval, tokenize_line};

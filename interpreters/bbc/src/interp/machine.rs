@@ -18,12 +18,13 @@ use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
 
+use super::host::PIXELS_PER_TICK;
 use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
 use super::lineedit::{History, LineEdit};
 use super::prompt::{Prompt, PromptEnd};
-use super::vdu::{PIXELS_PER_TICK, Vdu};
 use super::{Interp, LoadError, Outcome};
-use crate::program::SaveFormat;
+use crate::format::SaveFormat;
+use crate::vdu::Vdu;
 
 /// Statements per 50 Hz frame (one million a second of virtual time).
 pub const STATEMENTS_PER_FRAME: u32 = 20_000;

@@ -4,9 +4,9 @@ use super::error::{self, BasicError};
 use super::expr::val_of;
 use super::host::LineRead;
 use super::number::{self, Format};
-use super::tok;
 use super::value::Val;
 use super::{Array, ArrayData, Frame, Handler, Interp, MAX_STRING, R, Stop, VarRef};
+use crate::tokens as tok;
 
 /// Which control stack entries a search for a loop or call may pass over.
 fn is_loop(f: &Frame) -> bool {
@@ -306,7 +306,7 @@ impl Interp {
         let (x, y) = ((x as i16).to_le_bytes(), (y as i16).to_le_bytes());
         self.vdu_bytes(&[25, k as u8, x[0], x[1], y[0], y[1]]);
         // A big drawing brings the host's tick forward, so it charges the drawing's time now.
-        if self.vdu.pending_work() >= super::vdu::PIXELS_PER_TICK && self.host.charges_drawing() {
+        if self.vdu.pending_work() >= super::host::PIXELS_PER_TICK && self.host.charges_drawing() {
             self.ticks_left = 1;
         }
     }
@@ -1396,7 +1396,7 @@ impl Interp {
             self.skip_spaces();
             let start = self.pc;
             let (end, arr, ty) = self.scan_name(start);
-            if end == start || !tok::is_word(self.at(start)) && self.at(start) != b'@' {
+            if end == start || !tok::is_word_char(self.at(start)) && self.at(start) != b'@' {
                 return Err(error::BAD_DIM.into());
             }
             if arr {

@@ -11,6 +11,7 @@ mod device;
 mod dialect;
 mod directives;
 mod fake;
+mod mnemonics;
 mod multiarg;
 mod nex;
 mod operands;
@@ -18,21 +19,20 @@ mod select;
 mod sjasmplus;
 mod symbols;
 
-use dialect::*;
 pub use dialect::{Dialect, Options};
-use directives::*;
-use operands::*;
-use select::*;
-use symbols::*;
 
-use crate::diag::{DiagKind, Diagnostic, Loc, suggest};
-use crate::expr::{EvalError, Expr, ParseError, Parser, eval};
-use crate::isa::{AluOp, BlockOp, Cond, Instruction as I, Loc8, Reg8, Reg16, ShiftOp, encode};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::expr::{Expr, ParseError, Parser};
 use crate::lexer::{Line, Tk, Tok, lex_lines};
 use crate::output::{ListingLine, SourceMap, SymbolKind, SymbolTable};
-use std::collections::{HashMap, HashSet};
+use dialect::sjasmplus_lines;
+use directives::{Directive, Macro, is_keyword};
+use mnemonics::MNEMONICS;
+use operands::reserved_reg;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use symbols::{PendingEqu, Proc, Symbol};
 
 /// Reads a source or INCBIN file; the default reads the file system, tests use a map.
 pub type Loader<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;

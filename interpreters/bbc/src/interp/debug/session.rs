@@ -20,9 +20,9 @@ use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
 
 use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
-use super::super::vdu::Vdu;
 use super::super::{Interp, LoadError};
 use super::control::{Act, Control, Job, Served};
+use crate::vdu::Vdu;
 
 /// How the debugged program runs: what `retro run --headless` would give it.
 #[derive(Clone, Debug, Default)]
