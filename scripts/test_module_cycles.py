@@ -52,7 +52,7 @@ class ModuleCycles(unittest.TestCase):
         self.assertIn("cycle in interpreters/toy: a <-> b", out)
         self.assertIn("src/b.rs:2 crate::a::Other", out)
 
-    def test_a_childs_reference_is_its_parents(self):
+    def test_a_submodule_reference_counts_for_its_parent(self):
         # interp/vdu.rs names crate::vdu and vdu/ names crate::interp::vdu: the cycle interp <-> vdu.
         status, out = run({
             "src/lib.rs": "pub mod interp;\npub mod vdu;\n",
