@@ -1,16 +1,18 @@
-//! BBC BASIC V in the RISC OS dialect: the tokenizer and detokenizer, program files, and (to come)
-//! the token-stream interpreter and the VDU system. Usable as a library without a terminal.
+//! BBC BASIC V in the RISC OS dialect: the tokenizer and detokenizer, program files in their three
+//! formats, the interpreter that runs the token stream, the VDU system it prints through and the
+//! debugger. Usable as a library without a terminal.
 //!
 //! - [`tokens`]: the token tables (the single source of truth for token bytes and keyword actions);
 //! - [`tokenize`]: text to tokens, byte for byte as RISC OS BASIC V, plus the crunch mode;
 //! - [`detokenize`]: tokens to text as LIST prints them;
 //! - [`program`]: the tokenized program format, text listings and their diagnostics;
-//! - [`format`]: the file formats a program comes in: detection, reading, saving;
+//! - [`format`](mod@format): the file formats a program comes in: detection, reading, saving;
 //! - [`bbcwin`]: the tokenized format of BBC BASIC for Windows, SDL 2.0 and (Z80), converted;
 //! - [`sniff`]: telling a BBC BASIC `.bas` file from a C64 one;
 //! - [`inspect`]: the annotated byte view of `retro list --tokens`;
-//! - [`interp`]: the interpreter, its VDU queue and the machine the front end runs;
-//! - [`vdu`]: the graphics VDU driver (screen modes, windows, PLOT, palette) the machine draws with.
+//! - [`interp`]: the interpreter, the machine the front end runs and its debugger;
+//! - [`vdu`]: the VDU queue every printed byte goes through, and the graphics VDU driver behind it
+//!   (screen modes, windows, PLOT, palette) the machine draws with.
 
 pub mod bbcwin;
 pub mod detokenize;

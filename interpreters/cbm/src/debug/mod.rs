@@ -11,7 +11,7 @@
 //! with the jiffy they arrive at, so going back replays them exactly.
 //!
 //! Going back: a checkpoint of the whole state every [`CHECKPOINT_EVERY`] statements
-//! ([`history`]); `reverse-step N` restores the one before the target and runs forward quietly.
+//! (`history`); `reverse-step N` restores the one before the target and runs forward quietly.
 
 mod commands;
 mod history;

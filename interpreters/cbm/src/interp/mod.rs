@@ -2,7 +2,7 @@
 //! the ROM lays it out (program at $0801, then simple variables, arrays, free space and strings
 //! growing down from $A000), with the ROM's zero-page pointers kept where PEEK and POKE find them.
 //!
-//! Everything the program prints goes through one path, [`Interp::chrout`], as PETSCII bytes to
+//! Everything the program prints goes through one path, `Interp::chrout`, as PETSCII bytes to
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 

@@ -3,9 +3,10 @@
 // Diagnostics are the cold path; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 //!
-//! One home per concern: [`symbols`] (scopes, definition, forward EQUs), [`operands`] (register
-//! names, operand forms), [`select`] (instruction selection and range checks), [`directives`]
-//! (directives, INCLUDE/INCBIN, macros); this file holds the passes and the statement loop.
+//! One home per concern: `symbols` (scopes, definition, forward EQUs), `operands` (register
+//! names, operand forms), `select` (instruction selection and range checks), `directives`
+//! (directives, INCLUDE/INCBIN, macros), `mnemonics` (the instruction words); this file holds
+//! the passes and the statement loop.
 mod banks;
 mod device;
 mod dialect;

@@ -5,7 +5,7 @@
 //! the Rust stack, so a stop inside a FN cannot return to the caller). While the program is
 //! stopped the thread runs jobs, each a call of the trait; a call that runs the program (step,
 //! continue...) is answered when the program stops again. Going backwards starts a fresh
-//! interpreter and replays quietly (see [`super::control`]).
+//! interpreter and replays quietly (see `control`).
 
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
 //! Control statements: IF/ELSE, FOR/NEXT, REPEAT/UNTIL, WHILE/ENDWHILE, CASE, GOTO/GOSUB/RETURN,
 //! PROC/FN/LOCAL/ENDPROC and ON (as Brandy's mainstate.c).
 
-use crate::interp::error::{self};
+use crate::interp::error;
 use crate::interp::number::{self};
 use crate::interp::value::Val;
 use crate::interp::{Frame, Handler, Interp, R, VarRef};

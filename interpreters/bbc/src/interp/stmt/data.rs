@@ -1,7 +1,7 @@
 //! Data statements: assignment (LET, the compound operators, MID$ on the left), DIM, and
 //! DATA/READ/RESTORE (as Brandy's assign.c and the data part of mainstate.c).
 
-use crate::interp::error::{self};
+use crate::interp::error;
 use crate::interp::expr::val_of;
 use crate::interp::number::{self};
 use crate::interp::value::Val;

@@ -1,7 +1,7 @@
 //! Input and output statements: PRINT, INPUT, VDU, COLOUR, PLOT and the graphics statements'
 //! plotting, TRACE (as Brandy's iostate.c).
 
-use crate::interp::error::{self};
+use crate::interp::error;
 use crate::interp::expr::val_of;
 use crate::interp::host::LineRead;
 use crate::interp::number::{self, Format};
