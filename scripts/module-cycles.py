@@ -12,8 +12,8 @@ examples/) are left out: tests may reach into anything.
 The rule for a cycle:
 - A reference is a `use` path (`crate::`, `super::`, `self::`, or a child module's name) or a path
   in the code written `crate::a::b`, `super::x` or `self::x` (comments and strings do not count).
-  It points at the deepest module the path names; a name that a module re-exports with `pub use`
-  is followed to where it is defined.
+  It points at the deepest module the path names; a name that a module imports (`use`, `pub use`,
+  `use x as y`) is followed to where it comes from.
 - A module's references count as its ancestors' too: when `a::x` names `b::y`, the two sides are
   lifted to the children of their lowest common ancestor, so this is the edge `a -> b` between
   siblings of the crate root, as well as (were they siblings) any edge deeper down. So
@@ -151,7 +151,7 @@ class Module:
         self.parent = parent
         self.children = {}  # name -> Module
         self.refs = []  # (abs path tuple, line, text, is_use, is_glob)
-        self.reexports = {}  # name -> abs path tuple
+        self.names = {}  # name imported into the module (pub or not) -> abs path tuple
         self.globs = []  # (line, text, target tuple)
         self.super_globs = []  # line numbers
 
@@ -200,11 +200,18 @@ def expand_use(tree):
                 inner = p[b + 1:p.rfind("}")]
                 walk(prefix + ([head] if head else []), inner)
             else:
-                p = re.sub(r"\s+as\s+\w+$", "", p)
                 out.append("::".join(prefix + [p]))
 
     walk([], tree)
     return [re.sub(r"\s*::\s*", "::", o).strip(":") for o in out]
+
+
+def split_alias(path):
+    """`a::b as c` -> ('a::b', 'c'); `a::b` -> ('a::b', 'b')."""
+    m = re.match(r"(.*?)\s+as\s+(\w+)$", path)
+    if m:
+        return m.group(1), m.group(2)
+    return path, path.rsplit("::", 1)[-1]
 
 
 def resolve(mod, path, crate_root_names):
@@ -236,8 +243,8 @@ def deepest_module(root, abs_path, depth=0):
     for i, name in enumerate(abs_path):
         if name in m.children:
             m = m.children[name]
-        elif name in m.reexports and depth < 8:
-            target = m.reexports[name]
+        elif name in m.names and depth < 8:
+            target = m.names[name]
             return deepest_module(root, target + tuple(abs_path[i + 1:]), depth + 1)
         else:
             break
@@ -283,6 +290,7 @@ def parse_module(mod, root_dir, modules, is_dir_owner, test_file):
         owner = owner_at(m.start())
         line = line_of(m.start())
         for p in expand_use(m.group(2)):
+            p, alias = split_alias(p)
             text = p
             if p.endswith("::*"):
                 base = p[:-3]
@@ -299,8 +307,9 @@ def parse_module(mod, root_dir, modules, is_dir_owner, test_file):
             if p.endswith("::self"):
                 target = target[:-1]
             owner.refs.append((target, line, text))
-            if m.group(1):
-                owner.reexports[target[-1]] = target
+            if alias != "self" and alias != "_":
+                # every import is a name in its module (a child's `super::name` reaches it)
+                owner.names[alias] = target
     use_spans = [(m.start(), m.end()) for m in USE_STMT.finditer(code)]
     for m in INLINE_PATH.finditer(code):
         if any(a <= m.start() < b for a, b in use_spans):
