@@ -121,7 +121,7 @@ MOD_DECL = re.compile(r"\b(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_][A-Za-z0-9_]*
 PATH_ATTR = re.compile(r'#\[path\s*=\s*"([^"]*)"\]')
 
 
-def blank_tests(code, raw):
+def blank_tests(code):
     """Blank test-only items; return (code, test_mods) where test_mods names `mod x;` files that are
     test-only."""
     test_mods = set()
@@ -214,7 +214,7 @@ def split_alias(path):
     return path, path.rsplit("::", 1)[-1]
 
 
-def resolve(mod, path, crate_root_names):
+def resolve(mod, path):
     """An absolute module path (tuple) for a path written in `mod`, or None if it leaves the crate."""
     parts = [p for p in path.split("::") if p]
     if not parts:
@@ -251,11 +251,11 @@ def deepest_module(root, abs_path, depth=0):
     return m
 
 
-def parse_module(mod, root_dir, modules, is_dir_owner, test_file):
+def parse_module(mod, modules, is_dir_owner, test_file):
     with open(mod.file, encoding="utf-8") as f:
         raw = f.read()
     code = strip_code(raw)
-    code, test_mods = blank_tests(code, raw)
+    code, test_mods = blank_tests(code)
     line_of = lambda i: code.count("\n", 0, i) + 1
 
     # Inline (non-test) modules: their bodies belong to them. A stack over brace depth.
@@ -296,12 +296,12 @@ def parse_module(mod, root_dir, modules, is_dir_owner, test_file):
                 base = p[:-3]
                 if base == "super":
                     owner.super_globs.append(line)
-                target = resolve(owner, base, None)
+                target = resolve(owner, base)
                 if target is not None:
                     owner.globs.append((line, p, target))
                     owner.refs.append((target, line, p))
                 continue
-            target = resolve(owner, p, None)
+            target = resolve(owner, p)
             if target is None:
                 continue
             if p.endswith("::self"):
@@ -316,7 +316,7 @@ def parse_module(mod, root_dir, modules, is_dir_owner, test_file):
             continue  # taken with its `use` above
         owner = owner_at(m.start())
         p = re.sub(r"\s+", "", m.group(1))
-        target = resolve(owner, p, None)
+        target = resolve(owner, p)
         if target is not None:
             owner.refs.append((target, line_of(m.start()), p))
 
@@ -341,7 +341,7 @@ def crate_trees(crate_dir):
             m, owner, test = todo.pop()
             allmods.append((m, test))
             todo_new = []
-            parse_module(m, crate_dir, todo_new, owner, test)
+            parse_module(m, todo_new, owner, test)
             todo.extend(todo_new)
         trees.append((r, root, allmods))
     return trees
