@@ -17,12 +17,12 @@ use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
 
-use crate::interp::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
+use crate::format::SaveFormat;
+use crate::interp::host::{Host, KeyRead, LineRead, PIXELS_PER_TICK, Signal, TICK_STATEMENTS};
 use crate::interp::lineedit::{History, LineEdit};
 use crate::interp::prompt::{Prompt, PromptEnd};
-use crate::interp::vdu::{PIXELS_PER_TICK, Vdu};
 use crate::interp::{Interp, LoadError, Outcome};
-use crate::program::SaveFormat;
+use crate::vdu::Vdu;
 use crate::worker::{self, Worker};
 
 /// Statements per 50 Hz frame (one million a second of virtual time).

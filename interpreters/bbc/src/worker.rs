@@ -10,7 +10,7 @@ use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
 use crate::interp::host::Host;
-use crate::interp::vdu::Vdu;
+use crate::vdu::Vdu;
 use crate::interp::{Interp, LoadError};
 
 /// Stack for the interpreter thread; deep FN recursion stops with an error long before it.

@@ -5,7 +5,7 @@
 //! the Rust stack, so a stop inside a FN cannot return to the caller). While the program is
 //! stopped the thread runs jobs, each a call of the trait; a call that runs the program (step,
 //! continue...) is answered when the program stops again. Going backwards starts a fresh
-//! interpreter and replays quietly (see [`super::control`]).
+//! interpreter and replays quietly (see `control`).
 
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -21,8 +21,8 @@ use retro_screen::frame::Frame;
 use crate::interp::debug::control::{Act, Control, Job, Served, expr_bytes};
 use crate::interp::debug::views::show_val;
 use crate::interp::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
-use crate::interp::vdu::Vdu;
 use crate::interp::{Interp, LoadError};
+use crate::vdu::Vdu;
 use crate::worker::{self, Worker};
 
 /// How the debugged program runs: what `retro run --headless` would give it.

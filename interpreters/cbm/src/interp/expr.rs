@@ -22,15 +22,13 @@ pub enum Value {
 /// the FOR/GOSUB stack: a pending operator with its left operand (an operand, its
 /// precedence, its routine's address: DOPREC, PUSHF) or a unary minus or NOT, a parenthesis
 /// (EVAL, PARCHK), a function's argument, FRMNUM's and GETBYT's calls, an array's subscripts
-/// (the first and the rest), FN's argument and body, LEFT$/RIGHT$/MID$'s arguments, and the
+/// (the first and the rest: `SUBSCRIPT_FIRST` and `SUBSCRIPT_NEXT` in vars.rs), FN's argument and body, LEFT$/RIGHT$/MID$'s arguments, and the
 /// right side of a string `+` (CAT pushes the left string and calls EVAL, no FRMEVL).
 const PENDING: usize = 12;
 const PAREN: usize = 5;
 const FUNCTION_ARG: usize = 8;
 const FRMNUM: usize = 2;
 const GETBYT: usize = 2;
-pub(super) const SUBSCRIPT_FIRST: usize = 12;
-pub(super) const SUBSCRIPT_NEXT: usize = 14;
 const FN_ARG: usize = 7;
 const FN_BODY: usize = 14;
 const SLICE_STRING: usize = 6;

@@ -2,7 +2,7 @@
 //! the ROM lays it out (program at $0801, then simple variables, arrays, free space and strings
 //! growing down from $A000), with the ROM's zero-page pointers kept where PEEK and POKE find them.
 //!
-//! Everything the program prints goes through one path, [`Interp::chrout`], as PETSCII bytes to
+//! Everything the program prints goes through one path, `Interp::chrout`, as PETSCII bytes to
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 
@@ -53,6 +53,10 @@ pub mod zp {
     pub const KEYD: usize = 0x0277;
 }
 
+/// Statements per jiffy (the machine's budget, and the interpreter's CIA timer): far faster than
+/// a real C64 (about 30), so programs feel instant, but a busy loop still lets the clock and keys
+/// move.
+pub const STATEMENTS_PER_JIFFY: u32 = 20_000;
 /// The top of BASIC memory on a C64 (MEMSIZ after power-on).
 pub const MEMTOP: u16 = 0xA000;
 /// The input buffer (BUF), where direct-mode lines and INPUT's answers sit.
@@ -739,11 +743,11 @@ impl Interp {
     /// On a C64 the KERNAL runs timer A from the latch $4025 (PAL: 16421 cycles, one jiffy) down
     /// to 0 and round again, and never starts the time-of-day clock, so its tenths and seconds
     /// read 0. Here timer A runs on the virtual clock: it counts down through one jiffy as
-    /// the jiffy's statements run ([`crate::machine::STATEMENTS_PER_JIFFY`] of them; without a
+    /// the jiffy's statements run ([`STATEMENTS_PER_JIFFY`] of them; without a
     /// clock, as in `run_to_end`, every that many statements), so a run repeats exactly.
     fn cia_clock(&self) -> [u8; 4] {
         const LATCH: u64 = 0x4025;
-        let per_jiffy = u64::from(crate::machine::STATEMENTS_PER_JIFFY);
+        let per_jiffy = u64::from(STATEMENTS_PER_JIFFY);
         let into = self.state.ticks.wrapping_sub(self.state.jiffy_tick) % per_jiffy;
         let timer = (LATCH - 1 - into * LATCH / per_jiffy) as u16;
         let [hi, lo] = timer.to_be_bytes();

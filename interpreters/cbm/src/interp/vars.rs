@@ -7,6 +7,11 @@ use super::error::{BasicError, Result};
 use super::{Interp, zp};
 use crate::float::{Fac, Packed};
 
+/// The 6502 stack bytes the ROM's evaluator holds while it reads an array's first subscript,
+/// and each later one (measured with the rest of expr.rs's table against cbmbasic).
+const SUBSCRIPT_FIRST: usize = 12;
+const SUBSCRIPT_NEXT: usize = 14;
+
 /// A variable's type, from its name's suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -339,9 +344,9 @@ impl Interp {
         self.expect(b'(')?;
         loop {
             let bytes = if subs.len() == 0 {
-                super::expr::SUBSCRIPT_FIRST
+                SUBSCRIPT_FIRST
             } else {
-                super::expr::SUBSCRIPT_NEXT
+                SUBSCRIPT_NEXT
             };
             let v = self.deeper(bytes, Interp::expr_num)?;
             if subs.len() == 255 {

@@ -790,7 +790,7 @@ impl Interp {
             }
             p += 1;
             let mut e = p;
-            while tok::is_word(self.at(e)) {
+            while tok::is_word_char(self.at(e)) {
                 e += 1;
             }
             if &self.mem[p..e] != name {
