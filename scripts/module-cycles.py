@@ -41,14 +41,7 @@ from collections import defaultdict
 # entry is (crate, description) where description is the cycle's members joined by " <-> " (as
 # printed), or "use super::* in PATH" / "glob import in PATH". Remove an entry once it is gone
 # (the script then warns that the entry is stale).
-ALLOWED = {
-    (".", "cmd::applies <-> cmd::bbc <-> cmd::run <-> cmd::tok"):
-        "src/cmd is being rewritten around the machine registry (issue 25 item 1)",
-    (".", "cmd::bbcdebug <-> cmd::cbmdebug <-> cmd::debug"):
-        "src/cmd is being rewritten around the machine registry (issue 25 item 1)",
-    ("interpreters/z80/machine", "debug <-> program <-> workbench"):
-        "the workbench names its debugger's console_text; the Z80 debugger is being made generic (issue 25 item 2)",
-}
+ALLOWED = {}
 
 SKIP_DIRS = {"target", "tests", "benches", "examples", ".git", "node_modules"}
 

@@ -13,7 +13,7 @@
 //! - [`interp`]: the interpreter;
 //! - [`machine`]: the interpreter as the machine the front end runs;
 //! - [`debug`]: the debugger `retro debug` runs a program under;
-//! - [`worker`]: the interpreter's own thread, which both of them run it on;
+//! - `worker`: the interpreter's own thread, which both of them run it on;
 //! - [`vdu`]: the VDU queue every printed byte goes through, and the graphics VDU driver behind it
 //!   (screen modes, windows, PLOT, palette) the machine draws with.
 

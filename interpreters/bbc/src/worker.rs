@@ -10,8 +10,8 @@ use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
 use crate::interp::host::Host;
-use crate::vdu::Vdu;
 use crate::interp::{Interp, LoadError};
+use crate::vdu::Vdu;
 
 /// Stack for the interpreter thread; deep FN recursion stops with an error long before it.
 const STACK: usize = 256 << 20;

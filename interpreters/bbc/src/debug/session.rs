@@ -10,7 +10,7 @@
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 
-use retro_machine::debug::basic::adapter::BasicMachine;
+use retro_machine::basic_machine::BasicMachine;
 use retro_machine::debug::basic::runlimit::{budget, goes_on};
 use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,

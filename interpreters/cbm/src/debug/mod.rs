@@ -19,7 +19,7 @@ mod views;
 #[cfg(test)]
 mod tests;
 
-use retro_machine::debug::basic::adapter::BasicMachine;
+use retro_machine::basic_machine::BasicMachine;
 use retro_machine::debug::basic::changes::Changes;
 use retro_machine::debug::basic::history::{Checkpoint, History};
 use retro_machine::debug::basic::location::resolve;

@@ -12,7 +12,7 @@ use crate::float::Fac;
 use crate::tokenize::crunch;
 
 /// Everything a program's run can change, to go back to: memory and the interpreter's
-/// [`State`] (TXTPTR and CURLIN, the stack, the temporaries, CONT's place, RND's seed, the
+/// `State` (TXTPTR and CURLIN, the stack, the temporaries, CONT's place, RND's seed, the
 /// clock...). Open files are not in it: a debugger that goes back over file I/O does not undo it.
 #[derive(Clone)]
 pub struct Snapshot {

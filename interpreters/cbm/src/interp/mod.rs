@@ -144,7 +144,7 @@ pub enum Slice {
     Stopped(Stop),
 }
 
-/// The interpreter: memory, the state a run changes ([`State`]), and what stands outside the
+/// The interpreter: memory, the state a run changes (`State`), and what stands outside the
 /// run (the console, the input, the files) or is rebuilt from memory (the text cache).
 pub struct Interp {
     /// The 64 KiB the program sees. Write to it with [`Interp::poke`], or call

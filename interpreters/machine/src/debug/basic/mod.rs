@@ -1,6 +1,6 @@
 //! The BASIC debugging kit: what a statement-level BASIC debugger keeps whatever its dialect.
 //! The BBC and C64 debuggers are dialect layers over it; a new dialect implements
-//! [`location::Locate`] and [`adapter::BasicMachine`] and keeps its points in a
+//! [`location::Locate`] and [`crate::basic_machine::BasicMachine`] and keeps its points in a
 //! [`points::Points`].
 //!
 //! - [`points`]: statement breakpoints (conditions, hit counts, `tbreak`, `until`'s own) and
@@ -13,12 +13,10 @@
 //! - [`runlimit`]: how a [`super::RunLimit`] bounds a run and when a command goes on at the
 //!   next frame.
 //! - [`panels`]: what the dialects' panels share (changed variables, bytes in hex).
-//! - [`adapter`]: the [`crate::machine::Machine`] every BASIC debugger is to `retro debug`.
 //!
 //! With the `conformance` feature, `conformance` holds the scenarios every dialect's debugger
 //! passes (its tests run them on its own debugger).
 
-pub mod adapter;
 pub mod changes;
 #[cfg(feature = "conformance")]
 pub mod conformance;

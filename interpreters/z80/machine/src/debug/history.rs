@@ -6,7 +6,7 @@
 //! before it and running forward. The history is sized in virtual time, not steps: it keeps the
 //! checkpoints of the last [`DEFAULT_SECONDS`] seconds (`set record limit`), within
 //! [`MAX_BYTES`]. A checkpoint keeps only the bytes of memory that changed since the one before
-//! (a full copy every [`KEY_EVERY`]), so a frame spent in HALT or waiting for a key costs a few
+//! (a full copy every `KEY_EVERY`), so a frame spent in HALT or waiting for a key costs a few
 //! hundred bytes, not 64 KiB: a minute of a program waiting for keys is about 3 MiB, ten seconds
 //! of ZEXDOC (which never waits) a few MiB more.
 //!

@@ -625,7 +625,7 @@ impl<M: Z80Host> Z80Debugger<M> {
         }
     }
 
-    /// Goes on with the command under way (see [`Z80Debugger::drive`]) until the end of the frame.
+    /// Goes on with the command under way (see `Z80Debugger::drive`) until the end of the frame.
     pub fn go_on(&mut self) -> Event {
         let Some((motion, budget)) = self.under_way.take() else {
             return Event::Done;
@@ -636,7 +636,7 @@ impl<M: Z80Host> Z80Debugger<M> {
         ev
     }
 
-    /// Whether a command is under way (see [`Z80Debugger::drive`]).
+    /// Whether a command is under way (see `Z80Debugger::drive`).
     pub fn is_under_way(&self) -> bool {
         self.under_way.is_some()
     }
@@ -709,7 +709,7 @@ impl<M: Z80Host> Z80Debugger<M> {
 
     /// Where `finish` starts from (SP now), or gdb's refusal when no frame on the stack returns
     /// anywhere: no return address (a word just after a CALL or RST) and no pending `call`'s
-    /// return to the end trap within [`FRAME_SEARCH`] bytes above SP. The program's own return
+    /// return to the end trap within `FRAME_SEARCH` bytes above SP. The program's own return
     /// to the end trap (the word 0000h the machine starts with) is the outermost frame's.
     pub fn finish_start(&self) -> Result<u16, String> {
         let sp0 = self.machine.cpu().sp();

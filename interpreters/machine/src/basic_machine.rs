@@ -1,4 +1,5 @@
-//! The [`Machine`] a BASIC debugger is to `retro debug`: each frame runs the program on (a
+//! The [`Machine`] a BASIC debugger is to `retro debug` (beside the debugger's modules, not
+//! among them: the machine contract names the debugger's, so the debugger cannot name it): each frame runs the program on (a
 //! `continue` bounded by the frame), the screen is the debugged program's, and what it printed
 //! is the text drained.
 
