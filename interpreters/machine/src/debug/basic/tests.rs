@@ -59,7 +59,7 @@ fn locations_resolve_to_statements_and_say_why_not() {
 }
 
 #[test]
-fn points_are_numbered_together_and_untils_is_never_seen() {
+fn points_are_numbered_together_and_until_points_are_never_listed() {
     let mut p: Points<(), ()> = Points::default();
     assert_eq!(p.add_break(101, "10:1".into(), None, false), 1);
     assert_eq!(p.add_watch("X".into(), (), None), 2);
