@@ -58,7 +58,7 @@ ending_frame:
         call end_objects
         jp set_prev
 .scene: ld a,(end_drawn)
-        cp 2
+        cp 3
         jp c,set_prev           ; the scene is still being drawn
         ld a,(pressed)
         and BTN_START
@@ -125,7 +125,8 @@ draw_success:
 
 success_text:   db "SUCCESS!",0
 
-; render_ending: the scene: cleared in one frame, drawn in the next (the cathedral, the ground),
+; render_ending: the scene: cleared in one frame, drawn in the next two (the domes; the hall and
+; the ground),
 ; then the objects where they moved.
 render_ending:
         ld a,(end_drawn)
@@ -135,10 +136,17 @@ render_ending:
         ld (end_drawn),a
         jp clear_screen
 .scene2: dec a
-        jr nz,.objects
-        ld a,2
+        jr z,.domes
+        dec a
+        jr z,.hall
+        jr .objects
+.domes: ld a,2                  ; the domes this frame, the hall and the ground the next
         ld (end_drawn),a
-        ld hl,cathedral
+        ld hl,cathedral_domes
+        jp draw_picture
+.hall:  ld a,3
+        ld (end_drawn),a
+        ld hl,cathedral_hall
         call draw_picture
         ld de,19*256
         ld b,64                 ; the ground: rows 19 and 20, green
@@ -202,11 +210,14 @@ end_glyphs:
         db $00,$18,$3C,$FF,$DB,$FF,$66,$00
         db $18,$3C,$3C,$3C,$7E,$FF,$24,$00
 
-; The ending's cathedral: onion domes over a hall, in half-cells (draw_picture).
-cathedral:
+; The ending's cathedral: onion domes over a hall, in half-cells (draw_picture), in two parts
+; drawn in two frames.
+cathedral_domes:
         db 13,15,46h,3,2,3,2
         db 14,9,42h,14,2,3,2,0,0,3,3,3,3,3,0,2,3,2
         db 15,8,45h,16,1,3,3,3,1,0,0,3,3,3,0,1,3,3,3,1
+        db 0FFh
+cathedral_hall:
         db 16,8,47h,17,2,3,3,3,2,2,3,3,3,3,3,2,3,3,3,2,2
         db 17,8,47h,17,3,3,1,3,3,3,1,3,3,3,1,3,3,3,1,3,3
         db 18,8,07h,17,3,3,2,3,3,3,2,3,3,3,2,3,3,3,2,3,3

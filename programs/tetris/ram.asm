@@ -94,7 +94,7 @@ curtain:        db 0            ; after a top-out: the curtain's row + 1 (from -
 ; The B-type ending (ending.asm)
 ending:         db 0            ; 0 playing; the goal reached: END_SUCCESS, then END_SCENE
 end_timer:      dw 0            ; frames left of SUCCESS in the playfield
-end_drawn:      db 0            ; the scene: 0 to clear, 1 to draw, 2 drawn (its objects moving)
+end_drawn:      db 0            ; the scene: 0 to clear, 1-2 to draw, 3 drawn (its objects moving)
 end_x:          ds 6            ; the scene's objects: their columns (32 and up: off the right)
 end_shown:      ds 6            ; and where they were drawn (FFh: nowhere)
 

@@ -430,8 +430,13 @@ type_text:
         ret
 
 ; put_block: half-block code A (0 empty, 1 upper half, 2 lower half, 3 whole: paper) into the
-; bitmap cell at row D, column E. Keeps BC, DE, HL.
+; bitmap cell at row D, column E of a cleared screen (so an empty or a whole cell, which have no
+; pixels, costs nothing: a game's screen is drawn in the frame its text ends). Keeps BC, DE, HL.
 put_block:
+        dec a
+        cp 2
+        ret nc
+        inc a
         push hl
         add a,a
         add a,a
@@ -482,12 +487,11 @@ draw_picture:
         djnz .pcell
         jr draw_picture
 
-; The half-blocks' pixels (put_block).
+; The half-blocks' pixels (put_block; the empty cell's is also the ending's eraser).
 block_glyphs:
         db 0,0,0,0,0,0,0,0
         db 0FFh,0FFh,0FFh,0FFh,0,0,0,0
         db 0,0,0,0,0FFh,0FFh,0FFh,0FFh
-        db 0,0,0,0,0,0,0,0
 
 ; put_pixels: the 8 bytes at HL into the bitmap cell at row D, column E; HL moves on. Keeps BC, DE.
 put_pixels:
@@ -626,17 +630,14 @@ draw_level:
         or e
         ld c,a
         ld e,1
+        call attr_addr          ; (columns 1-4: one attribute row)
+        ld b,4
 .mcell: ld a,(ix+0)
         inc ix
         call block_attr
-        push af
-        call attr_addr
-        pop af
         ld (hl),a
-        inc e
-        ld a,e
-        cp 5
-        jr c,.mcell
+        inc l
+        djnz .mcell
         pop hl
         inc d
         inc d
