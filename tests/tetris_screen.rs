@@ -146,6 +146,11 @@ fn a_game_shows_lines_score_level_statistics_and_the_labels() {
     assert_eq!(from_col(row(&s, 4), 23), "SCORE");
     assert_eq!(from_col(row(&s, 5), 23), "000000");
     assert_eq!(from_col(row(&s, 8), 23), "NEXT");
+    // The next piece in a box of half cells (its cells are attributes: blank in text).
+    assert_eq!(from_col(row(&s, 9), 22), "▗▄▄▄▄▖");
+    assert_eq!(from_col(row(&s, 10), 22), "▐    ▌");
+    assert_eq!(from_col(row(&s, 11), 22), "▐    ▌");
+    assert_eq!(from_col(row(&s, 12), 22), "▝▀▀▀▀▘");
     assert_eq!(from_col(row(&s, 14), 23), "LEVEL");
     assert_eq!(from_col(row(&s, 15), 23), " 09");
     // Seven small pieces, in half blocks (a mino is half a cell high; whole cells are coloured

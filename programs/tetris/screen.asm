@@ -429,14 +429,15 @@ type_text:
         ld hl,b_type_text
         ret
 
-; put_block: half-block code A (0 empty, 1 upper half, 2 lower half, 3 whole: paper) into the
+; put_block: half-block code A (0 empty, 1 upper half, 2 lower half, 3 whole: paper; 4-9 the
+; quadrant corners and half sides of a box: block_glyphs) into the
 ; bitmap cell at row D, column E of a cleared screen (so an empty or a whole cell, which have no
 ; pixels, costs nothing: a game's screen is drawn in the frame its text ends). Keeps BC, DE, HL.
 put_block:
-        dec a
-        cp 2
-        ret nc
-        inc a
+        or a
+        ret z
+        cp 3
+        ret z
         push hl
         add a,a
         add a,a
@@ -490,8 +491,15 @@ draw_picture:
 ; The half-blocks' pixels (put_block; the empty cell's is also the ending's eraser).
 block_glyphs:
         db 0,0,0,0,0,0,0,0
-        db 0FFh,0FFh,0FFh,0FFh,0,0,0,0
-        db 0,0,0,0,0FFh,0FFh,0FFh,0FFh
+        db 0FFh,0FFh,0FFh,0FFh,0,0,0,0                  ; 1 upper half
+        db 0,0,0,0,0FFh,0FFh,0FFh,0FFh                  ; 2 lower half
+        db 0,0,0,0,0,0,0,0                              ; 3 whole (paper)
+        db 0,0,0,0,0Fh,0Fh,0Fh,0Fh                      ; 4 lower right quarter
+        db 0,0,0,0,0F0h,0F0h,0F0h,0F0h                  ; 5 lower left quarter
+        db 0Fh,0Fh,0Fh,0Fh,0Fh,0Fh,0Fh,0Fh              ; 6 right half
+        db 0F0h,0F0h,0F0h,0F0h,0F0h,0F0h,0F0h,0F0h      ; 7 left half
+        db 0Fh,0Fh,0Fh,0Fh,0,0,0,0                      ; 8 upper right quarter
+        db 0F0h,0F0h,0F0h,0F0h,0,0,0,0                  ; 9 upper left quarter
 
 ; put_pixels: the 8 bytes at HL into the bitmap cell at row D, column E; HL moves on. Keeps BC, DE.
 put_pixels:
@@ -546,9 +554,11 @@ draw_numbers:
         jr c,.stat
         ret
 
-; draw_start_numbers: the numbers a game starts with, drawn while it starts (so that its first
-; frames, a B-type's garbage among them, have only the play to draw).
+; draw_start_numbers: the numbers a game starts with, and the next piece's box, drawn while it
+; starts (so that its first frames, a B-type's garbage among them, have only the play to draw).
 draw_start_numbers:
+        ld hl,next_box          ; NEXT's box, in half cells round the next piece
+        call draw_picture
         ld a,TEXT_ATTR
         ld (text_attr),a
         ld hl,shown_lines
@@ -1050,6 +1060,16 @@ mini_pieces:
         db 2,3,1,0              ; S
         db 3,1,1,0              ; L
         db 1,1,1,1              ; I
+
+; The box round the next piece (rows 10-11, columns 23-26), half a cell thick (draw_picture).
+next_box:
+        db 9,22,07h,6,4,2,2,2,2,5
+        db 10,22,07h,1,6
+        db 10,27,07h,1,7
+        db 11,22,07h,1,6
+        db 11,27,07h,1,7
+        db 12,22,07h,6,8,1,1,1,1,9
+        db 0FFh
 
 ; The screens' texts: (row, column, attribute, text, 0) lists ended by FFh. The NES's words, in
 ; our font and the workbench's 24 rows.
