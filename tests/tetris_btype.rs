@@ -4,8 +4,11 @@
 //! and the name entry pressed by the recorder below; `RECORD=1 cargo test --test tetris_btype`
 //! records it again. The meta_nestris oracle plays on past 0 lines, so its trace
 //! (tests/traces/ours/b_type_ai.trace.gz, record-traces.sh) covers the game up to the frame the
-//! lines reach 0: ours equals it there, then shows SUCCESS in the playfield, the ending's
-//! scene, the name entry and the level menu with the new name.
+//! lines reach 0 (frame 7,687): ours equals it there line for line, and on the next frame
+//! (the NES's playState 6, which the oracle lacks) in all but the field, where ours shows the
+//! SUCCESS box; from there on the oracle plays on (its next piece spawns 5 frames after the
+//! goal) while ours shows SUCCESS, the ending's scene, the name entry and the level menu with
+//! the new name.
 
 use std::path::PathBuf;
 
@@ -38,7 +41,7 @@ fn record() -> Vec<u8> {
     let program = Program::from_assembly(&asm);
     let mut m = Workbench::new(FrameRate::Hz60);
     program.load_into(&mut m);
-    m.state.dev.save.path = None; // the NES's table, whatever the user has kept
+    m.state.dev.save = None; // the NES's table, whatever the user has kept
     let sym = |name: &str| program.symbols.get(name).unwrap();
     let mut player = Player::new(&program.symbols, Config::default()).unwrap();
     let mut pads = vec![];
@@ -162,10 +165,23 @@ fn a_b_type_game_that_reaches_0_lines_ends_as_the_nes_ends_it() {
         assert_eq!(o, w, "frame {} differs from the oracle's", i + 1);
     }
     eprintln!("b_type_ai: {} frames match the oracle, to the goal", goal + 1);
-    // The next frame (the NES's playState 6) writes the SUCCESS box into rows 7-9.
+    // Where the oracle stops covering it: the next frame is the NES's playState 6
+    // (bTypeGoalCheck), which the oracle does not have ("gameplay continues after the B-type
+    // goal is reached", its lib.rs). Both count the frame (all but the field agree); ours writes
+    // the SUCCESS box into rows 7-9, the oracle's field is unchanged.
+    let but_field = |l: &str| l.rsplit_once(' ').unwrap().0.to_string();
+    assert_eq!(but_field(&ours[goal + 1]), but_field(&want[goal + 1]));
+    assert_eq!(field(&want[goal + 1]), field(&want[goal]));
     let box_rows: String = field(&ours[goal + 1]).chars().skip(70).take(30).collect();
     assert_eq!(box_rows, "#".repeat(30), "{}", ours[goal + 1]);
     assert_ne!(field(&want[goal + 1]).get(70..100), Some(&*"#".repeat(30)));
+    // From the frame after, the NES sleeps in playState 6 (the frame's counters stand still);
+    // the oracle plays on: its fall counter goes on counting and it spawns the next piece
+    // (MoveTetrimino) 5 frames after the goal.
+    let fall = |l: &str| l.split(' ').nth(10).unwrap().to_string();
+    assert_eq!(fall(&ours[goal + 2]), fall(&ours[goal + 1]), "{}", ours[goal + 2]);
+    assert_ne!(fall(&want[goal + 2]), fall(&want[goal + 1]), "{}", want[goal + 2]);
+    assert_eq!(want[goal + 5].split(' ').nth(2), Some("MoveTetrimino"));
     // SUCCESS shows in the playfield for 14 + 128 frames.
     let s = screen(goal + 10);
     assert_eq!(s[2 + 8].get(11..21), Some(" SUCCESS! "), "{}", s.join("\n"));

@@ -55,8 +55,8 @@ pub struct Devices {
     /// start, instead of the keys.
     pub tape: Option<PadTape>,
     /// The program's save area (high scores and the like), kept in a file of the user's data
-    /// directory.
-    pub save: SaveArea,
+    /// directory; boxed, so that it adds a pointer to the debugger's checkpoints, not its bytes.
+    pub save: Option<Box<SaveArea>>,
 }
 
 /// A program's save area: up to [`SAVE_SIZE`] bytes a program keeps between runs (NES Tetris's
@@ -165,7 +165,7 @@ impl Devices {
             int_acked: false,
             console_count: 0,
             tape: None,
-            save: SaveArea::default(),
+            save: None,
         }
     }
 
@@ -189,7 +189,7 @@ impl Devices {
             }
             SAVE_DATA => {
                 let replay = self.tape.is_some();
-                self.save.read(replay)
+                self.save.as_mut().map_or(0xFF, |s| s.read(replay))
             }
             _ => 0xFF,
         }
@@ -217,12 +217,16 @@ impl Devices {
             EXIT => self.exit = Some(value),
             SAVE_DATA => {
                 let replay = self.tape.is_some();
-                self.save.write(value, replay)
+                if let Some(s) = self.save.as_mut() {
+                    s.write(value, replay)
+                }
             }
             SAVE_CONTROL => {
                 // A replay (the debugger's, which passes no console) or a movie's never writes.
                 let write_file = console.is_some() && self.tape.is_none();
-                self.save.control(value, write_file)
+                if let Some(s) = self.save.as_mut() {
+                    s.control(value, write_file)
+                }
             }
             _ => {}
         }
@@ -279,7 +283,10 @@ mod tests {
         let path = dir.join("z80/game.sav");
         let mut out = vec![];
         let mut d = Devices::new();
-        d.save.path = Some(path.clone());
+        d.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
         assert_eq!(d.input(SAVE_DATA as u16), 0xFF, "nothing saved yet");
         d.output(SAVE_CONTROL as u16, 0, Some(&mut out));
         for b in [1, 2, 3] {
@@ -289,7 +296,10 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), [1, 2, 3]);
         // A new run reads it back, FFh past its end; a replay's keep writes nothing.
         let mut e = Devices::new();
-        e.save.path = Some(path.clone());
+        e.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
         let read: Vec<u8> = (0..4).map(|_| e.input(SAVE_DATA as u16)).collect();
         assert_eq!(read, [1, 2, 3, 0xFF]);
         e.output(SAVE_CONTROL as u16, 0, None);
@@ -298,12 +308,19 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), [1, 2, 3]);
         // A movie's replay starts from nothing saved.
         let mut m = Devices::new();
-        m.save.path = Some(path.clone());
+        m.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
         m.tape = Some(PadTape {
             frames: std::sync::Arc::from(vec![0u8]),
             next: 0,
         });
         assert_eq!(m.input(SAVE_DATA as u16), 0xFF);
+        // A machine without a save area (no program file) reads FFh and keeps nothing.
+        let mut n = Devices::new();
+        n.output(SAVE_DATA as u16, 1, Some(&mut out));
+        assert_eq!(n.input(SAVE_DATA as u16), 0xFF);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -65,11 +65,17 @@ impl Program {
             m.load(*addr, bytes);
         }
         m.start(self.entry);
-        m.state.dev.save.path = self
+        let path = self
             .files
             .first()
             .and_then(|(p, _)| p.file_stem())
             .and_then(|s| crate::ports::save_path(&s.to_string_lossy()));
+        m.state.dev.save = path.map(|path| {
+            Box::new(crate::ports::SaveArea {
+                path: Some(path),
+                ..Default::default()
+            })
+        });
     }
 
     /// The text of a (1-based) source line.
