@@ -261,6 +261,78 @@ fn a_score_that_makes_the_table_is_named_and_kept_in_the_data_directory() {
 }
 
 #[test]
+fn a_headless_run_neither_reads_nor_writes_the_users_high_scores() {
+    // A user's kept table in every place the data directory could be (the home stands in a
+    // temporary directory), and no RETRO_DATA_DIR: a headless run shows the NES's table and
+    // plays a name entry to its end without keeping it.
+    let home = tempfile::tempdir().unwrap();
+    let xdg = home.path().join("xdg");
+    let kept = save_file(&[("ZED", 0, 3); 6]);
+    let places = [
+        xdg.join("retro/z80/tetris.sav"),
+        home.path().join(".local/share/retro/z80/tetris.sav"),
+        home.path()
+            .join("Library/Application Support/retro/z80/tetris.sav"),
+    ];
+    for file in &places {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, &kept).unwrap();
+    }
+    let run = |keys: &str, seconds: f64| -> Vec<String> {
+        let out = Command::new(env!("CARGO_BIN_EXE_retro"))
+            .arg("run")
+            .arg(game())
+            .args(["--headless", "--keys", &format!("={keys}"), "--time"])
+            .arg(seconds.to_string())
+            .args(["--dump-screen", "text"])
+            .env_remove("RETRO_DATA_DIR")
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", &xdg)
+            .env("APPDATA", &xdg)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let level = run(TO_LEVEL, 7.0);
+    assert_eq!(row(&level, 14), "      1 HOWARD 010000  09", "the NES's table");
+    // Level 9, soft-dropped and topped out (as above): 11 points beat the kept table's 0s but
+    // not the NES's 5,000, so no name entry; a second Start (which would keep a name entered)
+    // starts a new game.
+    let play = format!("{TO_LEVEL} RIGHT*4 DOWN START +500 hold DOWN 700 +24000 START +1000");
+    let s = run(&play, 33.5);
+    assert!(!s.join("\n").contains("CONGRATULATIONS"), "{}", s.join("\n"));
+    run(&format!("{play} START +1000"), 35.0);
+    for file in &places {
+        assert_eq!(std::fs::read(file).unwrap(), kept, "{} untouched", file.display());
+    }
+    let entries = walk(home.path());
+    assert_eq!(
+        entries.len(),
+        places.len(),
+        "nothing new under the home: {entries:?}"
+    );
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
 fn the_playfield_is_framed_in_white() {
     let s = screen(&format!("{TO_LEVEL} START +1000"), 8.0, "colours");
     // The playfield's 10 x 20 cells from row 2, column 11.
@@ -365,6 +437,59 @@ fn a_movie_plays_in_the_terminal_to_watch() {
     s.expect("L E V E L").expect("the game's screen is drawn");
     s.expect("1 9").expect("the movie started level 19");
     pty::quit_and_check_restored(s);
+}
+
+/// At 80 x 24 (the attribute cells, two terminal columns a cell) the pictures show as blocks:
+/// the title's TETRIS in half blocks, the statistics' pieces (the T is `▀█▀`: its whole cell a
+/// coloured blank) and NEXT's box in quarter blocks, each quarter block split over its cell's two
+/// columns (`▗▄▄▄▄▖` is ` ▄▄▄▄▄▄▄▄▄▄ `, `▐` is ` █`).
+#[test]
+#[cfg(unix)]
+fn the_pictures_show_at_80_by_24() {
+    let data = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "RETRO_DATA_DIR='{}' '{}' run '{}'; echo RC=$?; sleep 30",
+        data.path().display(),
+        pty::RETRO,
+        game().display()
+    );
+    let Some(tmux) = pty::Tmux::start_shell("tetris-80x24", 80, 24, &cmd, None) else {
+        return;
+    };
+    // The legal screen takes Start after 267 frames: Enter until the title shows. T, E, T, R,
+    // I, S: each letter's top row, 3 half cells wide (a cell is 2 columns).
+    let top = "\u{2580}\u{2580}  \u{2580}\u{2580}    \u{2580}\u{2580}\u{2580}\u{2580}";
+    let title = tmux.wait_until("the title's picture", |s| {
+        s.contains(top) || {
+            tmux.send(&["Enter"]);
+            std::thread::sleep(std::time::Duration::from_millis(700));
+            false
+        }
+    });
+    assert!(title.contains("P U S H   S T A R T"), "{title}");
+    for _ in 0..3 {
+        tmux.send(&["Enter"]);
+        std::thread::sleep(std::time::Duration::from_millis(800));
+    }
+    let game = tmux.wait_for("S T A T I S T I C S");
+    let game = tmux.wait_until("the next box", |s| {
+        s.contains(" \u{2584}\u{2584}\u{2584}\u{2584}\u{2584}\u{2584}\u{2584}\u{2584}\u{2584}\u{2584} ")
+    });
+    let lines: Vec<&str> = game.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.contains(" \u{2588}        \u{2588}")),
+        "NEXT's sides:\n{game}"
+    );
+    // The statistics' T (first of the seven): `▀▀  ▀▀` and its count.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.trim_start().starts_with("\u{2580}\u{2580}  \u{2580}\u{2580}    0 0")),
+        "the T:\n{game}"
+    );
+    assert!(!game.contains('#'), "no cell falls back to `#`:\n{game}");
+    tmux.send(&["C-q"]);
+    tmux.wait_for("RC=0");
 }
 
 /// `retro debug --movie` gives the debugged program the movie's input: the game our level 19

@@ -126,6 +126,9 @@ pub fn run_z80(
         Err(code) => return code,
     };
     let mut machine = machine_for(&program);
+    if session.headless || !std::io::stdout().is_terminal() {
+        machine.headless_saves();
+    }
     if let Err(e) = super::z80_movie::apply_pokes(&mut machine, &program, movie.pokes) {
         return usage_error(e);
     }
