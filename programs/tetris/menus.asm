@@ -1,4 +1,5 @@
-; The menus: legal screen, title, game type (with music), level (and B-type height). Each screen
+; The menus: legal screen, title, game type (with music), level (and B-type height); the
+; high-score name entry is in highscores.asm. Each screen
 ; change takes frames during which the NES uploads a screen with NMI off: nothing advances then
 ; (`delay`). The frame counts are the oracle's (meta_nestris), which match the legal screen's
 ; 255 + 255 frames of nes-tetris.md section 12.
@@ -27,7 +28,9 @@ menu_frame:
         jr z,title_screen
         dec a
         jr z,game_type_menu
-        jp level_menu
+        dec a
+        jp z,level_menu
+        jp name_entry
 
 ; set_prev: this frame's buttons become the previous frame's.
 set_prev:

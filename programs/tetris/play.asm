@@ -27,6 +27,7 @@ game_init:
         ld (lines),a
 .a2:     xor a
         ld (start_game),a
+        ld (ending),a
         ld a,-16                ; the curtain's wait, should the game end
         ld (curtain),a
         ld a,GMS_PLAY
@@ -112,6 +113,9 @@ game_frame:
         ld a,(dead)
         or a
         jp nz,game_over_frame
+        ld a,(ending)
+        or a
+        jp nz,ending_frame
         ld hl,frame_counter
         inc (hl)
         call rng_step
@@ -173,12 +177,15 @@ game_logic:
         or a
         jr z,.op
         dec (hl)
+        cp 2                    ; the first of the two: the NES's playState 6, B-type's goal
+        call z,goal_check
         jr .after
 .op:    call play_op
 .after: ld a,GMS_START
         ld (gms),a
         ld a,(dead)
-        or a
+        ld hl,ending            ; (the goal reached, the NES's frame ends in its ending)
+        or (hl)
         ret nz
         ld a,(pad)
         cp BTN_RIGHT|BTN_LEFT|BTN_DOWN
@@ -196,8 +203,7 @@ game_logic:
         ret
 
 ; game_over_frame: after the top-out (nes-tetris.md section 9) the curtain comes down: 64 frames'
-; wait, then a row every fourth frame; then Start goes back to the level menu (the NES's
-; high-score entry is not kept: TOP keeps the best score).
+; wait, then a row every fourth frame; then Start ends the game (game_end).
 game_over_frame:
         ld hl,frame_counter
         inc (hl)
@@ -214,31 +220,23 @@ game_over_frame:
 .wait:  ld a,(pressed)
         and BTN_START
         jp z,set_prev
-        ld hl,top+2             ; a better score becomes TOP
-        ld de,score+2
-        ld b,3
-.cmp:   ld a,(de)
-        cp (hl)
-        jr c,.menu2
-        jr nz,.best
-        dec hl
-        dec de
-        djnz .cmp
-        jr .menu2
-.best:  ld hl,score
-        ld de,top
-        ld bc,3
-        ldir
-.menu2:  xor a
+; game_end: after the curtain or the B-type ending: a score that makes the game type's table is
+; named there (highscores.asm), then the level menu, as on the NES.
+game_end:
+        xor a
         ld (in_game),a
+        ld (ending),a
         ld (sel_on_height),a
         ld a,(sel_level)        ; the menu shows 0-9 (A+Start's ten more is asked for again)
         cp 10
         jr c,.lv2
         sub 10
         ld (sel_level),a
-.lv2:    ld a,MENU_LEVEL
-        ld de,4
+.lv2:   call hs_insert
+        ld a,MENU_NAME
+        jr nc,.named
+        ld a,MENU_LEVEL
+.named: ld de,4
         ld bc,0303h
         jp new_screen
 

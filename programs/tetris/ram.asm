@@ -90,7 +90,30 @@ pause_shown:    db 0            ; PAUSE is on the playfield
 hide_next:      db 0            ; 1: Select has hidden the next piece (the NES's toggle)
 music_type:     db 0            ; the game-type menu's music: 0-2 MUSIC-1 to 3, 3 OFF (no sound here)
 curtain:        db 0            ; after a top-out: the curtain's row + 1 (from -16: 64 frames' wait)
-top:            db 00h,00h,01h  ; TOP: the best score (BCD, little-endian), 010000 at power-on
+
+; The B-type ending (ending.asm)
+ending:         db 0            ; 0 playing; the goal reached: END_SUCCESS, then END_SCENE
+end_timer:      dw 0            ; frames left of SUCCESS in the playfield
+end_drawn:      db 0            ; the scene: 0 to clear, 1-2 to draw, 3 drawn (its objects moving)
+end_x:          ds 6            ; the scene's objects: their columns (32 and up: off the right)
+end_shown:      ds 6            ; and where they were drawn (FFh: nowhere)
+
+; The high scores (highscores.asm): the NES's table, three entries per game type, A-type's then
+; B-type's, each a name (6 characters of the font), a score (BCD, little-endian) and a level.
+; The NES's names and scores at power-on; the save file (the user's data directory) replaces them.
+hs_table:       db "HOWARD",00h,00h,01h,9
+                db "OTASAN",00h,75h,00h,5
+                db "LANCE ",00h,50h,00h,0
+                db "ALEX  ",00h,20h,00h,9
+                db "TONY  ",00h,10h,00h,5
+                db "NINTEN",00h,05h,00h,0
+hs_table_end:
+hs_pos:         db 0            ; the entry being named: its offset in hs_table
+hs_row:         db 0            ; and its screen row
+hs_letter:      db 0            ; the letter the cursor is on, 0-5
+hs_repeat:      db 0            ; frames until a held Up or Down changes the letter again
+extra_step:     db 0            ; a menu's pictures and table rows drawn so far, one a frame
+hs_buf:         ds hs_table_end-hs_table+3  ; the save file as read: "TS", the table, its sum
 
 ; The printer (printer.asm)
 printer_go:     db 0            ; 1 before the run (retro run --printer): print printer_seq at power-on

@@ -85,9 +85,13 @@ render: ld a,(printer_on)
         ld a,0FFh
         ld (shown_cursor),a
         ld (drawing_mode),a
+        xor a
+        ld (extra_step),a
         ld a,(shown_mode)
         cp GAME_SCREEN
         jp z,draw_game_screen
+        cp MENU_NAME
+        jr z,.nametype
         cp MENU_LEVEL
         ret nz
         ld hl,level_a_texts     ; the level menu names the game type; B-type has its heights
@@ -96,6 +100,11 @@ render: ld a,(printer_on)
         jr z,.lvl
         ld hl,level_b_texts
 .lvl:   jp draw_frame_texts
+.nametype: ld a,LABEL_ATTR         ; the name entry names the game type
+        ld (text_attr),a
+        ld de,090Dh
+        call type_text
+        jp print
 .same:  cp GAME_SCREEN
         jr nz,.menu3
         ld hl,numbers_due
@@ -104,10 +113,14 @@ render: ld a,(printer_on)
         ret z
         ld (hl),0
         jp draw_start_numbers
-.menu3:  cp MENU_GAMETYPE
+.menu3: call menu_extras
+        ld a,(shown_mode)
+        cp MENU_GAMETYPE
         jp z,game_type_cursor
         cp MENU_LEVEL
         jp z,level_cursor
+        cp MENU_NAME
+        jp z,name_cursor
         ret
 
 ; clear_screen: bitmap and attributes all zero (black), and a black border: 38,000 T-states.
@@ -209,15 +222,20 @@ level_cursor:
         ld hl,height_options
         jp paint_option
 
+; row_col: D, E = the row and column at HL; HL moves on past them.
+row_col:
+        ld d,(hl)
+        inc hl
+        ld e,(hl)
+        inc hl
+        ret
+
 ; paint_options: every option of the list at HL (row, column, width; FFh ends) in TEXT_ATTR.
 paint_options:
         ld a,(hl)
         cp 0FFh
         ret z
-        ld d,a
-        inc hl
-        ld e,(hl)
-        inc hl
+        call row_col
         ld b,(hl)
         inc hl
         ld c,TEXT_ATTR
@@ -301,6 +319,12 @@ print:  ld a,(hl)
         call put_char
         jr print
 
+; draw_texts_all: draw_texts to the list's end.
+draw_texts_all:
+        ld a,255
+        ld (text_budget),a
+        jr draw_texts
+
 ; draw_frame_texts: draw_texts with a frame's budget: 60 characters, some 30,000 T-states.
 draw_frame_texts:
         ld a,60
@@ -336,6 +360,16 @@ draw_texts:
 .out2:   inc a                   ; NZ
         ret
 
+; put_score: the six digits of the BCD score whose top byte is at HL (the lower bytes before it)
+; at row D, column E. HL ends at its low byte.
+put_score:
+        ld a,(hl)
+        call put_bcd
+        dec hl
+        ld a,(hl)
+        call put_bcd
+        dec hl
+        ld a,(hl)
 ; put_bcd: the two digits of BCD byte A; put_digit: digit A (0-9).
 put_bcd:
         push af
@@ -355,38 +389,117 @@ put_digit:
 ; screen's texts); the numbers follow next frame (draw_start_numbers).
 draw_game_screen:
         call draw_frame
-        ld hl,a_type_text
-        ld a,(game_type)
-        or a
-        jr z,.type
-        ld hl,b_type_text
-.type:  ld de,1
+        call type_text
+        ld de,1
         ld a,LABEL_ATTR
         ld (text_attr),a
         call print
-        ld de,0217h             ; TOP's score: row 2, column 23
-        ld a,TEXT_ATTR
+        ld a,TEXT_ATTR          ; TOP's score: row 2, column 23: the game type's best
         ld (text_attr),a
-        ld a,(top+2)
-        call put_bcd
-        ld a,(top+1)
-        call put_bcd
-        ld a,(top)
-        call put_bcd
-        ld hl,mini_pieces       ; the small pieces' pixels
+        call hs_base
+        ld de,8
+        add hl,de
+        ld de,0217h
+        call put_score
+        ld hl,mini_pieces       ; the small pieces' half-blocks
         ld d,STATS_ROW
-        ld c,7
 .mini:  ld e,1
-        call put_pixels
+.mini2: ld a,(hl)
+        inc hl
+        call put_block
         inc e
-        call put_pixels
+        ld a,e
+        cp 5
+        jr c,.mini2
         inc d
         inc d
-        dec c
-        jr nz,.mini
+        ld a,d
+        cp STATS_ROW+14
+        jr c,.mini
         ld a,1                  ; the numbers next frame
         ld (numbers_due),a
         ret
+
+; type_text: HL = the game type's name.
+type_text:
+        ld hl,a_type_text
+        ld a,(game_type)
+        or a
+        ret z
+        ld hl,b_type_text
+        ret
+
+; put_block: half-block code A (0 empty, 1 upper half, 2 lower half, 3 whole: paper; 4-9 the
+; quadrant corners and half sides of a box: block_glyphs) into the
+; bitmap cell at row D, column E of a cleared screen (so an empty or a whole cell, which have no
+; pixels, costs nothing: a game's screen is drawn in the frame its text ends). Keeps BC, DE, HL.
+put_block:
+        or a
+        ret z
+        cp 3
+        ret z
+        push hl
+        add a,a
+        add a,a
+        add a,a
+        hl_at block_glyphs
+        call put_pixels
+        pop hl
+        ret
+
+; block_attr: A = the attribute of half-block code A in ink C: the ink on black; a whole cell
+; is the ink's colour as paper too; an empty one black. Keeps BC, DE, HL.
+block_attr:
+        or a
+        ret z
+        cp 3
+        ld a,c
+        ret nz
+        and 7
+        add a,a
+        add a,a
+        add a,a
+        or c
+        ret
+
+; draw_picture: the half-block picture at HL: (row, column, ink, count, count codes) entries
+; ended by FFh. Clobbers everything.
+draw_picture:
+        ld a,(hl)
+        cp 0FFh
+        ret z
+        call row_col
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+.pcell: ld a,(hl)
+        call put_block
+        push hl
+        ld a,(hl)
+        push af
+        call attr_addr
+        pop af
+        call block_attr
+        ld (hl),a
+        pop hl
+        inc hl
+        inc e
+        djnz .pcell
+        jr draw_picture
+
+; The half-blocks' pixels (put_block; the empty cell's is also the ending's eraser).
+block_glyphs:
+        db 0,0,0,0,0,0,0,0
+        db 0FFh,0FFh,0FFh,0FFh,0,0,0,0                  ; 1 upper half
+        db 0,0,0,0,0FFh,0FFh,0FFh,0FFh                  ; 2 lower half
+        db 0,0,0,0,0,0,0,0                              ; 3 whole (paper)
+        db 0,0,0,0,0Fh,0Fh,0Fh,0Fh                      ; 4 lower right quarter
+        db 0,0,0,0,0F0h,0F0h,0F0h,0F0h                  ; 5 lower left quarter
+        db 0Fh,0Fh,0Fh,0Fh,0Fh,0Fh,0Fh,0Fh              ; 6 right half
+        db 0F0h,0F0h,0F0h,0F0h,0F0h,0F0h,0F0h,0F0h      ; 7 left half
+        db 0Fh,0Fh,0Fh,0Fh,0,0,0,0                      ; 8 upper right quarter
+        db 0F0h,0F0h,0F0h,0F0h,0,0,0,0                  ; 9 upper left quarter
 
 ; put_pixels: the 8 bytes at HL into the bitmap cell at row D, column E; HL moves on. Keeps BC, DE.
 put_pixels:
@@ -441,9 +554,11 @@ draw_numbers:
         jr c,.stat
         ret
 
-; draw_start_numbers: the numbers a game starts with, drawn while it starts (so that its first
-; frames, a B-type's garbage among them, have only the play to draw).
+; draw_start_numbers: the numbers a game starts with, and the next piece's box, drawn while it
+; starts (so that its first frames, a B-type's garbage among them, have only the play to draw).
 draw_start_numbers:
+        ld hl,next_box          ; NEXT's box, in half cells round the next piece
+        call draw_picture
         ld a,TEXT_ATTR
         ld (text_attr),a
         ld hl,shown_lines
@@ -501,28 +616,18 @@ draw_score:
 draw_level:
         push hl
         push de
-        ld a,(shown_level)
-.hund:  sub 100
-        jr nc,.hund
-        add a,100
-        ld b,-1
-.tens:  inc b
-        sub 10
-        jr nc,.tens
-        add a,10
-        ld c,a
-        ld a,b
+        push ix
         ld de,0F18h             ; row 15, column 24
-        call put_digit
-        ld a,c
-        call put_digit
+        ld a,(shown_level)
+        call put_dec2
         ld a,(shown_level)
         call set_colours_of
+        ld ix,mini_pieces
         ld hl,mini_class
         ld d,STATS_ROW
-        ld b,7
 .mcol:  ld a,(hl)
         inc hl
+        push hl
         call field_attr         ; the paper colour and BRIGHT, as ink
         ld c,a
         rrca
@@ -534,17 +639,41 @@ draw_level:
         and 40h
         or e
         ld c,a
-        push bc
         ld e,1
-        ld b,2
-        call paint
-        pop bc
+        call attr_addr          ; (columns 1-4: one attribute row)
+        ld b,4
+.mcell: ld a,(ix+0)
+        inc ix
+        call block_attr
+        ld (hl),a
+        inc l
+        djnz .mcell
+        pop hl
         inc d
         inc d
-        djnz .mcol
+        ld a,d
+        cp STATS_ROW+14
+        jr c,.mcol
+        pop ix
         pop de
         pop hl
         ret
+
+; put_dec2: the last two decimal digits of A (0-255) at row D, column E; E moves on.
+put_dec2:
+.hund:  sub 100
+        jr nc,.hund
+        add a,100
+        ld b,-1
+.tens:  inc b
+        sub 10
+        jr nc,.tens
+        add a,10
+        ld c,a
+        ld a,b
+        call put_digit
+        ld a,c
+        jp put_digit
 
 ; draw_stat: the statistics count at DE (BCD, little-endian) on row C. Keeps BC, DE, HL.
 draw_stat:
@@ -553,7 +682,7 @@ draw_stat:
         push bc
         ex de,hl
         ld d,c
-        ld e,5
+        ld e,6
         ld a,(hl)               ; the tens and units
         inc hl
         ld b,a
@@ -621,6 +750,9 @@ draw_curtain:
         jp paint
 
 render_game:
+        ld a,(ending)
+        cp END_SCENE
+        jp z,render_ending
         ld a,(shown_mode)
         cp GAME_SHOWN
         jr z,.framed
@@ -669,6 +801,9 @@ render_game:
         call print
 .nopause:
         call draw_field
+        ld a,(ending)           ; B-type's goal: SUCCESS over the playfield
+        or a
+        call nz,draw_success
         jr .new
 .piece: ld hl,shown_piece
         ld a,(piece)
@@ -915,20 +1050,30 @@ level_colours:
 ; The statistics' pieces' tile classes, T J Z O S L I (pieces.asm's tile_class).
 mini_class: db 1,3,2,1,3,2,1
 
-; The statistics' small pieces, T J Z O S L I as the NES shows them: minos of 4 x 4 pixels (3 x 3
-; lit) centred in two character cells, the left cell's 8 rows, then the right's.
+; The statistics' small pieces, T J Z O S L I as the NES shows them, a mino half a cell high:
+; the half-block codes (put_block) of columns 1-4.
 mini_pieces:
-        db $3B,$3B,$3B,$00,$03,$03,$03,$00,$B8,$B8,$B8,$00,$80,$80,$80,$00  ; T
-        db $3B,$3B,$3B,$00,$00,$00,$00,$00,$B8,$B8,$B8,$00,$38,$38,$38,$00  ; J
-        db $3B,$3B,$3B,$00,$03,$03,$03,$00,$80,$80,$80,$00,$B8,$B8,$B8,$00  ; Z
-        db $0E,$0E,$0E,$00,$0E,$0E,$0E,$00,$E0,$E0,$E0,$00,$E0,$E0,$E0,$00  ; O
-        db $03,$03,$03,$00,$3B,$3B,$3B,$00,$B8,$B8,$B8,$00,$80,$80,$80,$00  ; S
-        db $3B,$3B,$3B,$00,$38,$38,$38,$00,$B8,$B8,$B8,$00,$00,$00,$00,$00  ; L
-        db $00,$00,$EE,$EE,$EE,$00,$00,$00,$00,$00,$EE,$EE,$EE,$00,$00,$00  ; I
+        db 1,3,1,0              ; T
+        db 1,1,3,0              ; J
+        db 1,3,2,0              ; Z
+        db 0,3,3,0              ; O
+        db 2,3,1,0              ; S
+        db 3,1,1,0              ; L
+        db 1,1,1,1              ; I
+
+; The box round the next piece (rows 10-11, columns 23-26), half a cell thick (draw_picture).
+next_box:
+        db 9,22,07h,6,4,2,2,2,2,5
+        db 10,22,07h,1,6
+        db 10,27,07h,1,7
+        db 11,22,07h,1,6
+        db 11,27,07h,1,7
+        db 12,22,07h,6,8,1,1,1,1,9
+        db 0FFh
 
 ; The screens' texts: (row, column, attribute, text, 0) lists ended by FFh. The NES's words, in
 ; our font and the workbench's 24 rows.
-screen_texts: dw legal_texts, title_texts, game_type_texts, level_texts
+screen_texts: dw legal_texts, title_texts, game_type_texts, level_texts, name_texts
 
 legal_texts:
         db 3,6,TEXT_ATTR,"TM AND (C) 1987 V/O",0
@@ -942,8 +1087,7 @@ legal_texts:
         db 20,4,TEXT_ATTR,"ALEXEY PAZHITNOV",0
         db 0FFh
 
-title_texts:
-        db 7,13,TITLE_ATTR,"TETRIS",0
+title_texts:                    ; (TETRIS is a picture: title_picture)
         db 15,11,LABEL_ATTR,"PUSH START",0
         db 18,9,TEXT_ATTR,"P: TETRIS PRINTER",0
         db 21,8,TEXT_ATTR,"(C) 1989 NINTENDO",0
@@ -981,6 +1125,34 @@ level_options:
         db 5,3,1, 5,5,1, 5,7,1, 5,9,1, 5,11,1, 7,3,1, 7,5,1, 7,7,1, 7,9,1, 7,11,1, 0FFh
 height_options:
         db 5,19,1, 5,21,1, 5,23,1, 7,19,1, 7,21,1, 7,23,1, 0FFh
+
+name_texts:
+        db 2,8,LABEL_ATTR,"CONGRATULATIONS",0
+        db 4,4,TEXT_ATTR,"YOU ARE A TETRIS MASTER.",0
+        db 6,5,TEXT_ATTR,"PLEASE ENTER YOUR NAME",0
+        db 0FFh
+
+; The title: TETRIS in letters of 3 x 5 half-cells, a colour each (draw_picture).
+title_picture:
+        db 4,5,42h,3,1,3,1
+        db 4,9,46h,3,3,1,1
+        db 4,13,44h,3,1,3,1
+        db 4,17,45h,3,3,1,2
+        db 4,21,43h,3,1,3,1
+        db 4,25,47h,3,3,1,1
+        db 5,6,42h,1,3
+        db 5,9,46h,2,3,1
+        db 5,14,44h,1,3
+        db 5,17,45h,3,3,1,2
+        db 5,22,43h,1,3
+        db 5,25,47h,3,1,1,3
+        db 6,6,42h,1,1
+        db 6,9,46h,3,1,1,1
+        db 6,14,44h,1,1
+        db 6,17,45h,3,1,0,1
+        db 6,21,43h,3,1,1,1
+        db 6,25,47h,3,1,1,1
+        db 0FFh
 
 game_texts:
         db 0,11,LABEL_ATTR,"LINES-",0

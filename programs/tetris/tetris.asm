@@ -8,6 +8,8 @@ PADPORT         equ 3Fh         ; the controller, read serially as the NES reads
 PAD_KEYS        equ 1           ; read_pad takes X, Z, Enter and Space as A, B, Start and Select:
                                 ; `retro run --record` records them as those buttons
 CONSOLEPORT     equ 0Fh
+SAVE_DATA       equ 0Bh         ; the save area (docs/z80-machine.md): IN/OUT its next byte
+SAVE_CONTROL    equ 09h         ; OUT 0: back to its start; OUT 1: keep what was written
 
 ; Buttons in the NES's order (the byte a serial read builds)
 BTN_A           equ 80h
@@ -23,6 +25,7 @@ MENU_LEGAL      equ 0
 MENU_TITLE      equ 1
 MENU_GAMETYPE   equ 2
 MENU_LEVEL      equ 3
+MENU_NAME       equ 4           ; the high-score name entry (after a game)
 
 ; Play states, in the oracle's terms (its trace prints these names): the NES's playStates 1-5 and
 ; 8; 6 and 7 are the two frames of play_delay before the spawn.
@@ -66,6 +69,7 @@ boot:   ld hl,8988h
         ld a,0FFh
         ld (legal_timer),a
         ld (shown_mode),a       ; (memory starts zero: a black screen; the first frame clears it)
+        call hs_load            ; the high scores kept from earlier runs
         ld a,(printer_go)       ; retro run --printer: the sequence at printer_seq is printed
         or a
         ret z
@@ -123,6 +127,8 @@ frame:  ld a,(printer_on)
         include "menus.asm"
         include "play.asm"
         include "score.asm"
+        include "ending.asm"
+        include "highscores.asm"
         include "rng.asm"
         include "screen.asm"
         include "pieces.asm"

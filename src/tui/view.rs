@@ -122,12 +122,42 @@ fn centred(area: Rect, w: usize, h: usize) -> (u16, u16) {
     (x, y)
 }
 
-/// Block elements continue across the cell's second column; other glyphs get a blank beside them.
-fn second_column(ch: char) -> char {
-    if ('\u{2580}'..='\u{259F}').contains(&ch) {
-        ch
-    } else {
-        ' '
+/// A cell's character across its two terminal columns. A block made of quarters (`▀ ▄ █ ▌ ▐`
+/// and the quadrants) is split, each column showing its half of the block stretched (`▗` is
+/// ` ▄`, `▐` is ` █`), so a small picture in quarter blocks (NES Tetris's NEXT box) keeps its
+/// shape; repeating the character would draw `▗▗`, two corners. Other block elements continue
+/// across; other glyphs get a blank beside them.
+fn two_columns(ch: char) -> (char, char) {
+    // The quarters (upper left, upper right, lower left, lower right) of U+2580-U+259F, where
+    // the character is made of whole quarters.
+    let quarters: Option<[bool; 4]> = match ch {
+        '\u{2580}' => Some([true, true, false, false]),
+        '\u{2584}' => Some([false, false, true, true]),
+        '\u{2588}' => Some([true, true, true, true]),
+        '\u{258C}' => Some([true, false, true, false]),
+        '\u{2590}' => Some([false, true, false, true]),
+        '\u{2596}' => Some([false, false, true, false]),
+        '\u{2597}' => Some([false, false, false, true]),
+        '\u{2598}' => Some([true, false, false, false]),
+        '\u{2599}' => Some([true, false, true, true]),
+        '\u{259A}' => Some([true, false, false, true]),
+        '\u{259B}' => Some([true, true, true, false]),
+        '\u{259C}' => Some([true, true, false, true]),
+        '\u{259D}' => Some([false, true, false, false]),
+        '\u{259E}' => Some([false, true, true, false]),
+        '\u{259F}' => Some([false, true, true, true]),
+        _ => None,
+    };
+    let column = |upper: bool, lower: bool| match (upper, lower) {
+        (false, false) => ' ',
+        (true, false) => '\u{2580}',
+        (false, true) => '\u{2584}',
+        (true, true) => '\u{2588}',
+    };
+    match quarters {
+        Some([ul, ur, ll, lr]) => (column(ul, ll), column(ur, lr)),
+        None if ('\u{2580}'..='\u{259F}').contains(&ch) => (ch, ch),
+        None => (ch, ' '),
     }
 }
 
@@ -143,13 +173,18 @@ fn render_cells(frame: &Frame, depth: ColourDepth, area: Rect, cw: usize, buf: &
                 .bg(colour(frame, cell.bg, depth));
             let tx = x0 + sat16(x * cw);
             let ty = y0 + sat16(y);
+            let (left, right) = if cw == 2 {
+                two_columns(cell.ch)
+            } else {
+                (cell.ch, ' ')
+            };
             if let Some(c) = buf.cell_mut((tx, ty)) {
-                c.set_char(cell.ch).set_style(style);
+                c.set_char(left).set_style(style);
             }
             if cw == 2
                 && let Some(c) = buf.cell_mut((tx + 1, ty))
             {
-                c.set_char(second_column(cell.ch)).set_style(style);
+                c.set_char(right).set_style(style);
             }
         }
     }
@@ -452,6 +487,30 @@ mod tests {
         assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), Some((2, 0)));
         p.cursor = p.cursor.map(|c| retro_screen::Cursor { visible: false, ..c });
         assert_eq!(text_cursor(&p, Rect::new(0, 0, 4, 1)), None);
+    }
+
+    #[test]
+    fn quarter_blocks_keep_their_shape_across_a_cells_two_columns() {
+        // NES Tetris's NEXT box corner and sides: `▗▄▖` over `▐ ▌` is ` ▄▄▄▄ ` over ` █  █ `.
+        let mut g = CellGrid::new(3, 2, Cell::new(' ', 7, 0));
+        for (i, ch) in "\u{2597}\u{2584}\u{2596}\u{2590} \u{258C}".chars().enumerate() {
+            g.set(i % 3, i / 3, Cell::new(ch, 7, 0));
+        }
+        let f = Frame::cells(g, Palette::c64());
+        let area = Rect::new(0, 0, 6, 2);
+        let mut buf = Buffer::empty(area);
+        FrameView {
+            frame: &f,
+            depth: ColourDepth::Ansi16,
+        }
+        .render(area, &mut buf);
+        let row = |y: u16| (0..6).map(|x| buf[(x, y)].symbol()).collect::<String>();
+        assert_eq!(row(0), " \u{2584}\u{2584}\u{2584}\u{2584} ");
+        assert_eq!(row(1), " \u{2588}  \u{2588} ");
+        // Half blocks continue; a text glyph gets a blank beside it; a shade repeats.
+        assert_eq!(two_columns('\u{2580}'), ('\u{2580}', '\u{2580}'));
+        assert_eq!(two_columns('A'), ('A', ' '));
+        assert_eq!(two_columns('\u{2592}'), ('\u{2592}', '\u{2592}'));
     }
 
     #[test]

@@ -40,15 +40,24 @@ fn cell_rows(mem: &[u8; 0x10000], col: usize, row: usize) -> [u8; 8] {
 }
 
 /// The character a bitmap cell shows: blank, a glyph of the shared font (ink on paper, or
-/// inverted), or `#` for any other pattern.
+/// inverted), a half block or quadrant block (so small pictures drawn in half cells, as NES
+/// Tetris's statistics and title, show at one cell per attribute), or `#` for any other pattern.
 fn cell_char(rows: [u8; 8]) -> char {
     if rows == [0; 8] {
         return ' ';
     }
     font::glyph_for_pixels(&rows)
         .or_else(|| font::glyph_for_pixels(&rows.map(|r| !r)))
+        .or_else(|| BLOCKS.into_iter().find(|&c| font::glyph(c) == rows))
         .unwrap_or('#')
 }
+
+/// The half and quadrant blocks (U+2580 upper half, U+2584 lower half, U+258C left half, U+2590
+/// right half, U+2596-U+259F the quadrants): the block elements made of whole 4 x 4 quadrants.
+const BLOCKS: [char; 14] = [
+    '\u{2580}', '\u{2584}', '\u{258C}', '\u{2590}', '\u{2596}', '\u{2597}', '\u{2598}', '\u{2599}',
+    '\u{259A}', '\u{259B}', '\u{259C}', '\u{259D}', '\u{259E}', '\u{259F}',
+];
 
 fn attr(mem: &[u8; 0x10000], col: usize, row: usize) -> u8 {
     mem[ATTRIBUTES as usize + row * COLUMNS + col]
@@ -133,6 +142,12 @@ mod tests {
         }
         let f = cells(&mem, 0, false);
         assert!(retro_screen::dump::text(&f).starts_with('A'));
+        // Half blocks read back as half blocks; other patterns as `#`.
+        for (i, r) in [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0].iter().enumerate() {
+            mem[bitmap_address(1, i) as usize] = *r;
+        }
+        mem[bitmap_address(2, 0) as usize] = 0x81;
+        assert!(retro_screen::dump::text(&cells(&mem, 0, false)).starts_with("A\u{2580}#"));
         let p = pixels(&mem, 0, false);
         assert!(retro_screen::dump::text(&p).starts_with('A'));
     }

@@ -20,6 +20,14 @@ pub const PAD_SERIAL: u8 = 0x3F;
 pub const CONSOLE: u8 = 0x0F;
 /// The exit port: `OUT` ends the run with the byte as its exit status.
 pub const EXIT: u8 = 0x0D;
+/// The save area's data: `IN` reads its next byte (FFh past its end, or with nothing saved),
+/// `OUT` writes the next byte; both move the position on.
+pub const SAVE_DATA: u8 = 0x0B;
+/// The save area's control: `OUT` 0 moves the position back to the start, 1 keeps the area: the
+/// bytes written so far become the program's save file (written whole, atomically).
+pub const SAVE_CONTROL: u8 = 0x09;
+/// The save area's size: a program saves at most this many bytes.
+pub const SAVE_SIZE: usize = 256;
 
 /// The state of every device, plain data, so that the debugger can snapshot it with the CPU and
 /// memory.
@@ -46,6 +54,94 @@ pub struct Devices {
     /// An input movie: when set, the controller takes its next frame's buttons at every frame's
     /// start, instead of the keys.
     pub tape: Option<PadTape>,
+    /// The program's save area (high scores and the like), kept in a file of the user's data
+    /// directory; boxed, so that it adds a pointer to the debugger's checkpoints, not its bytes.
+    pub save: Option<Box<SaveArea>>,
+}
+
+/// A program's save area: up to [`SAVE_SIZE`] bytes a program keeps between runs (NES Tetris's
+/// high scores), read and written a byte at a time through [`SAVE_DATA`] and kept with
+/// [`SAVE_CONTROL`]. The file is read at the first access and written at each keep. A movie's
+/// replay (a [`PadTape`]) neither reads nor writes it: it plays from power-on, as recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveArea {
+    /// The file, when the program has one (the host sets it: [`crate::Program::load_into`]).
+    pub path: Option<std::path::PathBuf>,
+    /// The bytes: as read from the file, then as written.
+    pub bytes: Vec<u8>,
+    pub pos: usize,
+    pub loaded: bool,
+}
+
+impl SaveArea {
+    fn load(&mut self, replay: bool) {
+        if self.loaded {
+            return;
+        }
+        self.loaded = true;
+        if let (Some(path), false) = (&self.path, replay) {
+            let mut bytes = std::fs::read(path).unwrap_or_default();
+            bytes.truncate(SAVE_SIZE);
+            self.bytes = bytes;
+        }
+    }
+
+    fn read(&mut self, replay: bool) -> u8 {
+        self.load(replay);
+        let b = self.bytes.get(self.pos).copied().unwrap_or(0xFF);
+        self.pos = (self.pos + 1).min(SAVE_SIZE);
+        b
+    }
+
+    fn write(&mut self, value: u8, replay: bool) {
+        self.load(replay);
+        if self.pos >= SAVE_SIZE {
+            return;
+        }
+        if self.bytes.len() <= self.pos {
+            self.bytes.resize(self.pos + 1, 0xFF);
+        }
+        self.bytes[self.pos] = value;
+        self.pos += 1;
+    }
+
+    /// `OUT` to [`SAVE_CONTROL`]; `write_file` is false in a debugger's replay and a movie's.
+    fn control(&mut self, value: u8, write_file: bool) {
+        match value {
+            0 => self.pos = 0,
+            1 => {
+                self.bytes.truncate(self.pos);
+                if let (Some(path), true) = (&self.path, write_file) {
+                    // A save that cannot be written (a read-only directory) costs the player
+                    // the table, never the game.
+                    if let Some(dir) = path.parent() {
+                        let _ = std::fs::create_dir_all(dir);
+                    }
+                    let _ = retro_machine::outfile::write_atomic(path, &self.bytes);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where a program called `name` keeps its save file: `$RETRO_DATA_DIR`, else the platform's
+/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`; `%APPDATA%` on Windows;
+/// `~/Library/Application Support` on macOS) + `retro`; then `z80/NAME.sav`. None without a home.
+pub fn save_path(name: &str) -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let base = var("RETRO_DATA_DIR").or_else(|| {
+        let data = if cfg!(windows) {
+            var("APPDATA")
+        } else if cfg!(target_os = "macos") {
+            var("HOME").map(|h| h.join("Library/Application Support"))
+        } else {
+            var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
+        };
+        data.map(|d| d.join("retro"))
+    })?;
+    Some(base.join("z80").join(format!("{name}.sav")))
 }
 
 /// The controller's buttons for each frame, in [`PAD_PARALLEL`]'s bit order (an `.fm2` movie's
@@ -69,6 +165,7 @@ impl Devices {
             int_acked: false,
             console_count: 0,
             tape: None,
+            save: None,
         }
     }
 
@@ -89,6 +186,10 @@ impl Devices {
                 // After eight reads an official NES pad returns 1s.
                 self.pad_shift = (self.pad_shift >> 1) | 0x80;
                 bit
+            }
+            SAVE_DATA => {
+                let replay = self.tape.is_some();
+                self.save.as_mut().map_or(0xFF, |s| s.read(replay))
             }
             _ => 0xFF,
         }
@@ -114,6 +215,19 @@ impl Devices {
                 }
             }
             EXIT => self.exit = Some(value),
+            SAVE_DATA => {
+                let replay = self.tape.is_some();
+                if let Some(s) = self.save.as_mut() {
+                    s.write(value, replay)
+                }
+            }
+            SAVE_CONTROL => {
+                // A replay (the debugger's, which passes no console) or a movie's never writes.
+                let write_file = console.is_some() && self.tape.is_none();
+                if let Some(s) = self.save.as_mut() {
+                    s.control(value, write_file)
+                }
+            }
             _ => {}
         }
     }
@@ -161,5 +275,52 @@ mod tests {
         assert_eq!(d.exit, None);
         d.output(0x000D, 3, None);
         assert_eq!(d.exit, Some(3));
+    }
+
+    #[test]
+    fn the_save_area_reads_its_file_and_keeps_what_is_written() {
+        let dir = std::env::temp_dir().join(format!("retro-save-{}", std::process::id()));
+        let path = dir.join("z80/game.sav");
+        let mut out = vec![];
+        let mut d = Devices::new();
+        d.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
+        assert_eq!(d.input(SAVE_DATA as u16), 0xFF, "nothing saved yet");
+        d.output(SAVE_CONTROL as u16, 0, Some(&mut out));
+        for b in [1, 2, 3] {
+            d.output(SAVE_DATA as u16, b, Some(&mut out));
+        }
+        d.output(SAVE_CONTROL as u16, 1, Some(&mut out));
+        assert_eq!(std::fs::read(&path).unwrap(), [1, 2, 3]);
+        // A new run reads it back, FFh past its end; a replay's keep writes nothing.
+        let mut e = Devices::new();
+        e.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
+        let read: Vec<u8> = (0..4).map(|_| e.input(SAVE_DATA as u16)).collect();
+        assert_eq!(read, [1, 2, 3, 0xFF]);
+        e.output(SAVE_CONTROL as u16, 0, None);
+        e.output(SAVE_DATA as u16, 9, None);
+        e.output(SAVE_CONTROL as u16, 1, None);
+        assert_eq!(std::fs::read(&path).unwrap(), [1, 2, 3]);
+        // A movie's replay starts from nothing saved.
+        let mut m = Devices::new();
+        m.save = Some(Box::new(SaveArea {
+            path: Some(path.clone()),
+            ..SaveArea::default()
+        }));
+        m.tape = Some(PadTape {
+            frames: std::sync::Arc::from(vec![0u8]),
+            next: 0,
+        });
+        assert_eq!(m.input(SAVE_DATA as u16), 0xFF);
+        // A machine without a save area (no program file) reads FFh and keeps nothing.
+        let mut n = Devices::new();
+        n.output(SAVE_DATA as u16, 1, Some(&mut out));
+        assert_eq!(n.input(SAVE_DATA as u16), 0xFF);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

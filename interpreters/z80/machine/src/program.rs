@@ -57,12 +57,25 @@ impl Program {
         Ok(())
     }
 
-    /// Loads the blocks and starts the CPU at the entry point.
+    /// Loads the blocks and starts the CPU at the entry point. A program assembled from a file
+    /// gets a save area named after it (`tetris.asm`: `z80/tetris.sav` in the user's data
+    /// directory, [`crate::ports::save_path`]).
     pub fn load_into(&self, m: &mut Workbench) {
         for (addr, bytes) in &self.blocks {
             m.load(*addr, bytes);
         }
         m.start(self.entry);
+        let path = self
+            .files
+            .first()
+            .and_then(|(p, _)| p.file_stem())
+            .and_then(|s| crate::ports::save_path(&s.to_string_lossy()));
+        m.state.dev.save = path.map(|path| {
+            Box::new(crate::ports::SaveArea {
+                path: Some(path),
+                ..Default::default()
+            })
+        });
     }
 
     /// The text of a (1-based) source line.

@@ -198,6 +198,14 @@ impl Workbench {
         let next = self.state.clock.frame as usize;
         self.state.dev.tape = Some(crate::ports::PadTape { frames, next });
     }
+    /// A headless run (a test, a script, CI) keeps the user's save file out of it: it neither
+    /// reads nor writes it, so it plays with the program's own defaults (NES Tetris's table) and
+    /// never touches the home directory, unless `$RETRO_DATA_DIR` asks for a save file there.
+    pub fn headless_saves(&mut self) {
+        if std::env::var_os("RETRO_DATA_DIR").is_none_or(|v| v.is_empty()) {
+            self.state.dev.save = None;
+        }
+    }
     /// Takes the console output collected so far.
     pub fn take_console(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.console)
