@@ -220,7 +220,8 @@ fn keys_poked_into_the_keyboard_buffer_are_typed_at_ready() {
 }
 
 /// Issue 32.4: a 1541 disk holds 664 blocks of 254 bytes; a program writing more finds the disk
-/// full on the command channel (72,DISK FULL) and the file holds what fitted.
+/// full on the command channel (72,DISK FULL) and the file holds what fitted: 663 blocks, as the
+/// program's own file (full.bas) is on the disk too and takes one.
 #[test]
 fn a_file_stops_growing_when_the_disk_is_full() {
     let dir = tempfile::tempdir().unwrap();
@@ -234,5 +235,35 @@ fn a_file_stops_growing_when_the_disk_is_full() {
     let r = retro(&["run", "--headless", "full.bas"], "", dir.path());
     assert_eq!(text(&r.stdout), " 72 DISK FULL\n", "{}", text(&r.stderr));
     let size = std::fs::metadata(dir.path().join("big")).unwrap().len();
-    assert_eq!(size, 664 * 254);
+    assert_eq!(size, 663 * 254);
+}
+
+/// Issue 32.4: files already on the disk count toward its 664 blocks, each rounded up to whole
+/// blocks of 254 bytes (an empty file takes one), as the 1541's BAM counts them; a file the C64
+/// cannot name (hidden) is not on the disk. Replacing a file with `@0:` gives its blocks back.
+#[test]
+fn files_already_on_the_disk_take_their_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 600 blocks and one byte: 601 blocks; an empty file: 1; the program: 1. 61 are left.
+    std::fs::write(d.join("old"), vec![b'x'; 600 * 254 + 1]).unwrap();
+    std::fs::write(d.join("empty"), b"").unwrap();
+    std::fs::write(d.join(".hidden"), vec![b'x'; 200_000]).unwrap();
+    let fill = "10 open 2,8,2,\"@0:new,s,w\"\n\
+         20 for i=1 to 200:print#2,\"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789\";:next\n\
+         30 close 2:open 15,8,15:input#15,a,b$:print a;b$:close 15\n";
+    std::fs::write(d.join("full.bas"), fill).unwrap();
+    let r = retro(&["run", "--headless", "full.bas"], "", d);
+    assert_eq!(text(&r.stdout), " 72 DISK FULL\n", "{}", text(&r.stderr));
+    assert_eq!(std::fs::metadata(d.join("new")).unwrap().len(), 61 * 254);
+    // Run again: `new` (61 blocks) is replaced, and its blocks come back only after the close,
+    // so the new one finds the disk full at once, then frees the old 61 blocks.
+    let r = retro(&["run", "--headless", "full.bas"], "", d);
+    assert_eq!(text(&r.stdout), " 72 DISK FULL\n", "{}", text(&r.stderr));
+    assert_eq!(std::fs::metadata(d.join("new")).unwrap().len(), 0);
+    // With the old file gone there is room for all 20,000 bytes (79 blocks).
+    std::fs::remove_file(d.join("old")).unwrap();
+    let r = retro(&["run", "--headless", "full.bas"], "", d);
+    assert_eq!(text(&r.stdout), " 0 OK\n", "{}", text(&r.stderr));
+    assert_eq!(std::fs::metadata(d.join("new")).unwrap().len(), 20_000);
 }

@@ -78,11 +78,12 @@ impl Sequence {
     pub fn parse(text: &str) -> Result<Sequence, String> {
         let mut palette = None;
         let mut drops = Vec::new();
-        for (n, line) in text.lines().enumerate() {
+        for (n, raw) in text.lines().enumerate() {
             let at = |msg: String| format!("line {}: {msg}", n + 1);
-            let line = line.split('#').next().map(str::trim).unwrap_or("");
-            // '#' also starts the colours, so cut comments only outside the palette line.
-            let full = text.lines().nth(n).unwrap_or("").trim();
+            let line = raw.split('#').next().map(str::trim).unwrap_or("");
+            // '#' also starts the colours, so cut comments only outside the palette line (the
+            // line as read: finding it again by number made a long sequence quadratic, issue 32).
+            let full = raw.trim();
             if let Some(rest) = full.strip_prefix("palette") {
                 if palette.is_some() || !drops.is_empty() {
                     return Err(at("the palette comes once, before the drops".into()));

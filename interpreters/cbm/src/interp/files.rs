@@ -2,7 +2,8 @@
 //! machine has: 0 (keyboard), 3 (screen) and 8, a disk drive whose files are host files in one
 //! directory the user names. Names never leave that directory; written files appear only when
 //! closed, all at once (written beside and renamed; a symbolic link is written through and a
-//! pipe written into, as `cat >` would: retro_machine::outfile).
+//! pipe written into, as `cat >` would: retro_machine::outfile); a read-only file is the 1541's
+//! write-protected disk (26,WRITE PROTECT ON on the command channel) and is never replaced.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -61,17 +62,65 @@ enum Open {
     },
 }
 
-/// What a 1541 disk holds: 664 free blocks of 254 data bytes (170 KB).
-pub(super) const DISK_BYTES: usize = 664 * 254;
+/// What a 1541 disk holds: 664 free blocks (170 KB) ...
+const DISK_BLOCKS: usize = 664;
+/// ... of 254 data bytes each (the other two link to the next block).
+const BLOCK: usize = 254;
+
+/// The blocks a file of `len` bytes takes on a 1541: an empty file still takes one.
+fn blocks(len: usize) -> usize {
+    len.div_ceil(BLOCK).max(1)
+}
+
+/// Whether `name` is a host file name a C64 program can name on device 8 (what
+/// [`HostDir::path_for`] makes), so the file is on the disk and takes its blocks.
+fn on_the_disk(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && !name.trim().is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'.' | b'-' | b'_' | b'+'))
+}
+
+/// The blocks the regular file at `path` takes (0 for none, a directory, a device or a link).
+fn host_blocks(path: &std::path::Path) -> usize {
+    std::fs::symlink_metadata(path).map_or(0, |m| if m.is_file() { blocks(m.len() as usize) } else { 0 })
+}
+
+/// The blocks the files already in `dir` take, as the 1541's BAM counts them: every regular
+/// file a C64 program could name.
+fn blocks_in(dir: &std::path::Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|e| e.file_name().to_str().is_some_and(on_the_disk))
+        .map(|e| host_blocks(&e.path()))
+        .sum()
+}
+
+/// The 1541's error 26 (its write-protect tab covered), what it says for a host file retro may
+/// not write: a read-only file is never replaced.
+const WRITE_PROTECT_ON: &str = "26,WRITE PROTECT ON,00,00";
+
+/// Whether the host file at `path` (through links) exists and is read-only.
+fn read_only(path: &std::path::Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+}
 
 /// The open files, by logical file number.
 pub(super) struct Files {
     dir: Option<HostDir>,
     open: HashMap<u8, Open>,
     status: String,
-    /// Bytes written to the disk in this run (files and SAVEd programs): past DISK_BYTES the
-    /// disk is full, which also bounds the memory open files hold.
-    written: usize,
+    /// Blocks the disk's closed files take: those already in the directory (counted when a
+    /// program first writes) and those written since. With `open_blocks`, at most DISK_BLOCKS:
+    /// past that the disk is full, which also bounds the memory open files hold.
+    used_blocks: Option<usize>,
+    /// Blocks the files open for writing have filled or started.
+    open_blocks: usize,
 }
 
 impl Files {
@@ -80,7 +129,8 @@ impl Files {
             dir,
             open: HashMap::new(),
             status: "00, OK,00,00".into(),
-            written: 0,
+            used_blocks: None,
+            open_blocks: 0,
         }
     }
 
@@ -93,9 +143,43 @@ impl Files {
 
     fn close(&mut self, lf: u8) -> Result<()> {
         if let Some(Open::Write { path: Some(p), data }) = self.open.remove(&lf) {
-            write_output(&p, &data).map_err(|_| BasicError::DeviceNotPresent)?;
+            self.open_blocks -= data.len().div_ceil(BLOCK);
+            self.write_file(&p, &data)?;
         }
         Ok(())
+    }
+
+    /// The blocks the disk's closed files take, counting the directory's files the first time.
+    fn used_blocks(&mut self) -> usize {
+        let dir = self.dir.as_ref().map(|d| d.0.clone());
+        *self
+            .used_blocks
+            .get_or_insert_with(|| dir.map_or(0, |d| blocks_in(&d)))
+    }
+
+    /// Whether `n` more blocks fit beside the closed and open files.
+    fn fits(&mut self, n: usize) -> bool {
+        self.used_blocks() + self.open_blocks + n <= DISK_BLOCKS
+    }
+
+    /// Writes a closed or SAVEd file to the host. A file the host will not let us write (a
+    /// read-only file, a directory the user cannot write) is the 1541's write-protected disk:
+    /// nothing is written and the command channel says so; BASIC hears nothing of it.
+    fn write_file(&mut self, path: &std::path::Path, data: &[u8]) -> Result<()> {
+        // A file replaced (`@0:`) gives back its blocks once the new one is written.
+        let old = host_blocks(path);
+        let used = self.used_blocks();
+        match write_output(path, data) {
+            Ok(()) => {
+                self.used_blocks = Some((used + blocks(data.len())).saturating_sub(old));
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                self.status = WRITE_PROTECT_ON.into();
+                Ok(())
+            }
+            r => r.map_err(|_| BasicError::DeviceNotPresent),
+        }
     }
 
     /// CHROUT to logical file `lf`.
@@ -108,14 +192,17 @@ impl Files {
             // A file that may not be written keeps nothing.
             Some(Open::Write { path: None, .. }) => Ok(()),
             Some(Open::Write { data, .. }) => {
-                if self.written >= DISK_BYTES {
-                    // The 1541 stops writing and says so on its command channel; the KERNAL's
-                    // ST does not hear of it.
-                    self.status = "72,DISK FULL,00,00".into();
-                } else {
-                    self.written += 1;
-                    data.push(b);
+                // A byte that starts a block needs a free one (the counts were taken at OPEN).
+                if data.len() % BLOCK == 0 {
+                    if self.used_blocks.unwrap_or(0) + self.open_blocks >= DISK_BLOCKS {
+                        // The 1541 stops writing and says so on its command channel; the
+                        // KERNAL's ST does not hear of it.
+                        self.status = "72,DISK FULL,00,00".into();
+                        return Ok(());
+                    }
+                    self.open_blocks += 1;
                 }
+                data.push(b);
                 Ok(())
             }
             Some(Open::Command { .. }) => Ok(()),
@@ -266,7 +353,15 @@ impl Interp {
                                 path: None,
                                 data: Vec::new(),
                             }
+                        } else if read_only(&path) {
+                            self.files.status = WRITE_PROTECT_ON.into();
+                            Open::Write {
+                                path: None,
+                                data: Vec::new(),
+                            }
                         } else {
+                            // The directory's files are counted now, before the first byte.
+                            self.files.used_blocks();
                             Open::Write {
                                 path: Some(path),
                                 data: Vec::new(),
@@ -448,13 +543,17 @@ impl Interp {
                     self.files.status = "63,FILE EXISTS,00,00".into();
                     return Ok(Outcome::Next);
                 }
+                if read_only(&target) {
+                    self.files.status = WRITE_PROTECT_ON.into();
+                    return Ok(Outcome::Next);
+                }
                 let prg = self.program().to_prg();
-                if self.files.written + prg.len() > DISK_BYTES {
+                // The new file is written whole before a replaced one's blocks are freed.
+                if !self.files.fits(blocks(prg.len())) {
                     self.files.status = "72,DISK FULL,00,00".into();
                     return Ok(Outcome::Next);
                 }
-                self.files.written += prg.len();
-                write_output(&target, &prg).map_err(|_| BasicError::DeviceNotPresent)?;
+                self.files.write_file(&target, &prg)?;
                 Ok(Outcome::Next)
             }
             _ => {

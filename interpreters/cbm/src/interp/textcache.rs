@@ -11,7 +11,9 @@
 use super::vars::{Kind, Name};
 use crate::float::Fac;
 
-/// One slot per address of the 64 KiB, allocated on first use (start-up stays quick).
+/// One slot per address of the 64 KiB at most, allocated as far as the addresses used (start-up
+/// stays quick, and a small program fills a few KiB of slots rather than 2 MiB: issue 32's
+/// fuzzing starts 100,000 machines).
 const SLOTS: usize = 0x10000;
 
 #[derive(Clone, Copy, Default)]
@@ -52,11 +54,14 @@ pub(super) struct TextCache {
     gotos: Vec<GotoSlot>,
 }
 
-fn slots<T: Default + Clone>(v: &mut Vec<T>) -> &mut Vec<T> {
-    if v.is_empty() {
-        v.resize(SLOTS, T::default());
+/// The slot for address `at`, growing the slots to cover it (doubling, so growth costs
+/// amortised constant time; the readers treat a slot beyond the end as empty).
+#[inline]
+fn slot<T: Default + Clone>(v: &mut Vec<T>, at: usize) -> &mut T {
+    if at >= v.len() {
+        v.resize((at + 1).next_power_of_two().clamp(4096, SLOTS), T::default());
     }
-    v
+    &mut v[at]
 }
 
 impl TextCache {
@@ -100,7 +105,7 @@ impl TextCache {
 
     pub(super) fn set_number(&mut self, at: usize, value: Fac, len: u8) {
         let made = self.text_gen;
-        slots(&mut self.numbers)[at] = NumberSlot { made, value, len };
+        *slot(&mut self.numbers, at) = NumberSlot { made, value, len };
     }
 
     /// The name read at `at`: the name, whether `(` follows, and its length in bytes.
@@ -133,7 +138,7 @@ impl TextCache {
             Kind::Int => 1,
             Kind::Str => 2,
         };
-        slots(&mut self.names)[at] = NameSlot {
+        *slot(&mut self.names, at) = NameSlot {
             made,
             len,
             n1: name.n1,
@@ -191,7 +196,7 @@ impl TextCache {
 
     pub(super) fn set_goto(&mut self, at: usize, line: u16, target: usize) {
         let made = self.text_gen;
-        slots(&mut self.gotos)[at] = GotoSlot {
+        *slot(&mut self.gotos, at) = GotoSlot {
             made,
             line,
             target: target as u16,

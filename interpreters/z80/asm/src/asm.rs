@@ -309,12 +309,11 @@ pub fn assemble_with_options(path: &Path, load: Loader<'_>, options: &Options) -
         });
     }
     let (origin, bytes) = a.image();
-    let mut symbols = SymbolTable::default();
-    let mut syms: Vec<_> = a.cur.iter().collect();
-    syms.sort_by(|x, y| x.1.value.cmp(&y.1.value).then(x.0.cmp(y.0)));
-    for (name, s) in syms {
-        symbols.insert(name.to_string(), (s.value & 0xFFFF) as u16, s.kind);
-    }
+    let symbols: SymbolTable = a
+        .cur
+        .iter()
+        .map(|(name, s)| (name.to_string(), (s.value & 0xFFFF) as u16, s.kind))
+        .collect();
     Ok(Assembly {
         origin,
         bytes,

@@ -106,7 +106,7 @@ impl SymbolTable {
     /// (`name: equ $XXXX`), or a pasmo-style `name EQU 0XXXXH` list. Lines that do not parse are
     /// returned as errors with their 1-based line numbers.
     pub fn parse(text: &str) -> Result<SymbolTable, Vec<(usize, String)>> {
-        let mut t = SymbolTable::default();
+        let mut t = Vec::new();
         let mut errors = vec![];
         for (i, raw) in text.lines().enumerate() {
             let (body, comment) = match raw.find(';') {
@@ -133,7 +133,7 @@ impl SymbolTable {
                         "defl" => SymbolKind::Defl,
                         _ => SymbolKind::Label,
                     };
-                    t.insert(name.to_string(), v, kind);
+                    t.push((name.to_string(), v, kind));
                 }
                 _ => errors.push((
                     i + 1,
@@ -141,7 +141,35 @@ impl SymbolTable {
                 )),
             }
         }
-        if errors.is_empty() { Ok(t) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(t.into_iter().collect())
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// A whole table at once, as [`SymbolTable::insert`] one by one would make it (a name given twice
+/// keeps its last value), but sorted in one go and each value's preferred name chosen in one
+/// pass: a symbol file of 600,000 names loads in linear time, where inserting each into the tree
+/// cost more per name the larger the tree (issue 32).
+impl FromIterator<(String, u16, SymbolKind)> for SymbolTable {
+    fn from_iter<I: IntoIterator<Item = (String, u16, SymbolKind)>>(symbols: I) -> SymbolTable {
+        // BTreeMap's collect sorts stably and keeps the last of equal keys.
+        let by_name: BTreeMap<String, (u16, SymbolKind)> =
+            symbols.into_iter().map(|(n, v, k)| (n, (v, k))).collect();
+        let mut best: Vec<Option<(&str, SymbolKind)>> = vec![None; 0x10000];
+        for (name, &(value, kind)) in &by_name {
+            let slot = &mut best[value as usize];
+            if slot.is_none_or(|(cur, cur_kind)| preference(name, kind) < preference(cur, cur_kind)) {
+                *slot = Some((name, kind));
+            }
+        }
+        let preferred = (0..=0xFFFF)
+            .zip(&best)
+            .filter_map(|(value, b)| b.map(|(name, _)| (value, name.to_string())))
+            .collect();
+        SymbolTable { by_name, preferred }
     }
 }
 
@@ -276,5 +304,28 @@ mod tests {
         assert_eq!(t.name_of(0x8000), Some("main.loop"));
         assert_eq!(t.name_of(0x9000), Some("main"));
         assert_eq!(t.name_of(0x1234), None);
+    }
+
+    #[test]
+    fn a_table_collected_at_once_is_the_one_inserted_name_by_name() {
+        let symbols = [
+            ("SIZE", 0x8000, SymbolKind::Equ),
+            ("main.loop", 0x8000, SymbolKind::Label),
+            ("main", 0x8000, SymbolKind::Label),
+            ("zz", 0x8000, SymbolKind::Label),
+            ("aa", 0x8000, SymbolKind::Label),
+            ("main", 0x9000, SymbolKind::Label),
+            ("top", 0xFFFF, SymbolKind::Defl),
+            ("low", 0, SymbolKind::Equ),
+        ];
+        let mut one_by_one = SymbolTable::default();
+        for (n, v, k) in symbols {
+            one_by_one.insert(n.to_string(), v, k);
+        }
+        let at_once: SymbolTable = symbols.iter().map(|&(n, v, k)| (n.to_string(), v, k)).collect();
+        assert_eq!(at_once, one_by_one);
+        assert_eq!(at_once.name_of(0x8000), Some("aa"));
+        assert_eq!(at_once.name_of(0x9000), Some("main"));
+        assert_eq!(at_once.get("main"), Some(0x9000));
     }
 }

@@ -232,18 +232,20 @@ proptest! {
     }
 }
 
-proptest! {
-    // Small sources, but each case runs every pass: capped like the `$` property.
-    #![proptest_config(ProptestConfig::with_cases(10_000))]
+#[path = "../../../../tests/common/fuzz_cases.rs"]
+mod fuzz_cases;
+use fuzz_cases::{cases, run_cases};
 
-    /// Issue 32 fuzzing: REPT/DUP nested to any depth with any counts gives exactly the product
-    /// of the counts in bytes, and past the line budget a diagnostic, never a hang or a panic.
-    #[test]
-    fn nested_repetition_gives_the_product_of_its_counts(
-        counts in prop::collection::vec(0u32..5, 1..6),
-        sjasmplus in any::<bool>(),
-    ) {
-        let (open, close) = if sjasmplus { ("dup", "edup") } else { ("rept", "endm") };
+/// Issue 32 fuzzing: REPT/DUP nested to any depth with any counts gives exactly the product of
+/// the counts in bytes, and past the line budget a diagnostic, never a hang or a panic.
+fn nested_repetition(full: bool) {
+    let strategy = (prop::collection::vec(0u32..5, 1..6), any::<bool>());
+    run_cases(file!(), cases(1_000, full), strategy, |(counts, sjasmplus)| {
+        let (open, close) = if sjasmplus {
+            ("dup", "edup")
+        } else {
+            ("rept", "endm")
+        };
         let mut src = String::from(" org 8000h\n");
         for c in &counts {
             src += &format!(" {open} {c}\n");
@@ -253,7 +255,11 @@ proptest! {
             src += &format!(" {close}\n");
         }
         let options = retro_z80_asm::Options {
-            dialect: Some(if sjasmplus { retro_z80_asm::Dialect::Sjasmplus } else { retro_z80_asm::Dialect::Pasmo }),
+            dialect: Some(if sjasmplus {
+                retro_z80_asm::Dialect::Sjasmplus
+            } else {
+                retro_z80_asm::Dialect::Pasmo
+            }),
             ..Default::default()
         };
         let main = Path::new("rep.asm");
@@ -263,21 +269,26 @@ proptest! {
             .map_err(|f| TestCaseError::fail(f.render(false)))?;
         let product: u32 = counts.iter().product();
         prop_assert_eq!(a.bytes.len(), product as usize, "{}", src);
-    }
-
+        Ok(())
+    });
 }
 
-proptest! {
-    // Names of thousands of characters: fewer cases, each one costlier.
-    #![proptest_config(ProptestConfig::with_cases(2_000))]
+#[test]
+fn nested_repetition_gives_the_product_of_its_counts() {
+    nested_repetition(false);
+}
 
-    /// Issue 32 fuzzing: names of any length (to a few thousand characters) with a typo get a
-    /// "did you mean" for the name they were meant to be, and never a panic.
-    #[test]
-    fn long_mistyped_names_are_suggested(
-        stem in "[a-z]{1,3000}",
-        typo in any::<prop::sample::Index>(),
-    ) {
+#[test]
+#[ignore = "100,000 cases: release mode in CI (.ci/run)"]
+fn nested_repetition_gives_the_product_of_its_counts_at_full_count() {
+    nested_repetition(true);
+}
+
+/// Issue 32 fuzzing: names of any length (to a few thousand characters) with a typo get a "did
+/// you mean" for the name they were meant to be, and never a panic.
+fn long_mistyped_names(full: bool) {
+    let strategy = ("[a-z]{1,3000}", any::<prop::sample::Index>());
+    run_cases(file!(), cases(300, full), strategy, |(stem, typo)| {
         let at = typo.index(stem.len());
         let mut wrong: Vec<u8> = stem.clone().into_bytes();
         wrong[at] = if wrong[at] == b'q' { b'z' } else { b'q' };
@@ -287,8 +298,24 @@ proptest! {
             Ok(_) => prop_assert!(false, "an undefined name assembled"),
             Err(f) => {
                 let help = f.diagnostics[0].help.clone().unwrap_or_default();
-                prop_assert!(help.contains(&format!("`l{stem}`")), "{}", &help[..help.len().min(60)]);
+                prop_assert!(
+                    help.contains(&format!("`l{stem}`")),
+                    "{}",
+                    &help[..help.len().min(60)]
+                );
             }
         }
-    }
+        Ok(())
+    });
+}
+
+#[test]
+fn long_mistyped_names_are_suggested() {
+    long_mistyped_names(false);
+}
+
+#[test]
+#[ignore = "100,000 cases: release mode in CI (.ci/run)"]
+fn long_mistyped_names_are_suggested_at_full_count() {
+    long_mistyped_names(true);
 }
