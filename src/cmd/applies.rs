@@ -12,7 +12,7 @@ use crate::machines::{MACHINES, MachineKind};
 /// Which machine takes which option is the table's (`MachineKind::run_options`).
 pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String> {
     let p = &args.program;
-    let given: [(&str, bool); 16] = [
+    let given: [(&str, bool); 17] = [
         // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
         ("--seed", p.seed.is_some() && !args.ai),
         ("--ai", args.ai),
@@ -21,6 +21,7 @@ pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String
         ("--petcat", args.petcat),
         ("--fallback-glyphs", args.fallback_glyphs),
         ("--map", !args.map.is_empty()),
+        ("--strict", args.strict),
         ("--org", p.org.is_some()),
         ("--entry", p.entry.is_some()),
         ("--movie", args.movie.is_some()),
