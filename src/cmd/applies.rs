@@ -146,6 +146,13 @@ mod tests {
             misplaced_option(&a, m("bbc")).as_deref(),
             Some("--charset is for the C64; it does not apply to BBC BASIC")
         );
+        // --strict is BBC BASIC's alone (its whole-array grammar).
+        let a = args(&["x.asm", "--strict"]);
+        assert_eq!(
+            misplaced_option(&a, m("z80")).as_deref(),
+            Some("--strict is for BBC BASIC; it does not apply to the Z80 workbench machine")
+        );
+        assert_eq!(misplaced_option(&args(&["x.bbc", "--strict"]), m("bbc")), None);
         let a = args(&["x.asm", "--", "A.TXT"]);
         assert_eq!(
             unexpected_args(&a, m("z80")).as_deref(),
