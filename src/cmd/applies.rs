@@ -12,7 +12,7 @@ use crate::machines::{MACHINES, MachineKind};
 /// Which machine takes which option is the table's (`MachineKind::run_options`).
 pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String> {
     let p = &args.program;
-    let given: [(&str, bool); 16] = [
+    let given: [(&str, bool); 17] = [
         // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
         ("--seed", p.seed.is_some() && !args.ai),
         ("--ai", args.ai),
@@ -21,6 +21,7 @@ pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String
         ("--petcat", args.petcat),
         ("--fallback-glyphs", args.fallback_glyphs),
         ("--map", !args.map.is_empty()),
+        ("--strict", args.strict),
         ("--org", p.org.is_some()),
         ("--entry", p.entry.is_some()),
         ("--movie", args.movie.is_some()),
@@ -145,6 +146,13 @@ mod tests {
             misplaced_option(&a, m("bbc")).as_deref(),
             Some("--charset is for the C64; it does not apply to BBC BASIC")
         );
+        // --strict is BBC BASIC's alone (its whole-array grammar).
+        let a = args(&["x.asm", "--strict"]);
+        assert_eq!(
+            misplaced_option(&a, m("z80")).as_deref(),
+            Some("--strict is for BBC BASIC; it does not apply to the Z80 workbench machine")
+        );
+        assert_eq!(misplaced_option(&args(&["x.bbc", "--strict"]), m("bbc")), None);
         let a = args(&["x.asm", "--", "A.TXT"]);
         assert_eq!(
             unexpected_args(&a, m("z80")).as_deref(),

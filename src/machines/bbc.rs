@@ -43,7 +43,7 @@ impl MachineKind for Bbc {
         retro_bbc::detect(bytes) != retro_bbc::Format::Text && read_program(bytes, Mode::Strict).is_ok()
     }
     fn run_options(&self) -> &'static [&'static str] {
-        &["--seed", "--dir", "--map"]
+        &["--seed", "--dir", "--map", "--strict"]
     }
     fn key_help(&self) -> Vec<(&'static str, &'static str)> {
         vec![("Escape", "interrupt the program (Escape error)")]
@@ -100,10 +100,11 @@ fn run_bbc(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
         Ok(m) => m,
         Err(e) => return usage_error(e),
     };
-    let mut machine = match BbcMachine::with_files(&program.to_bytes(), args.program.seed, input, files) {
-        Ok(m) => m,
-        Err(e) => return usage_error(format!("{}: {e}", path.display())),
-    };
+    let mut machine =
+        match BbcMachine::with_files(&program.to_bytes(), args.program.seed, input, files, args.strict) {
+            Ok(m) => m,
+            Err(e) => return usage_error(format!("{}: {e}", path.display())),
+        };
     // A program's own keys (its keymap file, `--map`) and what they do, for the help.
     let mut help: Vec<(String, String)> = Vec::new();
     for m in &map {

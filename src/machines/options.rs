@@ -73,6 +73,11 @@ pub struct RunArgs {
     /// program's own map is read from PROGRAM.keymap.txt beside it (docs/cli.md).
     #[arg(long = "map", value_name = "KEY=CHAR")]
     pub map: Vec<String>,
+    /// BBC BASIC: refuse what RISC OS BASIC V refuses where we otherwise accept more: the
+    /// whole-array forms `a()=2+3`, arrays of different types (`a()=c%()`), DIV and MOD with
+    /// arrays (docs/bbc-basic.md).
+    #[arg(long)]
+    pub strict: bool,
     /// Z80: feed the controller from an FCEUX .fm2 movie, one input per frame (in the terminal:
     /// watch it; headless: as fast as possible, ending with the movie).
     #[arg(long, value_name = "FILE.fm2")]

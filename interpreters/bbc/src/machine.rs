@@ -84,17 +84,19 @@ pub struct BbcMachine {
 impl BbcMachine {
     /// A machine that will run `program` (tokenized bytes) from its first frame.
     pub fn new(program: &[u8], seed: Option<i64>, input: InputSource) -> Result<BbcMachine, LoadError> {
-        Self::with_files(program, seed, input, None)
+        Self::with_files(program, seed, input, None, false)
     }
 
-    /// [`BbcMachine::new`] with the program's files (OPENIN, `*CAT`...) in `dir` and below.
+    /// [`BbcMachine::new`] with the program's files (OPENIN, `*CAT`...) in `dir` and below;
+    /// `strict` refuses the whole-array extensions RISC OS refuses (`--strict`).
     pub fn with_files(
         program: &[u8],
         seed: Option<i64>,
         input: InputSource,
         dir: Option<std::path::PathBuf>,
+        strict: bool,
     ) -> Result<BbcMachine, LoadError> {
-        Self::start(program, seed, input, dir, None)
+        Self::start(program, seed, input, dir, None, strict)
     }
 
     /// BBC BASIC's `>` prompt (immediate mode) as a machine, with no program yet: lines are
@@ -114,7 +116,7 @@ impl BbcMachine {
         dir: Option<std::path::PathBuf>,
         format: SaveFormat,
     ) -> Result<BbcMachine, LoadError> {
-        Self::start(&[0x0D, 0xFF], seed, input, dir, Some(format))
+        Self::start(&[0x0D, 0xFF], seed, input, dir, Some(format), false)
     }
 
     fn start(
@@ -123,6 +125,7 @@ impl BbcMachine {
         input: InputSource,
         dir: Option<std::path::PathBuf>,
         prompt: Option<SaveFormat>,
+        strict: bool,
     ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
@@ -149,7 +152,8 @@ impl BbcMachine {
             stream_done: false,
             history: History::default(),
         };
-        let interp = worker::interp(program, Box::new(host), vdu, seed, dir)?;
+        let mut interp = worker::interp(program, Box::new(host), vdu, seed, dir)?;
+        interp.strict = strict;
         let shared2 = shared.clone();
         let worker = Worker::spawn("bbc-basic", to_worker, move || {
             if let Some(format) = prompt {

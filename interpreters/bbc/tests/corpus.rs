@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use retro_bbc::interp::prompt::{PromptEnd, run_session};
-use retro_bbc::interp::{Outcome, run_text_in};
+use retro_bbc::interp::{Outcome, run_text_with};
 use retro_bbc::vdu::Vdu;
 
 const BUDGET: u64 = 50_000_000;
@@ -61,9 +61,10 @@ fn scratch_dir(tag: &str) -> PathBuf {
     d
 }
 
-fn ours(src: &str, input: &[u8]) -> String {
+/// What we print for `src`; `strict` runs it as `retro run --strict` does (NAME.strict).
+fn ours(src: &str, input: &[u8], strict: bool) -> String {
     let dir = scratch_dir("files");
-    let t = run_text_in(src, input, Some(BUDGET), Some(&dir)).expect("corpus programs tokenize");
+    let t = run_text_with(src, input, Some(BUDGET), Some(&dir), strict).expect("corpus programs tokenize");
     let _ = std::fs::remove_dir_all(&dir);
     let err = match &t.outcome {
         Outcome::Error { .. } => t.outcome.message(),
@@ -156,7 +157,7 @@ fn our_session(typed: &[u8]) -> (String, PromptEnd) {
 
 /// The corpus's size when it was last counted: a program lost (deleted, or renamed off `.bbc`)
 /// fails here. Raise it when adding programs.
-const CORPUS_PROGRAMS: usize = 341;
+const CORPUS_PROGRAMS: usize = 345;
 
 /// The same for the prompt sessions.
 const CORPUS_SESSIONS: usize = 11;
@@ -231,7 +232,7 @@ fn every_corpus_program_prints_what_the_golden_file_says() {
     for prog in &progs {
         let src = std::fs::read_to_string(prog).expect("readable program");
         let input = std::fs::read(prog.with_extension("in")).unwrap_or_default();
-        let got = ours(&src, &input);
+        let got = ours(&src, &input, prog.with_extension("strict").exists());
         match expected(prog) {
             Ok(want) if want == got => {}
             Ok(want) => failures.push(format!(
@@ -246,7 +247,8 @@ fn every_corpus_program_prints_what_the_golden_file_says() {
         for prog in &progs {
             let src = std::fs::read_to_string(prog).unwrap_or_default();
             let input = std::fs::read(prog.with_extension("in")).unwrap_or_default();
-            eprintln!("=== {}\n{}", prog.display(), ours(&src, &input));
+            let strict = prog.with_extension("strict").exists();
+            eprintln!("=== {}\n{}", prog.display(), ours(&src, &input, strict));
         }
     }
     assert!(

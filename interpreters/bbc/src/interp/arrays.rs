@@ -120,7 +120,10 @@ impl Interp {
             _ => return Err(error::MISTAKE.into()),
         };
         self.pc += 1;
-        let rhs = self.arr_expr(1)?;
+        // `--strict` checks the right-hand side against RISC OS's grammar, knowing the
+        // destination's type (every array in it must have that type).
+        let strict = self.strict.then(|| array_type(&self.arrays[slot as usize].data));
+        let rhs = self.arr_expr(1, strict)?;
         let value = if op == 0 {
             rhs
         } else {
@@ -183,13 +186,15 @@ impl Interp {
 
     /// An expression whose operands may be whole arrays, operators of precedence `min` and
     /// tighter (as [`Interp::expr_prec`]), plus `.` (matrix product) at the level of `*`.
-    fn arr_expr(&mut self, min: u8) -> R<ArrVal> {
-        let mut a = self.arr_factor()?;
+    /// `strict` (`--strict`: the destination's type) refuses what RISC OS BASIC V refuses.
+    fn arr_expr(&mut self, min: u8, strict: Option<u8>) -> R<ArrVal> {
+        let mut a = self.arr_factor(strict)?;
+        let mut first = min == 1;
         loop {
             self.skip_spaces();
             if matches!(a, ArrVal::Array(..)) && self.at(self.pc) == b'.' && min <= 5 {
                 self.pc += 1;
-                let b = self.arr_factor()?;
+                let b = self.arr_factor(strict)?;
                 a = matrix_product(a, b)?;
                 continue;
             }
@@ -198,17 +203,33 @@ impl Interp {
                 return Ok(a);
             }
             self.pc += len;
+            if strict.is_some() && first && matches!(a, ArrVal::Scalar(_)) {
+                // RISC OS reads `value op array()`: after a leading plain value and an operator
+                // an array must follow (`a()=2+3` is refused; `a()=(2+3)` is the way).
+                let b = self.skip_spaces();
+                let at = if b == b'-' { self.pc + 1 } else { self.pc };
+                if self.whole_array_at(at).is_none() {
+                    return Err(error::ARRAY_NEEDED.into());
+                }
+            }
+            first = false;
             let b = if prec == 6 {
-                self.arr_factor()?
+                self.arr_factor(strict)?
             } else {
-                self.arr_expr(prec + 1)?
+                self.arr_expr(prec + 1, strict)?
             };
+            let arrays = matches!(a, ArrVal::Array(..)) || matches!(b, ArrVal::Array(..));
+            if strict.is_some() && arrays && !matches!(op, b'+' | b'-' | b'*' | b'/') {
+                // BASIC V's array operators are + - * / and `.` (no DIV, MOD, comparisons...);
+                // the statement ends after the array, so what follows is a syntax error.
+                return Err(error::SYNTAX.into());
+            }
             a = arr_binop(op, a, b)?;
         }
     }
 
     /// `name()`, `-name()`, or a factor.
-    fn arr_factor(&mut self) -> R<ArrVal> {
+    fn arr_factor(&mut self, strict: Option<u8>) -> R<ArrVal> {
         let b = self.skip_spaces();
         let at = if b == b'-' { self.pc + 1 } else { self.pc };
         if self.whole_array_at(at).is_none() {
@@ -217,6 +238,10 @@ impl Interp {
         self.pc = at;
         let s = self.whole_array(true)?;
         let a = &self.arrays[s as usize];
+        if strict.is_some_and(|t| t != array_type(&a.data)) {
+            // RISC OS copies and combines arrays of one type only (no conversion).
+            return Err(error::ARRAYS_DIFFER.into());
+        }
         let mut vals = a.values();
         if b == b'-' {
             for v in &mut vals {

@@ -56,6 +56,9 @@ errors! {
     MISTAKE = 4, "Mistake";
     MISSING_COMMA = 5, "Missing ,";
     TYPE_MISMATCH = 6, "Type mismatch";
+    // `--strict` only: RISC OS's refusals of whole-array forms we otherwise accept.
+    ARRAY_NEEDED = 6, "Type mismatch: array needed";
+    ARRAYS_DIFFER = 6, "Type mismatch between arrays";
     NO_FN = 7, "Not in a function";
     MISSING_QUOTE = 9, "Missing \"";
     BAD_DIM = 10, "Bad DIM statement";

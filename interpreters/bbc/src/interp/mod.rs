@@ -326,6 +326,9 @@ pub struct Interp {
     /// Deepest nesting of FN calls and brackets; deeper raises an error instead of overflowing
     /// the host stack. Raise it only when running on a thread with a bigger stack.
     pub max_depth: u32,
+    /// `--strict`: refuse the whole-array forms RISC OS BASIC V refuses and we otherwise accept
+    /// as extensions (`a()=2+3`, arrays of different types, DIV and MOD with arrays).
+    pub strict: bool,
     /// Whether statements are quickened and expressions compiled (see [`Interp::set_caching`]).
     caching: bool,
     /// Scratch area for EVAL (above HIMEM).
@@ -509,6 +512,7 @@ impl Interp {
             depth: 0,
             fn_level: 0,
             max_depth: DEFAULT_MAX_DEPTH,
+            strict: false,
             caching: true,
             eval_area: himem,
             files: files::Files::default(),
@@ -1519,7 +1523,7 @@ pub fn run_text(source: &str, input: &[u8], budget: Option<u64>) -> Result<Trans
 
 /// [`run_text`] for a tokenized program.
 pub fn run_bytes(program: &[u8], input: &[u8], budget: Option<u64>) -> Result<Transcript, String> {
-    run_bytes_in(program, input, budget, None)
+    run_bytes_in(program, input, budget, None, false)
 }
 
 /// [`run_text`] with files (OPENIN, `*CAT`...) in `dir`.
@@ -1529,9 +1533,21 @@ pub fn run_text_in(
     budget: Option<u64>,
     dir: Option<&std::path::Path>,
 ) -> Result<Transcript, String> {
+    run_text_with(source, input, budget, dir, false)
+}
+
+/// [`run_text_in`], and with `strict` the whole-array forms RISC OS refuses are refused
+/// (`retro run --strict`).
+pub fn run_text_with(
+    source: &str,
+    input: &[u8],
+    budget: Option<u64>,
+    dir: Option<&std::path::Path>,
+    strict: bool,
+) -> Result<Transcript, String> {
     let program = crate::program::tokenize_program(source, crate::tokenize::Mode::Strict)
         .map_err(|d| d.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>().join("\n"))?;
-    run_bytes_in(&program.to_bytes(), input, budget, dir)
+    run_bytes_in(&program.to_bytes(), input, budget, dir, strict)
 }
 
 fn run_bytes_in(
@@ -1539,10 +1555,12 @@ fn run_bytes_in(
     input: &[u8],
     budget: Option<u64>,
     dir: Option<&std::path::Path>,
+    strict: bool,
 ) -> Result<Transcript, String> {
     let mut host = host::ScriptHost::new(input);
     host.budget = budget;
     let mut it = Interp::new(program, Box::new(host)).map_err(|e| e.to_string())?;
+    it.strict = strict;
     it.set_file_root(dir.map(std::path::Path::to_path_buf));
     let outcome = it.run();
     let mut output = String::new();
