@@ -139,22 +139,31 @@ fn help_wraps_at_80x24_and_f4_shows_it_whole() {
     };
     tmux.line("help");
     let s = tmux.wait_for("(PgUp)");
-    // The last lines of help are the Z80's expression words, wrapped, not cut at column 80.
-    assert!(s.contains("~"), "the end of the last help line is shown:\n{s}");
+    // The last line of help (the Z80's expression words) is wrapped, not cut at column 80.
+    assert!(s.contains("! ~"), "the end of the last help line is shown:\n{s}");
     tmux.send(&["F4"]);
     let s = tmux.wait_for("OUTPUT");
-    for whole in [
-        "(z80) help",
-        "Running:",
-        "virtual time.",
-        "call LABEL [REG=VALUE ...]",
-    ] {
+    // The newest rows fill the terminal down to the command line; PgUp shows the first ones.
+    for whole in ["virtual time.", "call LABEL [REG=VALUE ...]", "! ~"] {
         assert!(
             s.contains(whole),
             "{whole:?} in the full-height output at 80x24:\n{s}"
         );
     }
-    for row in s.lines() {
+    tmux.send(&["PageUp"]);
+    let s = tmux.wait_for("(z80) help");
+    assert!(s.contains("Running:   run (r)"), "{s}");
+    // Wrapped rows go on under the text after the section name.
+    let rows: Vec<&str> = s.lines().collect();
+    let running = rows
+        .iter()
+        .position(|r| r.starts_with("Running:"))
+        .expect("Running:");
+    assert!(
+        rows[running + 1].starts_with("           ") && rows[running + 1].trim_start().len() > 3,
+        "{s}"
+    );
+    for row in &rows {
         assert!(row.chars().count() <= 80, "{row:?}");
     }
     // Any other key goes back to the panels.

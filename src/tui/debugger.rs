@@ -755,24 +755,44 @@ fn output_lines(ui: &Ui, rows: usize, width: usize) -> Vec<String> {
 }
 
 /// Splits a line into rows at most `width` characters wide, at the last space that fits when
-/// there is one in the second half of the row (so `&C2590EC` or a label is not cut), keeping the
-/// spaces that align columns (`help`).
+/// there is one (so `&C2590EC` or a label is not cut), keeping the
+/// spaces that align columns (`help`). Rows after the first are indented as the line's text is:
+/// under what follows a section name (`Running:   run (r) ...`), else as the line itself.
 fn wrap_keeping_spaces(line: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
+    let chars: Vec<char> = line.chars().collect();
+    let lead = chars.iter().take_while(|&&c| c == ' ').count();
+    let word_end = lead + chars[lead..].iter().take_while(|&&c| c != ' ').count();
+    let gap = chars[word_end..].iter().take_while(|&&c| c == ' ').count();
+    let hang = if lead == 0 && word_end > 0 && chars[word_end - 1] == ':' && gap >= 2 {
+        word_end + gap
+    } else {
+        lead
+    };
+    let hang = if hang * 2 > width { 0 } else { hang };
     let mut out = Vec::new();
-    let mut rest: Vec<char> = line.chars().collect();
-    while rest.len() > width {
-        let cut = rest[..=width]
+    let mut rest = chars;
+    let mut room = width;
+    while rest.len() > room {
+        let cut = rest[..=room]
             .iter()
             .rposition(|&c| c == ' ')
-            .filter(|&i| i > width / 2)
-            .unwrap_or(width);
-        out.push(rest[..cut].iter().collect::<String>().trim_end().to_string());
+            .filter(|&i| i > 0)
+            .unwrap_or(room);
+        let row: String = rest[..cut].iter().collect();
+        let indent = if out.is_empty() { 0 } else { hang };
+        out.push(format!("{}{}", " ".repeat(indent), row.trim_end()));
         let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
         rest.drain(..cut + skip);
+        room = width - hang;
     }
     if !rest.is_empty() || out.is_empty() {
-        out.push(rest.into_iter().collect());
+        let indent = if out.is_empty() { 0 } else { hang };
+        out.push(format!(
+            "{}{}",
+            " ".repeat(indent),
+            rest.into_iter().collect::<String>()
+        ));
     }
     out
 }
@@ -1077,6 +1097,37 @@ mod tests {
         );
         assert_eq!(ui.scroll, 0, "not past the newest line");
         assert_eq!(output_lines(&ui, 5, 80)[4], "line 19");
+    }
+
+    #[test]
+    fn long_output_lines_wrap_under_their_text() {
+        let help = "Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]";
+        assert_eq!(
+            wrap_keeping_spaces(help, 40),
+            [
+                "Running:   run (r)  continue (c) [N | Ns",
+                "           | Nms | Nf]  step/stepi (s)",
+                "           [N]"
+            ]
+        );
+        // A long word is cut only when no space is in the row.
+        assert_eq!(wrap_keeping_spaces("x = &C2590EC", 8), ["x =", "&C2590EC"]);
+        assert_eq!(wrap_keeping_spaces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap_keeping_spaces("", 4), [""]);
+    }
+
+    #[test]
+    fn pgup_stops_with_the_oldest_line_at_the_top() {
+        let (mut d, mut console, mut ui) = (calls(), Console::new(), ui());
+        ui.output = (0..7).map(|i| format!("line {i}")).collect();
+        for _ in 0..5 {
+            press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
+        }
+        assert_eq!(ui.scroll, 2, "7 lines in 5 rows: two back is the top");
+        assert_eq!(
+            output_lines(&ui, 5, 80),
+            ["line 0", "line 1", "line 2", "line 3", "line 4"]
+        );
     }
 
     #[test]
