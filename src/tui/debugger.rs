@@ -9,6 +9,7 @@
 //! busy-waiting. It fits 80x24; a bigger terminal also shows the machine's screen as a panel
 //! ([`screen_area`]).
 
+use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,7 @@ use retro_machine::{HeldKeys, Key, KeyEventKind as MachineKeyKind, VirtualTime};
 use retro_screen::colour;
 
 use super::input::{self, Action};
+use super::line::{self, CommandLine, LineKey};
 use super::terminal::{HANGUP, Input, Session, die_of, is_suspend_key};
 use super::view::FrameView;
 
@@ -42,9 +44,17 @@ const KEYS: &[(&str, &str, &str)] = &[
     ("Shift-F7 / F6", "reverse-continue", "back to the last breakpoint"),
     ("F9", "", "breakpoint on/off at the current line"),
     ("F3", "", "source / disassembly"),
-    ("Tab", "", "stack / memory / watches (all three when tall)"),
+    ("S-Tab", "", "stack / memory / watches (Tab too on an empty line)"),
     ("F2", "", "the machine's screen, full size"),
+    ("F4", "", "the output, full height (any key returns)"),
     ("PgUp / PgDn", "", "scroll the output"),
+    ("Up/Dn ^R", "", "history; reverse search (^G/Esc: cancel)"),
+    ("Tab", "", "complete a command, label, PROC/FN or variable"),
+    (
+        "^A ^E ^U ^W ^K",
+        "",
+        "start, end, delete to start / word / to end",
+    ),
     ("F1 / ?", "", "this help"),
     ("Enter", "", "run the command (empty: repeat the last)"),
     ("Ctrl-Q", "quit", "leave"),
@@ -59,13 +69,17 @@ enum Tab {
 }
 
 struct Ui {
-    line: String,
+    line: CommandLine,
     output: Vec<String>,
     /// Where the last command's lines start in `output` (its echo), so that a report longer
     /// than the output area says how much of it is above.
     last_command: usize,
-    /// Lines the output is scrolled back (PgUp), 0 at the newest.
+    /// Rows the output is scrolled back (PgUp), 0 at the newest.
     scroll: usize,
+    /// The output area as last drawn (rows, columns), for PgUp to stop at the oldest line.
+    view: Cell<(usize, usize)>,
+    /// F4: the output fills the terminal.
+    full_output: bool,
     help: bool,
     screen: bool,
     disassembly: bool,
@@ -79,10 +93,12 @@ impl Ui {
     /// `releases`: the terminal reports key releases (see [`ProgramKeys`]).
     fn new(releases: bool) -> Ui {
         Ui {
-            line: String::new(),
+            line: CommandLine::new(),
             output: vec!["retro debug: type a command (help for the list), F1 for keys.".into()],
             last_command: 0,
             scroll: 0,
+            view: Cell::new((5, 80)),
+            full_output: false,
             help: false,
             screen: false,
             disassembly: false,
@@ -169,6 +185,7 @@ pub fn run(machine: &mut dyn Machine, console: &mut Console) -> Result<()> {
         std::env::var("TERM").ok().as_deref(),
     );
     let mut ui = Ui::new(releases);
+    ui.line = CommandLine::with_history(line::history_file(d.prompt()));
     let mut next_frame = Instant::now();
     while !ui.quit {
         session.terminal.draw(|f| draw(f, &*d, console, &ui, depth))?;
@@ -300,10 +317,15 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
         ui.quit = true;
         return;
     }
-    if ui.help || ui.screen {
-        // Any other key closes an overlay.
+    if ui.help || ui.screen || ui.full_output {
+        // PgUp and PgDn scroll the full-height output; any other key closes an overlay.
+        if ui.full_output && matches!(k.code, KeyCode::PageUp | KeyCode::PageDown) {
+            scroll(ui, k.code == KeyCode::PageUp);
+            return;
+        }
         ui.help = false;
         ui.screen = false;
+        ui.full_output = false;
         return;
     }
     let command = match k.code {
@@ -335,56 +357,91 @@ fn key(k: KeyEvent, d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) 
             ui.disassembly = !ui.disassembly;
             return;
         }
-        KeyCode::Tab => {
-            ui.tab = match ui.tab {
-                Tab::Stack => Tab::Memory,
-                Tab::Memory => Tab::Watches,
-                Tab::Watches => Tab::Stack,
-            };
+        KeyCode::F(4) => {
+            ui.full_output = true;
             return;
         }
-        KeyCode::Esc => {
+        // Tab completes on the line; on an empty line, and Shift-Tab always, it moves panels.
+        KeyCode::BackTab => {
+            next_tab(ui);
+            return;
+        }
+        KeyCode::Tab if ui.line.is_empty() => {
+            next_tab(ui);
+            return;
+        }
+        KeyCode::Esc if !ui.line.searching() => {
             ui.line.clear();
             return;
         }
-        KeyCode::PageUp => {
-            ui.scroll = (ui.scroll + 4).min(ui.output.len().saturating_sub(1));
+        KeyCode::PageUp | KeyCode::PageDown => {
+            scroll(ui, k.code == KeyCode::PageUp);
             return;
         }
-        KeyCode::PageDown => {
-            ui.scroll = ui.scroll.saturating_sub(4);
-            return;
-        }
-        KeyCode::Backspace => {
-            ui.line.pop();
-            return;
-        }
-        KeyCode::Enter => {
-            let line = std::mem::take(&mut ui.line);
-            let line = if line.trim().is_empty() {
-                // gdb repeats only what steps, runs or goes on (never `run` or `set`).
-                console
-                    .last
-                    .as_deref()
-                    .and_then(retro_machine::debug::repeat_line)
-                    .unwrap_or_default()
-            } else {
-                line
-            };
-            if !line.trim().is_empty() {
-                execute(d, console, ui, line.trim());
+        _ => {
+            let answer = ui.line.key(k, |_, command| {
+                if command {
+                    let mut words = line::command_words(retro_machine::debug::HELP);
+                    words.extend(line::command_words(d.help()));
+                    words
+                } else {
+                    d.completion_names()
+                }
+            });
+            match answer {
+                LineKey::Submit(typed) => submit(d, console, ui, typed),
+                LineKey::Candidates(names) => {
+                    let text = names.join("  ");
+                    output(ui, d, &text);
+                }
+                LineKey::Edited | LineKey::NotMine => {}
             }
             return;
         }
-        KeyCode::Char(c) if !ctrl => {
-            if ui.line.len() < 200 {
-                ui.line.push(c);
-            }
-            return;
-        }
-        _ => return,
     };
     execute(d, console, ui, command);
+}
+
+/// Enter: runs the typed line (kept in the history), or on an empty line repeats what gdb would.
+fn submit(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui, typed: String) {
+    let line = if typed.trim().is_empty() {
+        // gdb repeats only what steps, runs or goes on (never `run` or `set`).
+        console
+            .last
+            .as_deref()
+            .and_then(retro_machine::debug::repeat_line)
+            .unwrap_or_default()
+    } else {
+        if let Err(e) = ui.line.remember(&typed) {
+            output(ui, d, &e);
+        }
+        typed
+    };
+    if !line.trim().is_empty() {
+        execute(d, console, ui, line.trim());
+    }
+}
+
+/// Tab on an empty line, or Shift-Tab: the next of the stack, memory and watches panels.
+fn next_tab(ui: &mut Ui) {
+    ui.tab = match ui.tab {
+        Tab::Stack => Tab::Memory,
+        Tab::Memory => Tab::Watches,
+        Tab::Watches => Tab::Stack,
+    };
+}
+
+/// PgUp (`back`) or PgDn: most of a page of output rows, stopping with the oldest row at the top
+/// of the area and at the newest.
+fn scroll(ui: &mut Ui, back: bool) {
+    let (rows, width) = ui.view.get();
+    let step = rows.saturating_sub(1).max(1);
+    let top = output_rows(ui, width).len().saturating_sub(rows);
+    ui.scroll = if back {
+        (ui.scroll + step).min(top)
+    } else {
+        ui.scroll.saturating_sub(step)
+    };
 }
 
 fn toggle_breakpoint(d: &mut dyn Debuggable, console: &mut Console, ui: &mut Ui) {
@@ -604,13 +661,25 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
         f.render_widget(body.block(watch_block(strip)), area);
     }
 
-    f.render_widget(
-        Paragraph::new(output_lines(ui, rows[1].height as usize).join("\n")),
-        rows[1],
-    );
-    f.render_widget(Paragraph::new(format!("({}) {}_", d.prompt(), ui.line)), rows[2]);
+    let out = if ui.full_output {
+        // F4: the output over the panels, down to the command line.
+        let r = Rect {
+            height: rows[0].height + rows[1].height,
+            ..rows[0]
+        };
+        f.render_widget(Clear, r);
+        r
+    } else {
+        rows[1]
+    };
+    let (h, w) = (out.height as usize, out.width as usize);
+    ui.view.set((h, w));
+    f.render_widget(Paragraph::new(output_lines(ui, h, w).join("\n")), out);
+    command_line(f, d, ui, rows[2]);
     let footer = if console.running() {
         "RUNNING  Esc/^C/F5 stop  F2 screen  ^Q quit"
+    } else if ui.full_output {
+        "OUTPUT  PgUp/PgDn scroll  any other key: back to the panels  ^Q quit"
     } else {
         "F5 cont F10 next F11 step S-F11 out F7 back F9 brk F3 code Tab F2 scr F1 help ^Q quit"
     };
@@ -623,23 +692,109 @@ fn draw(f: &mut TermFrame<'_>, d: &dyn Debuggable, console: &Console, ui: &Ui, d
     }
 }
 
-/// The output lines that fit `rows`: the newest (or as far back as PgUp scrolled), with a first
-/// line saying how much of the last command's output is above when it does not all fit (a
-/// `call` report is longer than the five lines at 80x24).
-fn output_lines(ui: &Ui, rows: usize) -> Vec<String> {
-    let end = ui.output.len().saturating_sub(ui.scroll);
+/// The prompt and the line, scrolled sideways to keep the cursor in view; the cursor is a
+/// reversed cell (the terminal's own cursor stays hidden while the panels redraw).
+fn command_line(f: &mut TermFrame<'_>, d: &dyn Debuggable, ui: &Ui, area: Rect) {
+    let prompt = format!("({}) ", d.prompt());
+    let (text, cursor) = ui.line.shown();
+    let chars: Vec<char> = text.chars().collect();
+    let room = (area.width as usize)
+        .saturating_sub(prompt.chars().count() + 1)
+        .max(1);
+    let from = (cursor + 1).saturating_sub(room);
+    let shown = |a: usize, b: usize| {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect::<String>()
+    };
+    let at = chars.get(cursor).map_or(" ".to_string(), char::to_string);
+    let line = Line::from(vec![
+        Span::raw(prompt),
+        Span::raw(shown(from, cursor)),
+        Span::styled(at, Style::default().add_modifier(Modifier::REVERSED)),
+        Span::raw(shown(cursor + 1, from + room)),
+    ]);
+    f.render_widget(Paragraph::new(line), area);
+}
+
+/// The output as rows `width` wide (long lines wrapped), and the row where the last command's
+/// lines start.
+fn output_rows(ui: &Ui, width: usize) -> Vec<String> {
+    ui.output
+        .iter()
+        .flat_map(|l| wrap_keeping_spaces(l, width))
+        .collect()
+}
+
+/// The output rows that fit `rows` x `width`: the newest (or as far back as PgUp scrolled),
+/// with a first row saying how much of the last command's output is above when it does not all
+/// fit (a `call` report is longer than the five rows at 80x24).
+fn output_lines(ui: &Ui, rows: usize, width: usize) -> Vec<String> {
+    let all = output_rows(ui, width);
+    let last_command: usize = ui
+        .output
+        .iter()
+        .take(ui.last_command)
+        .map(|l| wrap_keeping_spaces(l, width).len())
+        .sum();
+    let scroll = ui.scroll.min(all.len().saturating_sub(rows));
+    let end = all.len() - scroll;
     let start = end.saturating_sub(rows);
-    let mut lines = ui.output[start..end].to_vec();
-    if ui.scroll > 0 {
+    let mut lines = all[start..end].to_vec();
+    // Scrolled back to the top, the oldest line itself is shown, with no note over it.
+    if scroll > 0 && start > 0 {
         if let Some(first) = lines.first_mut() {
-            *first = format!("-- scrolled back {} lines (PgDn) --", ui.scroll);
+            *first = format!("-- scrolled back {scroll} lines (PgDn) --");
         }
-    } else if start > ui.last_command
+    } else if start > last_command
         && let Some(first) = lines.first_mut()
     {
-        *first = format!("-- {} more lines above (PgUp) --", start + 1 - ui.last_command);
+        *first = format!("-- {} more lines above (PgUp) --", start + 1 - last_command);
     }
     lines
+}
+
+/// Splits a line into rows at most `width` characters wide, at the last space that fits when
+/// there is one (so `&C2590EC` or a label is not cut), keeping the
+/// spaces that align columns (`help`). Rows after the first are indented as the line's text is:
+/// under what follows a section name (`Running:   run (r) ...`), else as the line itself.
+fn wrap_keeping_spaces(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let chars: Vec<char> = line.chars().collect();
+    let lead = chars.iter().take_while(|&&c| c == ' ').count();
+    let word_end = lead + chars[lead..].iter().take_while(|&&c| c != ' ').count();
+    let gap = chars[word_end..].iter().take_while(|&&c| c == ' ').count();
+    let hang = if lead == 0 && word_end > 0 && chars[word_end - 1] == ':' && gap >= 2 {
+        word_end + gap
+    } else {
+        lead
+    };
+    let hang = if hang * 2 > width { 0 } else { hang };
+    let mut out = Vec::new();
+    let mut rest = chars;
+    let mut room = width;
+    while rest.len() > room {
+        let cut = rest[..=room]
+            .iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&i| i > 0)
+            .unwrap_or(room);
+        let row: String = rest[..cut].iter().collect();
+        let indent = if out.is_empty() { 0 } else { hang };
+        out.push(format!("{}{}", " ".repeat(indent), row.trim_end()));
+        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
+        rest.drain(..cut + skip);
+        room = width - hang;
+    }
+    if !rest.is_empty() || out.is_empty() {
+        let indent = if out.is_empty() { 0 } else { hang };
+        out.push(format!(
+            "{}{}",
+            " ".repeat(indent),
+            rest.into_iter().collect::<String>()
+        ));
+    }
+    out
 }
 
 /// Where the machine's screen goes as a panel beside the others, when the terminal has room
@@ -916,7 +1071,7 @@ mod tests {
         press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
         press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
         assert_eq!(ui.scroll, 8);
-        assert_eq!(output_lines(&ui, 5)[4], "line 11");
+        assert_eq!(output_lines(&ui, 5, 80)[4], "line 11");
         press(
             KeyCode::PageDown,
             KeyModifiers::NONE,
@@ -925,7 +1080,7 @@ mod tests {
             &mut ui,
         );
         assert_eq!(ui.scroll, 4);
-        assert_eq!(output_lines(&ui, 5)[4], "line 15");
+        assert_eq!(output_lines(&ui, 5, 80)[4], "line 15");
         press(
             KeyCode::PageDown,
             KeyModifiers::NONE,
@@ -941,7 +1096,38 @@ mod tests {
             &mut ui,
         );
         assert_eq!(ui.scroll, 0, "not past the newest line");
-        assert_eq!(output_lines(&ui, 5)[4], "line 19");
+        assert_eq!(output_lines(&ui, 5, 80)[4], "line 19");
+    }
+
+    #[test]
+    fn long_output_lines_wrap_under_their_text() {
+        let help = "Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]";
+        assert_eq!(
+            wrap_keeping_spaces(help, 40),
+            [
+                "Running:   run (r)  continue (c) [N | Ns",
+                "           | Nms | Nf]  step/stepi (s)",
+                "           [N]"
+            ]
+        );
+        // A long word is cut only when no space is in the row.
+        assert_eq!(wrap_keeping_spaces("x = &C2590EC", 8), ["x =", "&C2590EC"]);
+        assert_eq!(wrap_keeping_spaces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap_keeping_spaces("", 4), [""]);
+    }
+
+    #[test]
+    fn pgup_stops_with_the_oldest_line_at_the_top() {
+        let (mut d, mut console, mut ui) = (calls(), Console::new(), ui());
+        ui.output = (0..7).map(|i| format!("line {i}")).collect();
+        for _ in 0..5 {
+            press(KeyCode::PageUp, KeyModifiers::NONE, &mut d, &mut console, &mut ui);
+        }
+        assert_eq!(ui.scroll, 2, "7 lines in 5 rows: two back is the top");
+        assert_eq!(
+            output_lines(&ui, 5, 80),
+            ["line 0", "line 1", "line 2", "line 3", "line 4"]
+        );
     }
 
     #[test]
@@ -951,16 +1137,16 @@ mod tests {
         ui.last_command = ui.output.len();
         ui.output.push("(z80) call waitkey".into());
         ui.output.extend((0..7).map(|i| format!("report {i}")));
-        let shown = output_lines(&ui, 5);
+        let shown = output_lines(&ui, 5, 80);
         assert_eq!(shown[0], "-- 4 more lines above (PgUp) --");
         assert_eq!(shown[4], "report 6");
         ui.scroll = 4;
-        let shown = output_lines(&ui, 5);
+        let shown = output_lines(&ui, 5, 80);
         assert_eq!(shown[0], "-- scrolled back 4 lines (PgDn) --");
         assert_eq!(shown[1], "(z80) call waitkey");
         assert_eq!(shown[2], "report 0");
         // Everything of the last command fits: no note.
         ui.scroll = 0;
-        assert_eq!(output_lines(&ui, 12)[0], "old 0");
+        assert_eq!(output_lines(&ui, 12, 80)[0], "old 0");
     }
 }

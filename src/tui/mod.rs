@@ -6,6 +6,7 @@ pub mod app;
 pub mod debugger;
 pub mod fit;
 pub mod input;
+pub mod line;
 pub mod sgr;
 pub mod speed;
 pub mod terminal;

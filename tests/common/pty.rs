@@ -25,11 +25,21 @@ pub fn spawn_shell(cols: u16, rows: u16, run: &str, timeout: Duration) -> expect
          stty -a; echo END-OF-TEST"
     );
     let mut cmd = Command::new("sh");
-    // A panic's message is what a user sees: no backtrace.
-    cmd.arg("-c").arg(script).env_remove("RUST_BACKTRACE");
+    // A panic's message is what a user sees: no backtrace. The debugger's history goes to the
+    // build's scratch directory, never the user's home (a test that needs its own sets
+    // RETRO_DATA_DIR in `run`).
+    cmd.arg("-c")
+        .arg(script)
+        .env_remove("RUST_BACKTRACE")
+        .env("RETRO_DATA_DIR", scratch_data_dir());
     let mut s = expectrl::Session::spawn(cmd).expect("spawn a pseudo-terminal");
     s.set_expect_timeout(Some(timeout));
     s
+}
+
+/// Where the terminal tests' debugger keeps its history unless a test says otherwise.
+pub fn scratch_data_dir() -> String {
+    format!("{}/retro-data", env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// `retro ARGS` (shell words, quoted by the caller) in a `cols`x`rows` pseudo-terminal, as
@@ -133,10 +143,22 @@ impl Tmux {
     /// Starts `retro ARGS` (shell words, quoted by the caller) in `dir`, in a `cols`x`rows`
     /// window; `None` (the test skips) when tmux is missing. `name` keeps servers apart.
     pub fn start(name: &str, cols: u16, rows: u16, dir: &Path, args: &str) -> Option<Tmux> {
+        Tmux::start_with_data(name, cols, rows, dir, &scratch_data_dir(), args)
+    }
+
+    /// As [`Tmux::start`], with the debugger's history in `data` (RETRO_DATA_DIR).
+    pub fn start_with_data(
+        name: &str,
+        cols: u16,
+        rows: u16,
+        dir: &Path,
+        data: &str,
+        args: &str,
+    ) -> Option<Tmux> {
         let settings = tempfile::tempdir().expect("temp dir");
         let s = settings.path().join("stty");
         let cmd = format!(
-            "cd '{}'; stty -g > '{s}.before'; '{RETRO}' {args}; rc=$?; stty -g > '{s}.after'; echo RC=$rc; sleep 30",
+            "cd '{}'; export RETRO_DATA_DIR='{data}'; stty -g > '{s}.before'; '{RETRO}' {args}; rc=$?; stty -g > '{s}.after'; echo RC=$rc; sleep 30",
             dir.display(),
             s = s.display()
         );

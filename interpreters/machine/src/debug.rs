@@ -402,6 +402,11 @@ pub trait Debuggable {
     fn command(&mut self, line: &str, limit: RunLimit) -> Option<Result<String, String>>;
     /// The machine's part of `help`.
     fn help(&self) -> &str;
+    /// The names the terminal's command line completes with Tab after a command word: labels
+    /// and symbols, PROC/FN names, variables (docs/debugger.md, "The command line").
+    fn completion_names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Called before each command (the Z80 remembers the registers, to mark what changed).
     fn before_command(&mut self) {}
     /// Called after each command.

@@ -399,6 +399,10 @@ impl Debuggable for BbcDebugger {
         self.call(None, move |c, it, running| c.panel(it, kind, rows, running))
     }
 
+    fn completion_names(&self) -> Vec<String> {
+        self.call(Vec::new(), |_, it, _| it.completion_names())
+    }
+
     fn screen(&self) -> Frame {
         self.call(None, |_, it, _| Some(it.vdu.frame()))
             .unwrap_or_else(|| {

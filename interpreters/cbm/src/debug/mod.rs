@@ -864,6 +864,10 @@ impl Debuggable for CbmDebugger {
         commands::HELP
     }
 
+    fn completion_names(&self) -> Vec<String> {
+        views::names(self.it())
+    }
+
     fn before_command(&mut self) {
         self.under_way = None;
         self.vars_before = views::variable_lines(self.it());

@@ -404,6 +404,21 @@ pub(super) fn element_place(it: &Interp, name: (u8, u8), subs: &[usize]) -> Opti
 
 /// Every array: its header's address and bytes, dimensions, then its elements (at most
 /// `max` of each).
+/// The variables and arrays that exist (arrays with their `(`), for Tab on the command line;
+/// a `DEF FN` entry is `FNX`.
+pub(super) fn names(it: &Interp) -> Vec<String> {
+    let (vartab, arytab, _) = it.variable_span();
+    let mut out = Vec::new();
+    let mut at = vartab;
+    while at + 7 <= arytab {
+        let (name, kind) = var_name(it.mem[at], it.mem[at + 1]);
+        out.push(if kind == "FN" { format!("FN{name}") } else { name });
+        at += 7;
+    }
+    out.extend(arrays(it).map(|a| format!("{}(", var_name(a.name.0, a.name.1).0)));
+    out
+}
+
 pub(super) fn array_lines(it: &Interp, max: usize) -> Vec<String> {
     let mut out = Vec::new();
     for a in arrays(it) {

@@ -235,6 +235,51 @@ impl Interp {
         out
     }
 
+    /// What Tab completes on the debugger's command line: `PROCname` and `FNname` of every
+    /// `DEF` in the program (before it runs too), then the variables and arrays that exist
+    /// (arrays with their `(`).
+    pub fn completion_names(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for &(_, start) in &self.lines {
+            let end = (start + self.mem[start + 3] as usize).min(self.mem.len());
+            let mut p = start + 4;
+            // A DEF may follow other statements on its line: look at every DEF token (a name
+            // is plain ASCII, a token is not, so a byte of a name is never taken for one).
+            while p + 1 < end {
+                if self.mem[p] != super::super::tok::DEF {
+                    p += 1;
+                    continue;
+                }
+                p += 1;
+                while p < end && self.mem[p] == b' ' {
+                    p += 1;
+                }
+                let word = match self.mem.get(p) {
+                    Some(&super::super::tok::PROC) => "PROC",
+                    Some(&super::super::tok::FN) => "FN",
+                    _ => continue,
+                };
+                let from = p + 1;
+                let mut e = from;
+                while e < end && crate::tokens::is_word_char(self.mem[e]) {
+                    e += 1;
+                }
+                out.push(format!(
+                    "{word}{}",
+                    crate::detokenize::latin1_to_string(&self.mem[from..e])
+                ));
+                p = e;
+            }
+        }
+        out.extend(self.names.keys().map(|k| crate::detokenize::latin1_to_string(k)));
+        out.extend(
+            self.array_names
+                .keys()
+                .map(|k| crate::detokenize::latin1_to_string(k)),
+        );
+        out
+    }
+
     /// Every variable that exists, sorted by name, then the resident integers.
     pub fn variables_text(&self) -> String {
         let mut out = String::new();

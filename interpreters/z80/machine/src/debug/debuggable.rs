@@ -413,6 +413,18 @@ impl<M: Z80Host> Debuggable for Z80Debugger<M> {
         commands::HELP
     }
 
+    fn completion_names(&self) -> Vec<String> {
+        // Labels and EQUs, then the declared structures and grids `print` shows by name.
+        let mut names: Vec<String> = self
+            .program
+            .symbols
+            .iter()
+            .map(|(n, _, _)| n.to_string())
+            .collect();
+        names.extend(self.structs.declared.iter().cloned());
+        names
+    }
+
     fn before_command(&mut self) {
         self.before_command = Some(self.machine.cpu().registers());
     }
