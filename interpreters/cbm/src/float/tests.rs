@@ -165,7 +165,8 @@ mod properties {
     proptest! {
         /// NEXT's whole-number path (interp/stmt.rs) stores what FADD and MOVMF store: for
         /// any two whole numbers below 2^31 whose sum is not zero, and any stored bytes that
-        /// read as a whole number are that number's own bytes.
+        /// read as a whole number are that number's own bytes; two whole numbers compare (FCOMP)
+        /// as integers do.
         #[test]
         fn whole_number_sums_are_the_roms(
             a in -(1i64 << 31) + 1..(1i64 << 31),
@@ -178,6 +179,10 @@ mod properties {
                 prop_assert_eq!(pa.to_whole(), Some(a));
                 let rom = Fac::from_packed(pb).plus(Fac::from_packed(pa)).unwrap().to_packed().unwrap();
                 prop_assert_eq!(sum, rom);
+            }
+            // And NEXT compares a whole limit with the whole sum as integers: FCOMP agrees.
+            if let (Some(pa), Some(pb)) = (Packed::from_whole(a), Packed::from_whole(b)) {
+                prop_assert_eq!(pa.compare(Fac::from_packed(pb)), a.cmp(&b));
             }
             let p = Packed(bytes);
             if let Some(v) = p.to_whole() {

@@ -433,9 +433,15 @@ impl Interp {
         let step_whole = step.to_whole()?;
         // A sum of zero goes the ROM's way (it is stored as all zero bytes either way, but the
         // rare case is not worth a second path).
-        let sum = Packed::from_whole(value + step_whole)?;
+        let next = value + step_whole;
+        let sum = Packed::from_whole(next)?;
         self.mem[a..a + 5].copy_from_slice(&sum.0);
-        let cmp = match limit.compare(Fac::from_packed(sum)) {
+        // FCOMP of two exact numbers is their order: a whole limit compares as an integer.
+        let order = match limit.to_whole() {
+            Some(l) => l.cmp(&next),
+            None => limit.compare(Fac::from_packed(sum)),
+        };
+        let cmp = match order {
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => 0,
             std::cmp::Ordering::Greater => -1,
