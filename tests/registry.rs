@@ -142,19 +142,11 @@ fn debug_refuses_a_file_no_debugger_takes_naming_those_that_can() {
         "BBC BASIC (.bbc .bas",
         "the C64 (.bas .prg",
         "the Z80 workbench machine (.asm .z80 .bin",
+        // CP/M programs are debugged under the same Z80 debugger (tests/cpm_debug.rs).
+        "CP/M (.com",
     ] {
         assert!(err.contains(machine), "{machine}: {err}");
     }
-    assert!(!err.contains("CP/M"), "CP/M has no debugger yet: {err}");
-    // A CP/M program is a machine's file, but that machine has no debugger: said so, not
-    // assembled as Z80 source (it used to give the assembler's E001).
-    sample(d, "com");
-    let (code, _, err) = run(d, &["debug", "sample.com", "--script", "=quit"]);
-    assert_eq!(code, Some(2), "{err}");
-    assert!(
-        err.contains("sample.com: CP/M programs cannot be debugged; the machines that can: BBC BASIC"),
-        "{err}"
-    );
 }
 
 #[test]

@@ -135,7 +135,7 @@ mod tests {
         let debuggable = list(|m| m.debugger().is_some());
         assert_eq!(
             debuggable,
-            "BBC BASIC (.bbc .bas, --machine bbc); the C64 (.bas .prg, --machine cbm); the Z80 workbench machine (.asm .z80 .bin, --machine z80)"
+            "BBC BASIC (.bbc .bas, --machine bbc); the C64 (.bas .prg, --machine cbm); the Z80 workbench machine (.asm .z80 .bin, --machine z80); CP/M (.com, --machine cpm)"
         );
         assert!(list(|m| m.basic().is_some()).ends_with("--machine cbm)"));
     }
