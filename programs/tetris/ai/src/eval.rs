@@ -21,8 +21,10 @@ pub const NAMES: [&str; FEATURES] = [
     "not tetris-ready",
     "burnt lines",
     "tetrises",
+    "I dependencies",
+    "well past 4",
 ];
-pub const FEATURES: usize = 13;
+pub const FEATURES: usize = 15;
 
 /// The weights: a field's value is the sum of weight times feature (higher is better).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,7 +35,7 @@ pub struct Weights {
 /// The tuned weights (docs/tetris-ai.md says which command and seed produced them).
 pub const TUNED: Weights = Weights {
     w: [
-        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -20.0, -8.0, -18.0, 60.0,
+        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -20.0, -8.0, -18.0, 60.0, -15.0, -5.0,
     ],
 };
 
@@ -98,12 +100,20 @@ pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES
         bump += d;
         bump2 += d * d;
     }
+    // Wells in columns 0-8: cells deeper than 2, and the columns 3 or more deep, each of which
+    // only an I fills without a hole (two such, the right-hand column's included, and a drought
+    // of I pieces tops the game out).
     let mut wells = 0u32;
+    let mut i_deps = 0u32;
     for c in 0..9 {
         let left = if c == 0 { 20 } else { h[c - 1] };
         let d = left.min(h[c + 1]).saturating_sub(h[c]);
         wells += u32::from(d.saturating_sub(2));
+        i_deps += u32::from(d >= 3);
     }
+    // The right-hand well deeper than a tetris: rows stacked waiting for an I that one I does
+    // not clear (burning them sooner keeps the stack low through a drought).
+    let well_past_4 = u32::from(h[8].saturating_sub(h[9]).saturating_sub(4));
     let right_col = (0..20).filter(|r| b.rows[r + 2] & (1 << 9) != 0).count() as u32;
     let height: u32 = h[..9].iter().map(|&x| u32::from(x)).sum();
     let max = *h[..9].iter().max().unwrap_or(&0);
@@ -127,6 +137,8 @@ pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES
         if ready >= 4 { 0.0 } else { 1.0 },
         f32::from(burnt),
         f32::from(tetrises),
+        i_deps as f32,
+        well_past_4 as f32,
     ]
 }
 
@@ -159,5 +171,22 @@ mod tests {
         assert_eq!(features(&b, 19, 0, 0)[10], 0.0);
         b.rows[18] = 0;
         assert_eq!(features(&b, 19, 0, 0)[10], 1.0);
+    }
+
+    #[test]
+    fn a_second_deep_well_is_an_i_dependency_and_a_deep_right_well_is_counted_past_4() {
+        let mut b = Board::default();
+        // Columns 1-8 six high; column 0 empty (a second well, six deep); column 9 empty.
+        for r in 16..22 {
+            b.rows[r] = FULL & !(1 << 9) & !1;
+        }
+        let f = features(&b, 19, 0, 0);
+        assert_eq!(f[13], 1.0, "column 0 needs an I");
+        assert_eq!(f[14], 2.0, "the right-hand well is six deep: two past a tetris");
+        for r in 18..22 {
+            b.rows[r] |= 1;
+        }
+        let f = features(&b, 19, 0, 0);
+        assert_eq!(f[13], 0.0, "column 0 is two deep: any piece fills it");
     }
 }
