@@ -2,8 +2,8 @@
 //! values and the terms that make them (docs/tetris-ai.md).
 
 use crate::eval::NAMES;
-use crate::plan::Explained;
-use crate::player::Player;
+use crate::plan::{Explained, Planner, Situation};
+use crate::player::{Outcome, Player};
 use crate::rules::piece_of;
 
 /// The pieces' letters, by [`piece_of`]'s index.
@@ -14,13 +14,30 @@ pub fn placement(o: u8, x: i8, y: i8) -> String {
     format!("{} o{o} x{x} y{y}", LETTERS[piece_of(o)])
 }
 
-/// The last decision's best `n` placements, best first, one line each: the piece's placement,
+/// The player's last decision's best `n` placements, best first, one line each: the piece's placement,
 /// the next piece's placement after it, the lines they clear, the value and its terms (the
 /// largest first, zero terms left out). "no decision yet" before the first piece.
 pub fn info_ai(player: &mut Player, n: usize) -> String {
-    let Some(&at) = player.asked() else {
-        return "ai: no decision yet\n".to_string();
-    };
+    match player.asked().copied() {
+        Some(at) => report(&at, &player.explain(n)),
+        None => "ai: no decision yet\n".to_string(),
+    }
+}
+
+/// The text of `info ai` for the decision made at the machine's frame `frame` or the last one
+/// before it, in a game played by [`crate::player::play`] (`planner` as the player's: the same
+/// weights and press rate). The debugger replays the game's buttons as a movie (so reverse
+/// execution replays it) and asks this where it stopped.
+pub fn info_at(planner: &mut Planner, game: &Outcome, frame: u64, n: usize) -> String {
+    let at = game.decisions.partition_point(|d| d.0 <= frame);
+    match at.checked_sub(1).map(|i| game.decisions[i].1) {
+        Some(at) => report(&at, &planner.explain(&at, n)),
+        None => "ai: no decision yet\n".to_string(),
+    }
+}
+
+/// A decision's header line and one line for each of its best placements.
+fn report(at: &Situation, top: &[Explained]) -> String {
     let next = match at.next {
         Some(o) => LETTERS[piece_of(o)],
         None => '?',
@@ -32,7 +49,6 @@ pub fn info_ai(player: &mut Player, n: usize) -> String {
         at.tally.lines,
         at.tally.score
     );
-    let top = player.explain(n);
     if top.is_empty() {
         out.push_str("  no placement: the piece cannot move (the game is over)\n");
     }

@@ -415,6 +415,9 @@ pub struct Outcome {
     pub dead: bool,
     /// The controller's byte of every frame ([`controller`]'s order: an FCEUX movie's input).
     pub pads: Vec<u8>,
+    /// Each decision: the machine's frame counter when it was made (the frame that showed the
+    /// new piece had just ended) and what it was made from (for [`crate::explain::report`]).
+    pub decisions: Vec<(u64, Situation)>,
 }
 
 /// The controller's byte (the workbench's `pad`, an FCEUX movie's order: A in bit 0) for the
@@ -457,7 +460,13 @@ pub fn play(m: &mut Workbench, player: &mut Player, max_frames: u64) -> Outcome 
         if done || out.pads.len() as u64 >= max_frames {
             break;
         }
+        let decided = player.pieces;
         let pad = controller(player.frame(m.mem()));
+        if player.pieces > decided
+            && let Some(at) = player.asked()
+        {
+            out.decisions.push((m.state.clock.frame, *at));
+        }
         m.state.dev.pad = pad;
         out.pads.push(pad);
         if !run_to_frame(m) {

@@ -7,8 +7,9 @@
 
 use std::path::Path;
 
-use retro_tetris_ai::explain::{info_ai, placement};
-use retro_tetris_ai::player::{Config, Player, play, run_to_frame};
+use retro_tetris_ai::explain::{info_ai, info_at, placement};
+use retro_tetris_ai::plan::Planner;
+use retro_tetris_ai::player::{Config, Player, period_of, play, run_to_frame};
 use retro_tetris_ai::rules::Tally;
 use retro_z80_machine::{FrameRate, Program, Workbench};
 
@@ -99,4 +100,29 @@ fn info_ai_shows_the_decisions_best_five_with_their_terms() {
         assert!(line.starts_with(&format!("{}. ", rank + 1)), "{text}");
         assert!(line.contains(" then ") && line.contains("height"), "{text}");
     }
+
+    // The debugger's way: the game played first (its buttons become a movie), each decision
+    // with the frame it was made at; `info ai` at a frame explains the decision made there or
+    // last before it.
+    let cfg = Config {
+        stop_lines: Some(2),
+        ..Config::default()
+    };
+    let mut first = Player::new(&program.symbols, cfg).unwrap();
+    let out = play(&mut machine(&program), &mut first, 100_000);
+    assert!(out.decisions.len() > 6, "{} decisions", out.decisions.len());
+    let mut planner = Planner::new(cfg.weights, period_of(cfg.tap_hz));
+    let fourth = out.decisions[3].0;
+    assert_eq!(info_at(&mut planner, &out, fourth, 5), text);
+    let fifth = out.decisions[4].0;
+    assert_eq!(
+        info_at(&mut planner, &out, fifth - 1, 5),
+        text,
+        "between decisions"
+    );
+    assert_ne!(info_at(&mut planner, &out, fifth, 5), text);
+    assert_eq!(
+        info_at(&mut planner, &out, out.decisions[0].0 - 1, 5),
+        "ai: no decision yet\n"
+    );
 }
