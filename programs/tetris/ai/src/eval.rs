@@ -35,7 +35,8 @@ pub struct Weights {
 /// The tuned weights (docs/tetris-ai.md says which command and seed produced them).
 pub const TUNED: Weights = Weights {
     w: [
-        -40.0, -6.0, -3.0, -4.0, -1.5, -0.4, -3.0, -6.0, -0.5, -20.0, -8.0, -18.0, 60.0, -15.0, -5.0,
+        -57.57, -6.38, -3.28, -4.41, -1.30, -0.56, -1.87, -7.09, -0.08, -40.0, -9.34, -17.86, 77.96, -19.72,
+        -15.0,
     ],
 };
 
