@@ -4,7 +4,8 @@
 //! danger of a tall stack at high gravity, where the timeline cannot reach the edges in time.
 //! The weights are tuned offline by `examples/tune.rs` (docs/tetris-ai.md).
 
-use crate::rules::{Board, FULL};
+use crate::motion::Motion;
+use crate::rules::{A, Board, FULL, RIGHT};
 
 /// The features, in the order of [`Weights::w`].
 pub const NAMES: [&str; FEATURES] = [
@@ -23,8 +24,9 @@ pub const NAMES: [&str; FEATURES] = [
     "tetrises",
     "I dependencies",
     "well past 4",
+    "well out of reach",
 ];
-pub const FEATURES: usize = 15;
+pub const FEATURES: usize = 16;
 
 /// The weights: a field's value is the sum of weight times feature (higher is better).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,23 +38,57 @@ pub struct Weights {
 pub const TUNED: Weights = Weights {
     w: [
         -57.57, -6.38, -3.28, -4.41, -1.30, -0.56, -1.87, -7.09, -0.08, -40.0, -9.34, -17.86, 77.96, -19.72,
-        -15.0,
+        -15.0, -100.0,
     ],
 };
 
 /// The height above which the stack is in danger at `level` (the stack must stay low when the
-/// piece falls faster than the timeline can move it to the edges).
+/// piece falls faster than the timeline can move it to the edges). Level 28 already has level
+/// 29's: the stack comes down during the ten lines before pieces fall a row a frame, rather than
+/// meeting that speed at 10 rows (in simulated games from level 19 at 30 Hz, 10 of 10 max out
+/// with this against 9 of 10 with 10 at level 28, and most of the deaths came at 29's start).
 pub fn safe_height(level: u8) -> u8 {
     match level {
         0..=18 => 14,
-        19..=28 => 10,
+        19..=27 => 10,
         _ => 7,
     }
 }
 
+/// Whether an I piece spawned on field `b` at `level` can still get into the right-hand well
+/// standing up, pressed every `period` frames (Right with A on the first press, Right on each
+/// after): at high gravity a tall stack between the spawn and the well cuts the well off, and a
+/// stack built for a tetris that cannot come only grows (the revisited bot's risk rule: stack
+/// low when the timeline cannot reach the edges).
+pub fn well_reachable(b: &Board, level: u8, period: u8) -> bool {
+    const I_FLAT: u8 = 18;
+    const I_UP: u8 = 17;
+    let mut m = Motion::spawn(I_FLAT, 0);
+    let mut prev = 0;
+    for frame in 0..64u32 {
+        if m.x == 9 && m.o == I_UP {
+            return true;
+        }
+        let mut pad = 0;
+        if frame % u32::from(period.max(2)) == 0 {
+            if m.x < 9 {
+                pad |= RIGHT;
+            }
+            if m.o != I_UP {
+                pad |= A;
+            }
+        }
+        if m.step(b, level, pad, prev) {
+            return false;
+        }
+        prev = pad;
+    }
+    false
+}
+
 /// The features of a field after its locks, with `burnt` lines cleared by clears of 1-3 lines
-/// and `tetrises` tetrises on the way.
-pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES] {
+/// and `tetrises` tetrises on the way, for a player pressing every `period` frames.
+pub fn features(b: &Board, level: u8, period: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES] {
     // Row by row from the top, on bit masks: `above` holds the columns with a block higher up.
     let mut h = [0u8; 10];
     let mut above = 0u16;
@@ -140,6 +176,11 @@ pub fn features(b: &Board, level: u8, burnt: u8, tetrises: u8) -> [f32; FEATURES
         f32::from(tetrises),
         i_deps as f32,
         well_past_4 as f32,
+        if well_reachable(b, level, period) {
+            0.0
+        } else {
+            1.0
+        },
     ]
 }
 
@@ -158,7 +199,7 @@ mod tests {
         let mut b = Board::default();
         b.rows[21] = 0b10; // row 19: column 1
         b.rows[19] = 0b1; // row 17: column 0, over two empty cells
-        let f = features(&b, 19, 0, 0);
+        let f = features(&b, 19, 2, 0, 0);
         assert_eq!(f[0], 2.0, "two holes in column 0");
         assert_eq!(f[1], 2.0, "each under one filled cell");
     }
@@ -169,9 +210,9 @@ mod tests {
         for r in 18..22 {
             b.rows[r] = FULL & !(1 << 9);
         }
-        assert_eq!(features(&b, 19, 0, 0)[10], 0.0);
+        assert_eq!(features(&b, 19, 2, 0, 0)[10], 0.0);
         b.rows[18] = 0;
-        assert_eq!(features(&b, 19, 0, 0)[10], 1.0);
+        assert_eq!(features(&b, 19, 2, 0, 0)[10], 1.0);
     }
 
     #[test]
@@ -181,13 +222,28 @@ mod tests {
         for r in 16..22 {
             b.rows[r] = FULL & !(1 << 9) & !1;
         }
-        let f = features(&b, 19, 0, 0);
+        let f = features(&b, 19, 2, 0, 0);
         assert_eq!(f[13], 1.0, "column 0 needs an I");
         assert_eq!(f[14], 2.0, "the right-hand well is six deep: two past a tetris");
         for r in 18..22 {
             b.rows[r] |= 1;
         }
-        let f = features(&b, 19, 0, 0);
+        let f = features(&b, 19, 2, 0, 0);
         assert_eq!(f[13], 0.0, "column 0 is two deep: any piece fills it");
+    }
+
+    #[test]
+    fn the_well_is_out_of_reach_over_a_tall_stack_at_high_gravity_and_a_slow_rate() {
+        let mut b = Board::default();
+        assert!(well_reachable(&b, 29, 2), "an empty field at level 29, 30 Hz");
+        assert!(well_reachable(&b, 29, 4), "an empty field at level 29, 15 Hz");
+        // Columns 0-8 ten high, the well open.
+        for r in 12..22 {
+            b.rows[r] = FULL & !(1 << 9);
+        }
+        assert!(well_reachable(&b, 19, 2), "level 19, 30 Hz: over ten rows");
+        assert!(!well_reachable(&b, 29, 4), "level 29, 15 Hz: not over ten rows");
+        assert_eq!(features(&b, 29, 4, 0, 0)[15], 1.0);
+        assert_eq!(features(&b, 19, 2, 0, 0)[15], 0.0);
     }
 }

@@ -105,7 +105,7 @@ impl Planner {
                     n2 = b.lock(o, x, y);
                     t.add(n2, 0);
                 }
-                let features = features_of(&b, t.level, n1, n2);
+                let features = features_of(&b, t.level, self.period(), n1, n2);
                 let mut terms = [0.0; FEATURES];
                 for (i, term) in terms.iter_mut().enumerate() {
                     *term = self.weights.w[i] * features[i];
@@ -136,7 +136,7 @@ impl Planner {
             let n1 = b1.lock(p.o, p.x, p.y);
             let mut t1 = tally;
             t1.add(n1, 0);
-            let value = value_of(&self.weights, &b1, t1.level, n1, 0);
+            let value = value_of(&self.weights, &b1, t1.level, self.first.period(), n1, 0);
             ranked.push(Ranked {
                 scored: Scored {
                     o: p.o,
@@ -168,13 +168,16 @@ impl Planner {
     fn best_next(&mut self, b1: &Board, t1: Tally, next: u8, n1: u8) -> (f32, Option<(u8, i8, i8)>) {
         self.second
             .search(b1, t1.level, Motion::spawn(next, 0), 0, &mut self.then);
-        let mut best = (DEATH + value_of(&self.weights, b1, t1.level, n1, 0), None);
+        let mut best = (
+            DEATH + value_of(&self.weights, b1, t1.level, self.second.period(), n1, 0),
+            None,
+        );
         for p in &self.then {
             let mut b2 = *b1;
             let n2 = b2.lock(p.o, p.x, p.y);
             let mut t2 = t1;
             t2.add(n2, 0);
-            let v = value_of(&self.weights, &b2, t2.level, n1, n2);
+            let v = value_of(&self.weights, &b2, t2.level, self.second.period(), n1, n2);
             if v > best.0 {
                 best = (v, Some((p.o, p.x, p.y)));
             }
@@ -206,16 +209,17 @@ pub struct Explained {
     pub terms: [f32; FEATURES],
 }
 
-/// The value of field `b` reached with clears of `n1` and `n2` lines.
-pub fn value_of(w: &Weights, b: &Board, level: u8, n1: u8, n2: u8) -> f32 {
-    w.value(&features_of(b, level, n1, n2))
+/// The value of field `b` reached with clears of `n1` and `n2` lines (presses every `period`
+/// frames).
+pub fn value_of(w: &Weights, b: &Board, level: u8, period: u8, n1: u8, n2: u8) -> f32 {
+    w.value(&features_of(b, level, period, n1, n2))
 }
 
 /// The features of field `b` reached with clears of `n1` and `n2` lines.
-fn features_of(b: &Board, level: u8, n1: u8, n2: u8) -> [f32; FEATURES] {
+fn features_of(b: &Board, level: u8, period: u8, n1: u8, n2: u8) -> [f32; FEATURES] {
     let burnt = |n: u8| if n < 4 { n } else { 0 };
     let tetris = |n: u8| u8::from(n == 4);
-    features(b, level, burnt(n1) + burnt(n2), tetris(n1) + tetris(n2))
+    features(b, level, period, burnt(n1) + burnt(n2), tetris(n1) + tetris(n2))
 }
 
 #[cfg(test)]
@@ -265,7 +269,7 @@ mod tests {
                 let (o, x, y) = e.then.expect("the next piece has room");
                 let n2 = b.lock(o, x, y);
                 assert_eq!(e.cleared, (n1, n2));
-                assert_eq!(e.features, features_of(&b, 19, n1, n2));
+                assert_eq!(e.features, features_of(&b, 19, 2, n1, n2));
             }
         }
     }
