@@ -1,12 +1,16 @@
-//! `retro`: the command line of the retro workbench. Each subcommand lives in `cmd/`; the terminal
-//! front end (the only code that knows about crossterm) lives in `tui/`.
+//! `retro`: the command line of the retro workbench. Each subcommand lives in `cmd/`; the machines
+//! they run, one file each and one table, in `machines/`; the terminal front end (the only code
+//! that knows about crossterm) in `tui/` (ARCHITECTURE.md).
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod addr;
 mod cmd;
 mod files;
+mod machines;
+mod session;
 mod tui;
 
 /// A terminal workbench for BBC BASIC V, Commodore 64 BASIC V2 and the Z80.
@@ -19,29 +23,32 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run a program in the terminal or headless: BBC BASIC (.bbc), C64 BASIC (.bas, .prg), the Z80
-    /// workbench machine (.asm, .z80, .bin) or CP/M (.com).
+    /// Run a program in the terminal or headless, on the machine its file is for: BBC BASIC
+    /// (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas, .prg), the Z80 workbench machine (.asm,
+    /// .z80, .bin) or CP/M (.com); --machine chooses.
     ///
     /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
     /// quits, F12 shows the help.
-    Run(cmd::run::RunArgs),
+    Run(Box<machines::options::RunArgs>),
     /// BBC BASIC's `>` prompt (immediate mode); --headless reads the typed lines from stdin.
-    Bbc(cmd::bbc::PromptArgs),
+    Bbc(machines::bbc::PromptArgs),
     /// The Commodore 64's READY. prompt, with its screen editor; headless, stdin's lines are
     /// typed at it.
-    C64(cmd::cbm::C64Args),
-    /// Tokenize a BASIC text listing (BBC .bbc; C64 .bas petcat listing into a .prg), or convert a
-    /// tokenized BBC program between formats.
-    Tok(cmd::tok::TokArgs),
-    /// Detokenize a BASIC program (LIST), or show each line's bytes with --tokens.
-    List(cmd::tok::ListArgs),
+    C64(machines::cbm::C64Args),
+    /// Tokenize a BASIC text listing (BBC BASIC under any name; a C64 .bas listing into a .prg),
+    /// or convert a tokenized BBC program between formats.
+    Tok(machines::options::TokArgs),
+    /// Detokenize a BASIC program (LIST): BBC BASIC (.bbc, any name), C64 (.prg, .bas); or show
+    /// each line's bytes with --tokens.
+    List(machines::options::ListArgs),
     /// Assemble Z80 source into a binary.
     Asm(cmd::asm::AsmArgs),
     /// Disassemble a Z80 binary.
     Dis(cmd::asm::DisArgs),
-    /// Debug a program: Z80 (.asm, .z80, .bin), BBC BASIC (.bbc) or C64 BASIC (.bas, .prg):
-    /// breakpoints, stepping, reverse steps (terminal UI, or --script).
-    Debug(cmd::debug::DebugArgs),
+    /// Debug a program: BBC BASIC (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas, .prg) or
+    /// the Z80 workbench machine (.asm, .z80, .bin): breakpoints, stepping, reverse steps
+    /// (terminal UI, or --script). CP/M programs (.com) cannot be debugged yet.
+    Debug(machines::options::DebugArgs),
     /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
     Conformance(cmd::conformance::ConformanceArgs),
     /// Show a test card (palettes, font, pixels, held keys) to check the terminal.
@@ -50,12 +57,22 @@ enum Command {
     Tpa(cmd::tpa::TpaArgs),
 }
 
+/// The subcommands that take a program file, whose `--machine` takes the table's names.
+const MACHINE_OPTION_COMMANDS: [&str; 4] = ["run", "debug", "tok", "list"];
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // `--machine` takes the machine table's names (the argument structs declare a string).
+    let command = MACHINE_OPTION_COMMANDS.iter().fold(Cli::command(), |c, sub| {
+        c.mut_subcommand(sub, |s| {
+            s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
+        })
+    });
+    let parsed = command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout with status 0, and usage errors to stderr;
-            // DESIGN.md's contract makes every usage error exit 2.
+            // docs/cli.md's exit statuses make every usage error exit 2.
             let _ = e.print();
             return if e.use_stderr() {
                 ExitCode::from(2)
@@ -65,13 +82,9 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Run(args) => cmd::run::run(args),
-        Command::Bbc(args) => cmd::bbc::prompt(&args),
-        Command::C64(args) => cmd::cbm::direct(
-            args.seed,
-            &args.session,
-            cmd::cbm::Look::new(args.petcat, args.fallback_glyphs),
-        ),
+        Command::Run(args) => cmd::run::run(*args),
+        Command::Bbc(args) => machines::bbc::prompt(&args),
+        Command::C64(args) => machines::cbm::c64(&args),
         Command::Tok(args) => cmd::tok::tok(args),
         Command::List(args) => cmd::tok::list(args),
         Command::Asm(args) => cmd::asm::asm(args),

@@ -12,7 +12,7 @@ use retro_tpa::field::{Field, HEIGHT, WIDTH};
 use retro_tpa::image::Image;
 use retro_tpa::replay::Replay;
 use retro_tpa::sequence::Sequence;
-use retro_z80_machine::debug::{Debugger, Event};
+use retro_z80_machine::debug::{Event, Z80Debugger};
 use retro_z80_machine::display::{bitmap_address, colours};
 use retro_z80_machine::{NoProbe, Stop, Workbench};
 
@@ -28,13 +28,13 @@ fn assemble() -> retro_z80_asm::Assembly {
 }
 
 struct Printer {
-    dbg: Debugger,
+    dbg: Z80Debugger,
 }
 
 impl Printer {
     /// The program with `bytes` at printer_seq and printer_go set, as `retro run --printer` does.
     fn new(bytes: &[u8]) -> Printer {
-        let mut dbg = Debugger::from_assembly(&assemble());
+        let mut dbg = Z80Debugger::from_assembly(&assemble());
         dbg.record = false;
         let mut p = Printer { dbg };
         let at = p.sym("printer_seq");

@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use retro_z80_machine::debug::{CallResult, Debugger};
+use retro_z80_machine::debug::{CallResult, Z80Debugger};
 
 const BUDGET: u64 = 1_000_000;
 
 struct Game {
-    dbg: Debugger,
+    dbg: Z80Debugger,
     last: Option<CallResult>,
 }
 
@@ -19,7 +19,7 @@ impl Game {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/tetris/tetris.asm");
         let asm = retro_z80_asm::assemble_file(&path)
             .unwrap_or_else(|f| panic!("tetris.asm does not assemble:\n{}", f.render(false)));
-        let mut dbg = Debugger::from_assembly(&asm);
+        let mut dbg = Z80Debugger::from_assembly(&asm);
         dbg.record = false;
         Game { dbg, last: None }
     }

@@ -5,47 +5,81 @@
 
 use std::path::Path;
 
-use super::run::{MachineKind, RunArgs};
-
-/// The machine's name, as a message says it.
-fn name(kind: MachineKind) -> &'static str {
-    match kind {
-        MachineKind::Bbc => "BBC BASIC",
-        MachineKind::Cbm => "the C64",
-        MachineKind::Z80 => "the Z80 workbench machine",
-        MachineKind::Cpm => "CP/M",
-    }
-}
+use crate::machines::options::{DebugArgs, RunArgs};
+use crate::machines::{MACHINES, MachineKind};
 
 /// The first option given that `kind` does not take, as a message (`None`: they all apply).
-pub fn misplaced_option(args: &RunArgs, kind: MachineKind) -> Option<String> {
-    use MachineKind::*;
-    let given: [(&str, bool, &[MachineKind]); 14] = [
+/// Which machine takes which option is the table's (`MachineKind::run_options`).
+pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String> {
+    let p = &args.program;
+    let given: [(&str, bool); 16] = [
         // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
-        ("--seed", args.seed.is_some() && !args.ai, &[Bbc, Cbm]),
-        ("--ai", args.ai, &[Z80]),
-        ("--dir", args.dir.is_some(), &[Bbc, Cbm, Cpm]),
-        ("--petcat", args.petcat, &[Cbm]),
-        ("--fallback-glyphs", args.fallback_glyphs, &[Cbm]),
-        ("--org", args.org.is_some(), &[Z80]),
-        ("--entry", args.entry.is_some(), &[Z80]),
-        ("--movie", args.movie.is_some(), &[Z80]),
-        ("--trace-state", args.trace_state, &[Z80]),
-        ("--frame-stats", args.frame_stats, &[Z80]),
-        ("--record", args.record.is_some(), &[Z80]),
-        ("--printer", args.printer.is_some(), &[Z80]),
-        ("--poke", !args.poke.is_empty(), &[Z80]),
-        ("--no-warn", !args.no_warn.is_empty(), &[Z80]),
+        ("--seed", p.seed.is_some() && !args.ai),
+        ("--ai", args.ai),
+        ("--dir", p.dir.is_some()),
+        ("--charset", p.charset.is_some()),
+        ("--petcat", args.petcat),
+        ("--fallback-glyphs", args.fallback_glyphs),
+        ("--map", !args.map.is_empty()),
+        ("--org", p.org.is_some()),
+        ("--entry", p.entry.is_some()),
+        ("--movie", args.movie.is_some()),
+        ("--trace-state", args.trace_state),
+        ("--frame-stats", args.frame_stats),
+        ("--record", args.record.is_some()),
+        ("--printer", args.printer.is_some()),
+        ("--poke", !args.poke.is_empty()),
+        ("--no-warn", !args.no_warn.is_empty()),
     ];
-    let (option, _, takes) = given
-        .into_iter()
-        .find(|&(_, set, takes)| set && !takes.contains(&kind))?;
-    let for_whom: Vec<&str> = takes.iter().map(|&k| name(k)).collect();
+    first_misplaced(&given, kind)
+}
+
+/// The same for `retro debug`'s options, which mean there what they mean for `retro run`.
+pub fn misplaced_debug_option(args: &DebugArgs, kind: &dyn MachineKind) -> Option<String> {
+    let p = &args.program;
+    first_misplaced(
+        &[
+            ("--seed", p.seed.is_some()),
+            ("--dir", p.dir.is_some()),
+            ("--charset", p.charset.is_some()),
+            ("--org", p.org.is_some()),
+            ("--entry", p.entry.is_some()),
+            ("--movie", args.movie.is_some()),
+        ],
+        kind,
+    )
+}
+
+/// The first of the `given` options (name, whether given) that `kind` does not take.
+fn first_misplaced(given: &[(&str, bool)], kind: &dyn MachineKind) -> Option<String> {
+    let &(option, _) = given
+        .iter()
+        .find(|&&(option, set)| set && !kind.run_options().contains(&option))?;
     Some(format!(
         "{option} is for {}; it does not apply to {}",
-        for_whom.join(" and "),
-        name(kind)
+        taking(option).join(" and "),
+        kind.title()
     ))
+}
+
+/// Arguments after the program for a machine whose programs take none, as a message.
+pub fn unexpected_args(args: &RunArgs, kind: &dyn MachineKind) -> Option<String> {
+    let first = args.args.first()?;
+    (!kind.run_options().contains(&"ARGS")).then(|| {
+        format!(
+            "unexpected argument '{first}': only {} programs take arguments",
+            taking("ARGS").join(" and ")
+        )
+    })
+}
+
+/// The machines that take `option`, as messages name them.
+fn taking(option: &str) -> Vec<&'static str> {
+    MACHINES
+        .iter()
+        .filter(|m| m.run_options().contains(&option))
+        .map(|m| m.title())
+        .collect()
 }
 
 /// What a file no machine runs is, and the command for it, by its extension.
@@ -57,10 +91,12 @@ pub fn not_a_program(file: &Path) -> Option<String> {
             format!("{f} is a picture, not a program: `retro tpa {f} --show` prints it with Tetris pieces")
         }
         "tps" => format!(
-            "{f} is a Tetris printer sequence: `retro run programs/tetris/tetris.asm --printer {f}` prints it"
+            "{f} is a Tetris printer sequence: `retro run PROGRAM --printer {f}` prints it with a program that has a printer mode (docs/tetris.md)"
         ),
         "fm2" => {
-            format!("{f} is a controller movie: `retro run programs/tetris/tetris.asm --movie {f}` plays it")
+            format!(
+                "{f} is a controller movie: `retro run PROGRAM --movie {f}` plays it on the Z80 workbench machine"
+            )
         }
         "keys" => format!("{f} is a key script: give it to a run with `--keys {f}`"),
         "gdb" => format!("{f} is a debugger script: `retro debug PROGRAM --script {f}` runs it"),
@@ -79,6 +115,10 @@ mod tests {
         run: RunArgs,
     }
 
+    fn m(name: &str) -> &'static dyn MachineKind {
+        crate::machines::by_name(name).unwrap()
+    }
+
     fn args(words: &[&str]) -> RunArgs {
         Cli::parse_from(std::iter::once("run").chain(words.iter().copied())).run
     }
@@ -87,19 +127,30 @@ mod tests {
     fn options_for_another_machine_are_named_with_theirs() {
         let a = args(&["x.bbc", "--movie", "m.fm2"]);
         assert_eq!(
-            misplaced_option(&a, MachineKind::Bbc).as_deref(),
+            misplaced_option(&a, m("bbc")).as_deref(),
             Some("--movie is for the Z80 workbench machine; it does not apply to BBC BASIC")
         );
         let a = args(&["x.asm", "--seed", "3"]);
         assert_eq!(
-            misplaced_option(&a, MachineKind::Z80).as_deref(),
+            misplaced_option(&a, m("z80")).as_deref(),
             Some("--seed is for BBC BASIC and the C64; it does not apply to the Z80 workbench machine")
         );
-        assert_eq!(misplaced_option(&a, MachineKind::Cbm), None);
+        assert_eq!(misplaced_option(&a, m("cbm")), None);
         let a = args(&["x.asm", "--dir", "d"]);
-        assert!(misplaced_option(&a, MachineKind::Z80).is_some());
-        assert_eq!(misplaced_option(&a, MachineKind::Cbm), None);
-        assert_eq!(misplaced_option(&a, MachineKind::Cpm), None);
+        assert!(misplaced_option(&a, m("z80")).is_some());
+        assert_eq!(misplaced_option(&a, m("cbm")), None);
+        assert_eq!(misplaced_option(&a, m("cpm")), None);
+        let a = args(&["x.bbc", "--charset", "ascii"]);
+        assert_eq!(
+            misplaced_option(&a, m("bbc")).as_deref(),
+            Some("--charset is for the C64; it does not apply to BBC BASIC")
+        );
+        let a = args(&["x.asm", "--", "A.TXT"]);
+        assert_eq!(
+            unexpected_args(&a, m("z80")).as_deref(),
+            Some("unexpected argument 'A.TXT': only CP/M programs take arguments")
+        );
+        assert_eq!(unexpected_args(&a, m("cpm")), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! unreadable/unwritable file. Output files are written by `files::write_output` (atomically for
 //! regular files, through symlinks, in place for devices and pipes), and never written when the
 //! source has errors.
+use crate::addr::parse_addr;
 use crate::files::write_output;
 use retro_z80_asm::{
     Dialect, Options, SymbolTable, assemble_file_with, disassemble_to_source, intel_hex, render_listing,
@@ -84,23 +85,6 @@ pub struct DisArgs {
     /// Write the source here instead of stdout.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
-}
-
-pub fn parse_addr(s: &str) -> Result<u16, String> {
-    let t = s.trim();
-    let v = if let Some(h) = t
-        .strip_prefix('$')
-        .or_else(|| t.strip_prefix("0x"))
-        .or_else(|| t.strip_prefix("0X"))
-    {
-        i64::from_str_radix(h, 16).ok()
-    } else {
-        retro_z80_asm::lexer::parse_number(t)
-    };
-    match v {
-        Some(v) if (0..=0xFFFF).contains(&v) => Ok(v as u16),
-        _ => Err(format!("`{s}` is not an address in 0..65535")),
-    }
 }
 
 pub fn asm(args: AsmArgs) -> ExitCode {

@@ -1,21 +1,30 @@
-//! One module per subcommand. Each exposes its clap argument struct and an entry point returning
-//! the process exit status (DESIGN.md: 0 ended normally, 1 the program stopped with an error, 2 bad
-//! usage or file).
+//! One module per subcommand. Each exposes its entry point returning the process exit status
+//! (docs/cli.md: 0 ended normally, 1 the program stopped with an error, 2 bad usage or file).
+//! What differs between machines is not here but in the machine table, `crate::machines`.
 
 pub mod applies;
 pub mod asm;
-pub mod bbc;
-pub mod bbcdebug;
-pub mod cbm;
-pub mod cbmdebug;
 pub mod conformance;
-pub mod cpm;
 pub mod debug;
 pub mod run;
-pub mod session;
 pub mod testcard;
 pub mod tok;
 pub mod tpa;
-pub mod z80;
-pub mod z80_ai;
-pub mod z80_movie;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::machines::{self, MachineKind};
+
+/// After a command refused a file (status 2) on the machine its name chose: when another
+/// machine plainly recognises the bytes, says so with the `--machine` to use (a tokenized BBC
+/// BASIC program named `.prg`). Returns the status unchanged.
+fn hint_other_machine(code: ExitCode, by_name: bool, kind: &dyn MachineKind, file: &Path) -> ExitCode {
+    if code == ExitCode::from(2)
+        && by_name
+        && let Some(hint) = machines::other_machine_hint(kind, file)
+    {
+        eprintln!("retro: {}", retro_diag::escape(&hint));
+    }
+    code
+}

@@ -9,7 +9,7 @@ use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
 use retro_screen::font::glyph;
 use retro_screen::{Cell, CellGrid, Frame, Palette, PixelBuffer};
 
-use super::session::{SessionArgs, drive};
+use crate::session::{Session, SessionArgs, drive};
 
 #[derive(clap::Args, Debug)]
 pub struct TestcardArgs {
@@ -18,10 +18,14 @@ pub struct TestcardArgs {
 }
 
 pub fn testcard(args: TestcardArgs) -> ExitCode {
+    let session = match Session::new(&args.session) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
     let mut card = TestCard::default();
     drive(
         &mut card,
-        &args.session,
+        &session,
         vec![("SPACE", "switch between the pixel and the cell page")],
     )
 }

@@ -8,8 +8,8 @@ use retro_tpa::convert::{Conversion, convert};
 use retro_tpa::image::Image;
 use retro_tpa::replay::Replay;
 
-use super::session::{SessionArgs, drive, usage_error};
 use crate::files::write_output;
+use crate::session::{Session, SessionArgs, drive, usage_error};
 
 #[derive(clap::Args, Debug)]
 pub struct TpaArgs {
@@ -112,5 +112,8 @@ pub fn tpa(args: TpaArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let mut machine = Replay::paced(conversion.sequence, args.replay_time);
-    drive(&mut machine, s, vec![])
+    match Session::new(s) {
+        Ok(session) => drive(&mut machine, &session, vec![]),
+        Err(code) => code,
+    }
 }

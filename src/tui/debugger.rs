@@ -728,13 +728,13 @@ mod tests {
     use super::*;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-    use retro_z80_machine::debug::Debugger;
+    use retro_z80_machine::debug::Z80Debugger;
 
     /// A program that has painted the top-left attribute cell red paper (2 << 3).
-    fn painted() -> Debugger {
+    fn painted() -> Z80Debugger {
         let src = "        org $8000\n        ld a,$10\n        ld ($5800),a\n        halt\n";
         let asm = retro_z80_asm::assemble_str("p.asm", src).expect("assembles");
-        let mut d = Debugger::from_assembly(&asm);
+        let mut d = Z80Debugger::from_assembly(&asm);
         let mut console = Console::new();
         console.execute(&mut d, "stepi 2");
         d
@@ -765,7 +765,7 @@ mod tests {
     }
 
     /// Draws the debugger at `w` x `h`; returns the buffer.
-    fn drawn(d: &Debugger, ui: &Ui, w: u16, h: u16) -> ratatui::buffer::Buffer {
+    fn drawn(d: &Z80Debugger, ui: &Ui, w: u16, h: u16) -> ratatui::buffer::Buffer {
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         let console = Console::new();
         term.draw(|f| draw(f, d, &console, ui, colour::ColourDepth::TrueColour))
@@ -821,15 +821,15 @@ mod tests {
     }
 
     /// tests/z80/calls.asm: main calls inc2 twice, inc2 calls inc1; each adds one to $9000.
-    fn calls() -> Debugger {
+    fn calls() -> Z80Debugger {
         let src = std::fs::read_to_string("tests/z80/calls.asm").expect("tests/z80/calls.asm");
         let asm = retro_z80_asm::assemble_str("calls.asm", &src).expect("assembles");
-        Debugger::from_assembly(&asm)
+        Z80Debugger::from_assembly(&asm)
     }
 
     /// Presses a key on the idle UI and, as the UI loop does, runs the command it starts frame by
     /// frame to its end.
-    fn press(code: KeyCode, mods: KeyModifiers, d: &mut Debugger, console: &mut Console, ui: &mut Ui) {
+    fn press(code: KeyCode, mods: KeyModifiers, d: &mut Z80Debugger, console: &mut Console, ui: &mut Ui) {
         key(KeyEvent::new(code, mods), d, console, ui);
         for _ in 0..1000 {
             if !console.running() {
@@ -842,7 +842,7 @@ mod tests {
         panic!("the command did not end within 1000 frames");
     }
 
-    fn typed(line: &str, d: &mut Debugger, console: &mut Console, ui: &mut Ui) {
+    fn typed(line: &str, d: &mut Z80Debugger, console: &mut Console, ui: &mut Ui) {
         for c in line.chars() {
             press(KeyCode::Char(c), KeyModifiers::NONE, d, console, ui);
         }
@@ -854,7 +854,7 @@ mod tests {
         const INC1: u16 = 0x8014;
         let (mut d, mut console, mut ui) = (calls(), Console::new(), ui());
         let none = KeyModifiers::NONE;
-        let pc = |d: &Debugger| d.machine.cpu().pc();
+        let pc = |d: &Z80Debugger| d.machine.cpu().pc();
         // F9 sets a breakpoint at the PC, and a second F9 deletes it.
         press(KeyCode::F(9), none, &mut d, &mut console, &mut ui);
         assert_eq!(d.breakpoints().len(), 1);
@@ -898,7 +898,7 @@ mod tests {
     fn continue_with_a_time_budget_runs_frame_by_frame_in_the_terminal() {
         let src = "        org $8000\n        ei\nloop:   halt\n        jr loop\n";
         let asm = retro_z80_asm::assemble_str("spin.asm", src).expect("assembles");
-        let (mut d, mut console, mut ui) = (Debugger::from_assembly(&asm), Console::new(), ui());
+        let (mut d, mut console, mut ui) = (Z80Debugger::from_assembly(&asm), Console::new(), ui());
         assert!(matches!(console.start(&mut d, "continue 3f"), Progress::Running));
         assert!(matches!(console.go_on(&mut d), Progress::Running));
         match console.go_on(&mut d) {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use retro_z80::Registers;
 use retro_z80_asm::{Assembly, assemble_with};
-use retro_z80_machine::debug::{CallResult, Debugger};
+use retro_z80_machine::debug::{CallResult, Z80Debugger};
 
 /// Board width, height and line length the program is assembled with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub fn assemble(size: Size) -> Assembly {
 
 /// The program on a workbench machine under the debugger, and the last call's result.
 pub struct Z80 {
-    pub dbg: Debugger,
+    pub dbg: Z80Debugger,
     pub size: Size,
     last: Option<CallResult>,
 }
@@ -59,7 +59,7 @@ pub struct Cost {
 
 impl Z80 {
     pub fn new(size: Size) -> Z80 {
-        let mut dbg = Debugger::from_assembly(&assemble(size));
+        let mut dbg = Z80Debugger::from_assembly(&assemble(size));
         // Calls need no reverse execution; recording it would only slow the tests down.
         dbg.record = false;
         Z80 {

@@ -14,7 +14,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use retro_bbc::interp::debug::{BbcDebugger, DebugOptions};
+use retro_bbc::debug::{BbcDebugger, DebugOptions};
 use retro_bbc::interp::host::ScriptHost;
 use retro_bbc::interp::{Interp, Outcome};
 use retro_bbc::{Mode, tokenize_program};

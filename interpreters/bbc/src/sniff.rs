@@ -8,7 +8,8 @@
 //! capitals outside strings are shifted graphics characters there, which no C64 program has where
 //! a keyword could be; BBC BASIC only knows its keywords in capitals.
 
-use crate::program::{Format, Program, decode_text, detect};
+use crate::format::{Format, decode_text, detect};
+use crate::program::Program;
 use crate::tokens;
 
 /// Whether `bytes` (a file named `.bas`) hold a BBC BASIC program rather than a C64 listing.

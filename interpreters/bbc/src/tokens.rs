@@ -467,6 +467,7 @@ pub const MAX_LINE_NUMBER: u16 = 65279;
 
 /// Word characters: `A-Z a-z 0-9 _` and backquote. A conditional keyword is not a keyword before
 /// one of these, and identifiers are runs of them.
+#[inline(always)]
 pub fn is_word_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'`'
 }

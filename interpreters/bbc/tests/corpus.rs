@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use retro_bbc::interp::prompt::{PromptEnd, run_session};
-use retro_bbc::interp::vdu::Vdu;
 use retro_bbc::interp::{Outcome, run_text_in};
+use retro_bbc::vdu::Vdu;
 
 const BUDGET: u64 = 50_000_000;
 

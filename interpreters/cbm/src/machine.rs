@@ -21,9 +21,8 @@ use crate::interp::{BasicError, Console, HostDir, InputSource, Interp, Slice, St
 use crate::petcat;
 use crate::program::Program;
 
-/// Statements per jiffy: far faster than a real C64 (about 30), so programs feel instant, but a
-/// busy loop still lets the clock and keys move.
-pub const STATEMENTS_PER_JIFFY: u32 = 20_000;
+pub use crate::interp::STATEMENTS_PER_JIFFY;
+
 /// Statements run between looks at the budget.
 const CHUNK: u32 = 250;
 /// What a GET that finds no key costs of the jiffy's budget: a program polling the keyboard
@@ -165,7 +164,7 @@ impl CbmMachine {
             input,
             options.disk.clone().map(HostDir),
         )?;
-        mem::power_on(&mut interp.mem);
+        c64::power_on(&mut interp.mem);
         if let Some(seed) = options.seed {
             interp.seed_rnd(seed);
         }
@@ -363,7 +362,7 @@ impl CbmMachine {
             debug_assert!(matches!(stopped, Slice::Stopped(Stop::Break(_))));
         }
         self.console.0.borrow_mut().cancel_input();
-        mem::reset_screen(&mut self.interp.mem);
+        c64::reset_screen(&mut self.interp.mem);
         if !self.ready_after {
             self.done = Some(RunState::Ended);
             return;

@@ -4,12 +4,12 @@
 //! anything (a binary file given to `retro list`, a 200 KB line, 40,000 mistakes), so rendering
 //! here keeps three promises:
 //!
-//! - **Control bytes never reach the terminal raw** ([`escape`]): ESC, BEL, CR, DEL, the C1 codes
-//!   and the bidirectional overrides show as `\x1b`, `\u{202e}` ..., in messages, labels, file
-//!   names and excerpts alike, so an error message cannot garble the user's terminal.
-//! - **Output is bounded** ([`excerpt`], [`render`]): a long line is shown as a window of at most
-//!   [`excerpt::WIDTH`] characters around the mistake, and at most [`MAX_SHOWN`] reports are shown,
-//!   followed by "and N more".
+//! - **Control bytes never reach the terminal raw** ([`escape`](mod@escape)): ESC, BEL, CR, DEL,
+//!   the C1 codes and the bidirectional overrides show as `\x1b`, `\u{202e}` ..., in messages,
+//!   labels, file names and excerpts alike, so an error message cannot garble the user's terminal.
+//! - **Output is bounded** ([`excerpt`], [`render`](mod@render)): a long line is shown as a window
+//!   of at most [`excerpt::WIDTH`] characters around the mistake, and at most [`MAX_SHOWN`]
+//!   reports are shown, followed by "and N more".
 //! - **Time is linear**: line lookups use one [`LineIndex`] built once per text; each report
 //!   costs time proportional to what it shows, not to the file.
 //!

@@ -11,6 +11,7 @@
 //! end and the batch mode (`--script`) both drive a console, so every machine gets the same
 //! language, keys and panels. docs/debugger.md ("For machine authors") says how to add one.
 
+pub mod basic;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 
@@ -74,25 +75,6 @@ pub trait Numbered {
     fn set_enabled(&mut self, on: bool);
     /// Counts one more stop it made.
     fn count_hit(&mut self);
-}
-
-/// `impl Numbered` for point types that keep their number in `id: u32`, their state in
-/// `enabled: bool` and their stops in `hits: u64`, as the BASIC debuggers' points do.
-#[macro_export]
-macro_rules! numbered_points {
-    ($($point:ty),+ $(,)?) => {$(
-        impl $crate::debug::Numbered for $point {
-            fn id(&self) -> u32 {
-                self.id
-            }
-            fn set_enabled(&mut self, on: bool) {
-                self.enabled = on;
-            }
-            fn count_hit(&mut self) {
-                self.hits += 1;
-            }
-        }
-    )+};
 }
 
 /// Whether `x` is a point that `id` (`None`: every user's point) names.

@@ -3,11 +3,13 @@
 //! A machine ([`machine::Machine`]) advances on a virtual clock ([`clock`]), reads keys carrying
 //! virtual timestamps ([`keys`]) scripted by the key-script language ([`script`]) or an input movie
 //! ([`movie`]), and draws a [`retro_screen::Frame`]. The debugger's command language, shell and
-//! history live in [`debug`]; every machine's debugger speaks it. Files come in through a bounded
+//! history live in [`debug`]; every machine's debugger speaks it, and a BASIC debugger is run as
+//! a machine through [`basic_machine`]. Files come in through a bounded
 //! reader ([`infile`]) and go out through atomic writes ([`outfile`]).
 //!
 //! Nothing here knows a terminal: the `retro` binary renders frames and feeds keys.
 
+pub mod basic_machine;
 pub mod clock;
 pub mod debug;
 #[cfg(feature = "bench")]

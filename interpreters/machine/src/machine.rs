@@ -59,7 +59,7 @@ pub trait Machine {
         self.frame()
     }
     /// Moves the text the program printed since the last call to `out` (headless runs stream it
-    /// to stdout, DESIGN.md).
+    /// to stdout, docs/cli.md).
     fn drain_text(&mut self, out: &mut String);
     /// The machine's debugging capability, if it has one (`retro debug` drives it through the
     /// shared command language and terminal front end: [`crate::debug`]).
@@ -77,7 +77,8 @@ pub trait Machine {
 /// Limits and inputs of a headless run.
 #[derive(Debug, Clone)]
 pub struct HeadlessOptions {
-    /// Stop after this much virtual time (DESIGN.md: 10 virtual minutes unless `--time`).
+    /// Stop after this much virtual time (10 virtual minutes by default; a front end gives its
+    /// own, as `retro` does for every machine).
     pub limit: VirtualTime,
     /// Scripted keys.
     pub script: KeyScript,

@@ -15,9 +15,9 @@
 
 use super::error;
 use super::expr::binop_values;
-use super::tok;
 use super::value::Val;
 use super::{Array, ArrayData, Frame, Interp, MAX_STRING, R};
+use crate::tokens as tok;
 
 /// A value in an array expression: a plain value or a whole array (dimensions and elements).
 pub(super) enum ArrVal {
@@ -61,7 +61,7 @@ impl Interp {
             p += 1;
         }
         let first = self.at(p);
-        if !(tok::is_word(first) || first == b'@') || first.is_ascii_digit() {
+        if !(tok::is_word_char(first) || first == b'@') || first.is_ascii_digit() {
             return None;
         }
         let (end, arr, _) = self.scan_name(p);

@@ -14,9 +14,9 @@ pub(super) use operators::{OP_ASR, OP_GE, OP_LE, OP_LSR, OP_NE, OP_SHL, arith, b
 use super::error;
 use super::host::Signal;
 use super::number::{self, Num};
-use super::tok;
 use super::value::Val;
 use super::{Interp, MAX_STRING, R, VarRef};
+use crate::tokens as tok;
 
 impl Interp {
     /// A factor: the operand of a unary operator or one-argument function.

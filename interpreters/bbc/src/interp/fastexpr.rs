@@ -20,9 +20,9 @@
 
 use super::expr::arith::{self, finite};
 use super::number::{self, Num};
-use super::tok;
 use super::value::Val;
 use super::{ArrayData, Interp};
+use crate::tokens as tok;
 
 /// Cache states per program byte: not seen, seen once, not cacheable; above that, 3 + the index
 /// of the compiled expression.

@@ -25,9 +25,9 @@
 use std::path::{Path, PathBuf};
 
 use super::error::{self, BasicError};
-use super::tok;
 use super::value::Val;
 use super::{Interp, MAX_STRING, R, VarRef};
+use crate::tokens as tok;
 
 /// RISC OS's errors for files.
 pub const CHANNEL: BasicError = BasicError::new(222, "Channel");
@@ -570,7 +570,7 @@ impl Interp {
         self.end_stmt()?;
         let bytes = self.load_file(&name)?;
         let program =
-            crate::program::read_program(&bytes, crate::tokenize::Mode::Strict).map_err(|_| BAD_PROGRAM)?;
+            crate::format::read_program(&bytes, crate::tokenize::Mode::Strict).map_err(|_| BAD_PROGRAM)?;
         Err(Box::new(super::Stop::Chain(program.to_bytes())))
     }
 

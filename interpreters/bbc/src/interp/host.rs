@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use retro_machine::machine::RunState;
 
-use super::vdu::Vdu;
+use crate::vdu::Vdu;
 
 /// What a host tells the interpreter at a check point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,10 +39,17 @@ pub enum LineRead {
 /// How many statements run between [`Host::tick`] calls.
 pub const TICK_STATEMENTS: u32 = 1000;
 
+/// Graphics pixels that cost one host tick ([`TICK_STATEMENTS`] statements, a
+/// millisecond) of virtual time: 16 pixels a microsecond, so a full-screen MODE 1 rectangle takes
+/// 5 ms, about what RISC OS on an ARM2 Archimedes takes to fill its 20 KB of screen. Drawing is
+/// charged to the clock so that a program drawing without pause runs at about the real machine's
+/// pace, hands over its frames in time (the terminal stays responsive) and `--time` bounds it.
+pub const PIXELS_PER_TICK: u64 = 16 * TICK_STATEMENTS as u64;
+
 pub trait Host: Send {
     /// Called every [`TICK_STATEMENTS`] statements with the screen, which a host may show.
     fn tick(&mut self, vdu: &mut Vdu) -> Signal;
-    /// Whether the host charges graphics to its clock (see [`super::vdu::PIXELS_PER_TICK`]):
+    /// Whether the host charges graphics to its clock (see [`PIXELS_PER_TICK`]):
     /// then a big drawing brings its next tick forward. Hosts that count statements (the
     /// debugger's statement counts) say no.
     fn charges_drawing(&self) -> bool {
@@ -144,5 +151,19 @@ impl Host for ScriptHost {
     fn wait(&mut self, _vdu: &mut Vdu, cs: u32) -> Signal {
         self.waited_cs += cs.max(2) as i64;
         Signal::Continue
+    }
+}
+
+impl super::Interp {
+    /// Lets a machine host block for its first frame before the program starts.
+    pub(crate) fn host_first_frame(&mut self) -> bool {
+        let vdu = &mut self.vdu;
+        self.host.tick(vdu) != Signal::Abort
+    }
+
+    /// Lets a machine host report the end of the run.
+    pub(crate) fn host_finish(&mut self, state: RunState) {
+        let vdu = &mut self.vdu;
+        self.host.finish(vdu, state);
     }
 }

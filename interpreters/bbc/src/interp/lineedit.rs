@@ -6,7 +6,7 @@
 //! with `*FX4,1` (136 left, 137 right, 138 down, 139 up), Home 30, End (Copy) 135, Backspace and
 //! Delete 127, Ctrl-U 21 (clear the line, as on the BBC).
 
-use super::vdu::Vdu;
+use crate::vdu::Vdu;
 
 /// The longest line BASIC takes.
 const MAX_LINE: usize = 255;

@@ -5,7 +5,7 @@
 //! program position, the line table, PROC/FN addresses) only save repeated work; `forget` is the
 //! one place they are invalidated.
 //!
-//! Output goes byte by byte into the [`vdu::Vdu`] queue; input, time and Escape come from a
+//! Output goes byte by byte into the [`crate::vdu::Vdu`] queue; input, time and Escape come from a
 //! [`host::Host`].
 
 mod arrays;
@@ -16,25 +16,24 @@ mod fastexpr;
 pub mod files;
 pub mod host;
 pub mod lineedit;
-pub mod machine;
 pub mod number;
 pub mod prompt;
 mod quick;
 pub mod rnd;
 mod stmt;
 mod strings;
-pub mod tok;
+
 pub mod value;
-pub mod vdu;
 
 use std::collections::HashMap;
 
+use crate::tokens as tok;
+use crate::vdu::Vdu;
 pub use error::BasicError;
 use host::{Host, Signal};
 use number::Num;
 use rnd::Rnd;
 use value::Val;
-use vdu::Vdu;
 
 /// Where a line typed at the prompt goes, above HIMEM (after EVAL's area).
 const IMMEDIATE: usize = 512;
@@ -937,13 +936,13 @@ impl Interp {
         }
     }
 
-    fn out_all(&mut self, s: &[u8]) {
+    pub(crate) fn out_all(&mut self, s: &[u8]) {
         for &b in s {
             self.out(b);
         }
     }
 
-    fn newline(&mut self) {
+    pub(crate) fn newline(&mut self) {
         self.out(13);
         self.out(10);
     }
@@ -955,7 +954,7 @@ impl Interp {
     #[inline]
     fn scan_name(&self, p: usize) -> (usize, bool, u8) {
         let mut e = p;
-        while tok::is_word(self.at(e)) {
+        while tok::is_word_char(self.at(e)) {
             e += 1;
         }
         let mut ty = 0;
@@ -989,7 +988,7 @@ impl Interp {
             return Ok(VarRef::Resident(i));
         }
         let (end, arr, ty) = self.scan_name(start);
-        if arr || end == start || !tok::is_word(first) || first.is_ascii_digit() {
+        if arr || end == start || !tok::is_word_char(first) || first.is_ascii_digit() {
             return Err(error::SYNTAX.into());
         }
         let off = start.wrapping_sub(self.page);

@@ -30,7 +30,7 @@ pub struct Prompt {
     /// What NEW took away, for OLD.
     old: Option<BTreeMap<u16, Vec<u8>>>,
     /// The format SAVE writes (`retro bbc --format`; LOAD and CHAIN read every format).
-    save_format: crate::program::SaveFormat,
+    save_format: crate::format::SaveFormat,
 }
 
 /// The highest line number BASIC allows.
@@ -51,7 +51,7 @@ impl Prompt {
     }
 
     /// The same prompt, with SAVE writing `format`.
-    pub fn saving_as(self, format: crate::program::SaveFormat) -> Prompt {
+    pub fn saving_as(self, format: crate::format::SaveFormat) -> Prompt {
         Prompt {
             save_format: format,
             ..self
@@ -181,7 +181,7 @@ impl Prompt {
             return;
         };
         if bytes != self.program().to_bytes().as_slice()
-            && let Ok(p) = crate::program::read_program(bytes, crate::tokenize::Mode::Strict)
+            && let Ok(p) = crate::format::read_program(bytes, crate::tokenize::Mode::Strict)
         {
             self.program = p.lines().iter().map(|l| (l.number, l.body.clone())).collect();
         }
@@ -300,7 +300,7 @@ impl Prompt {
         let name = file_name(args).ok_or("Syntax error")?;
         let bytes = it.load_file(&name).map_err(|_| "File not found")?;
         let p =
-            crate::program::read_program(&bytes, crate::tokenize::Mode::Strict).map_err(|_| "Bad program")?;
+            crate::format::read_program(&bytes, crate::tokenize::Mode::Strict).map_err(|_| "Bad program")?;
         self.program = p.lines().iter().map(|l| (l.number, l.body.clone())).collect();
         self.reload(it);
         Ok(())
@@ -377,7 +377,7 @@ fn start_step(args: &[u8]) -> Option<(u32, u32)> {
 /// (`Warning: unmatched "`) or with brackets that do not pair (`Warning: unmatched ()`); the
 /// line is stored all the same. A REM or DATA ends the check: the rest is not BASIC.
 fn unmatched(body: &[u8]) -> Option<&'static str> {
-    use super::tok;
+    use crate::tokens as tok;
     let (mut quoted, mut depth) = (false, 0i32);
     for &b in body {
         match b {

@@ -13,8 +13,8 @@
 
 use super::fastexpr::{Compiled, num_binop};
 use super::number::{self, Num};
-use super::tok;
 use super::{ArrayData, Frame, Interp, MAX_STACK, VarRef, site_decode};
+use crate::tokens as tok;
 
 /// Cache states per program byte: not seen, seen once, not quickenable; above that, FIRST + the
 /// index of the quickened statement.

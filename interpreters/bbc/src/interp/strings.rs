@@ -10,23 +10,9 @@
 
 use super::error;
 use super::number::Num;
-use super::tok;
-use super::value::Val;
+use super::value::{Val, append};
 use super::{Interp, MAX_STRING, R, VarRef};
-
-/// Appends `y` to `x` as the `+` operator does: "String too long" (with `x` unchanged) beyond
-/// [`MAX_STRING`]. Growing reserves room for the longest string at once.
-#[inline]
-pub(super) fn append(x: &mut Vec<u8>, y: &[u8]) -> R<()> {
-    if x.len() + y.len() > MAX_STRING {
-        return Err(error::STRING_TOO_LONG.into());
-    }
-    if x.capacity() < x.len() + y.len() {
-        x.reserve_exact(MAX_STRING + 1 - x.len());
-    }
-    x.extend_from_slice(y);
-    Ok(())
-}
+use crate::tokens as tok;
 
 /// A string function's argument: evaluated, or where it can be read in place.
 pub(super) enum StrArg {

@@ -21,8 +21,8 @@ impl GraphicsScreen {
                 "text cursor ({}, {}) absolute, POS {} VPOS {}{}{}",
                 self.tx,
                 self.ty,
-                crate::interp::vdu::VduDriver::pos(self),
-                crate::interp::vdu::VduDriver::vpos(self),
+                super::VduDriver::pos(self),
+                super::VduDriver::vpos(self),
                 if self.pending_wrap { ", wrap pending" } else { "" },
                 if self.cursor_on { "" } else { ", hidden" }
             ),

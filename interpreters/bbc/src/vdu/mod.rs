@@ -1,5 +1,5 @@
-//! The graphics VDU driver: a RISC OS style screen behind the VDU queue of
-//! [`crate::interp::vdu::Vdu`].
+//! The VDU system: the queue every byte a program prints goes through ([`queue`], with its
+//! debugger [`log`]), and the graphics VDU driver behind it, a RISC OS style screen.
 //!
 //! The screen is a real framebuffer of logical colours, one byte per pixel, in the geometry of
 //! the current MODE ([`mode`]). Text is drawn into it with the 8x8 font (or VDU 23 definitions),
@@ -14,7 +14,9 @@
 
 mod describe;
 pub mod draw;
+pub mod log;
 pub mod mode;
+pub mod queue;
 
 #[cfg(test)]
 mod tests;
@@ -23,8 +25,8 @@ use retro_screen::font::glyph;
 use retro_screen::frame::{Cursor, Frame, PixelBuffer};
 use retro_screen::palette::{Palette, PaletteEntry, Rgb};
 
-use crate::interp::vdu::VduDriver;
 pub use mode::ModeInfo;
+pub use queue::{PARAMS, Vdu, VduDriver};
 
 /// Inclusive rectangle in pixels, y = 0 at the top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,6 @@
 //! (shared/reference/bbc-basic.md sections 4-6) and Rheolism's explanation (the seed document).
 
 use super::*;
-use crate::interp::vdu::{PARAMS, Vdu};
 use retro_screen::Screen;
 
 /// Feeds bytes through the real parameter counts, as the VDU queue does.

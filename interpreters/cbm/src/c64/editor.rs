@@ -9,7 +9,9 @@
 //! first opening a blank row there (the rows below move down), or scrolling the screen up when
 //! the line is the bottom one.
 
-use super::mem::*;
+use super::mem::{
+    COLOR, COLOUR_RAM, HIBASE, INSRT, LDTB1, LNMX, LXSP, MODE, PNT, PNTR, QTSW, RVS, TBLX, USER, VIC_MEMORY,
+};
 
 /// Screen width and height in characters.
 pub const COLS: usize = 40;
@@ -516,7 +518,7 @@ mod tests {
 
     fn machine() -> Vec<u8> {
         let mut m = vec![0u8; 0x10100];
-        super::super::mem::power_on(&mut m);
+        crate::c64::power_on(&mut m);
         m
     }
 

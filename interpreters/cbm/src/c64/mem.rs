@@ -1,5 +1,5 @@
-//! Where the C64 keeps the state of its screen, keyboard and video chip, and what power-on puts
-//! there (the KERNAL's addresses, so PEEK and POKE find them as on a C64).
+//! Where the C64 keeps the state of its screen, keyboard and video chip (the KERNAL's addresses,
+//! so PEEK and POKE find them as on a C64); what power-on puts there is [`super::power_on`].
 
 /// RVS: reverse video on (18) or off (0).
 pub const RVS: usize = 0xC7;
@@ -47,35 +47,6 @@ pub const BORDER: usize = 0xD020;
 pub const BACKGROUND: usize = 0xD021;
 /// CIA 2 port A: its low two bits pick the VIC-II's 16 KiB bank (inverted).
 pub const CIA2_PRA: usize = 0xDD00;
-
-/// The screen, keyboard and VIC-II state after power-on: light blue text on blue with a light
-/// blue border, screen RAM at 1024, the upper case/graphics set, a cleared screen.
-pub fn power_on(m: &mut [u8]) {
-    m[HIBASE] = 4;
-    m[NDX] = 0;
-    m[LSTX] = 64;
-    reset_screen(m);
-}
-
-/// What the KERNAL's IOINIT and CINT set again, at power-on and on RUN/STOP+RESTORE: the VIC-II
-/// bank and registers (colours, the upper case/graphics set), the text colour, the editor's
-/// modes (reverse, quote, insert, the SHIFT+Commodore lock), a cleared screen. The editor's
-/// screen page (648) and the keyboard buffer stay as they are.
-pub fn reset_screen(m: &mut [u8]) {
-    m[BORDER] = 0xF0 | 14;
-    m[BACKGROUND] = 0xF0 | 6;
-    m[0xD022..=0xD024].fill(0xF0);
-    m[VIC_MEMORY] = 21;
-    m[CIA2_PRA] = 0x97;
-    m[COLOR] = 14;
-    m[XMAX] = 10;
-    m[BLNSW] = 1;
-    m[RVS] = 0;
-    m[QTSW] = 0;
-    m[INSRT] = 0;
-    m[MODE] = 0;
-    super::editor::Editor::new(m).clear_screen();
-}
 
 /// What a POKE to a hardware register leaves for PEEK: the VIC-II's colour registers have no
 /// top four bits (they read as 1s), colour RAM has only the low four.

@@ -7,6 +7,11 @@
 //! would show from that memory, so POKEs to screen RAM, colour RAM, the border and background
 //! show at once.
 
+use mem::{
+    BACKGROUND, BLNSW, BORDER, CIA2_PRA, COLOR, COLOUR_RAM, HIBASE, INSRT, LDTB1, LSTX, LXSP, MODE, NDX,
+    PNTR, QTSW, RVS, TBLX, VIC_MEMORY, XMAX,
+};
+
 pub mod charset;
 pub mod editor;
 pub mod keyboard;
@@ -17,7 +22,35 @@ use retro_screen::{Cell, CellGrid, Cursor, Frame, Palette};
 use crate::interp::Console;
 use charset::{Charset, screen_char};
 use editor::{COLS, Editor, ROWS};
-use mem::*;
+
+/// The screen, keyboard and VIC-II state after power-on: light blue text on blue with a light
+/// blue border, screen RAM at 1024, the upper case/graphics set, a cleared screen.
+pub fn power_on(m: &mut [u8]) {
+    m[HIBASE] = 4;
+    m[NDX] = 0;
+    m[LSTX] = 64;
+    reset_screen(m);
+}
+
+/// What the KERNAL's IOINIT and CINT set again, at power-on and on RUN/STOP+RESTORE: the VIC-II
+/// bank and registers (colours, the upper case/graphics set), the text colour, the editor's
+/// modes (reverse, quote, insert, the SHIFT+Commodore lock), a cleared screen. The editor's
+/// screen page (648) and the keyboard buffer stay as they are.
+pub fn reset_screen(m: &mut [u8]) {
+    m[BORDER] = 0xF0 | 14;
+    m[BACKGROUND] = 0xF0 | 6;
+    m[0xD022..=0xD024].fill(0xF0);
+    m[VIC_MEMORY] = 21;
+    m[CIA2_PRA] = 0x97;
+    m[COLOR] = 14;
+    m[XMAX] = 10;
+    m[BLNSW] = 1;
+    m[RVS] = 0;
+    m[QTSW] = 0;
+    m[INSRT] = 0;
+    m[MODE] = 0;
+    Editor::new(m).clear_screen();
+}
 
 /// The screen: the editor over the machine's memory, plus the stream of PETSCII printed (the
 /// text a headless run shows).

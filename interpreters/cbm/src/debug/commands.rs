@@ -3,9 +3,10 @@
 
 use std::fmt::Write as _;
 
-use retro_machine::debug::{Debuggable as _, NO_VALUE};
+use retro_machine::debug::Debuggable as _;
+use retro_machine::debug::basic::points::watch_set_words;
 
-use super::{CbmDebugger, Watch, Watched, views};
+use super::{CbmDebugger, Looks, Watched, views};
 
 pub(super) const HELP: &str = "\
 C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
@@ -98,9 +99,7 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
     let count = d.clock.count;
     d.history.forget_after(count);
     d.record_change(assignment);
-    for w in 0..d.watches.len() {
-        d.watches[w].last = d.watch_value(w);
-    }
+    d.refresh_watches();
     Ok(String::new())
 }
 
@@ -119,21 +118,13 @@ fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
             Watched::Expr
         }
     };
-    let id = d.next_id;
-    d.next_id += 1;
-    d.watches.push(Watch {
-        id,
-        expr: expr.to_ascii_uppercase(),
-        what,
-        last: None,
-        bytes: None,
-        hits: 0,
-        enabled: true,
-    });
-    let i = d.watches.len() - 1;
-    d.watches[i].last = d.watch_value(i);
-    let now = d.watches[i].last.clone().unwrap_or_else(|| NO_VALUE.into());
-    Ok(format!("Watchpoint {id}: {} (now {now})\n", d.watches[i].expr))
+    let id = d
+        .points
+        .add_watch(expr.to_ascii_uppercase(), Looks { what, bytes: None }, None);
+    let i = d.points.watches.len() - 1;
+    d.points.watches[i].last = d.watch_value(i);
+    let w = &d.points.watches[i];
+    Ok(watch_set_words(id, &w.expr, w.last.as_deref()))
 }
 
 fn parse_number(s: &str) -> Option<usize> {

@@ -11,29 +11,31 @@
 //! with the jiffy they arrive at, so going back replays them exactly.
 //!
 //! Going back: a checkpoint of the whole state every [`CHECKPOINT_EVERY`] statements
-//! ([`history`]); `reverse-step N` restores the one before the target and runs forward quietly.
+//! (the kit's history); `reverse-step N` restores the one before the target and runs forward quietly.
 
 mod commands;
-mod history;
 mod views;
 
 #[cfg(test)]
 mod tests;
 
+use retro_machine::basic_machine::BasicMachine;
+use retro_machine::debug::basic::changes::Changes;
+use retro_machine::debug::basic::history::{Checkpoint, History};
+use retro_machine::debug::basic::location::resolve;
+use retro_machine::debug::basic::points::Points;
 use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, LastStop, Panel, PanelKind, RunLimit, StepKind, StopReason,
-    count_stop_hits, delete_numbered, enable_numbered, watch_changed,
+    watch_changed,
 };
-use retro_machine::machine::{Machine, RunState};
-use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::{Key, KeyEvent, KeyEventKind};
 use retro_screen::Frame;
 
 use crate::c64::{self, keyboard};
-use crate::interp::debug::DebugValue;
+use crate::interp::debug::{DebugValue, Snapshot};
 use crate::interp::{BasicError, InputSource, Interp, Slice, Stop};
 use crate::machine::{CbmMachine, ControlCodes, Options, STATEMENTS_PER_JIFFY, petscii_to_text};
 use crate::program::Program;
-use history::History;
 
 /// A checkpoint every this many statements: going back runs at most this many forward again.
 /// (Each copies 64 KiB: one every 20,000 statements costs the tightest loop, an empty FOR, a few
@@ -80,19 +82,6 @@ struct UnderWay {
     from: u64,
 }
 
-/// A breakpoint (id 0: `until`'s, which no one sees).
-#[derive(Clone, Debug)]
-struct Break {
-    id: u32,
-    addr: usize,
-    /// `LINE:STATEMENT`.
-    what: String,
-    cond: Option<String>,
-    temporary: bool,
-    enabled: bool,
-    hits: u64,
-}
-
 /// What a watch looks at.
 #[derive(Clone, Debug)]
 enum Watched {
@@ -104,18 +93,16 @@ enum Watched {
     Expr,
 }
 
-/// A watched variable or expression, and its value at the last statement.
+/// How a watch looks at its variable or expression.
 #[derive(Clone, Debug)]
-struct Watch {
-    id: u32,
-    expr: String,
+struct Looks {
     what: Watched,
-    last: Option<String>,
-    /// A variable's or element's bytes when `last` was taken (None: it did not exist).
+    /// A variable's or element's bytes when the watch's value was taken (None: it did not exist).
     bytes: Option<Vec<u8>>,
-    hits: u64,
-    enabled: bool,
 }
+
+/// A condition is evaluated from its text: nothing more is kept.
+type Points64 = Points<(), Looks>;
 
 /// The machine's own state besides the interpreter's, kept in checkpoints.
 #[derive(Clone, Debug, Default)]
@@ -131,6 +118,20 @@ struct Clock {
     finished: Option<StopReason>,
 }
 
+/// A checkpoint: the clock, the interpreter's state, and whether the console was reading INPUT.
+#[derive(Clone)]
+struct Point {
+    clock: Clock,
+    snap: Snapshot,
+    reading: bool,
+}
+
+impl Checkpoint for Point {
+    fn count(&self) -> u64 {
+        self.clock.count
+    }
+}
+
 /// A C64 BASIC program under the debugger.
 pub struct CbmDebugger {
     machine: CbmMachine,
@@ -139,16 +140,12 @@ pub struct CbmDebugger {
     clock: Clock,
     /// Every key the program gets: the jiffy it arrives at, its PETSCII.
     keys: Vec<(u64, u8)>,
-    breaks: Vec<Break>,
-    watches: Vec<Watch>,
-    next_id: u32,
-    history: History,
-    /// The user's assignments (`set`) as events of the run: (the statement count it was made
-    /// before, the assignment). Checkpoints after one are forgotten when the run goes back, so
-    /// each is made again when a run reaches its statement: going back and forth keeps them.
-    changes: Vec<(u64, String)>,
-    /// The next of [`CbmDebugger::changes`] the run has still to make.
-    next_change: usize,
+    points: Points64,
+    history: History<Point>,
+    /// The user's assignments (`set`). Checkpoints after one are forgotten when the run goes
+    /// back, so each is made again when a run reaches its statement: going back and forth
+    /// keeps them.
+    changes: Changes<String>,
     under_way: Option<UnderWay>,
     /// Where the last error was raised (TXTPTR when it stopped).
     error_at: Option<usize>,
@@ -184,12 +181,9 @@ impl CbmDebugger {
                 ..Clock::default()
             },
             keys,
-            breaks: Vec::new(),
-            watches: Vec::new(),
-            next_id: 1,
-            history: History::new(),
-            changes: Vec::new(),
-            next_change: 0,
+            points: Points::default(),
+            history: History::new(CHECKPOINTS),
+            changes: Changes::default(),
             under_way: None,
             error_at: None,
             vars_before: Vec::new(),
@@ -230,7 +224,7 @@ impl CbmDebugger {
     fn advance(&mut self, max: u64, stops: &[usize]) -> Slice {
         let mut max = max;
         self.make_changes_due();
-        if let Some((at, _)) = self.changes.get(self.next_change) {
+        if let Some(at) = self.changes.next_at() {
             // Stop before the statement of the next assignment, to make it there.
             max = max.min(at - self.clock.count);
         }
@@ -334,15 +328,16 @@ impl CbmDebugger {
     /// temporary ones go).
     fn check_breaks(&mut self) -> Option<StopReason> {
         let (addr, holding) = self.breaks_holding()?;
+        let breaks = &mut self.points.breaks;
         for &i in &holding {
-            self.breaks[i].hits += 1;
+            breaks[i].hits += 1;
         }
         let hit: Vec<u32> = holding
             .iter()
-            .map(|&i| self.breaks[i].id)
+            .map(|&i| breaks[i].id)
             .filter(|&id| id != 0)
             .collect();
-        self.breaks.retain(|b| !(b.temporary && b.addr == addr));
+        breaks.retain(|b| !(b.temporary && b.addr == addr));
         Some(if hit.is_empty() {
             StopReason::Done
         } else {
@@ -353,17 +348,17 @@ impl CbmDebugger {
     /// The next statement's address and the enabled breakpoints there whose conditions hold
     /// (`until`'s included), if there are any.
     fn breaks_holding(&mut self) -> Option<(usize, Vec<usize>)> {
-        if self.breaks.is_empty() {
+        if self.points.breaks.is_empty() {
             return None;
         }
         let addr = self.it().next_statement()?.addr;
         let mut holding = Vec::new();
-        for i in 0..self.breaks.len() {
-            let b = &self.breaks[i];
+        for i in 0..self.points.breaks.len() {
+            let b = &self.points.breaks[i];
             if !b.enabled || b.addr != addr {
                 continue;
             }
-            if let Some(c) = b.cond.clone()
+            if let Some((c, ())) = b.cond.clone()
                 && !self.condition_holds(&c)
             {
                 continue;
@@ -384,20 +379,20 @@ impl CbmDebugger {
     /// The watches whose values changed since the last statement (each takes its new value):
     /// the stop they make, their hits counted when `counting` (a forward run; not a replay).
     fn check_watches(&mut self, counting: bool) -> Option<StopReason> {
-        if self.watches.is_empty() {
+        if self.points.watches.is_empty() {
             return None;
         }
         let mut hit = Vec::new();
         let mut what = String::new();
-        for i in 0..self.watches.len() {
-            if !self.watches[i].enabled {
+        for i in 0..self.points.watches.len() {
+            if !self.points.watches[i].enabled {
                 continue;
             }
             if self.same_bytes(i) {
                 continue;
             }
             let now = self.watch_value(i);
-            let w = &mut self.watches[i];
+            let w = &mut self.points.watches[i];
             if let Some(report) = watch_changed(&w.expr, &mut w.last, now) {
                 if !what.is_empty() {
                     what.push('\n');
@@ -414,7 +409,7 @@ impl CbmDebugger {
 
     /// Where a variable or element watch's value is now (None: it does not exist).
     fn watch_place(&self, i: usize) -> Option<views::Place> {
-        match &self.watches[i].what {
+        match &self.points.watches[i].how.what {
             Watched::Simple(n1, n2) => views::simple_place(self.it(), *n1, *n2),
             Watched::Element(name, subs) => views::element_place(self.it(), *name, subs),
             Watched::Expr => None,
@@ -424,7 +419,7 @@ impl CbmDebugger {
     /// Whether a variable or element watch's bytes are those its value was taken from (then
     /// the value is too, and is not formatted again).
     fn same_bytes(&self, i: usize) -> bool {
-        let w = &self.watches[i];
+        let w = &self.points.watches[i].how;
         if matches!(w.what, Watched::Expr) {
             return false;
         }
@@ -443,8 +438,8 @@ impl CbmDebugger {
     /// A watch's value now (None: the variable does not exist, or the expression fails); a
     /// variable's or element's bytes are kept with it.
     fn watch_value(&mut self, i: usize) -> Option<String> {
-        if matches!(self.watches[i].what, Watched::Expr) {
-            let e = self.watches[i].expr.clone();
+        if matches!(self.points.watches[i].how.what, Watched::Expr) {
+            let e = self.points.watches[i].expr.clone();
             return self.it_mut().debug_eval(&e).ok().map(|v| views::show_value(&v));
         }
         let place = self.watch_place(i);
@@ -452,15 +447,15 @@ impl CbmDebugger {
             let (value, text) = p.bytes(self.it());
             [value, text].concat()
         });
-        self.watches[i].bytes = bytes;
+        self.points.watches[i].how.bytes = bytes;
         place.map(|p| p.value(self.it()))
     }
 
     /// Every watch takes the value it has now (after a jump in time, or a stop that did not
     /// look at them).
     fn refresh_watches(&mut self) {
-        for i in 0..self.watches.len() {
-            self.watches[i].last = self.watch_value(i);
+        for i in 0..self.points.watches.len() {
+            self.points.watches[i].last = self.watch_value(i);
         }
     }
 
@@ -489,7 +484,7 @@ impl CbmDebugger {
             // With nothing to look at between statements but breakpoints, the interpreter runs
             // on to the next breakpoint's statement, the next checkpoint, the jiffy's end or
             // the limit; otherwise one statement at a time.
-            let max = if mode == Mode::Run && self.watches.is_empty() {
+            let max = if mode == Mode::Run && self.points.watches.is_empty() {
                 let mut max = CHECKPOINT_EVERY - self.clock.count % CHECKPOINT_EVERY;
                 let (RunLimit::Steps(n) | RunLimit::Frame(n)) = limit;
                 max = max.min(n.saturating_sub(self.clock.count - from).max(1));
@@ -497,7 +492,13 @@ impl CbmDebugger {
             } else {
                 1
             };
-            let stops: Vec<usize> = self.breaks.iter().filter(|b| b.enabled).map(|b| b.addr).collect();
+            let stops: Vec<usize> = self
+                .points
+                .breaks
+                .iter()
+                .filter(|b| b.enabled)
+                .map(|b| b.addr)
+                .collect();
             let before = self.clock.count;
             let slice = self.advance(max, &stops);
             let polled = self.it().idle_polls > 0;
@@ -523,26 +524,31 @@ impl CbmDebugger {
 
     fn checkpoint(&mut self) {
         let snap = match self.history.recycle() {
-            Some(mut old) => {
+            Some(Point { snap: mut old, .. }) => {
                 self.it().snapshot_into(&mut old);
                 old
             }
             None => self.it().snapshot(),
         };
         let reading = self.machine.console_reading();
-        self.history.push(self.clock.clone(), snap, reading);
+        self.history.push(Point {
+            clock: self.clock.clone(),
+            snap,
+            reading,
+        });
     }
 
     /// Back to statement `to` (or the oldest one kept): restores the checkpoint before it and
     /// runs forward with no breakpoints or watches; what it prints is not shown again.
     fn travel_to(&mut self, to: u64) -> bool {
-        let Some((clock, snap, reading)) = self.history.at_or_before(to) else {
+        let Some(point) = self.history.at_or_before(to) else {
             return false;
         };
-        let reached = clock.count;
-        self.clock = clock;
-        self.machine.interp().restore(&snap);
-        self.rewind_changes();
+        let reached = point.clock.count;
+        self.clock = point.clock.clone();
+        self.machine.interp().restore(&point.snap);
+        let reading = point.reading;
+        self.changes.rewind(self.clock.count);
         self.machine.set_console_reading(reading);
         while self.clock.count < to && self.clock.finished.is_none() {
             if let Slice::Stopped(stop) = self.advance(to - self.clock.count, &[]) {
@@ -564,8 +570,9 @@ impl CbmDebugger {
         let oldest = self.history.oldest()?;
         self.travel_to(oldest);
         self.refresh_watches();
-        let watching = self.watches.iter().any(|w| w.enabled);
+        let watching = self.points.watching();
         let stops: Vec<usize> = self
+            .points
             .breaks
             .iter()
             .filter(|b| b.enabled && b.id != 0)
@@ -577,7 +584,7 @@ impl CbmDebugger {
             if let Some((_, holding)) = self.breaks_holding() {
                 let ids: Vec<u32> = holding
                     .iter()
-                    .map(|&i| self.breaks[i].id)
+                    .map(|&i| self.points.breaks[i].id)
                     .filter(|&id| id != 0)
                     .collect();
                 if !ids.is_empty() {
@@ -599,33 +606,20 @@ impl CbmDebugger {
     /// Makes the user's assignments that were made before the current statement (and passes
     /// over any the clock is past).
     fn make_changes_due(&mut self) {
-        while let Some((at, assignment)) = self.changes.get(self.next_change) {
-            if *at > self.clock.count {
-                break;
-            }
-            if *at == self.clock.count {
-                let a = assignment.clone();
-                // It worked the first time, on the same state.
-                let _ = self.it_mut().debug_assign(&a);
-            }
-            self.next_change += 1;
+        let count = self.clock.count;
+        if self.changes.next_at().is_none_or(|at| at > count) {
+            return;
+        }
+        let due: Vec<String> = self.changes.due(count).into_iter().cloned().collect();
+        for a in due {
+            // It worked the first time, on the same state.
+            let _ = self.it_mut().debug_assign(&a);
         }
     }
 
-    /// The clock went back (or restarted): the assignments from its count on are still to make.
-    fn rewind_changes(&mut self) {
-        let now = self.clock.count;
-        self.next_change = self.changes.partition_point(|(at, _)| *at < now);
-    }
-
-    /// The user assigned (`set`) before the current statement: an event of the run from now on
-    /// (those recorded after it belonged to a future that no longer happens).
+    /// The user assigned (`set`) before the current statement: an event of the run from now on.
     pub(super) fn record_change(&mut self, assignment: &str) {
-        let now = self.clock.count;
-        self.changes.retain(|(at, _)| *at <= now);
-        self.changes.push((now, assignment.to_string()));
-        // Made now: the run goes on after it.
-        self.next_change = self.changes.len();
+        self.changes.record(self.clock.count, assignment.to_string());
     }
 
     /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:
@@ -682,19 +676,11 @@ impl Debuggable for CbmDebugger {
     }
 
     fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
-        let (addr, what) = views::resolve(self.it(), location)?;
-        self.breaks.push(Break {
-            id: 0,
-            addr,
-            what,
-            cond: None,
-            temporary: true,
-            enabled: true,
-            hits: 0,
-        });
+        let (addr, what) = resolve(self.it(), location)?;
+        self.points.add_until(addr, what);
         let stop = self.run(limit);
         if self.under_way.is_none() {
-            self.breaks.retain(|b| b.id != 0);
+            self.points.forget_until();
         }
         Ok(stop)
     }
@@ -709,10 +695,9 @@ impl Debuggable for CbmDebugger {
             ..Clock::default()
         };
         // Keys the user typed stay where they were typed; the script's are all still there.
-        self.history = History::new();
+        self.history.clear();
         // The user's assignments belonged to the run before.
         self.changes.clear();
-        self.next_change = 0;
         self.error_at = None;
         self.under_way = None;
         self.refresh_watches();
@@ -765,7 +750,7 @@ impl Debuggable for CbmDebugger {
         let stop = match self.last_stop_before(now) {
             Some((at, stop)) => {
                 self.travel_to(at);
-                count_stop_hits(&mut self.breaks, &mut self.watches, &stop);
+                self.points.count_hits(&stop);
                 stop
             }
             None => {
@@ -791,7 +776,7 @@ impl Debuggable for CbmDebugger {
 
     fn interrupt(&mut self) {
         self.under_way = None;
-        self.breaks.retain(|b| b.id != 0);
+        self.points.forget_until();
     }
 
     fn user_key(&mut self, key: Key, kind: KeyEventKind) {
@@ -815,78 +800,38 @@ impl Debuggable for CbmDebugger {
         condition: Option<&str>,
         temporary: bool,
     ) -> Result<(u32, String), String> {
-        let (addr, what) = views::resolve(self.it(), location)?;
+        let (addr, what) = resolve(self.it(), location)?;
         if let Some(c) = condition {
             // It must at least evaluate now.
             self.it_mut().debug_eval(c)?;
         }
-        let id = self.next_id;
-        self.next_id += 1;
         let at = format!("{what} ${addr:04X}: {}", views::statement_text(self.it(), addr));
-        self.breaks.push(Break {
-            id,
-            addr,
-            what,
-            cond: condition.map(|c| c.trim().to_string()),
-            temporary,
-            enabled: true,
-            hits: 0,
-        });
-        Ok((id, at))
+        let cond = condition.map(|c| (c.trim().to_string(), ()));
+        Ok((self.points.add_break(addr, what, cond, temporary), at))
     }
 
     fn delete_breakpoint(&mut self, id: Option<u32>) -> bool {
-        delete_numbered(&mut self.breaks, &mut self.watches, id)
+        self.points.delete(id)
     }
 
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
-        enable_numbered(&mut self.breaks, &mut self.watches, id, enabled)
+        self.points.enable(id, enabled)
     }
 
     fn breakpoints(&self) -> Vec<BreakpointInfo> {
-        let mut list: Vec<BreakpointInfo> = self
-            .breaks
-            .iter()
-            .filter(|b| b.id != 0)
-            .map(|b| BreakpointInfo {
-                id: b.id,
-                kind: if b.temporary { "tbreakpoint" } else { "breakpoint" }.into(),
-                enabled: b.enabled,
-                hits: b.hits,
-                what: format!(
-                    "{} ${:04X} {}",
-                    b.what,
-                    b.addr,
-                    views::statement_text(self.it(), b.addr)
-                ),
-                condition: b.cond.clone(),
-            })
-            .chain(self.watches.iter().map(|w| BreakpointInfo {
-                id: w.id,
-                kind: "watchpoint".into(),
-                enabled: w.enabled,
-                hits: w.hits,
-                what: w.expr.clone(),
-                condition: None,
-            }))
-            .collect();
-        list.sort_by_key(|b| b.id);
-        list
+        self.points
+            .info(|b| format!("${:04X} {}", b.addr, views::statement_text(self.it(), b.addr)))
     }
 
     fn breakpoints_here(&self) -> Vec<u32> {
-        let Some(next) = self.it().next_statement() else {
-            return Vec::new();
-        };
-        self.breaks
-            .iter()
-            .filter(|b| b.id != 0 && b.addr == next.addr)
-            .map(|b| b.id)
-            .collect()
+        match self.it().next_statement() {
+            Some(next) => self.points.ids_at(next.addr),
+            None => Vec::new(),
+        }
     }
 
     fn frame_rate(&self) -> u32 {
-        Machine::frame_hz(self)
+        Self::FRAME_HZ
     }
 
     fn here(&self) -> Here {
@@ -925,32 +870,11 @@ impl Debuggable for CbmDebugger {
     }
 }
 
-impl Machine for CbmDebugger {
-    fn name(&self) -> &str {
-        "Commodore 64 BASIC V2 (debugger)"
-    }
-    fn frame_hz(&self) -> u32 {
-        60
-    }
-    fn key(&mut self, event: KeyEvent) {
+impl BasicMachine for CbmDebugger {
+    const NAME: &'static str = "Commodore 64 BASIC V2 (debugger)";
+    const FRAME_HZ: u32 = 60;
+
+    fn machine_key(&mut self, event: KeyEvent) {
         self.user_key(event.key, event.kind);
     }
-    fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
-        match Debuggable::run(self, RunLimit::FRAMES) {
-            StopReason::Exited(_) => RunState::Ended,
-            StopReason::Failed(e) => RunState::Failed(e),
-            _ => RunState::Running,
-        }
-    }
-    fn frame(&self) -> Frame {
-        self.c64_screen()
-    }
-    fn drain_text(&mut self, out: &mut String) {
-        self.take_output(out);
-    }
-    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
-        Some(self)
-    }
 }
-
-retro_machine::numbered_points!(Break, Watch);

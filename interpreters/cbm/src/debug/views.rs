@@ -4,12 +4,14 @@
 
 use std::fmt::Write as _;
 
+use retro_machine::debug::basic::location::Locate;
+use retro_machine::debug::basic::panels::{self, hex};
 use retro_machine::debug::{Debuggable as _, Here, Panel, PanelKind, PanelLine, StopReason};
 
 use super::CbmDebugger;
 use crate::float::{Fac, Packed};
-use crate::interp::debug::DebugValue;
-use crate::interp::{Console, InputSource, Interp, StackEntry, zp};
+use crate::interp::debug::{DebugValue, Quiet};
+use crate::interp::{InputSource, Interp, StackEntry, zp};
 use crate::list::list_body;
 use crate::machine::{ControlCodes, petscii_to_text};
 use crate::program::Program;
@@ -30,19 +32,6 @@ pub(super) fn show_value(v: &DebugValue) -> String {
     match v {
         DebugValue::Num(f) => show_num(*f),
         DebugValue::Str(s) => format!("\"{}\"", text(s)),
-    }
-}
-
-/// A console that shows nothing, for evaluating on a copy.
-struct Quiet;
-
-impl Console for Quiet {
-    fn chrout(&mut self, _mem: &mut [u8], _byte: u8) {}
-    fn column(&self, mem: &[u8]) -> u8 {
-        mem[zp::PNTR]
-    }
-    fn input_key(&mut self, _mem: &mut [u8], _key: u8) -> Option<Vec<u8>> {
-        None
     }
 }
 
@@ -118,31 +107,22 @@ pub(super) fn statement_text(it: &Interp, addr: usize) -> String {
     text(&out)
 }
 
-/// A breakpoint location: `LINE` or `LINE:STATEMENT`.
-pub(super) fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
-    let loc = loc.trim();
-    let (line, st) = match loc.split_once(':') {
-        Some((l, s)) => (
-            l,
-            s.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("`{s}` is not a statement number"))?,
-        ),
-        None => (loc, 1),
-    };
-    let n: u16 = line
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{loc}` is not a LINE or LINE:STATEMENT"))?;
-    let (_, _, body, end) = lines(it)
-        .into_iter()
-        .find(|l| l.1 == n)
-        .ok_or_else(|| format!("no line {n}"))?;
-    let starts = statement_starts(&it.mem, body, end);
-    let addr = *starts
-        .get(st.wrapping_sub(1))
-        .ok_or_else(|| format!("line {n} has {} statement(s)", starts.len()))?;
-    Ok((addr, format!("{n}:{st}")))
+/// Breakpoint locations: `LINE` or `LINE:STATEMENT`.
+impl Locate for Interp {
+    const MAX_LINE: u32 = u16::MAX as u32;
+    const FORMS: &'static str = "a LINE or LINE:STATEMENT";
+
+    fn statement_at(&self, n: u32, st: usize) -> Result<usize, String> {
+        let (_, _, body, end) = lines(self)
+            .into_iter()
+            .find(|l| u32::from(l.1) == n)
+            .ok_or_else(|| format!("no line {n}"))?;
+        let starts = statement_starts(&self.mem, body, end);
+        starts
+            .get(st.wrapping_sub(1))
+            .copied()
+            .ok_or_else(|| format!("line {n} has {} statement(s)", starts.len()))
+    }
 }
 
 pub(super) fn here(it: &Interp, finished: Option<&StopReason>) -> Here {
@@ -289,14 +269,6 @@ pub(super) fn simple_place(it: &Interp, n1: u8, n2: u8) -> Option<Place> {
         at += 7;
     }
     None
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Every simple variable, in memory order: name, type, value, address and its 7 raw bytes
@@ -662,20 +634,9 @@ pub(super) fn panel(d: &CbmDebugger, kind: PanelKind, rows: usize) -> Panel {
             lines: plain(stack_lines(it)),
         },
         PanelKind::Memory => {
-            let vars = variable_lines(it);
-            let mut lines: Vec<PanelLine> = vars
-                .into_iter()
-                .map(|v| PanelLine {
-                    changed: !d.vars_before.contains(&v),
-                    text: v,
-                    ..PanelLine::default()
-                })
-                .collect();
-            lines.extend(plain(array_lines(it, 8)));
-            Panel {
-                title: "Variables".into(),
-                lines,
-            }
+            let mut panel = panels::variables("Variables", variable_lines(it), &d.vars_before);
+            panel.lines.extend(plain(array_lines(it, 8)));
+            panel
         }
     }
 }

@@ -44,11 +44,11 @@ impl Interp {
                 let n = body.len().min(88);
                 self.mem[BUF..BUF + n].copy_from_slice(&body[..n]);
                 self.mem[BUF + n..BUF + n + 3].fill(0);
-                self.line = None;
-                self.pos = BUF;
-                self.stmt_start = BUF;
-                self.again = true;
-                self.channel = 0;
+                self.state.line = None;
+                self.state.pos = BUF;
+                self.state.stmt_start = BUF;
+                self.state.again = true;
+                self.state.channel = 0;
                 Ok(Typed::Run)
             }
         }
@@ -56,7 +56,7 @@ impl Interp {
 
     /// Whether the statement running is a direct-mode one (CURLIN is $FFxx).
     pub fn in_direct_mode(&self) -> bool {
-        self.line.is_none()
+        self.state.line.is_none()
     }
 }
 

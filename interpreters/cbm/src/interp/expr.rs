@@ -22,15 +22,13 @@ pub enum Value {
 /// the FOR/GOSUB stack: a pending operator with its left operand (an operand, its
 /// precedence, its routine's address: DOPREC, PUSHF) or a unary minus or NOT, a parenthesis
 /// (EVAL, PARCHK), a function's argument, FRMNUM's and GETBYT's calls, an array's subscripts
-/// (the first and the rest), FN's argument and body, LEFT$/RIGHT$/MID$'s arguments, and the
+/// (the first and the rest: `SUBSCRIPT_FIRST` and `SUBSCRIPT_NEXT` in vars.rs), FN's argument and body, LEFT$/RIGHT$/MID$'s arguments, and the
 /// right side of a string `+` (CAT pushes the left string and calls EVAL, no FRMEVL).
 const PENDING: usize = 12;
 const PAREN: usize = 5;
 const FUNCTION_ARG: usize = 8;
 const FRMNUM: usize = 2;
 const GETBYT: usize = 2;
-pub(super) const SUBSCRIPT_FIRST: usize = 12;
-pub(super) const SUBSCRIPT_NEXT: usize = 14;
 const FN_ARG: usize = 7;
 const FN_BODY: usize = 14;
 const SLICE_STRING: usize = 6;
@@ -51,7 +49,7 @@ impl Interp {
     /// than the room there is.
     #[inline(always)]
     fn getstk(&self) -> Result<()> {
-        if self.stack_bytes + self.depth > super::EXPR_ROOM {
+        if self.state.stack_bytes + self.depth > super::EXPR_ROOM {
             return Err(BasicError::OutOfMemory);
         }
         Ok(())
@@ -118,7 +116,7 @@ impl Interp {
             if prec <= min {
                 return Ok(lhs);
             }
-            self.pos += 1;
+            self.state.pos += 1;
             if prec == 0x64 {
                 // A run of > = < makes one comparison: bit 0 '>', bit 1 '=', bit 2 '<'.
                 let mut mask = rel_bit(c);
@@ -132,7 +130,7 @@ impl Interp {
                         return Err(BasicError::Syntax);
                     }
                     mask |= bit;
-                    self.pos += 1;
+                    self.state.pos += 1;
                 }
                 let rhs = self.operand(prec)?;
                 lhs = self.compare(lhs, rhs, mask)?;
@@ -151,7 +149,7 @@ impl Interp {
     fn unary(&mut self) -> Result<Value> {
         match self.peekc() {
             t::MINUS => {
-                self.pos += 1;
+                self.state.pos += 1;
                 let v = self.operand(0x7D)?;
                 match v {
                     Value::Num(f) => Ok(Value::Num(f.negated())),
@@ -159,7 +157,7 @@ impl Interp {
                 }
             }
             t::NOT => {
-                self.pos += 1;
+                self.state.pos += 1;
                 let v = self.operand(0x5A)?;
                 match v {
                     Value::Num(f) => Ok(Value::Num(Fac::from_i16(!f.to_i16()?))),
@@ -218,16 +216,16 @@ impl Interp {
         match c {
             b'0'..=b'9' | b'.' => Ok(Value::Num(self.number_at_txtptr()?)),
             b'"' => {
-                self.pos += 1;
+                self.state.pos += 1;
                 // STRLIT scans to the closing quote held in CHARAC.
                 self.mem[zp::CHARAC] = b'"';
-                let start = self.pos;
-                while !matches!(self.mem[self.pos], 0 | b'"') {
-                    self.pos += 1;
+                let start = self.state.pos;
+                while !matches!(self.mem[self.state.pos], 0 | b'"') {
+                    self.state.pos += 1;
                 }
-                let len = u8::try_from(self.pos - start).map_err(|_| BasicError::StringTooLong)?;
-                if self.mem[self.pos] == b'"' {
-                    self.pos += 1;
+                let len = u8::try_from(self.state.pos - start).map_err(|_| BasicError::StringTooLong)?;
+                if self.mem[self.state.pos] == b'"' {
+                    self.state.pos += 1;
                 }
                 if start < 0x0300 {
                     // A literal typed in direct mode is copied out of the input buffer.
@@ -237,36 +235,36 @@ impl Interp {
                 Ok(Value::Str(self.push_temp(len, start as u16)?))
             }
             t::PI => {
-                self.pos += 1;
+                self.state.pos += 1;
                 Ok(Value::Num(Fac::PI))
             }
             t::PLUS => {
-                self.pos += 1;
+                self.state.pos += 1;
                 self.primary()
             }
             t::MINUS | t::NOT => self.unary(),
             b'(' => {
-                self.pos += 1;
+                self.state.pos += 1;
                 let v = self.deeper(PAREN, Interp::expr)?;
                 self.expect(b')')?;
                 Ok(v)
             }
             b'A'..=b'Z' => {
                 // A variable this text found before: straight to its value.
-                let at = self.pos;
+                let at = self.state.pos;
                 if let Some((var, kind, len)) = self.cache.simple_var(at) {
-                    self.pos = at + len as usize;
+                    self.state.pos = at + len as usize;
                     self.name_at = Some(at);
                     return Ok(self.read_place(Place { addr: var + 2, kind }));
                 }
                 self.variable_value()
             }
             t::FN => {
-                self.pos += 1;
+                self.state.pos += 1;
                 self.call_fn()
             }
             0xB4..=0xCA => {
-                self.pos += 1;
+                self.state.pos += 1;
                 self.function(c)
             }
             _ => Err(BasicError::Syntax),
@@ -348,11 +346,11 @@ impl Interp {
             },
             arg,
         )?;
-        let here = self.pos;
-        self.pos = body;
+        let here = self.state.pos;
+        self.state.pos = body;
         let v = self.deeper(FN_BODY, Interp::expr_num);
         let end_ok = matches!(self.peekc(), 0 | b':');
-        self.pos = here;
+        self.state.pos = here;
         self.mem[param..param + 5].copy_from_slice(&saved);
         let v = v?;
         if !end_ok {
@@ -397,7 +395,7 @@ impl Interp {
             0xBA => num(arg)?.sqr_charac(&mut self.mem[zp::CHARAC])?,
             0xBB => {
                 let clock = self.cia_clock();
-                rnd(num(arg)?, &mut self.seed, clock)?
+                rnd(num(arg)?, &mut self.state.seed, clock)?
             }
             0xBC => num(arg)?.log()?,
             0xBD => num(arg)?.exp_charac(&mut self.mem[zp::CHARAC])?,
@@ -454,7 +452,11 @@ impl Interp {
     /// whatever the last number left; this interpreter does not keep those, so that case gives
     /// a clean zero (docs/cbm-basic.md says so).
     fn val_of_empty(&self, s: Str) -> Fac {
-        let slot = self.temps.iter().rposition(|&t| s.temp && t == (s.len, s.addr));
+        let slot = self
+            .state
+            .temps
+            .iter()
+            .rposition(|&t| s.temp && t == (s.len, s.addr));
         match slot {
             Some(i) => {
                 let [lo, hi] = s.addr.to_le_bytes();
@@ -478,7 +480,7 @@ impl Interp {
         let n = self.deeper(SLICE_FIRST, Interp::expr_byte)? as usize;
         let mut count = 255usize;
         if tok == t::MID && self.peekc() == b',' {
-            self.pos += 1;
+            self.state.pos += 1;
             count = self.deeper(SLICE_SECOND, Interp::expr_byte)? as usize;
         }
         self.expect(b')')?;

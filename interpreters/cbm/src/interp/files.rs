@@ -289,8 +289,8 @@ impl Interp {
 
     pub(super) fn close(&mut self) -> Result<Outcome> {
         let lf = self.expr_byte()?;
-        if self.channel == lf {
-            self.channel = 0;
+        if self.state.channel == lf {
+            self.state.channel = 0;
         }
         self.files.close(lf)?;
         Ok(Outcome::Next)
@@ -299,22 +299,22 @@ impl Interp {
     pub(super) fn print_hash(&mut self) -> Result<Outcome> {
         let lf = self.expr_byte()?;
         self.files.is_output(lf)?;
-        let saved = self.channel;
-        self.channel = lf;
+        let saved = self.state.channel;
+        self.state.channel = lf;
         if self.peekc() == b',' {
-            self.pos += 1;
+            self.state.pos += 1;
         }
         let r = self.print_items();
-        self.channel = saved;
+        self.state.channel = saved;
         r
     }
 
     pub(super) fn cmd(&mut self) -> Result<Outcome> {
         let lf = self.expr_byte()?;
         self.files.is_output(lf)?;
-        self.channel = lf;
+        self.state.channel = lf;
         if self.peekc() == b',' {
-            self.pos += 1;
+            self.state.pos += 1;
             return self.print_items();
         }
         Ok(Outcome::Next)
@@ -343,7 +343,7 @@ impl Interp {
             if self.peekc() != b',' {
                 return Ok(Outcome::Next);
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
@@ -373,7 +373,7 @@ impl Interp {
             if self.peekc() != b',' {
                 return Ok(Outcome::Next);
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
@@ -383,23 +383,23 @@ impl Interp {
         let n = item.len().min(88);
         self.mem[super::BUF..super::BUF + n].copy_from_slice(&item[..n]);
         self.mem[super::BUF + n] = 0;
-        let here = self.pos;
-        self.pos = super::BUF;
+        let here = self.state.pos;
+        self.state.pos = super::BUF;
         let r = if place.kind == super::vars::Kind::Str {
             let mut s = self.peekc();
             if s == b'"' {
-                self.pos += 1;
-                let start = self.pos;
-                while !matches!(self.mem[self.pos], 0 | b'"') {
-                    self.pos += 1;
+                self.state.pos += 1;
+                let start = self.state.pos;
+                while !matches!(self.mem[self.state.pos], 0 | b'"') {
+                    self.state.pos += 1;
                 }
                 s = 0;
-                let bytes = self.mem[start..self.pos].to_vec();
+                let bytes = self.mem[start..self.state.pos].to_vec();
                 let _ = s;
                 let v = self.new_str(&bytes)?;
                 self.assign(place, Value::Str(v))
             } else {
-                let start = self.pos;
+                let start = self.state.pos;
                 let bytes = self.mem[start..super::BUF + n].to_vec();
                 let v = self.new_str(&bytes)?;
                 self.assign(place, Value::Str(v))
@@ -409,13 +409,13 @@ impl Interp {
             if c == 0 {
                 self.assign(place, Value::Num(crate::float::Fac::ZERO))
             } else {
-                match crate::float::Fac::parse(&self.mem[self.pos..]) {
-                    Ok(r) if self.mem[self.pos + r.len] == 0 => self.assign(place, Value::Num(r.value)),
+                match crate::float::Fac::parse(&self.mem[self.state.pos..]) {
+                    Ok(r) if self.mem[self.state.pos + r.len] == 0 => self.assign(place, Value::Num(r.value)),
                     _ => Err(BasicError::FileData),
                 }
             }
         };
-        self.pos = here;
+        self.state.pos = here;
         r
     }
 
@@ -439,7 +439,7 @@ impl Interp {
                 } else {
                     with_ext
                 };
-                if self.line.is_none() {
+                if self.state.line.is_none() {
                     // The KERNAL's messages in direct mode.
                     self.chrout_all(b"\rSAVING ")?;
                     self.chrout_all(&name)?;
@@ -458,7 +458,7 @@ impl Interp {
                 Ok(Outcome::Next)
             }
             _ => {
-                if self.line.is_none() && tok == t::LOAD {
+                if self.state.line.is_none() && tok == t::LOAD {
                     self.chrout_all(b"\rSEARCHING FOR ")?;
                     self.chrout_all(&name)?;
                 }
@@ -473,13 +473,13 @@ impl Interp {
                     }
                     return Ok(Outcome::Next);
                 }
-                if self.line.is_none() {
+                if self.state.line.is_none() {
                     // In direct mode LOAD puts the program in memory and goes back to READY.
                     self.chrout_all(b"\rLOADING")?;
                     self.load_program(&program)?;
                     self.clr();
                     self.restore_data(None);
-                    self.pending_stop = Some(false);
+                    self.state.pending_stop = Some(false);
                     return Err(BasicError::Syntax);
                 }
                 // LOAD in a program chains: the new program runs from its start and keeps the
@@ -487,10 +487,10 @@ impl Interp {
                 let vartab = self.word(zp::VARTAB);
                 self.load_program(&program)?;
                 self.set_word(zp::VARTAB, vartab.max(self.word(zp::VARTAB)));
-                self.pos = self.word(zp::TXTTAB) as usize - 1;
+                self.state.pos = self.word(zp::TXTTAB) as usize - 1;
                 self.restore_data(None);
-                self.stack.clear();
-                self.stack_bytes = 0;
+                self.state.stack.clear();
+                self.state.stack_bytes = 0;
                 Ok(Outcome::Next)
             }
         }

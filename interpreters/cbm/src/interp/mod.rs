@@ -2,7 +2,7 @@
 //! the ROM lays it out (program at $0801, then simple variables, arrays, free space and strings
 //! growing down from $A000), with the ROM's zero-page pointers kept where PEEK and POKE find them.
 //!
-//! Everything the program prints goes through one path, [`Interp::chrout`], as PETSCII bytes to
+//! Everything the program prints goes through one path, `Interp::chrout`, as PETSCII bytes to
 //! the current output channel; the screen side (a text stream now, the C64 screen later) lives
 //! behind [`Console`].
 
@@ -53,6 +53,10 @@ pub mod zp {
     pub const KEYD: usize = 0x0277;
 }
 
+/// Statements per jiffy (the machine's budget, and the interpreter's CIA timer): far faster than
+/// a real C64 (about 30), so programs feel instant, but a busy loop still lets the clock and keys
+/// move.
+pub const STATEMENTS_PER_JIFFY: u32 = 20_000;
 /// The top of BASIC memory on a C64 (MEMSIZ after power-on).
 pub const MEMTOP: u16 = 0xA000;
 /// The input buffer (BUF), where direct-mode lines and INPUT's answers sit.
@@ -140,12 +144,38 @@ pub enum Slice {
     Stopped(Stop),
 }
 
-/// The interpreter's whole state.
+/// The interpreter: memory, the state a run changes (`State`), and what stands outside the
+/// run (the console, the input, the files) or is rebuilt from memory (the text cache).
 pub struct Interp {
     /// The 64 KiB the program sees. Write to it with [`Interp::poke`], or call
     /// [`Interp::memory_changed`] after writing directly, so that what the interpreter
     /// remembers of the program text and the variables is dropped when they change.
     pub mem: Box<[u8]>,
+    /// Everything else a program's run changes: a debugger's snapshot is `mem` and a clone of it.
+    state: State,
+    /// A statement's nesting of expressions, bounded as the ROM's stack bounds it (0 between
+    /// statements).
+    depth: usize,
+    pub console: Box<dyn Console>,
+    input: InputSource,
+    /// GETs that found no key since the machine last looked (a program polling the keyboard
+    /// is idle: the machine gives the rest of the frame back).
+    pub idle_polls: u32,
+    files: files::Files,
+    /// SYS or USR called machine code: what and where.
+    machine_call: Option<(&'static str, u16)>,
+    /// Numbers, names and GOTO targets already read from the program text (see textcache).
+    cache: textcache::TextCache,
+    /// The address of the name `parse_name` read last, when it is in the program (the key of
+    /// its cache slot, where the variable it finds is remembered).
+    name_at: Option<usize>,
+}
+
+/// What a program's run changes besides memory, in one place so that going back in time
+/// (`Interp::snapshot`, `Interp::restore`) takes all of it: a field added here is restored with
+/// the rest, and one added to [`Interp`] instead must be argued for there.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
     /// TXTPTR: the next byte to read.
     pos: usize,
     /// CURLIN: the line running, None in direct mode.
@@ -164,18 +194,10 @@ pub struct Interp {
     channel: u8,
     /// Set by RUN/STOP; the next statement boundary stops with BREAK.
     stop_key: bool,
-    /// A statement's nesting of expressions, bounded as the ROM's stack bounds it.
-    depth: usize,
     /// Statements begun, for the CIA timer RND(0) reads.
     ticks: u64,
-    pub console: Box<dyn Console>,
-    input: InputSource,
-    /// GETs that found no key since the machine last looked (a program polling the keyboard
-    /// is idle: the machine gives the rest of the frame back).
-    pub idle_polls: u32,
     /// The input stream has ended.
     input_done: bool,
-    files: files::Files,
     /// The statement where a blocked statement starts, so it runs again.
     stmt_start: usize,
     /// END/STOP/NEW/LIST asked to stop: Some(true) for a BREAK, Some(false) for an end.
@@ -184,15 +206,8 @@ pub struct Interp {
     input_prompted: bool,
     /// INPUT printed `??` and waits for more: where the variable that asked is in the program.
     input_more: Option<usize>,
-    /// SYS or USR called machine code: what and where.
-    machine_call: Option<(&'static str, u16)>,
     /// Run the statement at `stmt_start` again (CONT in a program).
     again: bool,
-    /// Numbers, names and GOTO targets already read from the program text (see textcache).
-    cache: textcache::TextCache,
-    /// The address of the name `parse_name` read last, when it is in the program (the key of
-    /// its cache slot, where the variable it finds is remembered).
-    name_at: Option<usize>,
     /// The statement count when the jiffy clock last moved (RND(0)'s timer counts from it).
     jiffy_tick: u64,
 }
@@ -210,32 +225,34 @@ impl Interp {
             // a scan that runs off the top of memory (after POKEs into the program) meets a 0
             // that ends the line instead of the end of the slice.
             mem: vec![0u8; 0x10000 + 0x100].into_boxed_slice(),
-            pos: 0,
-            line: None,
-            stack: Vec::new(),
-            stack_bytes: 0,
-            temps: Vec::new(),
-            cont: None,
-            seed: POWER_ON_SEED,
-            jiffies: 0,
-            channel: 0,
-            stop_key: false,
+            state: State {
+                pos: 0,
+                line: None,
+                stack: Vec::new(),
+                stack_bytes: 0,
+                temps: Vec::new(),
+                cont: None,
+                seed: POWER_ON_SEED,
+                jiffies: 0,
+                channel: 0,
+                stop_key: false,
+                ticks: 0,
+                input_done: false,
+                stmt_start: 0,
+                pending_stop: None,
+                input_prompted: false,
+                input_more: None,
+                again: false,
+                jiffy_tick: 0,
+            },
             depth: 0,
-            ticks: 0,
             console,
             input,
             idle_polls: 0,
-            input_done: false,
             files: files::Files::new(dir),
-            stmt_start: 0,
-            pending_stop: None,
-            input_prompted: false,
-            input_more: None,
             machine_call: None,
-            again: false,
             cache: textcache::TextCache::new(),
             name_at: None,
-            jiffy_tick: 0,
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -273,14 +290,14 @@ impl Interp {
         match line {
             None => {
                 // NEWSTT reads the "end of line" 0 before TXTTAB, then the first line's link.
-                self.pos = start - 1;
+                self.state.pos = start - 1;
             }
             Some(n) => {
                 let at = self.find_line(n).ok_or(BasicError::UndefdStatement)?;
-                self.pos = at - 1;
+                self.state.pos = at - 1;
             }
         }
-        self.line = Some(0);
+        self.state.line = Some(0);
         self.restore_data(None);
         Ok(())
     }
@@ -293,12 +310,12 @@ impl Interp {
         let memsiz = self.word(zp::MEMSIZ);
         self.set_word(zp::FRETOP, memsiz);
         self.cache.vars_changed();
-        self.stack.clear();
-        self.stack_bytes = 0;
-        self.temps.clear();
-        self.cont = None;
+        self.state.stack.clear();
+        self.state.stack_bytes = 0;
+        self.state.temps.clear();
+        self.state.cont = None;
         self.files.close_all();
-        self.channel = 0;
+        self.state.channel = 0;
     }
 
     // ---- memory -------------------------------------------------------------------------
@@ -335,7 +352,7 @@ impl Interp {
         self.console.poked(&mut self.mem, addr);
         if (zp::TIME..zp::TIME + 3).contains(&(addr as usize)) {
             let t = &self.mem[zp::TIME..zp::TIME + 3];
-            self.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
+            self.state.jiffies = u64::from(t[0]) << 16 | u64::from(t[1]) << 8 | u64::from(t[2]);
         }
     }
 
@@ -348,8 +365,8 @@ impl Interp {
 
     /// Writes TXTPTR, CURLIN and the clock into zero page, where the ROM keeps them.
     fn sync_zero_page(&mut self) {
-        self.set_word(zp::TXTPTR, self.pos.saturating_sub(1) as u16);
-        self.set_word(zp::CURLIN, self.line.unwrap_or(0xFF00));
+        self.set_word(zp::TXTPTR, self.state.pos.saturating_sub(1) as u16);
+        self.set_word(zp::CURLIN, self.state.line.unwrap_or(0xFF00));
         let t = self.ti();
         self.mem[zp::TIME] = (t >> 16) as u8;
         self.mem[zp::TIME + 1] = (t >> 8) as u8;
@@ -359,24 +376,24 @@ impl Interp {
 
     /// TI: jiffies, wrapping at 24 hours as the KERNAL's clock does.
     pub fn ti(&self) -> u32 {
-        (self.jiffies % 5_184_000) as u32
+        (self.state.jiffies % 5_184_000) as u32
     }
 
     /// Sets the virtual clock (the machine's frame clock drives it).
     pub fn set_jiffies(&mut self, j: u64) {
-        if j != self.jiffies {
-            self.jiffy_tick = self.ticks;
+        if j != self.state.jiffies {
+            self.state.jiffy_tick = self.state.ticks;
         }
-        self.jiffies = j;
+        self.state.jiffies = j;
     }
 
     pub fn jiffies(&self) -> u64 {
-        self.jiffies
+        self.state.jiffies
     }
 
     /// RUN/STOP was pressed.
     pub fn press_stop(&mut self) {
-        self.stop_key = true;
+        self.state.stop_key = true;
     }
 
     /// A key typed on the keyboard: into the 10-byte buffer at 631 (dropped when it is full, as
@@ -391,7 +408,7 @@ impl Interp {
 
     /// True when the input stream has ended (nothing more can ever be typed).
     pub fn input_ended(&self) -> bool {
-        self.input_done
+        self.state.input_done
     }
 
     /// The next key in the keyboard buffer at 631 (count at 198), whatever the input source: a
@@ -416,7 +433,7 @@ impl Interp {
                 match r.read(&mut b) {
                     Ok(1) => Some(if b[0] == b'\n' { 13 } else { ascii_to_petscii(b[0]) }),
                     _ => {
-                        self.input_done = true;
+                        self.state.input_done = true;
                         None
                     }
                 }
@@ -439,7 +456,7 @@ impl Interp {
         let mut line = Vec::new();
         match r.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => {
-                self.input_done = true;
+                self.state.input_done = true;
                 return None;
             }
             Ok(_) => {}
@@ -486,9 +503,9 @@ impl Interp {
     /// FIN at TXTPTR: a number in the program text, moving past it.
     #[inline]
     fn number_at_txtptr(&mut self) -> Result<Fac> {
-        let at = self.pos;
+        let at = self.state.pos;
         if let Some((v, len)) = self.cache.number(at) {
-            self.pos += len as usize;
+            self.state.pos += len as usize;
             return Ok(v);
         }
         self.number_from_text()
@@ -497,9 +514,9 @@ impl Interp {
     /// FIN on the text at TXTPTR, remembering the number when it is in the program.
     #[inline(never)]
     fn number_from_text(&mut self) -> Result<Fac> {
-        let at = self.pos;
+        let at = self.state.pos;
         let r = Fac::parse(&self.mem[at..])?;
-        self.pos += r.len;
+        self.state.pos += r.len;
         if self.in_program(at) && r.len < 256 {
             self.cache.set_number(at, r.value, r.len as u8);
         }
@@ -516,17 +533,17 @@ impl Interp {
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
     #[inline]
     fn peekc(&mut self) -> u8 {
-        while self.mem[self.pos] == b' ' {
-            self.pos += 1;
+        while self.mem[self.state.pos] == b' ' {
+            self.state.pos += 1;
         }
-        self.mem[self.pos]
+        self.mem[self.state.pos]
     }
 
     /// CHRGET: the byte at TXTPTR (spaces skipped), moving past it.
     #[inline]
     fn getc(&mut self) -> u8 {
         let c = self.peekc();
-        self.pos += 1;
+        self.state.pos += 1;
         c
     }
 
@@ -589,8 +606,8 @@ impl Interp {
                 Ok(Outcome::Next) => {}
                 Ok(Outcome::Blocked) => {
                     // The statement runs again from its start when input arrives.
-                    self.pos = self.stmt_start;
-                    self.again = true;
+                    self.state.pos = self.state.stmt_start;
+                    self.state.again = true;
                     return Slice::Waiting;
                 }
                 Err(stop) => return Slice::Stopped(stop),
@@ -601,41 +618,41 @@ impl Interp {
 
     /// NEWSTT: moves to the next statement and executes it.
     fn step(&mut self) -> std::result::Result<Outcome, Stop> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.stop_key {
-            self.stop_key = false;
+        self.state.ticks = self.state.ticks.wrapping_add(1);
+        if self.state.stop_key {
+            self.state.stop_key = false;
             // An INPUT broken off prints its prompt again when it next runs (after CONT).
-            self.input_prompted = false;
-            self.input_more = None;
-            self.cont = Some((self.pos, self.line));
-            return Err(Stop::Break(self.line));
+            self.state.input_prompted = false;
+            self.state.input_more = None;
+            self.state.cont = Some((self.state.pos, self.state.line));
+            return Err(Stop::Break(self.state.line));
         }
-        self.temps.clear();
+        self.state.temps.clear();
         self.depth = 0;
-        if self.again {
-            self.again = false;
-            self.pos = self.stmt_start;
+        if self.state.again {
+            self.state.again = false;
+            self.state.pos = self.state.stmt_start;
             return self.statement().map_err(|e| self.stop_for(e));
         }
-        let c = self.mem[self.pos];
+        let c = self.mem[self.state.pos];
         if c == 0 {
             // End of a line: the next line's link, then its number.
-            if self.line.is_none() {
+            if self.state.line.is_none() {
                 return Err(Stop::End);
             }
-            let link_hi = self.mem[self.pos + 2];
+            let link_hi = self.mem[self.state.pos + 2];
             if link_hi == 0 {
-                self.cont = None;
+                self.state.cont = None;
                 return Err(Stop::End);
             }
-            self.line = Some(self.word(self.pos + 3));
-            self.pos += 5;
+            self.state.line = Some(self.word(self.state.pos + 3));
+            self.state.pos += 5;
         } else if c == b':' {
-            self.pos += 1;
+            self.state.pos += 1;
         } else {
             return Err(self.stop_for(BasicError::Syntax));
         }
-        self.stmt_start = self.pos;
+        self.state.stmt_start = self.state.pos;
         match self.statement() {
             Ok(o) => Ok(o),
             Err(e) => Err(self.stop_for(e)),
@@ -643,39 +660,39 @@ impl Interp {
     }
 
     fn stop_for(&mut self, e: BasicError) -> Stop {
-        self.input_prompted = false;
-        self.input_more = None;
-        if let Some(is_break) = self.pending_stop.take() {
+        self.state.input_prompted = false;
+        self.state.input_more = None;
+        if let Some(is_break) = self.state.pending_stop.take() {
             // In direct mode END, STOP, NEW and LIST leave CONT's place alone (the ROM saves
             // OLDTXT only when CURLIN is a program line).
-            if self.line.is_some() {
-                self.cont = Some((self.pos, self.line));
+            if self.state.line.is_some() {
+                self.state.cont = Some((self.state.pos, self.state.line));
             }
             return if is_break {
-                Stop::Break(self.line)
+                Stop::Break(self.state.line)
             } else {
                 Stop::End
             };
         }
         if let Some((what, addr)) = self.machine_call.take() {
-            self.cont = None;
-            return Stop::MachineCode(what, addr, self.line);
+            self.state.cont = None;
+            return Stop::MachineCode(what, addr, self.state.line);
         }
         // After an error the program cannot CONTinue, and output goes back to the screen.
-        self.cont = None;
-        self.channel = 0;
-        Stop::Error(e, self.line)
+        self.state.cont = None;
+        self.state.channel = 0;
+        Stop::Error(e, self.state.line)
     }
 
     /// CONT: resumes after STOP or RUN/STOP.
     pub fn cont(&mut self) -> Result<()> {
-        let (pos, line) = self.cont.ok_or(BasicError::CantContinue)?;
-        self.pos = pos;
-        self.line = line;
+        let (pos, line) = self.state.cont.ok_or(BasicError::CantContinue)?;
+        self.state.pos = pos;
+        self.state.line = line;
         // Broken off inside a statement that was waiting (WAIT, INPUT): it runs again.
         if !matches!(self.mem[pos], 0 | b':') {
-            self.stmt_start = pos;
-            self.again = true;
+            self.state.stmt_start = pos;
+            self.state.again = true;
         }
         Ok(())
     }
@@ -692,12 +709,12 @@ impl Interp {
 
     /// CHROUT: one PETSCII byte to the current output channel.
     fn chrout(&mut self, b: u8) -> Result<()> {
-        if self.channel == 0 {
+        if self.state.channel == 0 {
             self.console.chrout(&mut self.mem, b);
             Ok(())
         } else {
             self.files
-                .write(self.channel, b, &mut *self.console, &mut self.mem)
+                .write(self.state.channel, b, &mut *self.console, &mut self.mem)
         }
     }
 
@@ -726,12 +743,12 @@ impl Interp {
     /// On a C64 the KERNAL runs timer A from the latch $4025 (PAL: 16421 cycles, one jiffy) down
     /// to 0 and round again, and never starts the time-of-day clock, so its tenths and seconds
     /// read 0. Here timer A runs on the virtual clock: it counts down through one jiffy as
-    /// the jiffy's statements run ([`crate::machine::STATEMENTS_PER_JIFFY`] of them; without a
+    /// the jiffy's statements run ([`STATEMENTS_PER_JIFFY`] of them; without a
     /// clock, as in `run_to_end`, every that many statements), so a run repeats exactly.
     fn cia_clock(&self) -> [u8; 4] {
         const LATCH: u64 = 0x4025;
-        let per_jiffy = u64::from(crate::machine::STATEMENTS_PER_JIFFY);
-        let into = self.ticks.wrapping_sub(self.jiffy_tick) % per_jiffy;
+        let per_jiffy = u64::from(STATEMENTS_PER_JIFFY);
+        let into = self.state.ticks.wrapping_sub(self.state.jiffy_tick) % per_jiffy;
         let timer = (LATCH - 1 - into * LATCH / per_jiffy) as u16;
         let [hi, lo] = timer.to_be_bytes();
         [lo, 0, hi, 0]
@@ -740,7 +757,7 @@ impl Interp {
     /// Seeds RND as `--seed` asks: as RND(-seed) would.
     pub fn seed_rnd(&mut self, seed: i64) {
         let f = Fac::from_i32(-(seed.clamp(1, i64::from(i32::MAX)) as i32));
-        let _ = crate::float::rnd(f, &mut self.seed, [0; 4]);
+        let _ = crate::float::rnd(f, &mut self.state.seed, [0; 4]);
     }
 }
 

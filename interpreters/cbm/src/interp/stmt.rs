@@ -25,11 +25,11 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
         // An empty statement (the line ends, or another `:` follows) does nothing: the byte
         // stays for the caller, as GONE3 returns on CHRGET's end-of-statement Z flag.
         0 | b':' => {
-            it.pos -= 1;
+            it.state.pos -= 1;
             NEXT
         }
         b'A'..=b'Z' => {
-            it.pos -= 1;
+            it.state.pos -= 1;
             it.let_stmt()
         }
         t::LET => it.let_stmt(),
@@ -58,7 +58,7 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
                 if it.peekc() != b',' {
                     break;
                 }
-                it.pos += 1;
+                it.state.pos += 1;
             }
             NEXT
         }
@@ -81,7 +81,7 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
         t::STOP => Err(it.end_program(true)),
         t::INPUT => it.input(),
         t::GET if it.peekc() == b'#' => {
-            it.pos += 1;
+            it.state.pos += 1;
             it.get_hash()
         }
         t::GET => it.get(),
@@ -103,8 +103,8 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
         t::NEW => Err(it.new_program()),
         // In a program CONT resumes at OLDTXT, which NEWSTT set to this very statement: it runs
         // itself for ever (until RUN/STOP), as on the C64.
-        t::CONT if it.line.is_some() => {
-            it.again = true;
+        t::CONT if it.state.line.is_some() => {
+            it.state.again = true;
             NEXT
         }
         t::CONT => {
@@ -129,7 +129,7 @@ pub(super) fn dispatch(it: &mut Interp, c: u8) -> R {
 impl Interp {
     /// END and STOP: a sentinel error the run loop turns into the right stop.
     fn end_program(&mut self, is_break: bool) -> BasicError {
-        self.pending_stop = Some(is_break);
+        self.state.pending_stop = Some(is_break);
         BasicError::Syntax
     }
 
@@ -140,21 +140,21 @@ impl Interp {
         self.set_word(zp::VARTAB, (start + 2) as u16);
         self.cache.text_changed();
         self.clr();
-        self.pending_stop = Some(false);
+        self.state.pending_stop = Some(false);
         BasicError::Syntax
     }
 
     /// REMN: skips to the end of the line (REM, a false IF). CHARAC ends 0.
     pub(super) fn skip_line(&mut self) {
-        while self.mem[self.pos] != 0 {
-            self.pos += 1;
+        while self.mem[self.state.pos] != 0 {
+            self.state.pos += 1;
         }
         self.mem[zp::CHARAC] = 0;
     }
 
     /// DATAN: skips to the end of the statement (a `:` outside quotes, or the end of the line).
     pub(super) fn skip_statement(&mut self) {
-        self.pos = self.statement_end(self.pos);
+        self.state.pos = self.statement_end(self.state.pos);
     }
 
     /// Where DATAN stops scanning from `p`, leaving CHARAC as DATAN leaves it: the ROM swaps its
@@ -177,10 +177,10 @@ impl Interp {
 
     fn let_stmt(&mut self) -> R {
         self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         if let Some((var, kind, len)) = self.cache.simple_var(at) {
             // A variable this text found before (never TI, ST or TI$, which are not in memory).
-            self.pos = at + len as usize;
+            self.state.pos = at + len as usize;
             self.name_at = Some(at);
             self.expect(t::EQUAL)?;
             let v = self.deeper(LET_PUSHES, Interp::expr)?;
@@ -233,29 +233,29 @@ impl Interp {
             return Err(BasicError::IllegalQuantity);
         }
         let want = (h * 3600 + m * 60 + sec) * 60;
-        let now = self.jiffies % 5_184_000;
-        self.jiffies = self.jiffies - now + want;
+        let now = self.state.jiffies % 5_184_000;
+        self.state.jiffies = self.state.jiffies - now + want;
         NEXT
     }
 
     fn goto(&mut self) -> R {
         self.peekc();
-        let at = self.pos;
-        if let Some(line) = self.line
+        let at = self.state.pos;
+        if let Some(line) = self.state.line
             && let Some(target) = self.cache.goto(at, line)
         {
             self.mem[zp::CHARAC] = 0;
-            self.pos = target;
+            self.state.pos = target;
             return NEXT;
         }
         let n = self.linget()?;
         // GOTO finds the end of its line with REMN, which leaves CHARAC 0.
         self.mem[zp::CHARAC] = 0;
         self.goto_line(n)?;
-        if let Some(line) = self.line
+        if let Some(line) = self.state.line
             && self.in_program(at)
         {
-            self.cache.set_goto(at, line, self.pos);
+            self.cache.set_goto(at, line, self.state.pos);
         }
         NEXT
     }
@@ -263,9 +263,9 @@ impl Interp {
     /// Continues at the start of line `n` (NEWSTT will read its header). Like the ROM, a jump
     /// forward searches from the line after this one.
     fn goto_line(&mut self, n: u16) -> Result<()> {
-        let at = match self.line {
-            Some(cur) if n > cur && self.pos >= self.word(zp::TXTTAB) as usize => {
-                let mut end = self.pos;
+        let at = match self.state.line {
+            Some(cur) if n > cur && self.state.pos >= self.word(zp::TXTTAB) as usize => {
+                let mut end = self.state.pos;
                 while self.mem[end] != 0 {
                     end += 1;
                 }
@@ -273,10 +273,10 @@ impl Interp {
             }
             _ => self.find_line(n),
         };
-        self.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
+        self.state.pos = at.ok_or(BasicError::UndefdStatement)? - 1;
         // From direct mode, the program runs on from there (NEWSTT reads the line's header).
-        if self.line.is_none() {
-            self.line = Some(0);
+        if self.state.line.is_none() {
+            self.state.line = Some(0);
         }
         Ok(())
     }
@@ -299,7 +299,7 @@ impl Interp {
             return NEXT;
         }
         if c == t::GOTO {
-            self.pos += 1;
+            self.state.pos += 1;
             return self.goto();
         }
         if self.peekc().is_ascii_digit() {
@@ -307,7 +307,7 @@ impl Interp {
         }
         let c = self.getc();
         if c == 0 || c == b':' {
-            self.pos -= 1;
+            self.state.pos -= 1;
             return NEXT;
         }
         dispatch(self, c)
@@ -319,18 +319,18 @@ impl Interp {
             StackEntry::For { .. } => (FOR_BYTES, FOR_LIMIT),
             StackEntry::Gosub { .. } => (GOSUB_BYTES, GOSUB_LIMIT),
         };
-        if self.stack_bytes > limit {
+        if self.state.stack_bytes > limit {
             return Err(BasicError::OutOfMemory);
         }
-        self.stack_bytes += bytes;
-        self.stack.push(f);
+        self.state.stack_bytes += bytes;
+        self.state.stack.push(f);
         Ok(())
     }
 
     fn truncate_stack(&mut self, len: usize) {
-        while self.stack.len() > len {
-            let f = self.stack.pop().expect("len checked");
-            self.stack_bytes -= match f {
+        while self.state.stack.len() > len {
+            let f = self.state.stack.pop().expect("len checked");
+            self.state.stack_bytes -= match f {
                 StackEntry::For { .. } => FOR_BYTES,
                 StackEntry::Gosub { .. } => GOSUB_BYTES,
             };
@@ -340,7 +340,7 @@ impl Interp {
     /// FNDFOR: the FOR entry of `var` (or the top FOR entry if None) among the FOR entries on
     /// top of the stack; a GOSUB entry ends the search.
     fn find_for(&self, var: Option<u16>) -> Option<usize> {
-        for (i, f) in self.stack.iter().enumerate().rev() {
+        for (i, f) in self.state.stack.iter().enumerate().rev() {
             match f {
                 StackEntry::For { var: v, .. } if var.is_none_or(|w| w == *v) => return Some(i),
                 StackEntry::For { .. } => {}
@@ -368,25 +368,25 @@ impl Interp {
             self.truncate_stack(i);
         }
         // GETSTK for the 18 bytes comes before TO is read.
-        if self.stack_bytes > FOR_LIMIT {
+        if self.state.stack_bytes > FOR_LIMIT {
             return Err(BasicError::OutOfMemory);
         }
         // FOR finds the end of its statement (DATAN) before it reads TO.
-        self.statement_end(self.pos);
+        self.statement_end(self.state.pos);
         self.expect(t::TO)?;
         // TO's value is read with the return point pushed; STEP's with TO's value too.
         let limit = self.deeper(FOR_TO, Interp::expr_num)?.to_packed()?;
         let mut step = Fac::ONE.to_packed()?;
         if self.peekc() == t::STEP {
-            self.pos += 1;
+            self.state.pos += 1;
             step = self.deeper(FOR_STEP, Interp::expr_num)?.to_packed()?;
         }
         let frame = StackEntry::For {
             var,
             step,
             limit,
-            line: self.line,
-            pos: self.pos,
+            line: self.state.line,
+            pos: self.state.pos,
         };
         self.push_frame(frame)?;
         NEXT
@@ -407,7 +407,7 @@ impl Interp {
     #[inline]
     fn next_whole(&mut self) -> Option<R> {
         self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         let named = match self.mem[at] {
             0 | b':' => None,
             _ => match self.cache.simple_var(at)? {
@@ -421,7 +421,7 @@ impl Interp {
             limit,
             line,
             pos,
-        }) = self.stack.last()
+        }) = self.state.stack.last()
         else {
             return None;
         };
@@ -441,18 +441,18 @@ impl Interp {
             std::cmp::Ordering::Greater => -1,
         };
         if cmp != step_whole.signum() as i32 {
-            self.pos = pos;
-            self.line = line;
+            self.state.pos = pos;
+            self.state.line = line;
             return Some(NEXT);
         }
-        self.truncate_stack(self.stack.len() - 1);
+        self.truncate_stack(self.state.stack.len() - 1);
         if let Some((_, len)) = named {
-            self.pos = at + len as usize;
+            self.state.pos = at + len as usize;
         }
         if self.peekc() != b',' {
             return Some(NEXT);
         }
-        self.pos += 1;
+        self.state.pos += 1;
         Some(self.next_stmt())
     }
 
@@ -476,7 +476,7 @@ impl Interp {
                 limit,
                 line,
                 pos,
-            } = self.stack[i]
+            } = self.state.stack[i]
             else {
                 unreachable!("find_for returns FOR entries")
             };
@@ -497,22 +497,22 @@ impl Interp {
                 std::cmp::Ordering::Greater => -1,
             };
             if cmp != sign {
-                self.pos = pos;
-                self.line = line;
+                self.state.pos = pos;
+                self.state.line = line;
                 return NEXT;
             }
             self.truncate_stack(i);
             if self.peekc() != b',' {
                 return NEXT;
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
     fn gosub(&mut self) -> R {
         let frame = StackEntry::Gosub {
-            line: self.line,
-            pos: self.pos,
+            line: self.state.line,
+            pos: self.state.pos,
         };
         self.push_frame(frame)?;
         self.goto()
@@ -520,16 +520,17 @@ impl Interp {
 
     fn return_stmt(&mut self) -> R {
         let i = self
+            .state
             .stack
             .iter()
             .rposition(|f| matches!(f, StackEntry::Gosub { .. }))
             .ok_or(BasicError::ReturnWithoutGosub)?;
-        let StackEntry::Gosub { line, pos } = self.stack[i] else {
+        let StackEntry::Gosub { line, pos } = self.state.stack[i] else {
             unreachable!("rposition")
         };
         self.truncate_stack(i);
-        self.line = line;
-        self.pos = pos;
+        self.state.line = line;
+        self.state.pos = pos;
         self.skip_statement();
         NEXT
     }
@@ -551,7 +552,7 @@ impl Interp {
             if self.peekc() != b',' {
                 return NEXT;
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
@@ -561,7 +562,7 @@ impl Interp {
         let mask = self.expr_byte()?;
         let mut xor = 0;
         if self.peekc() == b',' {
-            self.pos += 1;
+            self.state.pos += 1;
             xor = self.expr_byte()?;
         }
         if (self.peek(a) ^ xor) & mask == 0 {
@@ -571,7 +572,7 @@ impl Interp {
     }
 
     fn def(&mut self) -> R {
-        if self.line.is_none() {
+        if self.state.line.is_none() {
             return Err(BasicError::IllegalDirect);
         }
         self.expect(t::FN)?;
@@ -589,7 +590,7 @@ impl Interp {
         let param_addr = self.var_addr(param.n1, param.n2)?;
         self.expect(b')')?;
         self.expect(t::EQUAL)?;
-        let body = self.pos as u16;
+        let body = self.state.pos as u16;
         self.set_word(def, body);
         self.set_word(def + 2, param_addr);
         self.mem[def + 4] = 0;
@@ -646,12 +647,12 @@ impl Interp {
             if !self.find_data() {
                 return Err(BasicError::OutOfData);
             }
-            let here = self.pos;
-            self.pos = self.word(zp::DATPTR) as usize;
+            let here = self.state.pos;
+            self.state.pos = self.word(zp::DATPTR) as usize;
             let r = self.read_item(place);
             let end = self.peekc();
-            let data_pos = self.pos;
-            self.pos = here;
+            let data_pos = self.state.pos;
+            self.state.pos = here;
             if let Err(e) = r {
                 return Err(self.data_error(e));
             }
@@ -662,13 +663,13 @@ impl Interp {
             if self.peekc() != b',' {
                 return NEXT;
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
     /// An error in a DATA item is reported in the DATA's line.
     fn data_error(&mut self, e: BasicError) -> BasicError {
-        self.line = Some(self.word(zp::DATLIN));
+        self.state.line = Some(self.word(zp::DATLIN));
         e
     }
 
@@ -682,8 +683,8 @@ impl Interp {
         if matches!(c, 0 | b',' | b':') {
             return self.store_num(place, Fac::ZERO);
         }
-        let r = Fac::parse(&self.mem[self.pos..])?;
-        self.pos += r.len;
+        let r = Fac::parse(&self.mem[self.state.pos..])?;
+        self.state.pos += r.len;
         self.store_num(place, r.value)
     }
 
@@ -696,21 +697,23 @@ impl Interp {
         // The ROM scans with CHARAC as the delimiter: a quote, or `:` (and `,` in ENDCHR).
         self.mem[zp::CHARAC] = if c == b'"' { b'"' } else { b':' };
         if c == b'"' {
-            self.pos += 1;
-            start = self.pos;
-            while !matches!(self.mem[self.pos], 0 | b'"') {
-                self.pos += 1;
+            self.state.pos += 1;
+            start = self.state.pos;
+            while !matches!(self.mem[self.state.pos], 0 | b'"') {
+                self.state.pos += 1;
             }
-            len = self.pos - start;
-            if self.mem[self.pos] == b'"' {
-                self.pos += 1;
+            len = self.state.pos - start;
+            if self.mem[self.state.pos] == b'"' {
+                self.state.pos += 1;
             }
         } else {
-            start = self.pos;
-            while !(matches!(self.mem[self.pos], 0 | b',') || (colon_ends && self.mem[self.pos] == b':')) {
-                self.pos += 1;
+            start = self.state.pos;
+            while !(matches!(self.mem[self.state.pos], 0 | b',')
+                || (colon_ends && self.mem[self.state.pos] == b':'))
+            {
+                self.state.pos += 1;
             }
-            len = self.pos - start;
+            len = self.state.pos - start;
         }
         let len = u8::try_from(len).map_err(|_| BasicError::StringTooLong)?;
         if start < 0x0300 {
@@ -727,10 +730,10 @@ impl Interp {
     // ---- INPUT and GET --------------------------------------------------------------------
 
     fn input(&mut self) -> R {
-        if self.line.is_none() {
+        if self.state.line.is_none() {
             return Err(BasicError::IllegalDirect);
         }
-        let stmt = self.pos;
+        let stmt = self.state.pos;
         let mut prompt: Option<Vec<u8>> = None;
         if self.peekc() == b'"' {
             let s = self.expr_str()?;
@@ -738,24 +741,24 @@ impl Interp {
             self.free_str(s);
             self.expect(b';')?;
         }
-        if !self.input_prompted {
+        if !self.state.input_prompted {
             if let Some(p) = &prompt {
                 let p = p.clone();
                 self.chrout_all(&p)?;
             }
             self.strout(b"? ")?;
-            self.input_prompted = true;
+            self.state.input_prompted = true;
         }
         let Some(line) = self.next_input_line() else {
-            self.pos = stmt;
+            self.state.pos = stmt;
             return Ok(Outcome::Blocked);
         };
-        self.input_prompted = false;
-        match self.input_more.take() {
+        self.state.input_prompted = false;
+        match self.state.input_more.take() {
             // The line answers `??`: reading goes on at the variable that asked for it.
             Some(var_at) => self.input_items(line, stmt, var_at, false),
             None => {
-                let vars_at = self.pos;
+                let vars_at = self.state.pos;
                 self.input_items(line, stmt, vars_at, true)
             }
         }
@@ -766,31 +769,31 @@ impl Interp {
     /// (`??`) when it runs out and redoing on a bad number.
     fn input_items(&mut self, line: Vec<u8>, stmt: usize, var_at: usize, mut first: bool) -> R {
         self.fill_buffer(&line);
-        self.pos = var_at;
+        self.state.pos = var_at;
         let mut buf_pos = super::BUF;
         loop {
-            let var_at = self.pos;
+            let var_at = self.state.pos;
             let (_, place) = self.target()?;
-            let after_var = self.pos;
-            self.pos = buf_pos;
+            let after_var = self.state.pos;
+            self.state.pos = buf_pos;
             if !first && self.peekc() == 0 {
                 // Ran out: the ROM prints ?? and reads another line.
-                self.pos = after_var;
+                self.state.pos = after_var;
                 self.strout(b"?? ")?;
                 let Some(more) = self.next_input_line() else {
                     // Waits for the line; the statement runs again and carries on here.
-                    self.input_prompted = true;
-                    self.input_more = Some(var_at);
-                    self.pos = stmt;
+                    self.state.input_prompted = true;
+                    self.state.input_more = Some(var_at);
+                    self.state.pos = stmt;
                     return Ok(Outcome::Blocked);
                 };
                 self.fill_buffer(&more);
-                self.pos = super::BUF;
+                self.state.pos = super::BUF;
             }
             first = false;
             if self.peekc() == 0 && buf_pos == super::BUF && place.kind != Kind::Str && line.is_empty() {
                 // An empty answer leaves the variables as they were.
-                self.pos = after_var;
+                self.state.pos = after_var;
                 self.skip_statement();
                 return NEXT;
             }
@@ -799,11 +802,11 @@ impl Interp {
                 self.assign_str(place.addr, s)?;
                 true
             } else {
-                match Fac::parse(&self.mem[self.pos..]) {
+                match Fac::parse(&self.mem[self.state.pos..]) {
                     Ok(r) => {
-                        let end = self.mem[self.pos + r.len];
+                        let end = self.mem[self.state.pos + r.len];
                         if matches!(end, 0 | b',') {
-                            self.pos += r.len;
+                            self.state.pos += r.len;
                             self.store_num(place, r.value)?;
                             true
                         } else {
@@ -815,19 +818,19 @@ impl Interp {
             };
             if !ok {
                 self.strout(b"?REDO FROM START\r")?;
-                self.pos = stmt;
+                self.state.pos = stmt;
                 return self.input();
             }
             let c = self.peekc();
-            buf_pos = self.pos + usize::from(c == b',');
-            self.pos = after_var;
+            buf_pos = self.state.pos + usize::from(c == b',');
+            self.state.pos = after_var;
             if self.peekc() != b',' {
                 if c == b',' {
                     self.strout(b"?EXTRA IGNORED\r")?;
                 }
                 return NEXT;
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
@@ -838,7 +841,7 @@ impl Interp {
     }
 
     fn get(&mut self) -> R {
-        if self.line.is_none() {
+        if self.state.line.is_none() {
             return Err(BasicError::IllegalDirect);
         }
         loop {
@@ -850,7 +853,7 @@ impl Interp {
             if self.peekc() != b',' {
                 return NEXT;
             }
-            self.pos += 1;
+            self.state.pos += 1;
         }
     }
 
@@ -886,13 +889,13 @@ impl Interp {
                     return NEXT;
                 }
                 b';' => {
-                    self.pos += 1;
+                    self.state.pos += 1;
                     if self.at_end_of_statement() {
                         return NEXT;
                     }
                 }
                 b',' => {
-                    self.pos += 1;
+                    self.state.pos += 1;
                     let col = self.column();
                     let n = 10 - col % 10;
                     for _ in 0..n {
@@ -903,7 +906,7 @@ impl Interp {
                     }
                 }
                 t::TAB | t::SPC => {
-                    self.pos += 1;
+                    self.state.pos += 1;
                     let n = self.expr_byte()?;
                     self.expect(b')')?;
                     let count = if c == t::TAB {
@@ -912,7 +915,7 @@ impl Interp {
                         n
                     };
                     for _ in 0..count {
-                        if c == t::TAB || self.channel != 0 {
+                        if c == t::TAB || self.state.channel != 0 {
                             self.chrout(b' ')?;
                         } else {
                             self.cursor_right()?;
@@ -942,13 +945,13 @@ impl Interp {
 
     /// OUTSPC: after a number, a cursor-right on the screen, a space to files.
     fn cursor_right(&mut self) -> Result<()> {
-        self.chrout(if self.channel == 0 { 0x1D } else { b' ' })
+        self.chrout(if self.state.channel == 0 { 0x1D } else { b' ' })
     }
 
     /// CRDO: a CR, and a LF after it for logical files 128 and up.
     fn crdo(&mut self) -> Result<()> {
         self.chrout(13)?;
-        if self.channel >= 128 {
+        if self.state.channel >= 128 {
             self.chrout(10)?;
         }
         Ok(())
@@ -971,7 +974,7 @@ impl Interp {
         }
         self.chrout_all(&text)?;
         // LIST in a program ends it (the ROM goes back to READY).
-        self.pending_stop = Some(false);
+        self.state.pending_stop = Some(false);
         Err(BasicError::Syntax)
     }
 
@@ -983,7 +986,7 @@ impl Interp {
             to = from;
         }
         if self.peekc() == t::MINUS {
-            self.pos += 1;
+            self.state.pos += 1;
             to = if self.peekc().is_ascii_digit() {
                 self.linget()?
             } else {

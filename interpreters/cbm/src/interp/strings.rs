@@ -23,10 +23,10 @@ impl Interp {
 
     /// Pushes a temporary descriptor (PUTNEW): ?FORMULA TOO COMPLEX beyond three.
     pub(super) fn push_temp(&mut self, len: u8, addr: u16) -> Result<Str> {
-        if self.temps.len() >= 3 {
+        if self.state.temps.len() >= 3 {
             return Err(BasicError::FormulaTooComplex);
         }
-        self.temps.push((len, addr));
+        self.state.temps.push((len, addr));
         Ok(Str {
             len,
             addr,
@@ -40,8 +40,8 @@ impl Interp {
         if !s.temp {
             return;
         }
-        if self.temps.last() == Some(&(s.len, s.addr)) {
-            self.temps.pop();
+        if self.state.temps.last() == Some(&(s.len, s.addr)) {
+            self.state.temps.pop();
             if s.addr == self.word(zp::FRETOP) {
                 let top = self.word(zp::FRETOP) + u16::from(s.len);
                 self.set_word(zp::FRETOP, top);
@@ -96,7 +96,7 @@ impl Interp {
                 live.push((addr, len, Ok(d)));
             }
         }
-        for (i, &(len, addr)) in self.temps.iter().enumerate() {
+        for (i, &(len, addr)) in self.state.temps.iter().enumerate() {
             if in_space(len, addr as usize) {
                 live.push((addr as usize, len, Err(i)));
             }
@@ -121,7 +121,7 @@ impl Interp {
             };
             match desc {
                 Ok(d) => self.set_word(d + 1, new as u16),
-                Err(i) => self.temps[i].1 = new as u16,
+                Err(i) => self.state.temps[i].1 = new as u16,
             }
         }
         self.set_word(zp::FRETOP, top as u16);
@@ -142,8 +142,8 @@ impl Interp {
                 addr,
                 temp: false,
             };
-        } else if s.temp && self.temps.last() == Some(&(s.len, s.addr)) {
-            self.temps.pop();
+        } else if s.temp && self.state.temps.last() == Some(&(s.len, s.addr)) {
+            self.state.temps.pop();
         }
         let d = desc as usize;
         self.mem[d] = s.len;
@@ -184,12 +184,12 @@ impl Interp {
     pub(super) fn refresh(&self, a: Str, b: Str) -> (Str, Str) {
         let fix = |s: Str, idx: Option<usize>| match idx {
             Some(i) if s.temp => Str {
-                addr: self.temps[i].1,
+                addr: self.state.temps[i].1,
                 ..s
             },
             _ => s,
         };
-        let n = self.temps.len();
+        let n = self.state.temps.len();
         let ia = if a.temp && b.temp {
             n.checked_sub(2)
         } else if a.temp {

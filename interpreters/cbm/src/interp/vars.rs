@@ -7,6 +7,11 @@ use super::error::{BasicError, Result};
 use super::{Interp, zp};
 use crate::float::{Fac, Packed};
 
+/// The 6502 stack bytes the ROM's evaluator holds while it reads an array's first subscript,
+/// and each later one (measured with the rest of expr.rs's table against cbmbasic).
+const SUBSCRIPT_FIRST: usize = 12;
+const SUBSCRIPT_NEXT: usize = 14;
+
 /// A variable's type, from its name's suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -87,12 +92,12 @@ impl Interp {
     #[inline]
     pub(super) fn parse_name(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         if let Some((name, paren, len)) = self.cache.name(at) {
             if name.kind == Kind::Int && !allow_int {
                 return Err(BasicError::Syntax);
             }
-            self.pos = at + len as usize;
+            self.state.pos = at + len as usize;
             self.name_at = Some(at);
             return Ok((name, paren));
         }
@@ -103,23 +108,23 @@ impl Interp {
     #[inline(never)]
     fn parse_name_text(&mut self, allow_int: bool) -> Result<(Name, bool)> {
         let c = self.peekc();
-        let at = self.pos;
+        let at = self.state.pos;
         self.name_at = None;
         if !c.is_ascii_uppercase() {
             return Err(BasicError::Syntax);
         }
-        self.pos += 1;
+        self.state.pos += 1;
         let n1 = c;
         let mut n2 = 0;
         let c = self.peekc();
         if c.is_ascii_uppercase() || c.is_ascii_digit() {
             n2 = c;
-            self.pos += 1;
+            self.state.pos += 1;
             while {
                 let c = self.peekc();
                 c.is_ascii_uppercase() || c.is_ascii_digit()
             } {
-                self.pos += 1;
+                self.state.pos += 1;
             }
         }
         let mut name = Name {
@@ -129,7 +134,7 @@ impl Interp {
         };
         match self.peekc() {
             b'$' => {
-                self.pos += 1;
+                self.state.pos += 1;
                 name.n2 |= 0x80;
                 name.kind = Kind::Str;
             }
@@ -137,7 +142,7 @@ impl Interp {
                 if !allow_int {
                     return Err(BasicError::Syntax);
                 }
-                self.pos += 1;
+                self.state.pos += 1;
                 name.n1 |= 0x80;
                 name.n2 |= 0x80;
                 name.kind = Kind::Int;
@@ -146,7 +151,7 @@ impl Interp {
         }
         let paren = self.peekc() == b'(';
         if self.in_program(at)
-            && let Ok(len) = u8::try_from(self.pos - at)
+            && let Ok(len) = u8::try_from(self.state.pos - at)
         {
             self.cache.set_name(at, name, paren, len);
             self.name_at = Some(at);
@@ -339,9 +344,9 @@ impl Interp {
         self.expect(b'(')?;
         loop {
             let bytes = if subs.len() == 0 {
-                super::expr::SUBSCRIPT_FIRST
+                SUBSCRIPT_FIRST
             } else {
-                super::expr::SUBSCRIPT_NEXT
+                SUBSCRIPT_NEXT
             };
             let v = self.deeper(bytes, Interp::expr_num)?;
             if subs.len() == 255 {

@@ -70,6 +70,37 @@ pub fn session(
     prop::collection::vec(command_line(machine_words, args), 1..6)
 }
 
+/// The arguments every BASIC dialect's session tries besides its own: lines and statements in
+/// and out of range, numbers out of range, `info`'s words, broken and failing expressions.
+pub const BASIC_ARGS: &[&str] = &[
+    "10",
+    "20:2",
+    "30:9",
+    "0",
+    "-1",
+    "65536",
+    "if",
+    "b<>0",
+    "=",
+    "1/0",
+    "\"",
+    "locals",
+    "stack",
+    "breakpoints",
+    "variables",
+    "9999999999999999999",
+    "(((",
+];
+
+/// A session on a BASIC dialect's debugger: its own words and arguments, with [`BASIC_ARGS`].
+pub fn basic_session(
+    machine_words: &'static [&'static str],
+    args: &'static [&'static str],
+) -> impl Strategy<Value = Vec<String>> {
+    // Made once per test run: a test-only leak, for the strategy's 'static lists.
+    session(machine_words, [BASIC_ARGS, args].concat().leak())
+}
+
 /// Runs `lines` on `d` through a fresh console whose runs stop after [`BUDGET`] steps; the
 /// answers are not looked at (a panic or a hang is the failure).
 pub fn run(d: &mut dyn Debuggable, lines: &[String]) {

@@ -3,14 +3,16 @@
 // Diagnostics are the cold path; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 //!
-//! One home per concern: [`symbols`] (scopes, definition, forward EQUs), [`operands`] (register
-//! names, operand forms), [`select`] (instruction selection and range checks), [`directives`]
-//! (directives, INCLUDE/INCBIN, macros); this file holds the passes and the statement loop.
+//! One home per concern: `symbols` (scopes, definition, forward EQUs), `operands` (register
+//! names, operand forms), `select` (instruction selection and range checks), `directives`
+//! (directives, INCLUDE/INCBIN, macros), `mnemonics` (the instruction words); this file holds
+//! the passes and the statement loop.
 mod banks;
 mod device;
 mod dialect;
 mod directives;
 mod fake;
+mod mnemonics;
 mod multiarg;
 mod nex;
 mod operands;
@@ -18,21 +20,20 @@ mod select;
 mod sjasmplus;
 mod symbols;
 
-use dialect::*;
 pub use dialect::{Dialect, Options};
-use directives::*;
-use operands::*;
-use select::*;
-use symbols::*;
 
-use crate::diag::{DiagKind, Diagnostic, Loc, suggest};
-use crate::expr::{EvalError, Expr, ParseError, Parser, eval};
-use crate::isa::{AluOp, BlockOp, Cond, Instruction as I, Loc8, Reg8, Reg16, ShiftOp, encode};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::expr::{Expr, ParseError, Parser};
 use crate::lexer::{Line, Tk, Tok, lex_lines};
 use crate::output::{ListingLine, SourceMap, SymbolKind, SymbolTable};
-use std::collections::{HashMap, HashSet};
+use dialect::sjasmplus_lines;
+use directives::{Directive, Macro, is_keyword};
+use mnemonics::MNEMONICS;
+use operands::reserved_reg;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use symbols::{PendingEqu, Proc, Symbol};
 
 /// Reads a source or INCBIN file; the default reads the file system, tests use a map.
 pub type Loader<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;

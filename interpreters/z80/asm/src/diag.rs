@@ -59,7 +59,8 @@ impl DiagKind {
     }
 }
 
-/// A source location: file index (into [`crate::asm::Files`]) and byte range.
+/// A source location: file index (into the run's files, [`crate::Failure::files`] and
+/// [`crate::Assembly::files`]) and byte range.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Loc {
     pub file: u32,
@@ -414,8 +415,8 @@ pub fn bounded_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
 /// A typo is a few characters: names further apart than this are never suggested, however long.
 const MAX_TYPO: usize = 8;
 
-/// The closest candidate within a distance that scales with the name's length (at most
-/// [`MAX_TYPO`]).
+/// The closest candidate within a distance that scales with the name's length (at most 8
+/// edits).
 pub fn suggest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let limit = name.chars().count().div_ceil(3).clamp(1, MAX_TYPO);
     candidates

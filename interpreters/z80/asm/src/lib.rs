@@ -3,13 +3,15 @@
 //! - [`isa`]: [`Instruction`], [`encode`], [`decode`] (every documented and undocumented opcode).
 //! - [`assemble_file`] / [`assemble_str`]: the assembler; errors come back as a [`Failure`] whose
 //!   diagnostics render with ariadne.
-//! - [`dis`]: the disassembler; [`output`]: Intel HEX, listing, symbol file and source map.
+//! - [`dis`]: the disassembler; [`output`]: Intel HEX, symbol file and source map; [`listing`]: the
+//!   listing file.
 pub mod asm;
 pub mod diag;
 pub mod dis;
 pub mod expr;
 pub mod isa;
 pub mod lexer;
+pub mod listing;
 pub mod output;
 
 pub use asm::{
@@ -19,4 +21,5 @@ pub use asm::{
 pub use diag::{DiagKind, Diagnostic};
 pub use dis::{DisLine, disassemble, disassemble_one, disassemble_to_source};
 pub use isa::{Instruction, decode, encode, is_canonical};
-pub use output::{SourceMap, SourcePos, SymbolKind, SymbolTable, intel_hex, render_listing};
+pub use listing::render_listing;
+pub use output::{SourceMap, SourcePos, SymbolKind, SymbolTable, intel_hex};

@@ -53,6 +53,15 @@ impl InputStream {
     }
 }
 
+/// What of the console decides what the program reads and where its cursor is: the part a
+/// debugger's checkpoint keeps (the input stream belongs to the host, not to the machine).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConsoleState {
+    queue: VecDeque<u8>,
+    column: usize,
+    line: Option<(Vec<u8>, usize)>,
+}
+
 /// The console's state.
 pub struct Console {
     /// Keys and stream bytes not yet released to the program.
@@ -83,6 +92,22 @@ impl Console {
             column: 0,
             line: None,
         }
+    }
+
+    /// The typed keys not yet read, the column and the line being typed.
+    pub fn state(&self) -> ConsoleState {
+        ConsoleState {
+            queue: self.queue.clone(),
+            column: self.column,
+            line: self.line.clone(),
+        }
+    }
+
+    /// Puts back what [`Console::state`] took.
+    pub fn set_state(&mut self, s: ConsoleState) {
+        self.queue = s.queue;
+        self.column = s.column;
+        self.line = s.line;
     }
 
     /// Types a byte.

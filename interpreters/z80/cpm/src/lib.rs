@@ -22,12 +22,15 @@
 //! write, make, rename, set DMA, file size, set random record; the vectors, attributes and user
 //! number calls answer as a single drive A:, user 0 would. Others return A = FFh.
 //!
+//! [`debug`]: the machine under the Z80 debugger (`retro debug prog.com`).
+//!
 //! Instruction counting: each [`retro_z80::Cpu::step`] is one instruction (a prefix chain and its
 //! opcode count once); a trapped BDOS or BIOS call is not an instruction, the `CALL 5` that
 //! reached it is.
 
 mod bdos;
 pub mod console;
+pub mod debug;
 pub mod directory;
 pub mod disk;
 pub mod fcb;

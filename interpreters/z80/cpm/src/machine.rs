@@ -59,12 +59,12 @@ pub struct CpmMachine {
     pub(crate) directory: Option<Directory>,
     /// A search in progress (BDOS 17, continued by 18).
     pub(crate) search: Option<Search>,
-    instructions: u64,
+    pub(crate) instructions: u64,
     pub(crate) bdos_calls: u64,
     /// Console status polls that found nothing, in a row, each within a short distance of the last
     /// (see [`CpmMachine::poll`]).
-    idle_polls: u32,
-    last_poll: u64,
+    pub(crate) idle_polls: u32,
+    pub(crate) last_poll: u64,
 }
 
 /// A directory search: the FCB it matches against (read again on each BDOS 18, as the BDOS does),
@@ -245,7 +245,7 @@ impl CpmMachine {
     }
 
     /// Handles PC at a trapped address.
-    fn trap(&mut self) -> Result<Trap, CpmError> {
+    pub(crate) fn trap(&mut self) -> Result<Trap, CpmError> {
         let pc = self.cpu.pc();
         let trap = match pc {
             0x0000 => return Ok(Trap::Exit),

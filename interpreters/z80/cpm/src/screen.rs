@@ -244,7 +244,7 @@ impl CpmRun {
 }
 
 /// The bytes a key types on the console.
-fn key_bytes(key: Key) -> Option<u8> {
+pub(crate) fn key_bytes(key: Key) -> Option<u8> {
     Some(match key {
         Key::Char(c) if c.is_ascii() => c as u8,
         Key::Return => b'\r',

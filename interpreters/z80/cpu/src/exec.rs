@@ -8,7 +8,7 @@
 
 use crate::bus::Bus;
 use crate::cpu::{A, B, BC, C, Core, D, DE, E, F, H, HL, IX, IY, L};
-use crate::flags::*;
+use crate::flags::{CF, HF, NF, PF, SF, SZ53, SZ53P, XF, YF, ZF};
 
 /// The `Cpu::reg` index of opcode register number `r` (B C D E H L (HL) A), with H and L replaced
 /// by the halves of IX or IY when `XH` is their pair base.

@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use retro_z80_conformance::zex;
-use retro_z80_machine::debug::{Debugger, Event};
+use retro_z80_machine::debug::{Event, Z80Debugger};
 use retro_z80_machine::{FrameRate, NoProbe, Program, Stop, Workbench};
 
 /// BDOS at FE00h: C=2 prints E, C=9 prints the $-terminated string at DE, through port 0Fh.
@@ -89,7 +89,7 @@ fn main() {
 
     let record_info = std::cell::RefCell::new(String::new());
     let attached = |record: bool| -> f64 {
-        let mut d = Debugger::new(p.clone());
+        let mut d = Z80Debugger::new(p.clone());
         d.record = record;
         d.break_at("$FFF0", Some("A == 2 && byte[HL] != 0"), false)
             .unwrap();

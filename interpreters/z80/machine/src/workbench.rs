@@ -11,11 +11,13 @@
 use std::cell::Cell;
 
 use retro_machine::machine::{Machine, RunState};
-use retro_machine::{HeldKeys, KeyEvent, VirtualTime};
+use retro_machine::{HeldKeys, HoldMode, KeyEvent, VirtualTime};
 use retro_screen::Frame;
-use retro_z80::{Bus, Cpu};
+use retro_z80::Cpu;
 
 use crate::display;
+use crate::host::{FrameClock, NoProbe, Ports, Probe, ProbeBus, Stop};
+use crate::host::{Snapshot, Z80Host};
 use crate::keyboard::{Matrix, pad_byte};
 use crate::ports::{self, Devices};
 
@@ -65,19 +67,6 @@ impl FrameRate {
     }
 }
 
-/// The frame clock: when the next frame starts and how long INT stays asserted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FrameClock {
-    /// T-states per frame.
-    pub frame_t: u64,
-    /// Frames started so far (the first interrupt starts frame 1).
-    pub frame: u64,
-    /// T-state at which the next frame starts.
-    pub next_frame: u64,
-    /// INT is released at this T-state if the CPU has not accepted it.
-    pub int_until: u64,
-}
-
 /// Everything that makes up the machine at one instant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
@@ -87,91 +76,20 @@ pub struct State {
     pub clock: FrameClock,
 }
 
-/// Sees every data access of a run (not opcode fetches) before it happens; returning `true` stops
-/// the run after the current instruction.
-pub trait Probe {
-    #[inline(always)]
-    fn read(&self, _addr: u16) -> bool {
-        false
-    }
-    #[inline(always)]
-    /// A write of `value` over `old` (the byte there before the store).
-    fn write(&self, _addr: u16, _value: u8, _old: u8) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn port(&self, _port: u16, _write: bool) -> bool {
-        false
-    }
-}
-
-/// The probe of a plain run.
-pub struct NoProbe;
-impl Probe for NoProbe {}
-
-/// Why [`Workbench::run`] returned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// A new frame started (INT is now asserted): the driver may update the keys and go on.
-    Frame,
-    /// The breakpoint test was true before the instruction at this PC.
-    Break(u16),
-    /// The probe asked to stop (after the instruction that made the access).
-    Probe,
-    /// The program wrote its exit status.
-    Exit(u8),
-    /// The instruction budget ran out.
-    Budget,
-    /// The T-state limit was reached.
-    Time,
-}
-
-/// The bus of one run: memory, devices and the probe.
-struct RunBus<'a, P: Probe> {
-    mem: &'a mut [u8; 0x10000],
+/// The workbench's ports on the bus of one run: its devices, and the console output (none while
+/// the debugger replays).
+struct WorkbenchPorts<'a> {
     dev: &'a mut Devices,
-    probe: &'a P,
-    stop: &'a Cell<bool>,
     console: Option<&'a mut Vec<u8>>,
 }
 
-impl<P: Probe> Bus for RunBus<'_, P> {
-    #[inline(always)]
-    fn read(&mut self, addr: u16) -> u8 {
-        if self.probe.read(addr) {
-            self.stop.set(true);
-        }
-        self.mem[addr as usize]
-    }
-    #[inline(always)]
-    fn write(&mut self, addr: u16, value: u8) {
-        if self.probe.write(addr, value, self.mem[addr as usize]) {
-            self.stop.set(true);
-        }
-        self.mem[addr as usize] = value;
-    }
-    #[inline(always)]
-    fn fetch(&mut self, addr: u16) -> u8 {
-        self.mem[addr as usize]
-    }
+impl Ports for WorkbenchPorts<'_> {
     fn input(&mut self, port: u16) -> u8 {
-        if self.probe.port(port, false) {
-            self.stop.set(true);
-        }
         self.dev.input(port)
     }
-    fn output(&mut self, port: u16, value: u8) {
-        if self.probe.port(port, true) {
-            self.stop.set(true);
-        }
+    fn output(&mut self, port: u16, value: u8) -> bool {
         self.dev.output(port, value, self.console.as_deref_mut());
-        if self.dev.exit.is_some() {
-            self.stop.set(true);
-        }
-    }
-    #[inline(always)]
-    fn peek(&self, addr: u16) -> u8 {
-        self.mem[addr as usize]
+        self.dev.exit.is_some()
     }
     fn int_ack(&mut self) -> u8 {
         self.dev.int_acked = true;
@@ -212,12 +130,7 @@ impl Workbench {
                 cpu,
                 mem,
                 dev: Devices::new(),
-                clock: FrameClock {
-                    frame_t: rate.tstates(),
-                    frame: 0,
-                    next_frame: rate.tstates(),
-                    int_until: 0,
-                },
+                clock: FrameClock::new(rate.tstates()),
             },
             rate,
             console: vec![],
@@ -355,12 +268,14 @@ impl Workbench {
             } else {
                 Some(&mut self.console)
             };
-            let mut bus = RunBus {
+            let mut bus = ProbeBus {
                 mem: &mut self.state.mem,
-                dev: &mut self.state.dev,
+                io: WorkbenchPorts {
+                    dev: &mut self.state.dev,
+                    console,
+                },
                 probe,
                 stop: &stop,
-                console,
             };
             let ran = cpu.run_until(&mut bus, chunk, |pc| stop.get() || brk(pc));
             n += ran;
@@ -449,7 +364,79 @@ impl Machine for Workbench {
         self.frame_sized(cols, rows)
     }
     fn drain_text(&mut self, out: &mut String) {
-        out.push_str(&crate::debug::commands::console_text(&self.take_console()));
+        out.push_str(&console_text(&self.take_console()));
+    }
+}
+
+/// Console bytes as text: 13 and 10 end lines, other bytes are Latin-1 characters.
+pub fn console_text(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| if b == 13 || b == 10 { '\n' } else { b as char })
+        .collect()
+}
+
+impl Z80Host for Workbench {
+    type Devices = Devices;
+
+    fn cpu(&self) -> &Cpu {
+        &self.state.cpu
+    }
+    fn cpu_mut(&mut self) -> &mut Cpu {
+        &mut self.state.cpu
+    }
+    fn memory(&self) -> &[u8; 0x10000] {
+        &self.state.mem
+    }
+    fn memory_mut(&mut self) -> &mut [u8; 0x10000] {
+        &mut self.state.mem
+    }
+    fn clock(&self) -> &FrameClock {
+        &self.state.clock
+    }
+    fn snapshot(&self) -> Snapshot<Devices> {
+        Snapshot {
+            cpu: self.state.cpu.clone(),
+            dev: self.state.dev.clone(),
+            clock: self.state.clock,
+        }
+    }
+    fn restore(&mut self, s: Snapshot<Devices>) {
+        self.state.cpu = s.cpu;
+        self.state.dev = s.dev;
+        self.state.clock = s.clock;
+    }
+    #[inline(always)]
+    fn run<P: Probe>(
+        &mut self,
+        probe: &P,
+        max: u64,
+        t_end: u64,
+        brk: impl FnMut(u16) -> bool,
+    ) -> (u64, Stop) {
+        Workbench::run(self, probe, max, t_end, brk)
+    }
+    fn set_replaying(&mut self, replaying: bool) {
+        self.replaying = replaying;
+    }
+    /// The keys held at `now` press the half-rows and the controller.
+    fn feed_keys(&mut self, events: &[&KeyEvent], now: VirtualTime) {
+        let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+        for e in events {
+            held.apply(**e);
+        }
+        self.set_keys(&held.held(now));
+    }
+    fn info(&self) -> String {
+        let dev = &self.state.dev;
+        format!(
+            "frame {}  border {}  beeper {}  pad {:08b}  exit {}\n",
+            self.state.clock.frame,
+            dev.border,
+            dev.beeper as u8,
+            dev.pad,
+            dev.exit.map_or("-".to_string(), |s| s.to_string())
+        )
     }
 }
 

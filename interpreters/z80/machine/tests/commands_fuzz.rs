@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use retro_machine::debug::fuzz;
-use retro_z80_machine::debug::Debugger;
+use retro_z80_machine::debug::Z80Debugger;
 use retro_z80_machine::debug::commands::Session;
 
 const PROGRAM: &str = "        org 8000h
@@ -24,9 +24,9 @@ table:  db 1,2,3,4
 Field   equ table+1-table
 ";
 
-fn debugger() -> Debugger {
+fn debugger() -> Z80Debugger {
     let asm = retro_z80_asm::assemble_str("fuzz.asm", PROGRAM).expect("assembles");
-    Debugger::from_assembly(&asm)
+    Z80Debugger::from_assembly(&asm)
 }
 
 /// The Z80's own words (the console's and the shared ones come from `retro_machine::debug::fuzz`).
@@ -86,7 +86,7 @@ proptest! {
 fn a_huge_step_count_in_a_script_is_refused_not_run() {
     let asm =
         retro_z80_asm::assemble_str("spin.asm", "        org 8000h\nspin:   jr spin\n").expect("assembles");
-    let mut s = Session::new(Debugger::from_assembly(&asm));
+    let mut s = Session::new(Z80Debugger::from_assembly(&asm));
     let refused = s.execute("step 9999999999999999999");
     assert!(
         refused.error && refused.text.contains("at most"),

@@ -10,10 +10,10 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_machine::debug::{
-    BreakpointInfo, LastStop, NO_VALUE, StopReason, count_stop_hits, delete_numbered, enable_numbered,
-    watch_changed,
-};
+use retro_machine::debug::basic::changes::Changes;
+use retro_machine::debug::basic::location::{self, Locate};
+use retro_machine::debug::basic::points::{Points, watch_set_words};
+use retro_machine::debug::{BreakpointInfo, LastStop, StopReason, watch_changed};
 
 use super::super::error::BasicError;
 use super::super::value::Val;
@@ -39,7 +39,7 @@ enum Mode {
 
 /// How the session thread should start the program again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Restart {
+pub(crate) enum Restart {
     /// Quietly to statement N (0: stopped before the first statement).
     ReplayTo(u64),
     /// Quietly to statement N, then back to the last stop before it (`reverse-continue`).
@@ -57,37 +57,20 @@ enum Reason {
     Back,
 }
 
-pub(super) struct Break {
-    pub(super) id: u32,
-    pub(super) addr: usize,
-    pub(super) what: String,
-    cond: Option<(String, Vec<u8>)>,
-    pub(super) temporary: bool,
-    pub(super) enabled: bool,
-    hits: u64,
-}
-
-struct Watch {
-    id: u32,
-    expr: String,
-    bytes: Vec<u8>,
-    /// The value at the last statement (None: it does not exist / has no value yet).
-    last: Option<String>,
-    hits: u64,
-    enabled: bool,
-}
+/// Breakpoints (their conditions tokenized) and watches (their expressions tokenized).
+pub(crate) type BbcPoints = Points<Vec<u8>, Vec<u8>>;
 
 /// An error as it was raised.
 #[derive(Clone)]
-pub(super) struct Raised {
-    pub(super) error: BasicError,
-    pub(super) at: usize,
+pub(crate) struct Raised {
+    pub(crate) error: BasicError,
+    pub(crate) at: usize,
 }
 
 impl Raised {
     /// What the program would see (ERR, ERL) and the byte it was raised at: the one wording of
     /// stops, the end of a run and `info error`.
-    pub(super) fn where_words(&self, it: &Interp) -> String {
+    pub(crate) fn where_words(&self, it: &Interp) -> String {
         format!(
             "ERR={}, ERL={}, raised at {}",
             self.error.number,
@@ -98,7 +81,7 @@ impl Raised {
 }
 
 /// What a job asks of the session after it ran.
-pub(super) enum Act {
+pub(crate) enum Act {
     /// Stay stopped and take the next job.
     Stay,
     /// Run the program (its answer comes at the next stop).
@@ -109,11 +92,11 @@ pub(super) enum Act {
 
 /// A call from the debugger's side, run on the interpreter's thread while the program is
 /// stopped. `bool`: whether the program is still running (false once it has ended).
-pub(super) type Job = Box<dyn FnOnce(&mut Control, &mut Interp, bool) -> Act + Send>;
+pub(crate) type Job = Box<dyn FnOnce(&mut Control, &mut Interp, bool) -> Act + Send>;
 
 /// What the session thread learns from a stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Served {
+pub(crate) enum Served {
     Resume,
     Stop,
 }
@@ -132,14 +115,12 @@ pub struct Control {
     /// cannot make `continue` run for ever (batch) or a frame outlast Escape (terminal).
     eval_charge: u64,
     page: usize,
-    pub(super) breaks: Vec<Break>,
-    watches: Vec<Watch>,
-    next_id: u32,
+    pub(crate) points: BbcPoints,
     /// Per program byte from PAGE: enabled breakpoints there.
     bp_map: Vec<u16>,
     /// The error raised since the last statement, and the last error of the run.
     raised: Option<Raised>,
-    pub(super) last_error: Option<Raised>,
+    pub(crate) last_error: Option<Raised>,
     /// The last place a scan met a breakpoint or watch, and what it would have reported.
     last_stop: LastStop,
     /// What the stop a `reverse-continue` goes back to reports.
@@ -152,22 +133,22 @@ pub struct Control {
     /// with no watch): statements take [`Control::quiet_at`]'s short way.
     quiet: bool,
     /// How the finished run ended, once it has.
-    pub(super) finished: Option<StopReason>,
+    pub(crate) finished: Option<StopReason>,
     /// The variables panel's lines when the last command began (to mark what changed).
-    pub(super) vars_before: Vec<String>,
-    pub(super) restart: Option<Restart>,
-    pub(super) quit: bool,
+    pub(crate) vars_before: Vec<String>,
+    pub(crate) restart: Option<Restart>,
+    pub(crate) quit: bool,
     /// The user's assignments (`set`) as events of the run: (the statement count it was made
     /// before, the tokenized assignment). Reverse execution replays the program from its start,
     /// so each is made again when the replay reaches its statement: going back keeps them.
-    changes: Vec<(u64, Vec<u8>)>,
+    changes: Changes<Vec<u8>>,
     /// A scan for `reverse-next` / `reverse-finish`: the statement to go back to is the latest
     /// with at most this many calls (GOSUB, PROC, FN) under way (`true`: fewer than it).
     depth_scan: Option<(usize, bool)>,
     rx: Receiver<Job>,
 }
 
-pub(super) fn expr_bytes(text: &str) -> Vec<u8> {
+pub(crate) fn expr_bytes(text: &str) -> Vec<u8> {
     crate::tokenize::tokenize_eval(text.as_bytes())
 }
 
@@ -180,7 +161,7 @@ fn truthy(v: &Val) -> bool {
 }
 
 impl Control {
-    pub(super) fn new(rx: Receiver<Job>) -> Control {
+    pub(crate) fn new(rx: Receiver<Job>) -> Control {
         Control {
             count: 0,
             stop_at: 0,
@@ -188,9 +169,7 @@ impl Control {
             until_cs: None,
             eval_charge: 0,
             page: 0,
-            breaks: Vec::new(),
-            watches: Vec::new(),
-            next_id: 1,
+            points: Points::default(),
             bp_map: Vec::new(),
             raised: None,
             last_error: None,
@@ -203,14 +182,14 @@ impl Control {
             vars_before: Vec::new(),
             restart: None,
             quit: false,
-            changes: Vec::new(),
+            changes: Changes::default(),
             depth_scan: None,
             rx,
         }
     }
 
     /// A new run begins: where it should go first.
-    pub(super) fn begin(&mut self, how: Option<Restart>) {
+    pub(crate) fn begin(&mut self, how: Option<Restart>) {
         self.count = 0;
         self.raised = None;
         self.last_error = None;
@@ -226,22 +205,22 @@ impl Control {
     }
 
     /// The interpreter it watches has this program.
-    pub(super) fn attached(&mut self, it: &mut Interp) {
+    pub(crate) fn attached(&mut self, it: &mut Interp) {
         self.page = it.page;
         self.rebuild_map(it);
         self.refresh_watches(it);
     }
 
-    pub(super) fn rebuild_map(&mut self, it: &Interp) {
+    pub(crate) fn rebuild_map(&mut self, it: &Interp) {
         self.bp_map = vec![0; it.top.saturating_sub(it.page)];
-        for b in self.breaks.iter().filter(|b| b.enabled) {
+        for b in self.points.breaks.iter().filter(|b| b.enabled) {
             if let Some(n) = self.bp_map.get_mut(b.addr.wrapping_sub(self.page)) {
                 *n += 1;
             }
         }
     }
 
-    pub(super) fn error_raised(&mut self, error: &BasicError, at: usize) {
+    pub(crate) fn error_raised(&mut self, error: &BasicError, at: usize) {
         let r = Raised {
             error: error.clone(),
             at,
@@ -254,7 +233,7 @@ impl Control {
     /// The short way for a statement at `rel` bytes from PAGE while the run is quiet: true if
     /// nothing can stop here (and the statement is counted), false to take [`Control::at_statement`].
     #[inline(always)]
-    pub(super) fn quiet_at(&mut self, rel: usize) -> bool {
+    pub(crate) fn quiet_at(&mut self, rel: usize) -> bool {
         if !self.quiet
             || self.count + 1 >= self.stop_at
             || self.count < self.shown_to
@@ -270,7 +249,7 @@ impl Control {
         self.quiet = self.mode == Mode::Run
             && self.until_cs.is_none()
             && self.raised.is_none()
-            && self.watches.iter().all(|w| !w.enabled);
+            && self.points.watches.iter().all(|w| !w.enabled);
     }
 
     /// Statements begun since the program started.
@@ -317,7 +296,7 @@ impl Control {
 
     /// A replay reached the statement before which the user assigned: the same assignments again.
     fn make_changes_again(&mut self, it: &mut Interp) {
-        for (_, bytes) in self.changes.iter().filter(|(c, _)| *c == self.count) {
+        for bytes in self.changes.at(self.count) {
             // It worked the first time, on the same state.
             let _ = it.debug_assign(bytes);
         }
@@ -325,10 +304,9 @@ impl Control {
 
     /// The user assigned (`set`) before statement `count`: an event of this run from now on.
     /// Assignments recorded after it belonged to a future that no longer happens.
-    pub(super) fn record_change(&mut self, bytes: Vec<u8>) {
+    pub(crate) fn record_change(&mut self, bytes: Vec<u8>) {
         let count = self.count;
-        self.changes.retain(|(c, _)| *c <= count);
-        self.changes.push((count, bytes));
+        self.changes.record(count, bytes);
         // Statements up to this one are replays from now on: never quiet, so that the statement
         // of the assignment is seen (and makes it) whenever a run passes it again.
         self.shown_to = self.shown_to.max(count + 1);
@@ -395,7 +373,7 @@ impl Control {
                 self.last_stop.note(self.count, StopReason::Breakpoint(vec![id]));
             }
         }
-        if !self.watches.is_empty()
+        if !self.points.watches.is_empty()
             && let Some(reason) = self.check_watches(it, !scan)
         {
             if !scan {
@@ -421,8 +399,8 @@ impl Control {
     /// The first enabled breakpoint at `p` whose condition holds.
     fn hit_break(&mut self, it: &mut Interp, p: usize) -> Option<u32> {
         let mut hit = None;
-        for i in 0..self.breaks.len() {
-            let b = &self.breaks[i];
+        for i in 0..self.points.breaks.len() {
+            let b = &self.points.breaks[i];
             if !b.enabled || b.addr != p {
                 continue;
             }
@@ -436,16 +414,16 @@ impl Control {
             if holds {
                 // A scan's hits are not stops; the one it goes back to is counted then.
                 if self.mode != Mode::Scan {
-                    self.breaks[i].hits += 1;
+                    self.points.breaks[i].hits += 1;
                 }
                 hit = Some(i);
                 break;
             }
         }
         let i = hit?;
-        let id = self.breaks[i].id;
-        if self.breaks[i].temporary && self.mode != Mode::Scan {
-            self.breaks.remove(i);
+        let id = self.points.breaks[i].id;
+        if self.points.breaks[i].temporary && self.mode != Mode::Scan {
+            self.points.breaks.remove(i);
             self.rebuild_map(it);
         }
         Some(id)
@@ -459,8 +437,8 @@ impl Control {
     /// value), its hit counted when `counting` (a forward run; not a scan).
     fn check_watches(&mut self, it: &mut Interp, counting: bool) -> Option<Reason> {
         let mut reason = None;
-        for w in self.watches.iter_mut().filter(|w| w.enabled) {
-            let now = Self::watch_value(it, &w.bytes);
+        for w in self.points.watches.iter_mut().filter(|w| w.enabled) {
+            let now = Self::watch_value(it, &w.how);
             if let Some(what) = watch_changed(&w.expr, &mut w.last, now) {
                 if counting {
                     w.hits += 1;
@@ -474,8 +452,8 @@ impl Control {
     }
 
     fn refresh_watches(&mut self, it: &mut Interp) {
-        for w in &mut self.watches {
-            w.last = Self::watch_value(it, &w.bytes);
+        for w in &mut self.points.watches {
+            w.last = Self::watch_value(it, &w.how);
         }
     }
 
@@ -484,7 +462,7 @@ impl Control {
             Reason::Start | Reason::Step => StopReason::Done,
             Reason::Back => {
                 let back = self.back_reason.take().unwrap_or(StopReason::Done);
-                count_stop_hits(&mut self.breaks, &mut self.watches, &back);
+                self.points.count_hits(&back);
                 back
             }
             Reason::Limit => StopReason::Limit,
@@ -505,7 +483,7 @@ impl Control {
     }
 
     /// How a finished run ended, as a stop.
-    pub(super) fn finished_reason(&self, it: &Interp, outcome: &Outcome) -> StopReason {
+    pub(crate) fn finished_reason(&self, it: &Interp, outcome: &Outcome) -> StopReason {
         match outcome {
             Outcome::Ended => StopReason::Exited(0),
             Outcome::Quit(n) => StopReason::Exited(*n as u8),
@@ -538,7 +516,7 @@ impl Control {
     }
 
     /// The program has ended: jobs are served (views still work) until a restart or quit.
-    pub(super) fn serve_finished(&mut self, it: &mut Interp, outcome: &Outcome) -> Served {
+    pub(crate) fn serve_finished(&mut self, it: &mut Interp, outcome: &Outcome) -> Served {
         let stop = self.finished_reason(it, outcome);
         self.finished = Some(stop.clone());
         if let Some(tx) = self.pending.take() {
@@ -585,7 +563,7 @@ impl Control {
 
     /// A step of `kind`: at most `budget` statements, and with `frame`, up to the end of the
     /// current 50 Hz frame of virtual time (the terminal runs `next`, `finish`... frame by frame).
-    pub(super) fn step(
+    pub(crate) fn step(
         &mut self,
         it: &mut Interp,
         kind: retro_machine::debug::StepKind,
@@ -611,7 +589,7 @@ impl Control {
 
     /// `continue`: to a breakpoint, a watch, an error or the end; a frame's run stops at the
     /// end of the current 50 Hz frame of virtual time.
-    pub(super) fn run(
+    pub(crate) fn run(
         &mut self,
         it: &mut Interp,
         limit: retro_machine::debug::RunLimit,
@@ -635,7 +613,7 @@ impl Control {
 
     /// A command stopped at a frame's end goes on, as it was (a step stays a step), for
     /// another frame.
-    pub(super) fn next_frame(&mut self, it: &mut Interp, running: bool, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn next_frame(&mut self, it: &mut Interp, running: bool, reply: Sender<StopReason>) -> Act {
         if !running {
             let _ = reply.send(self.finished.clone().unwrap_or(StopReason::Exited(0)));
             return Act::Stay;
@@ -647,13 +625,13 @@ impl Control {
     }
 
     /// The user stopped the command under way: `until`'s breakpoint goes.
-    pub(super) fn forget_until(&mut self, it: &Interp) {
-        self.breaks.retain(|b| b.id != 0);
+    pub(crate) fn forget_until(&mut self, it: &Interp) {
+        self.points.forget_until();
         self.rebuild_map(it);
     }
 
     /// `until LOC`, `advance LOC`: a temporary breakpoint no one sees, then run.
-    pub(super) fn run_to(
+    pub(crate) fn run_to(
         &mut self,
         it: &mut Interp,
         loc: &str,
@@ -666,21 +644,13 @@ impl Control {
         if frame {
             self.until_frame_end(it);
         }
-        self.breaks.push(Break {
-            id: 0,
-            addr,
-            what,
-            cond: None,
-            temporary: true,
-            enabled: true,
-            hits: 0,
-        });
+        self.points.add_until(addr, what);
         self.rebuild_map(it);
         Ok(self.go(Mode::Run, budget, running, reply))
     }
 
     /// `reverse-step N`: N statements back (the start of the program at most).
-    pub(super) fn reverse_step(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn reverse_step(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
         let to = self.count.saturating_sub(n);
         if n > self.count {
             self.back_reason = Some(StopReason::HistoryStart);
@@ -692,20 +662,20 @@ impl Control {
     /// `reverse-next` (`fewer` false: the latest statement before this one at this call depth or
     /// outside it, so a PROC that returned here is gone back over whole) and `reverse-finish`
     /// (`fewer`: the statement that called the current routine).
-    pub(super) fn reverse_over(&mut self, depth: usize, fewer: bool, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn reverse_over(&mut self, depth: usize, fewer: bool, reply: Sender<StopReason>) -> Act {
         self.depth_scan = Some((depth, fewer));
         self.pending = Some(reply);
         Act::Restart(Restart::ScanTo(self.count))
     }
 
     /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.
-    pub(super) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
         self.pending = Some(reply);
         Act::Restart(Restart::ScanTo(self.count))
     }
 
     /// `run`: stopped before the first statement again.
-    pub(super) fn restart(&mut self, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn restart(&mut self, reply: Sender<StopReason>) -> Act {
         self.pending = Some(reply);
         // A new run: the user's changes belonged to the old one.
         self.changes.clear();
@@ -713,7 +683,7 @@ impl Control {
     }
 
     /// `break LOC [if COND]`, `tbreak`.
-    pub(super) fn break_at(
+    pub(crate) fn break_at(
         &mut self,
         it: &Interp,
         loc: &str,
@@ -725,120 +695,74 @@ impl Control {
             // A condition must at least parse as an expression.
             crate::tokenize::tokenize_eval(c.as_bytes());
         }
-        let id = self.next_id;
-        self.next_id += 1;
         let at = format!("{what}: {}", it.statement_text(addr));
-        self.breaks.push(Break {
-            id,
-            addr,
-            what,
-            cond: cond.map(|c| (c.trim().to_string(), expr_bytes(c))),
-            temporary,
-            enabled: true,
-            hits: 0,
-        });
+        let cond = cond.map(|c| (c.trim().to_string(), expr_bytes(c)));
+        let id = self.points.add_break(addr, what, cond, temporary);
         self.rebuild_map(it);
         Ok((id, at))
     }
 
     /// `watch EXPR`.
-    pub(super) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
-        let id = self.next_id;
-        self.next_id += 1;
+    pub(crate) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
         let bytes = expr_bytes(expr);
         let last = Self::watch_value(it, &bytes);
-        let now = last.clone().unwrap_or_else(|| NO_VALUE.into());
-        self.watches.push(Watch {
-            id,
-            expr: expr.to_string(),
-            bytes,
-            last,
-            hits: 0,
-            enabled: true,
-        });
-        format!("Watchpoint {id}: {expr} (now {now})\n")
+        let now = last.clone();
+        let id = self.points.add_watch(expr.to_string(), bytes, last);
+        watch_set_words(id, expr, now.as_deref())
     }
 
-    pub(super) fn delete(&mut self, it: &Interp, id: Option<u32>) -> bool {
-        let found = delete_numbered(&mut self.breaks, &mut self.watches, id);
+    pub(crate) fn delete(&mut self, it: &Interp, id: Option<u32>) -> bool {
+        let found = self.points.delete(id);
         self.rebuild_map(it);
         found
     }
 
-    pub(super) fn enable(&mut self, it: &Interp, id: Option<u32>, enabled: bool) -> bool {
-        let found = enable_numbered(&mut self.breaks, &mut self.watches, id, enabled);
+    pub(crate) fn enable(&mut self, it: &Interp, id: Option<u32>, enabled: bool) -> bool {
+        let found = self.points.enable(id, enabled);
         self.rebuild_map(it);
         found
     }
 
-    pub(super) fn breakpoints(&self, it: &Interp) -> Vec<BreakpointInfo> {
-        let mut list: Vec<BreakpointInfo> = self
-            .breaks
-            .iter()
-            .filter(|b| b.id != 0)
-            .map(|b| BreakpointInfo {
-                id: b.id,
-                kind: if b.temporary { "tbreakpoint" } else { "breakpoint" }.into(),
-                enabled: b.enabled,
-                hits: b.hits,
-                what: format!(
-                    "{} ({}) {}",
-                    b.what,
-                    it.position(b.addr),
-                    it.statement_text(b.addr)
-                ),
-                condition: b.cond.as_ref().map(|c| c.0.clone()),
-            })
-            .chain(self.watches.iter().map(|w| BreakpointInfo {
-                id: w.id,
-                kind: "watchpoint".into(),
-                enabled: w.enabled,
-                hits: w.hits,
-                what: w.expr.clone(),
-                condition: None,
-            }))
-            .collect();
-        list.sort_by_key(|b| b.id);
-        list
+    pub(crate) fn breakpoints(&self, it: &Interp) -> Vec<BreakpointInfo> {
+        self.points
+            .info(|b| format!("({}) {}", it.position(b.addr), it.statement_text(b.addr)))
     }
 
     /// A breakpoint location: `LINE`, `LINE:STATEMENT`, `PROCname` or `FNname`.
-    pub(super) fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
-        let loc = loc.trim();
+    pub(crate) fn resolve(it: &Interp, loc: &str) -> Result<(usize, String), String> {
+        location::resolve(it, loc)
+    }
+}
+
+/// Breakpoint locations: `LINE`, `LINE:STATEMENT`, `PROCname` or `FNname`.
+impl Locate for Interp {
+    const MAX_LINE: u32 = u32::MAX;
+    const FORMS: &'static str = "a line, LINE:STATEMENT, PROCname or FNname";
+
+    fn statement_at(&self, line: u32, st: usize) -> Result<usize, String> {
+        self.statement_addr(line, st)
+    }
+
+    fn named_place(&self, loc: &str) -> Option<Result<(usize, String), String>> {
         let upper = loc.to_ascii_uppercase();
-        if upper.starts_with("PROC") || upper.starts_with("FN") {
-            let (kind, name) = if upper.starts_with("PROC") {
-                (tok::PROC, &loc[4..])
-            } else {
-                (tok::FN, &loc[2..])
-            };
-            let word = if kind == tok::PROC { "PROC" } else { "FN" };
-            return it
-                .routine_body(kind, name.as_bytes())
-                .map(|a| (a, format!("{word}{name}")))
-                .ok_or_else(|| format!("No such {loc}"));
-        }
-        let (line, st) = match loc.split_once(':') {
-            Some((l, s)) => (
-                l,
-                s.trim()
-                    .parse::<usize>()
-                    .map_err(|_| format!("`{s}` is not a statement number"))?,
-            ),
-            None => (loc, 1),
+        let (kind, word, name) = if upper.starts_with("PROC") {
+            (tok::PROC, "PROC", &loc[4..])
+        } else if upper.starts_with("FN") {
+            (tok::FN, "FN", &loc[2..])
+        } else {
+            return None;
         };
-        let line: u32 = line
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{loc}` is not a line, LINE:STATEMENT, PROCname or FNname"))?;
-        let addr = it.statement_addr(line, st)?;
-        Ok((addr, format!("{line}:{st}")))
+        Some(
+            self.routine_body(kind, name.as_bytes())
+                .map(|a| (a, format!("{word}{name}")))
+                .ok_or_else(|| format!("No such {loc}")),
+        )
     }
 }
 
 impl Interp {
     /// The statement pointer where the current statement starts (after spaces).
-    pub(super) fn pc_at_statement(&self) -> usize {
+    pub(crate) fn pc_at_statement(&self) -> usize {
         let mut p = self.pc;
         while self.at(p) == b' ' {
             p += 1;
@@ -866,7 +790,7 @@ impl Interp {
             }
             p += 1;
             let mut e = p;
-            while tok::is_word(self.at(e)) {
+            while tok::is_word_char(self.at(e)) {
                 e += 1;
             }
             if &self.mem[p..e] != name {
@@ -893,5 +817,3 @@ impl Interp {
         None
     }
 }
-
-retro_machine::numbered_points!(Break, Watch);

@@ -10,21 +10,15 @@
 //! statements, so virtual time runs as without the debugger. Statements that would otherwise run
 //! in place (an empty `FOR ... NEXT` pass) come round the loop so that each is seen.
 //!
-//! [`session::BbcDebugger`] runs the interpreter on its own thread (FN calls nest on the Rust
-//! stack, so a stop inside a FN cannot return to the caller): the thread serves commands while
-//! the program is stopped and runs it when a command says so.
+//! The debugger itself ([`crate::debug::BbcDebugger`]) runs the interpreter on its worker thread
+//! (FN calls nest on the Rust stack, so a stop inside a FN cannot return to the caller): the
+//! thread serves commands while the program is stopped and runs it when a command says so.
 
-mod commands;
-mod control;
-pub mod session;
+pub(crate) mod control;
 pub mod vdulog;
-mod views;
-
-#[cfg(test)]
-mod tests;
+pub(crate) mod views;
 
 pub use control::Control;
-pub use session::{BbcDebugger, DebugOptions};
 
 use super::error::BasicError;
 use super::value::Val;
@@ -94,12 +88,12 @@ impl Interp {
 
     /// Evaluates tokenized expression bytes where EVAL would, without moving the statement
     /// pointer. Errors come back in BASIC's words.
-    pub(super) fn debug_eval(&mut self, bytes: &[u8]) -> Result<Val, String> {
+    pub(crate) fn debug_eval(&mut self, bytes: &[u8]) -> Result<Val, String> {
         self.in_scratch(bytes, Interp::expr)
     }
 
     /// Runs tokenized assignment bytes (`VAR=EXPR`) as a LET would, where EVAL works.
-    pub(super) fn debug_assign(&mut self, bytes: &[u8]) -> Result<(), String> {
+    pub(crate) fn debug_assign(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.in_scratch(bytes, Interp::assignment)
     }
 
@@ -192,6 +186,12 @@ impl Interp {
             .iter()
             .filter(|f| matches!(f, Frame::Gosub { .. } | Frame::Proc { .. } | Frame::Fn { .. }))
             .count()
+    }
+
+    /// The program's virtual time in centiseconds, as TIME reads it (keys typed in the
+    /// terminal arrive at it).
+    pub(crate) fn time_cs(&mut self) -> i64 {
+        self.host.time_cs()
     }
 
     /// PAGE and TOP: where the program's bytes are in [`Interp::mem`].

@@ -3,6 +3,9 @@
 
 use std::fmt::Write as _;
 
+use retro_machine::debug::Here;
+use retro_machine::debug::basic::panels::hex;
+
 use super::super::number::{Format, Num, num_to_string};
 use super::super::value::Val;
 use super::super::{ArrayData, Frame, Interp, VarRef};
@@ -52,14 +55,6 @@ fn kind_name(v: &Val) -> &'static str {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// What an inspector item is, in a word or two.
 fn item_meaning(kind: &ItemKind, bytes: &[u8]) -> String {
     match kind {
@@ -77,7 +72,7 @@ fn item_meaning(kind: &ItemKind, bytes: &[u8]) -> String {
 impl Interp {
     /// The program's current bytes as the inspector's view (the program may have written to
     /// itself, so it is read from memory each time).
-    pub(super) fn program_view(&self) -> Option<ProgramView> {
+    pub(crate) fn program_view(&self) -> Option<ProgramView> {
         let bytes = self.mem.get(self.page..self.top)?;
         Program::from_bytes(bytes).ok().map(|p| inspect::inspect(&p))
     }
@@ -484,5 +479,86 @@ impl Interp {
             let _ = writeln!(out, "&{row:05X} PAGE{rel:+}  {:<47}  {chars}", hex(bytes));
         }
         Ok(out)
+    }
+}
+
+impl Interp {
+    /// Where the program is, for stop reports and the terminal's title.
+    pub(crate) fn here(&self, running: bool) -> Here {
+        if !running {
+            return Here {
+                describe: "the program has ended".into(),
+                location: String::new(),
+                next: "(run starts it again)\n".into(),
+            };
+        }
+        let p = self.pc_at_statement();
+        let pos = self.position(p);
+        Here {
+            describe: format!("line {pos}"),
+            location: if pos.in_program {
+                format!("{}:{}", pos.line, pos.statement)
+            } else {
+                String::new()
+            },
+            next: format!("{}\n", self.statement_text(p)),
+        }
+    }
+
+    /// Every variable's line of `info variables` (the panel marks those that changed).
+    pub(crate) fn variable_lines(&self) -> Vec<String> {
+        self.variables_text().lines().map(String::from).collect()
+    }
+
+    /// `rows` lines of the listing around line `centre`: each one's number and its statements
+    /// as LIST shows them (statement k+1 at index k, the first with the line number, each
+    /// ending with the `:` that ends it), split where [`Interp::position`] numbers them.
+    pub(crate) fn listing_lines(&self, centre: u32, rows: usize) -> Vec<(u32, Vec<String>)> {
+        let view = self.program_view();
+        let idx = self
+            .lines
+            .iter()
+            .position(|&(n, _)| n as u32 >= centre)
+            .unwrap_or(0);
+        let from = idx.saturating_sub(rows / 3);
+        self.lines
+            .iter()
+            .skip(from)
+            .take(rows.max(1))
+            .map(|&(n, off)| {
+                let len = self.mem[off + 3] as usize;
+                let body = &self.mem[off + 4..off + len.max(4)];
+                let full = crate::list_line(n, body);
+                let rel = off - self.page;
+                let starts: Vec<Option<usize>> = view
+                    .as_ref()
+                    .and_then(|v| v.lines.iter().find(|l| l.offset == rel))
+                    .map(|l| {
+                        l.statements
+                            .iter()
+                            .map(|s| {
+                                s.first()
+                                    .map(|i| i.offset.saturating_sub(rel + 4).min(body.len()))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                // Where each statement's text begins in the listing: the listing of the bytes
+                // before it (keywords expand, so bytes and characters differ). An empty
+                // statement begins where the one before it ended.
+                let mut cuts = vec![0];
+                for start in starts.iter().skip(1) {
+                    let last = *cuts.last().unwrap_or(&0);
+                    let cut = start.map_or(last, |s| crate::list_line(n, &body[..s]).len());
+                    cuts.push(cut.clamp(last, full.len()));
+                }
+                cuts.push(full.len());
+                let statements = cuts
+                    .windows(2)
+                    .map(|w| crate::detokenize::latin1_to_string(&full[w[0]..w[1]]))
+                    .collect();
+                (n as u32, statements)
+            })
+            .collect()
     }
 }

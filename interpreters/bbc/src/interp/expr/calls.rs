@@ -3,9 +3,9 @@
 
 use crate::interp::error;
 use crate::interp::number::Num;
-use crate::interp::tok;
 use crate::interp::value::Val;
 use crate::interp::{Formal, Frame, Interp, R, Routine, VarRef};
+use crate::tokens as tok;
 
 impl Interp {
     /// Calls FNname(args); pc is past the FN token. Returns the value of its `=`.
@@ -152,7 +152,7 @@ impl Interp {
     #[cold]
     pub(in crate::interp) fn resolve_call(&mut self, kind: u8, start: usize) -> R<(Routine, usize)> {
         let mut end = start;
-        while tok::is_word(self.at(end)) {
+        while tok::is_word_char(self.at(end)) {
             end += 1;
         }
         if end == start {
@@ -203,7 +203,7 @@ impl Interp {
                 self.skip_spaces();
                 let p = self.pc;
                 let (mut e, arr, _) = self.scan_name(p);
-                if e == p || !tok::is_word(self.at(p)) && self.at(p) != b'@' {
+                if e == p || !tok::is_word_char(self.at(p)) && self.at(p) != b'@' {
                     return Err(error::ARGUMENTS.into());
                 }
                 if arr {
@@ -387,7 +387,7 @@ impl Interp {
                 }
                 let s = p + 1;
                 let mut e = s;
-                while tok::is_word(self.at(e)) {
+                while tok::is_word_char(self.at(e)) {
                     e += 1;
                 }
                 let mut k = vec![kind];

@@ -4,9 +4,9 @@ use super::operators::{arith, float};
 use crate::interp::error;
 use crate::interp::host::KeyRead;
 use crate::interp::number::{self, Format, Num};
-use crate::interp::tok;
 use crate::interp::value::Val;
 use crate::interp::{Interp, MAX_STRING, R, Stop};
+use crate::tokens as tok;
 
 impl Interp {
     /// A built-in function or pseudo-variable; pc is past its token.

@@ -6,9 +6,9 @@ use std::cmp::Ordering;
 
 use crate::interp::error::{self, BasicError};
 use crate::interp::number;
-use crate::interp::tok;
 use crate::interp::value::Val;
 use crate::interp::{Interp, R};
+use crate::tokens as tok;
 
 #[inline]
 pub(in crate::interp) fn float(x: f64) -> R<Val> {
@@ -210,7 +210,7 @@ impl Interp {
             a = match (a, b) {
                 // Concatenation, giving the right-hand string back for reuse.
                 (Val::Str(mut x), Val::Str(y)) if op == b'+' => {
-                    crate::interp::strings::append(&mut x, &y)?;
+                    crate::interp::value::append(&mut x, &y)?;
                     self.str_free(y);
                     Val::Str(x)
                 }
@@ -310,7 +310,7 @@ pub(in crate::interp) fn binop_general(op: u8, a: Val, b: Val) -> R<Val> {
             }
             b'+' => match (a, b) {
                 (Val::Str(mut x), Val::Str(y)) => {
-                    crate::interp::strings::append(&mut x, &y)?;
+                    crate::interp::value::append(&mut x, &y)?;
                     Ok(Val::Str(x))
                 }
                 (a, b) => float(to_f64(a)? + to_f64(b)?),

@@ -1,7 +1,11 @@
 //! Dialects: which assembler's syntax a source is written for, how it is recognised, and the
 //! sjasmplus line forms that are settled when a file is read (`:` between statements, temporary
 //! label references).
-use super::*;
+
+use super::mnemonics::is_mnemonic;
+use crate::lexer::{Line, Tk, Tok};
+use std::path::PathBuf;
+use std::rc::Rc;
 
 /// The syntax a source follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,6 +1,17 @@
 //! Directives: the dispatch of a statement's operation word, data and space directives, INCLUDE
 //! and INCBIN, and macros and REPT bodies.
-use super::*;
+
+use super::dialect::Dialect;
+use super::mnemonics::{MNEMONICS, is_mnemonic};
+use super::operands::Op;
+use super::symbols::Proc;
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::isa::encode;
+use crate::lexer::{Line, Tk, Tok};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// Every directive, one variant each. [`Directive::parse`] is the one place that knows their
 /// spellings, so a new directive (or a new dialect's spelling of one) has one home.

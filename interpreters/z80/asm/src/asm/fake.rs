@@ -1,7 +1,12 @@
 //! sjasmplus's fake instructions: 16-bit loads, shifts and arithmetic the Z80 lacks, each made of
 //! real instructions (`ld bc,de` is `ld b,d : ld c,e`), and `ldi`/`ldd` with operands (a load,
 //! then the pointer stepped).
-use super::*;
+
+use super::operands::{Op, Rg, reg16_of};
+use super::{Asm, R};
+use crate::expr::Expr;
+use crate::isa::{AluOp, Instruction as I, Loc8, Reg16, ShiftOp};
+use crate::lexer::{Line, Tok};
 
 /// The high and low halves of a register pair that has them.
 fn halves(r: Rg) -> Option<(Loc8, Loc8)> {

@@ -3,7 +3,10 @@
 //! and `cp a,5` is `cp a : cp 5` (its manual: "SUB A,B two SUBs"). How many operands one
 //! instruction takes was checked form by form against sjasmplus 1.23.1
 //! (tests/sjasmplus/cases/multiarg.asm).
-use super::*;
+
+use super::Asm;
+use super::operands::{Rg, reg_name};
+use crate::lexer::{Tk, Tok};
 
 /// The mnemonics sjasmplus repeats over operand groups.
 const MULTI: &[&str] = &[

@@ -3,7 +3,11 @@
 //! 4, 6, 7, 8 ... 111). Built: `OPEN`, `CORE`, `CFG`, `BANK`, `AUTO` and `CLOSE` without files to
 //! append; loading screens, palettes, the loading bar, `CFG3` and V1.3 are refused by name. The
 //! header was checked field by field against sjasmplus 1.23.1 (tests/sjasmplus/cases/nex.asm).
-use super::*;
+
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::lexer::{Line, Tok};
+use std::path::PathBuf;
 
 /// A .nex being built between `SAVENEX OPEN` and `CLOSE` (or the end of the source).
 #[derive(Debug, Clone)]

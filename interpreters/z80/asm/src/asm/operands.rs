@@ -1,5 +1,11 @@
 //! Operands: register names and the parsed forms of an instruction's operands.
-use super::*;
+
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::expr::Expr;
+use crate::isa::{Loc8, Reg8, Reg16};
+use crate::lexer::{Line, Tk, Tok};
+use std::rc::Rc;
 
 /// A parsed operand.
 #[derive(Debug, Clone)]

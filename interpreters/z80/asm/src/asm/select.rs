@@ -1,29 +1,14 @@
 //! Instruction selection: mnemonic and operands to a typed [`Instruction`](crate::isa::Instruction), with
 //! the range checks (bytes, words, displacements, relative jumps) and their diagnostics.
-use super::*;
 
-pub(super) const MNEMONICS: &[&str] = &[
-    "adc", "add", "and", "bit", "call", "ccf", "cp", "cpd", "cpdr", "cpi", "cpir", "cpl", "daa", "dec", "di",
-    "djnz", "ei", "ex", "exx", "halt", "im", "in", "inc", "ind", "indr", "ini", "inir", "jp", "jr", "ld",
-    "ldd", "lddr", "ldi", "ldir", "neg", "nop", "or", "otdr", "otir", "out", "outd", "outi", "pop", "push",
-    "res", "ret", "reti", "retn", "rl", "rla", "rlc", "rlca", "rld", "rr", "rra", "rrc", "rrca", "rrd",
-    "rst", "sbc", "scf", "set", "sla", "sll", "sli", "sl1", "sra", "srl", "sub", "xor",
-];
-
-/// Whether `word` (any case) is a Z80 mnemonic, without allocating: this is asked for nearly
-/// every word of every line.
-pub(super) fn is_mnemonic(word: &str) -> bool {
-    let bytes = word.as_bytes();
-    if bytes.len() > 4 {
-        return false;
-    }
-    let mut buf = [0u8; 4];
-    for (b, c) in buf.iter_mut().zip(bytes) {
-        *b = c.to_ascii_lowercase();
-    }
-    let lower = std::str::from_utf8(&buf[..bytes.len()]).unwrap_or("");
-    MNEMONICS.contains(&lower)
-}
+use super::directives::Directive;
+use super::mnemonics::MNEMONICS;
+use super::operands::{Op, Rg, loc8_of, reg8_of, reg16_of};
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc, suggest};
+use crate::expr::Expr;
+use crate::isa::{AluOp, BlockOp, Cond, Instruction as I, Loc8, Reg8, Reg16, ShiftOp};
+use crate::lexer::{Line, Tk, Tok};
 
 pub(super) fn line_text(a: &Asm<'_>, _line: &Line, op_tok: &Tok, rest: &[Tok]) -> String {
     let mut s = a.text(op_tok).to_string();

@@ -4,7 +4,13 @@ use super::banks::Banks;
 use super::device::{
     ramtop, sna_header, sna48, sna128_sp, tap_block, tap_code_header, tap_header, zx48_init,
 };
-use super::*;
+use super::directives::Directive;
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc};
+use crate::lexer::{Line, Tk, Tok};
+use crate::output::SymbolKind;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// A STRUCT: its fields in order, each with its name (if any) and offset.
 #[derive(Debug)]

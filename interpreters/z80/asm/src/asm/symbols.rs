@@ -1,6 +1,15 @@
 //! Symbols: scopes (global, `.local`, macro expansions, pasmo's PROC/LOCAL), lookup and
 //! definition, and forward EQUs settled in dependency order at the end of a pass.
-use super::*;
+
+use super::dialect::Dialect;
+use super::dialect::parse_temp_ref;
+use super::operands::{Rg, is_short_half, reg_name, reserved_reg};
+use super::{Asm, R};
+use crate::diag::{DiagKind, Diagnostic, Loc, suggest};
+use crate::expr::{EvalError, Expr, eval};
+use crate::output::SymbolKind;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 #[derive(Debug, Clone)]
 pub(super) struct Symbol {

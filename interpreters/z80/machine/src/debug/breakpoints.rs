@@ -7,7 +7,7 @@
 use std::cell::Cell;
 
 use super::expr::Expr;
-use crate::workbench::Probe;
+use crate::host::Probe;
 
 /// Which accesses a watchpoint sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,9 @@ pub use retro_machine::debug::{DEFAULT_BUDGET, Flow, Output};
 
 use super::breakpoints::{Access, Kind};
 use super::views::{self, MachineEnv};
-use super::{CallResult, Debugger, Event, expr, structs};
+use super::{CallResult, Event, Z80Debugger, expr, structs};
+use crate::host::Z80Host;
+use crate::workbench::Workbench;
 use retro_machine::debug::{RunLimit, StopReason};
 use retro_z80::Registers;
 
@@ -20,8 +22,8 @@ pub const CALL_BUDGET: u64 = 1_000_000;
 
 /// A debugging session: the debugger and the shared command language's state (displays, the
 /// last command).
-pub struct Session {
-    pub dbg: Debugger,
+pub struct Session<M: Z80Host = Workbench> {
+    pub dbg: Z80Debugger<M>,
     pub console: Console,
 }
 
@@ -40,8 +42,8 @@ fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
         .ok_or_else(|| format!("`{a}` is not a count"))
 }
 
-impl Session {
-    pub fn new(dbg: Debugger) -> Session {
+impl<M: Z80Host> Session<M> {
+    pub fn new(dbg: Z80Debugger<M>) -> Session<M> {
         Session {
             dbg,
             console: Console::new(),
@@ -62,7 +64,11 @@ impl Session {
 
 /// The Z80's own commands (see the module comment); `None` for a word it does not know.
 /// `call` keeps to `limit` (frame by frame in the terminal).
-pub fn machine_command(d: &mut Debugger, line: &str, limit: RunLimit) -> Option<Result<String, String>> {
+pub fn machine_command<M: Z80Host>(
+    d: &mut Z80Debugger<M>,
+    line: &str,
+    limit: RunLimit,
+) -> Option<Result<String, String>> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     let rest = rest.trim();
@@ -71,12 +77,12 @@ pub fn machine_command(d: &mut Debugger, line: &str, limit: RunLimit) -> Option<
 }
 
 /// The Z80 commands' working state: the debugger, and how long a `call` may run.
-struct Z80Commands<'a> {
-    dbg: &'a mut Debugger,
+struct Z80Commands<'a, M: Z80Host> {
+    dbg: &'a mut Z80Debugger<M>,
     limit: RunLimit,
 }
 
-impl Z80Commands<'_> {
+impl<M: Z80Host> Z80Commands<'_, M> {
     fn dispatch(&mut self, word: &str, modifier: &str, rest: &str) -> Option<Result<String, String>> {
         let d = &mut *self.dbg;
         Some(match word {
@@ -197,7 +203,7 @@ impl Z80Commands<'_> {
     }
 
     /// What `print/MODIFIER REST` shows (an assignment aside): `display` shows the same.
-    pub(crate) fn show(d: &Debugger, modifier: &str, rest: &str) -> Result<String, String> {
+    pub(crate) fn show(d: &Z80Debugger<M>, modifier: &str, rest: &str) -> Result<String, String> {
         let peek = |a: u16| d.machine.peek(a);
         if let Some(s) = Self::print_struct_at(d, rest)? {
             return ok(s);
@@ -230,7 +236,7 @@ impl Z80Commands<'_> {
 
     /// `print STRUCT @ ADDR` and `print ADDR as STRUCT` (`print (IY) as GAMESTRUCT`: the
     /// structure IY points at, fields shown as `(IY+n)`); `None` if `rest` is neither form.
-    fn print_struct_at(d: &Debugger, rest: &str) -> Result<Option<String>, String> {
+    fn print_struct_at(d: &Z80Debugger<M>, rest: &str) -> Result<Option<String>, String> {
         let lower = rest.to_ascii_lowercase();
         let (name, at) = if let Some((name, at)) = rest.split_once('@') {
             (name.trim(), at.trim())
@@ -403,17 +409,7 @@ impl Z80Commands<'_> {
                 let a = d.location(arg)?;
                 ok(format!("{}\n", views::describe(d, a)))
             }
-            "machine" => {
-                let dev = d.machine.devices();
-                ok(format!(
-                    "frame {}  border {}  beeper {}  pad {:08b}  exit {}\n",
-                    d.machine.state.clock.frame,
-                    dev.border,
-                    dev.beeper as u8,
-                    dev.pad,
-                    dev.exit.map_or("-".to_string(), |s| s.to_string())
-                ))
-            }
+            "machine" => ok(d.machine.info()),
             _ => Err(format!(
                 "info what? registers, breakpoints, stack, frame, display, trace, symbol, machine (not `{what}`)"
             )),
@@ -472,7 +468,7 @@ impl Z80Commands<'_> {
 
 /// A call stopped inside its routine (at a breakpoint or watchpoint): reported as a stop, so
 /// the user can step from here.
-fn stopped_inside(d: &Debugger, routine: &str, ev: Event) -> String {
+fn stopped_inside<M: Z80Host>(d: &Z80Debugger<M>, routine: &str, ev: Event) -> String {
     let stop = d.stop_reason(ev);
     let here = d.here();
     let mut s = match stop {
@@ -496,7 +492,12 @@ fn stopped_inside(d: &Debugger, routine: &str, ev: Event) -> String {
 
 /// What `call` reports when the routine returns: steps, registers (changes marked against the
 /// caller's), and the bytes it changed.
-pub(crate) fn call_report(d: &Debugger, routine: &str, saved: &Registers, r: &CallResult) -> String {
+pub(crate) fn call_report<M: Z80Host>(
+    d: &Z80Debugger<M>,
+    routine: &str,
+    saved: &Registers,
+    r: &CallResult,
+) -> String {
     let mut s = format!(
         "{routine} returned after {} steps ({} T-states)\n",
         r.steps, r.tstates
@@ -521,7 +522,7 @@ pub(crate) fn call_report(d: &Debugger, routine: &str, saved: &Registers, r: &Ca
 }
 
 /// The last `n` instructions run, oldest first.
-fn trace(d: &mut Debugger, n: u64) -> String {
+fn trace<M: Z80Host>(d: &mut Z80Debugger<M>, n: u64) -> String {
     let pcs = d.trace(n.min(100_000));
     let mut s = String::new();
     for pc in pcs {
@@ -555,7 +556,7 @@ fn split_assignment(s: &str) -> Option<(&str, &str)> {
 }
 
 /// What `print/FORMAT EXPR` shows, for `display` (no assignment: displays never change anything).
-pub(crate) fn show(d: &Debugger, format: &str, e: &str) -> Result<String, String> {
+pub(crate) fn show<M: Z80Host>(d: &Z80Debugger<M>, format: &str, e: &str) -> Result<String, String> {
     if split_assignment(e).is_some() {
         return Err("display shows a value; it does not assign".into());
     }
@@ -564,7 +565,7 @@ pub(crate) fn show(d: &Debugger, format: &str, e: &str) -> Result<String, String
 
 /// Runs a whole script: each command is echoed after `(z80) ` and followed by its output.
 /// Returns the transcript and whether any command failed.
-pub fn run_script(session: &mut Session, script: &str) -> (String, bool) {
+pub fn run_script<M: Z80Host>(session: &mut Session<M>, script: &str) -> (String, bool) {
     session.console.run_script(&mut session.dbg, script)
 }
 

@@ -12,9 +12,10 @@ use retro_screen::Frame;
 use super::breakpoints::{Access, Kind, WatchHit};
 use super::commands::{self, value_text};
 use super::views::{self, MachineEnv};
-use super::{Debugger, Event, Motion, expr};
+use super::{Event, Motion, Z80Debugger, expr};
+use crate::host::Z80Host;
 
-impl Debugger {
+impl<M: Z80Host> Z80Debugger<M> {
     /// What a watchpoint hit touched, as the stop report says it.
     pub fn describe_hit(&self, hit: &WatchHit) -> String {
         if hit.io {
@@ -106,7 +107,7 @@ impl Debugger {
 /// The largest count `reverse-next` takes.
 const MAX_REVERSE_NEXT: u64 = 100;
 
-impl Debuggable for Debugger {
+impl<M: Z80Host> Debuggable for Z80Debugger<M> {
     fn prompt(&self) -> &str {
         "z80"
     }
@@ -161,19 +162,19 @@ impl Debuggable for Debugger {
     }
 
     fn user_key(&mut self, key: Key, kind: KeyEventKind) {
-        Debugger::user_key(self, key, kind);
+        Self::user_key(self, key, kind);
     }
 
     fn restart(&mut self) {
         self.resuming = false;
         self.under_way = None;
-        Debugger::restart(self);
+        Self::restart(self);
     }
 
     fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
         self.resuming = false;
         self.under_way = None;
-        let ev = Debugger::reverse_step(self, count);
+        let ev = Self::reverse_step(self, count);
         Ok(self.stop_reason(ev))
     }
 
@@ -181,7 +182,7 @@ impl Debuggable for Debugger {
         self.resuming = false;
         self.under_way = None;
         let ev = match kind {
-            StepKind::Into => Debugger::reverse_step(self, count),
+            StepKind::Into => Self::reverse_step(self, count),
             StepKind::Over => {
                 // Each goes back by a replay of at least one history segment.
                 if count > MAX_REVERSE_NEXT {
@@ -226,7 +227,7 @@ impl Debuggable for Debugger {
             }
             None => (location.to_string(), String::new()),
         };
-        let id = Debugger::break_at(self, &line, condition, temporary)?;
+        let id = Self::break_at(self, &line, condition, temporary)?;
         let addr = self.location(&line)?;
         Ok((id, format!("{}{note}", views::describe(self, addr))))
     }
@@ -340,7 +341,7 @@ impl Debuggable for Debugger {
                     .unwrap_or_default();
                 Panel {
                     title,
-                    lines: Debugger::marked_lines(&text, rows),
+                    lines: Self::marked_lines(&text, rows),
                 }
             }
             PanelKind::Disassembly => {
@@ -349,7 +350,7 @@ impl Debuggable for Debugger {
                 let text = views::disassemble(self, start, rows);
                 Panel {
                     title: "disassembly".into(),
-                    lines: Debugger::marked_lines(&text, rows),
+                    lines: Self::marked_lines(&text, rows),
                 }
             }
             PanelKind::Registers => {
@@ -387,20 +388,20 @@ impl Debuggable for Debugger {
     }
 
     fn frame_rate(&self) -> u32 {
-        self.machine.rate().hz()
+        self.machine.frame_hz()
     }
 
     fn screen(&self) -> Frame {
-        self.machine.cell_frame()
+        self.machine.frame()
     }
 
     fn screen_for(&self, cols: u16, rows: u16) -> Frame {
-        self.machine.frame_sized(cols, rows)
+        self.machine.frame_for(cols, rows)
     }
 
     fn take_output(&mut self, out: &mut String) {
         out.push_str(&std::mem::take(&mut self.call_output));
-        out.push_str(&commands::console_text(&self.machine.take_console()));
+        self.machine.drain_text(out);
     }
 
     fn command(&mut self, line: &str, limit: RunLimit) -> Option<Result<String, String>> {
@@ -428,31 +429,38 @@ impl Debuggable for Debugger {
 
 /// The debugger is also a plain machine (it runs through breakpoints then), so `retro debug`
 /// reaches it as any machine's debugging capability: [`Machine::as_debuggable`].
-impl Machine for Debugger {
+impl<M: Z80Host> Machine for Z80Debugger<M> {
     fn name(&self) -> &str {
         self.machine.name()
     }
     fn frame_hz(&self) -> u32 {
-        self.machine.rate().hz()
+        self.machine.frame_hz()
     }
     fn key(&mut self, _event: KeyEvent) {}
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
         if self.keys.events.is_empty() {
-            self.machine.set_keys(&held.held(now));
+            // The keys held now, as presses at this instant.
+            let presses: Vec<KeyEvent> = held
+                .held(now)
+                .into_iter()
+                .map(|k| KeyEvent::press(now, k))
+                .collect();
+            let events: Vec<&KeyEvent> = presses.iter().collect();
+            self.machine.feed_keys(&events, now);
         }
         self.frame_limit = true;
         let (_, stop) = self.advance(u64::MAX, false, &mut |_| false);
         self.frame_limit = false;
         match stop {
-            crate::workbench::Stop::Exit(_) => RunState::Ended,
+            crate::host::Stop::Exit(_) => RunState::Ended,
             _ => RunState::Running,
         }
     }
     fn frame(&self) -> Frame {
-        self.machine.cell_frame()
+        self.machine.frame()
     }
     fn frame_for(&self, cols: u16, rows: u16) -> Frame {
-        self.machine.frame_sized(cols, rows)
+        self.machine.frame_for(cols, rows)
     }
     fn drain_text(&mut self, out: &mut String) {
         self.take_output(out);

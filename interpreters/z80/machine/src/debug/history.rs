@@ -6,16 +6,18 @@
 //! before it and running forward. The history is sized in virtual time, not steps: it keeps the
 //! checkpoints of the last [`DEFAULT_SECONDS`] seconds (`set record limit`), within
 //! [`MAX_BYTES`]. A checkpoint keeps only the bytes of memory that changed since the one before
-//! (a full copy every [`KEY_EVERY`]), so a frame spent in HALT or waiting for a key costs a few
+//! (a full copy every `KEY_EVERY`), so a frame spent in HALT or waiting for a key costs a few
 //! hundred bytes, not 64 KiB: a minute of a program waiting for keys is about 3 MiB, ten seconds
 //! of ZEXDOC (which never waits) a few MiB more.
+//!
+//! The checkpoints are kept in the ring every debugger that goes back keeps them in
+//! ([`retro_machine::debug::basic::history`], the BASIC dialects' too); this history adds what
+//! is the Z80's own: memory as changes, and a size in virtual time and bytes.
 
-use std::collections::VecDeque;
-
+use retro_machine::debug::basic::history::{self as ring, History as Ring};
 use retro_z80::Cpu;
 
-use crate::ports::Devices;
-use crate::workbench::{FrameClock, State};
+use crate::host::{FrameClock, Saved, Snapshot};
 
 /// Steps between checkpoints.
 pub const INTERVAL: u64 = 8192;
@@ -45,21 +47,27 @@ impl Mem {
     }
 }
 
-struct Checkpoint {
+struct Checkpoint<D> {
     count: u64,
     cpu: Cpu,
-    dev: Devices,
+    dev: D,
     clock: FrameClock,
     mem: Mem,
 }
 
-impl Checkpoint {
+impl<D> ring::Checkpoint for Checkpoint<D> {
+    fn count(&self) -> u64 {
+        self.count
+    }
+}
+
+impl<D> Checkpoint<D> {
     fn tstates(&self) -> u64 {
         self.cpu.tstates()
     }
 
     fn bytes(&self) -> usize {
-        std::mem::size_of::<Checkpoint>() + self.mem.bytes()
+        std::mem::size_of::<Checkpoint<D>>() + self.mem.bytes()
     }
 }
 
@@ -75,9 +83,9 @@ pub struct Span {
     pub bytes: usize,
 }
 
-pub struct History {
+pub struct History<D> {
     /// Oldest first; the oldest always keeps its memory whole.
-    checkpoints: VecDeque<Checkpoint>,
+    checkpoints: Ring<Checkpoint<D>>,
     /// The memory at the newest checkpoint: what the next one is compared with.
     last_mem: Memory,
     /// Checkpoints since the newest full copy.
@@ -87,8 +95,8 @@ pub struct History {
     limit_t: u64,
 }
 
-impl Default for History {
-    fn default() -> History {
+impl<D: Clone> Default for History<D> {
+    fn default() -> History<D> {
         History::new(u64::MAX)
     }
 }
@@ -125,11 +133,12 @@ fn apply(mem: &mut [u8; 0x10000], runs: &[(u16, Vec<u8>)]) {
     }
 }
 
-impl History {
+impl<D: Clone> History<D> {
     /// An empty history keeping `limit_t` T-states of virtual time.
-    pub fn new(limit_t: u64) -> History {
+    pub fn new(limit_t: u64) -> History<D> {
         History {
-            checkpoints: VecDeque::new(),
+            // Sized here, in time and bytes, not in a count.
+            checkpoints: Ring::new(usize::MAX),
             last_mem: Box::new([0; 0x10000]),
             since_full: 0,
             bytes: 0,
@@ -149,33 +158,25 @@ impl History {
 
     /// Records the state at step `count`, dropping any checkpoint at or after `count` (a future
     /// that no longer happens) and the oldest ones beyond the limits.
-    pub fn record(&mut self, count: u64, state: &State) {
-        let mut dropped = false;
-        while self.checkpoints.back().is_some_and(|c| c.count >= count) {
-            let c = self.checkpoints.pop_back().expect("a checkpoint");
-            self.bytes -= c.bytes();
-            dropped = true;
-        }
-        if dropped {
-            self.resync_newest();
-        }
+    pub fn record(&mut self, count: u64, state: Snapshot<D>, mem: &[u8; 0x10000]) {
+        self.forget(count, true);
         let mem = if self.checkpoints.is_empty() || self.since_full + 1 >= KEY_EVERY {
             self.since_full = 0;
-            self.last_mem.copy_from_slice(&state.mem[..]);
-            Mem::Full(state.mem.clone())
+            self.last_mem.copy_from_slice(&mem[..]);
+            Mem::Full(crate::host::copy_memory(mem))
         } else {
             self.since_full += 1;
-            Mem::Delta(diff(&mut self.last_mem, &state.mem))
+            Mem::Delta(diff(&mut self.last_mem, mem))
         };
         let c = Checkpoint {
             count,
-            cpu: state.cpu.clone(),
-            dev: state.dev.clone(),
+            cpu: state.cpu,
+            dev: state.dev,
             clock: state.clock,
             mem,
         };
         self.bytes += c.bytes();
-        self.checkpoints.push_back(c);
+        self.checkpoints.push(c);
         self.trim();
     }
 
@@ -198,18 +199,25 @@ impl History {
     /// history is over [`MAX_BYTES`]; the new oldest gets its memory whole.
     fn trim(&mut self) {
         while self.checkpoints.len() > 2 {
-            let newest = self.checkpoints.back().expect("checkpoints").tstates();
-            let second = self.checkpoints[1].tstates();
+            let tstates = |c: Option<&Checkpoint<D>>| c.map_or(0, Checkpoint::tstates);
+            let (newest, second) = (
+                tstates(self.checkpoints.newest()),
+                tstates(self.checkpoints.get(1)),
+            );
             let time_kept = newest.saturating_sub(second) >= self.limit_t;
             if !time_kept && self.bytes <= MAX_BYTES {
                 break;
             }
-            let oldest = self.checkpoints.pop_front().expect("checkpoints");
+            let Some(oldest) = self.checkpoints.pop_oldest() else {
+                break;
+            };
             self.bytes -= oldest.bytes();
             let Mem::Full(mut mem) = oldest.mem else {
                 unreachable!("the oldest checkpoint keeps its memory whole")
             };
-            let next = &mut self.checkpoints[0];
+            let Some(next) = self.checkpoints.get_mut(0) else {
+                break;
+            };
             if let Mem::Delta(runs) = &next.mem {
                 apply(&mut mem, runs);
                 self.bytes -= next.mem.bytes();
@@ -223,13 +231,20 @@ impl History {
     fn memory_at(&self, i: usize) -> Memory {
         let full = (0..=i)
             .rev()
-            .find(|&k| matches!(self.checkpoints[k].mem, Mem::Full(_)))
+            .find(|&k| {
+                self.checkpoints
+                    .get(k)
+                    .is_some_and(|c| matches!(c.mem, Mem::Full(_)))
+            })
             .expect("the oldest checkpoint is whole");
-        let Mem::Full(base) = &self.checkpoints[full].mem else {
+        let Some(Checkpoint {
+            mem: Mem::Full(base), ..
+        }) = self.checkpoints.get(full)
+        else {
             unreachable!()
         };
         let mut mem = base.clone();
-        for c in self.checkpoints.range(full + 1..=i) {
+        for c in self.checkpoints.iter().skip(full + 1).take(i - full) {
             if let Mem::Delta(runs) = &c.mem {
                 apply(&mut mem, runs);
             }
@@ -239,48 +254,55 @@ impl History {
 
     /// Forgets checkpoints after step `count`.
     pub fn truncate_after(&mut self, count: u64) {
-        let mut dropped = false;
-        while self.checkpoints.back().is_some_and(|c| c.count > count) {
-            let c = self.checkpoints.pop_back().expect("a checkpoint");
+        self.forget(count, false);
+    }
+
+    /// Drops the checkpoints after step `count` (`and_at`: and the one at it), and counts their
+    /// bytes out.
+    fn forget(&mut self, count: u64, and_at: bool) {
+        let gone = if and_at {
+            self.checkpoints.take_from(count)
+        } else {
+            self.checkpoints.take_after(count)
+        };
+        for c in &gone {
             self.bytes -= c.bytes();
-            dropped = true;
         }
-        if dropped {
+        if !gone.is_empty() {
             self.resync_newest();
         }
     }
 
     /// The latest checkpoint at or before step `count`: its step and the machine's state.
-    pub fn at_or_before(&self, count: u64) -> Option<(u64, State)> {
-        let i = self
-            .checkpoints
-            .partition_point(|c| c.count <= count)
-            .checked_sub(1)?;
-        let c = &self.checkpoints[i];
+    pub fn at_or_before(&self, count: u64) -> Option<(u64, Saved<D>)> {
+        let i = self.checkpoints.position_at_or_before(count)?;
+        let c = self.checkpoints.get(i)?;
         Some((
             c.count,
-            State {
-                cpu: c.cpu.clone(),
+            Saved {
+                snapshot: Snapshot {
+                    cpu: c.cpu.clone(),
+                    dev: c.dev.clone(),
+                    clock: c.clock,
+                },
                 mem: self.memory_at(i),
-                dev: c.dev.clone(),
-                clock: c.clock,
             },
         ))
     }
 
     /// Whether there is a checkpoint at step `count` exactly.
     pub fn has(&self, count: u64) -> bool {
-        self.checkpoints.binary_search_by_key(&count, |c| c.count).is_ok()
+        self.checkpoints.has(count)
     }
 
     /// The oldest step the history can go back to.
     pub fn oldest(&self) -> Option<u64> {
-        self.checkpoints.front().map(|c| c.count)
+        self.checkpoints.oldest()
     }
 
     /// How far back it reaches.
     pub fn span(&self) -> Option<Span> {
-        let (first, last) = (self.checkpoints.front()?, self.checkpoints.back()?);
+        let (first, last) = (self.checkpoints.get(0)?, self.checkpoints.newest()?);
         Some(Span {
             oldest: first.count,
             tstates: last.tstates() - first.tstates(),
@@ -292,7 +314,7 @@ impl History {
 
     /// The checkpoint counts, newest first (reverse-continue searches segment by segment).
     pub fn counts_newest_first(&self) -> Vec<u64> {
-        self.checkpoints.iter().rev().map(|c| c.count).collect()
+        self.checkpoints.counts_newest_first()
     }
 
     pub fn clear(&mut self) {

@@ -6,7 +6,7 @@
 //! # Calling a routine from a test
 //!
 //! ```
-//! use retro_z80_machine::debug::Debugger;
+//! use retro_z80_machine::debug::Z80Debugger;
 //!
 //! let asm = retro_z80_asm::assemble_str("t.asm", "
 //!         org $8000
@@ -15,7 +15,7 @@
 //!         ld (hl),a
 //!         ret
 //! ").unwrap();
-//! let mut dbg = Debugger::from_assembly(&asm);
+//! let mut dbg = Z80Debugger::from_assembly(&asm);
 //! dbg.machine.poke(0x9000, 21);
 //! let r = dbg.call("double", &[("HL", 0x9000)], 1000).unwrap();
 //! assert_eq!(r.reg("A"), Some(42));
@@ -36,14 +36,14 @@ pub mod views;
 
 use std::fmt;
 
-use retro_machine::keys::HoldMode;
 use retro_machine::script::KeyScript;
-use retro_machine::{HeldKeys, Key, KeyEvent, KeyEventKind, VirtualTime};
+use retro_machine::{Key, KeyEvent, KeyEventKind, VirtualTime};
 use retro_z80::Registers;
 use retro_z80_asm::Assembly;
 
+use crate::host::{NoProbe, Saved, Stop, Z80Host};
 use crate::program::Program;
-use crate::workbench::{FrameRate, NoProbe, Stop, Workbench};
+use crate::workbench::{FrameRate, Workbench};
 use breakpoints::{Breakpoints, Kind, WatchHit};
 use history::History;
 
@@ -133,12 +133,15 @@ impl CallResult {
     }
 }
 
-/// The debugger: a program loaded on a workbench machine, with everything the commands need.
-pub struct Debugger {
+/// The debugger: a program loaded on a Z80 machine (the workbench unless said otherwise), with
+/// everything the commands need.
+pub struct Z80Debugger<M: Z80Host = Workbench> {
     pub program: Program,
-    pub machine: Workbench,
+    pub machine: M,
+    /// The machine as the program started: what `run` restarts from.
+    initial: Saved<M::Devices>,
     pub breakpoints: Breakpoints,
-    history: History,
+    history: History<M::Devices>,
     /// Whether reverse history is recorded (on by default).
     pub record: bool,
     /// CPU steps since the program started: the clock of reverse execution.
@@ -165,8 +168,6 @@ pub struct Debugger {
     pending_calls: Vec<PendingCall>,
     /// The report of a call completed by a step or run, shown with the program's output.
     call_output: String,
-    /// An input movie for the controller (`retro debug --movie`), kept across restarts.
-    tape: Option<std::sync::Arc<[u8]>>,
     /// A command stopped at the end of a frame before it was done (the terminal runs commands
     /// frame by frame): what it was doing and the steps its budget has left.
     under_way: Option<(Motion, u64)>,
@@ -220,19 +221,42 @@ fn stack_above(sp: u16, sp0: u16) -> bool {
 /// Steps of history `reverse-continue` replays per frame in the terminal.
 const REVERSE_SLICE: u64 = 8 * history::INTERVAL;
 
-impl Debugger {
-    /// A debugger on a fresh machine running `program` (50 Hz unless the program defines
-    /// `WORKBENCH_HZ EQU 60`).
-    pub fn new(program: Program) -> Debugger {
+impl Z80Debugger<Workbench> {
+    /// A debugger on a fresh workbench machine running `program` (50 Hz unless the program
+    /// defines `WORKBENCH_HZ EQU 60`).
+    pub fn new(program: Program) -> Z80Debugger {
         let rate = match program.symbols.get("WORKBENCH_HZ") {
             Some(60) => FrameRate::Hz60,
             _ => FrameRate::Hz50,
         };
         let mut machine = Workbench::new(rate);
         program.load_into(&mut machine);
+        Z80Debugger::with_machine(program, machine)
+    }
+
+    /// A debugger for an assembled program.
+    pub fn from_assembly(asm: &Assembly) -> Z80Debugger {
+        Z80Debugger::new(Program::from_assembly(asm))
+    }
+
+    /// Feeds the controller from an input movie (one button byte per frame) and restarts the
+    /// program with it. The tape is part of the machine's starting state, so every restart plays
+    /// it from the first frame again.
+    pub fn set_pad_tape(&mut self, frames: std::sync::Arc<[u8]>) {
+        self.machine.load_all(self.initial.clone());
+        self.machine.set_pad_tape(frames);
+        self.initial = self.machine.save_all();
+        self.restart();
+    }
+}
+
+impl<M: Z80Host> Z80Debugger<M> {
+    /// A debugger on `machine`, which has `program` loaded and is about to run it.
+    pub fn with_machine(program: Program, machine: M) -> Z80Debugger<M> {
         let structs = structs::Structs::from_program(&program);
-        let mut d = Debugger {
+        let mut d = Z80Debugger {
             previous: machine.cpu().registers(),
+            initial: machine.save_all(),
             program,
             machine,
             breakpoints: Breakpoints::new(),
@@ -249,12 +273,11 @@ impl Debugger {
             watch_old: None,
             pending_calls: vec![],
             call_output: String::new(),
-            tape: None,
             under_way: None,
             live_keys: vec![],
         };
         d.history.set_limit(d.t_per_second() * history::DEFAULT_SECONDS);
-        d.history.record(0, &d.machine.state);
+        d.modified();
         d
     }
 
@@ -302,41 +325,25 @@ impl Debugger {
 
     /// T-states in a second of virtual time.
     pub fn t_per_second(&self) -> u64 {
-        self.machine.state.clock.frame_t * u64::from(self.machine.rate().hz())
+        self.machine.clock().frame_t * u64::from(self.machine.frame_hz())
     }
 
-    /// A debugger for an assembled program.
-    pub fn from_assembly(asm: &Assembly) -> Debugger {
-        Debugger::new(Program::from_assembly(asm))
-    }
-
-    /// Reloads the program on a fresh machine (breakpoints and the key script stay; keys typed
-    /// in the terminal belonged to the previous run).
+    /// Reloads the program: the machine as it started (breakpoints and the key script stay; keys
+    /// typed in the terminal belonged to the previous run).
     pub fn restart(&mut self) {
-        let mut fresh = Debugger::new(self.program.clone());
-        if let Some(frames) = &self.tape {
-            fresh.machine.set_pad_tape(frames.clone());
-            fresh.history.clear();
-            fresh.history.record(0, &fresh.machine.state);
-        }
+        self.machine.load_all(self.initial.clone());
+        self.machine.set_replaying(false);
+        // Output the previous run left undrained is not this run's.
+        self.machine.drain_text(&mut String::new());
         self.pending_calls.clear();
         self.under_way = None;
         self.live_keys.clear();
-        self.machine = fresh.machine;
         // The limit the user set stays.
-        fresh.history.set_limit(self.history.limit());
-        self.history = fresh.history;
+        self.history = History::new(self.history.limit());
         self.count = 0;
         self.previous = self.machine.cpu().registers();
         self.apply_keys();
         self.modified();
-    }
-
-    /// Feeds the controller from an input movie (one button byte per frame) and restarts the
-    /// program with it.
-    pub fn set_pad_tape(&mut self, frames: std::sync::Arc<[u8]>) {
-        self.tape = Some(frames);
-        self.restart();
     }
 
     /// Scripted keys, fed to the machine by virtual time (so reverse execution replays them).
@@ -353,11 +360,9 @@ impl Debugger {
 
     /// The machine's virtual time.
     pub fn now(&self) -> VirtualTime {
-        let hz = self.machine.rate().hz() as u64;
+        let hz = self.machine.frame_hz() as u64;
         let t = self.machine.cpu().tstates() as u128;
-        VirtualTime::from_micros(
-            (t * 1_000_000 / (self.machine.state.clock.frame_t as u128 * hz as u128)) as u64,
-        )
+        VirtualTime::from_micros((t * 1_000_000 / (self.machine.clock().frame_t as u128 * hz as u128)) as u64)
     }
 
     /// Applies the key script's held keys for the frame now starting. A headless `retro run`
@@ -368,22 +373,18 @@ impl Debugger {
             return;
         }
         let now = self.key_time();
-        let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
         let script = self.keys.events.iter().take_while(|e| e.at <= now);
         let live = self.live_keys.iter().take_while(|e| e.at <= now);
         let mut events: Vec<&KeyEvent> = script.chain(live).collect();
         // Stable: at the same time, the script's keys come first.
         events.sort_by_key(|e| e.at);
-        for e in events {
-            held.apply(*e);
-        }
-        self.machine.set_keys(&held.held(now));
+        self.machine.feed_keys(&events, now);
     }
 
-    /// The virtual time whose keys the current frame sees (see [`Debugger::apply_keys`]).
+    /// The virtual time whose keys the current frame sees (see [`Z80Debugger::apply_keys`]).
     fn key_time(&self) -> VirtualTime {
-        let hz = self.machine.rate().hz() as u64;
-        VirtualTime((self.machine.state.clock.frame + 1) * 1_000_000 / hz)
+        let hz = self.machine.frame_hz() as u64;
+        VirtualTime((self.machine.clock().frame + 1) * 1_000_000 / hz)
     }
 
     /// A key the user pressed or let go of while the program runs (in the terminal, between
@@ -406,7 +407,7 @@ impl Debugger {
         self.advance_with(max, breaks, breaks, stop_at)
     }
 
-    /// [`Debugger::advance`] with exec breakpoints (`exec`) and watchpoints (`watch`) chosen apart.
+    /// [`Z80Debugger::advance`] with exec breakpoints (`exec`) and watchpoints (`watch`) chosen apart.
     fn advance_with(
         &mut self,
         max: u64,
@@ -424,9 +425,10 @@ impl Debugger {
             let bps = &self.breakpoints;
             // A call stopped inside its routine ends where the routine returns to the end trap.
             let trap = !self.pending_calls.is_empty();
+            let end_trap = self.machine.end_trap();
             let (n, stop) = if exec {
                 self.machine.run(bps.probe(), chunk, u64::MAX, |pc| {
-                    bps.at(pc) || stop_at(pc) || (trap && pc == crate::workbench::END_TRAP)
+                    bps.at(pc) || stop_at(pc) || (trap && pc == end_trap)
                 })
             } else if watch {
                 self.machine.run(bps.probe(), chunk, u64::MAX, &mut *stop_at)
@@ -436,7 +438,8 @@ impl Debugger {
             self.count += n;
             done += n;
             if self.record && self.count.is_multiple_of(history::INTERVAL) && n > 0 {
-                self.history.record(self.count, &self.machine.state);
+                self.history
+                    .record(self.count, self.machine.snapshot(), self.machine.memory());
             }
             match stop {
                 Stop::Frame if self.frame_limit => {
@@ -456,7 +459,7 @@ impl Debugger {
         &mut self,
         budget: u64,
         extra: &mut dyn FnMut(u16) -> bool,
-        accept: &mut dyn FnMut(&Debugger) -> bool,
+        accept: &mut dyn FnMut(&Self) -> bool,
     ) -> Event {
         let mut used = 0;
         // A breakpoint at the starting PC must not stop us again: step off it first (unless this
@@ -496,7 +499,7 @@ impl Debugger {
                     if extra(pc) && accept(self) {
                         return Event::Done;
                     }
-                    if pc == crate::workbench::END_TRAP
+                    if pc == self.machine.end_trap()
                         && self
                             .pending_calls
                             .last()
@@ -582,7 +585,7 @@ impl Debugger {
     }
 
     /// Runs `motion` for at most `budget` steps. If the run stops at the end of a frame
-    /// (`frame_limit`) before it is done, it is kept under way for [`Debugger::go_on`].
+    /// (`frame_limit`) before it is done, it is kept under way for [`Z80Debugger::go_on`].
     fn drive(&mut self, mut motion: Motion, budget: u64) -> Event {
         let count0 = self.count;
         let ev = match &mut motion {
@@ -622,7 +625,7 @@ impl Debugger {
         }
     }
 
-    /// Goes on with the command under way (see [`Debugger::drive`]) until the end of the frame.
+    /// Goes on with the command under way (see `Z80Debugger::drive`) until the end of the frame.
     pub fn go_on(&mut self) -> Event {
         let Some((motion, budget)) = self.under_way.take() else {
             return Event::Done;
@@ -633,7 +636,7 @@ impl Debugger {
         ev
     }
 
-    /// Whether a command is under way (see [`Debugger::drive`]).
+    /// Whether a command is under way (see `Z80Debugger::drive`).
     pub fn is_under_way(&self) -> bool {
         self.under_way.is_some()
     }
@@ -706,7 +709,7 @@ impl Debugger {
 
     /// Where `finish` starts from (SP now), or gdb's refusal when no frame on the stack returns
     /// anywhere: no return address (a word just after a CALL or RST) and no pending `call`'s
-    /// return to the end trap within [`FRAME_SEARCH`] bytes above SP. The program's own return
+    /// return to the end trap within `FRAME_SEARCH` bytes above SP. The program's own return
     /// to the end trap (the word 0000h the machine starts with) is the outermost frame's.
     pub fn finish_start(&self) -> Result<u16, String> {
         let sp0 = self.machine.cpu().sp();
@@ -717,13 +720,13 @@ impl Debugger {
     }
 
     /// The current routine's return: the stack slot holding its return address, and that
-    /// address (see [`Debugger::finish_start`]).
+    /// address (see [`Z80Debugger::finish_start`]).
     pub fn return_frame(&self) -> Option<(u16, u16)> {
         let sp = self.machine.cpu().sp();
         (0..FRAME_SEARCH / 2).find_map(|i| {
             let slot = sp.wrapping_add(2 * i);
             let w = self.machine.peek_word(slot);
-            if w == crate::workbench::END_TRAP {
+            if w == self.machine.end_trap() {
                 let pending = self.pending_calls.iter().any(|c| c.sp0 == slot.wrapping_add(2));
                 // The end trap ends the search: above it is no frame of this run.
                 return Some(pending.then_some((slot, w)));
@@ -736,7 +739,7 @@ impl Debugger {
     fn finish_from(&mut self, sp0: u16, budget: u64) -> Event {
         let mut used = 0;
         while used < budget {
-            let frame = self.machine.state.clock.frame;
+            let frame = self.machine.clock().frame;
             let pc = self.machine.cpu().pc();
             let is_ret = views::is_return(&self.machine, pc);
             let ev = self.stepi();
@@ -754,7 +757,7 @@ impl Debugger {
                     return Event::Breakpoint(ids);
                 }
             }
-            if self.frame_limit && self.machine.state.clock.frame != frame {
+            if self.frame_limit && self.machine.clock().frame != frame {
                 // A frame (and its keys) has just started: give control back.
                 return Event::Budget;
             }
@@ -775,13 +778,13 @@ impl Debugger {
                 self.history.oldest().unwrap_or(self.count)
             ));
         };
-        self.machine.state = state;
+        self.machine.load_all(state);
         self.count = c;
-        self.machine.replaying = true;
+        self.machine.set_replaying(true);
         let frames = std::mem::replace(&mut self.frame_limit, false);
         let (_, _) = self.advance(target - c, false, &mut |_| false);
         self.frame_limit = frames;
-        self.machine.replaying = false;
+        self.machine.set_replaying(false);
         Ok(())
     }
 
@@ -845,7 +848,7 @@ impl Debugger {
     /// segment, newest first. The machine is left where it was.
     fn scan_back(&mut self, want: &mut dyn FnMut(u64, u16, bool) -> bool) -> Option<u64> {
         let now = self.count;
-        let saved = self.machine.state.clone();
+        let saved = self.machine.save_all();
         let saved_record = std::mem::replace(&mut self.record, false);
         let frames = std::mem::replace(&mut self.frame_limit, false);
         let mut end = now;
@@ -857,14 +860,14 @@ impl Debugger {
             if self.goto_count(start).is_err() {
                 break;
             }
-            self.machine.replaying = true;
+            self.machine.set_replaying(true);
             let mut steps = Vec::with_capacity((end - start) as usize);
             while self.count < end {
                 let pc = self.machine.cpu().pc();
                 steps.push((self.machine.cpu().sp(), views::is_return(&self.machine, pc)));
                 self.advance(1, false, &mut |_| false);
             }
-            self.machine.replaying = false;
+            self.machine.set_replaying(false);
             found = steps
                 .into_iter()
                 .enumerate()
@@ -879,7 +882,7 @@ impl Debugger {
         }
         self.frame_limit = frames;
         self.record = saved_record;
-        self.machine.state = saved;
+        self.machine.load_all(saved);
         self.count = now;
         found
     }
@@ -928,7 +931,7 @@ impl Debugger {
             }
             let _ = self.goto_count(start);
             let mut last = None;
-            self.machine.replaying = true;
+            self.machine.set_replaying(true);
             while self.count < end {
                 let (_, stop) = self.advance(end - self.count, true, &mut |_| false);
                 match stop {
@@ -959,7 +962,7 @@ impl Debugger {
                     _ => break,
                 }
             }
-            self.machine.replaying = false;
+            self.machine.set_replaying(false);
             replayed += end - start;
             s.end = start;
             if let Some(at) = last {
@@ -981,7 +984,8 @@ impl Debugger {
     /// Records that the machine was changed from outside (registers or memory set by the user),
     /// so that reverse execution replays from the changed state, not from before the change.
     pub fn modified(&mut self) {
-        self.history.record(self.count, &self.machine.state);
+        self.history
+            .record(self.count, self.machine.snapshot(), self.machine.memory());
     }
 
     /// The PCs of the last `n` steps, oldest first (replayed from the history, so tracing costs
@@ -989,20 +993,20 @@ impl Debugger {
     pub fn trace(&mut self, n: u64) -> Vec<u16> {
         let now = self.count;
         let from = now.saturating_sub(n).max(self.history.oldest().unwrap_or(now));
-        let saved = self.machine.state.clone();
+        let saved = self.machine.save_all();
         let saved_record = self.record;
         let mut pcs = vec![];
         if self.goto_count(from).is_ok() {
             self.record = false;
-            self.machine.replaying = true;
+            self.machine.set_replaying(true);
             while self.count < now {
                 pcs.push(self.machine.cpu().pc());
                 self.advance(1, false, &mut |_| false);
             }
-            self.machine.replaying = false;
+            self.machine.set_replaying(false);
         }
         self.record = saved_record;
-        self.machine.state = saved;
+        self.machine.load_all(saved);
         self.count = now;
         pcs
     }
@@ -1066,7 +1070,7 @@ impl Debugger {
 
     /// Calls `routine` (a label or an expression) with registers set (`("HL", 0x9000)`, 8-bit
     /// names set one byte), until it returns to its caller, within `budget` steps. Memory set
-    /// beforehand (through [`Workbench::poke`]) stays; breakpoints are not checked. Afterwards the
+    /// beforehand (through [`Z80Host::poke`]) stays; breakpoints are not checked. Afterwards the
     /// machine is as the routine left it, except that PC is back where it was.
     pub fn call(
         &mut self,
@@ -1075,16 +1079,17 @@ impl Debugger {
         budget: u64,
     ) -> Result<CallResult, CallError> {
         let call = self.start_call(routine, regs)?;
-        let (_, stop) = self.advance(budget, false, &mut |pc| pc == crate::workbench::END_TRAP);
+        let end_trap = self.machine.end_trap();
+        let (_, stop) = self.advance(budget, false, &mut |pc| pc == end_trap);
         match stop {
             Stop::Break(_) => self.end_call(call),
             other => Err(self.call_failed(&call, other, budget)),
         }
     }
 
-    /// [`Debugger::call`] that stops at breakpoints and watchpoints inside the routine
+    /// [`Z80Debugger::call`] that stops at breakpoints and watchpoints inside the routine
     /// (`Err(event)`, with the call pending: stepping or continuing until it returns to the caller
-    /// completes it, see [`Debugger::take_returned_call`]).
+    /// completes it, see [`Z80Debugger::take_returned_call`]).
     pub fn call_stopping(
         &mut self,
         routine: &str,
@@ -1098,7 +1103,7 @@ impl Debugger {
         let ev = self.resume(budget, &mut |_| false, &mut |_| false);
         let call = self.pending_calls.pop().expect("the pending call");
         let at_return =
-            self.machine.cpu().pc() == crate::workbench::END_TRAP && self.machine.cpu().sp() == call.sp0;
+            self.machine.cpu().pc() == self.machine.end_trap() && self.machine.cpu().sp() == call.sp0;
         match ev {
             Event::Done if at_return => self.end_call(call).map(Ok),
             Event::Breakpoint(_) | Event::Watchpoint(..) => {
@@ -1110,9 +1115,9 @@ impl Debugger {
         }
     }
 
-    /// [`Debugger::call_stopping`] frame by frame (the terminal): starts the call and runs it to
-    /// the end of the frame, where it stays under way ([`Debugger::go_on`] runs on). Its event
-    /// so far; a call that returned is completed by [`Debugger::take_returned_call`], one that
+    /// [`Z80Debugger::call_stopping`] frame by frame (the terminal): starts the call and runs it to
+    /// the end of the frame, where it stays under way ([`Z80Debugger::go_on`] runs on). Its event
+    /// so far; a call that returned is completed by [`Z80Debugger::take_returned_call`], one that
     /// failed leaves its error in the output.
     pub fn call_frames(
         &mut self,
@@ -1136,7 +1141,7 @@ impl Debugger {
     /// result.
     pub fn take_returned_call(&mut self) -> Option<(String, Registers, Result<CallResult, CallError>)> {
         let call = self.pending_calls.last()?;
-        if self.machine.cpu().pc() != crate::workbench::END_TRAP || self.machine.cpu().sp() != call.sp0 {
+        if self.machine.cpu().pc() != self.machine.end_trap() || self.machine.cpu().sp() != call.sp0 {
             return None;
         }
         let call = self.pending_calls.pop()?;
@@ -1157,7 +1162,7 @@ impl Debugger {
             views::set_register(self.machine.cpu_mut(), name, *value)
                 .map_err(|_| CallError::Register(name.to_string()))?;
         }
-        let before = self.machine.state.mem.clone();
+        let before = crate::host::copy_memory(self.machine.memory());
         let pc0 = self.machine.cpu().pc();
         // Return to a sentinel: the built-in end trap at 0000h, recognised with the SP it had.
         let sp0 = self.machine.cpu().sp();

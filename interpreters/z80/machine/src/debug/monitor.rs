@@ -6,13 +6,18 @@
 use std::fmt::Write as _;
 
 use super::views::{self, MachineEnv};
-use super::{Debugger, expr};
+use super::{Z80Debugger, expr};
+use crate::host::Z80Host;
 
 /// Addresses `find` lists before it says how many more there are.
 const FIND_SHOWN: usize = 32;
 
 /// A range `START END` (inclusive, as VICE's) and the rest of the arguments.
-fn range<'a>(d: &Debugger, args: &'a str, usage: &str) -> Result<(u16, u16, &'a str), String> {
+fn range<'a, M: Z80Host>(
+    d: &Z80Debugger<M>,
+    args: &'a str,
+    usage: &str,
+) -> Result<(u16, u16, &'a str), String> {
     let mut words = args.splitn(3, char::is_whitespace);
     let (Some(a), Some(b)) = (words.next(), words.next()) else {
         return Err(format!("usage: {usage}"));
@@ -25,7 +30,7 @@ fn range<'a>(d: &Debugger, args: &'a str, usage: &str) -> Result<(u16, u16, &'a 
 }
 
 /// Bytes written as expressions separated by spaces (`1 2 $FF`), or a quoted text (`"WIN"`).
-pub fn byte_list(d: &Debugger, text: &str) -> Result<Vec<u8>, String> {
+pub fn byte_list<M: Z80Host>(d: &Z80Debugger<M>, text: &str) -> Result<Vec<u8>, String> {
     let t = text.trim();
     if let Some(inner) = t.strip_prefix('"') {
         let inner = inner.strip_suffix('"').ok_or("a text needs its closing quote")?;
@@ -54,7 +59,7 @@ pub fn byte_list(d: &Debugger, text: &str) -> Result<Vec<u8>, String> {
 }
 
 /// `find START END BYTES|"TEXT"`: every address in the range where the bytes start.
-pub fn find(d: &Debugger, args: &str) -> Result<String, String> {
+pub fn find<M: Z80Host>(d: &Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "find START END BYTES... or find START END \"TEXT\"")?;
     let pattern = byte_list(d, rest)?;
     let mem: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
@@ -78,7 +83,7 @@ pub fn find(d: &Debugger, args: &str) -> Result<String, String> {
 }
 
 /// `fill START END BYTES`: the range with the bytes over and over.
-pub fn fill(d: &mut Debugger, args: &str) -> Result<String, String> {
+pub fn fill<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "fill START END BYTES...")?;
     let pattern = byte_list(d, rest)?;
     for (i, a) in (first..=last).enumerate() {
@@ -89,7 +94,7 @@ pub fn fill(d: &mut Debugger, args: &str) -> Result<String, String> {
 }
 
 /// `compare START END DEST`: where the range and the bytes at DEST differ.
-pub fn compare(d: &Debugger, args: &str) -> Result<String, String> {
+pub fn compare<M: Z80Host>(d: &Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "compare START END DEST")?;
     let dest = d.location(rest)?;
     let mut s = String::new();
@@ -114,7 +119,7 @@ pub fn compare(d: &Debugger, args: &str) -> Result<String, String> {
 }
 
 /// `move START END DEST`: copies the range to DEST (as memmove: overlapping is fine).
-pub fn move_bytes(d: &mut Debugger, args: &str) -> Result<String, String> {
+pub fn move_bytes<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "move START END DEST")?;
     let dest = d.location(rest)?;
     let bytes: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
@@ -126,7 +131,7 @@ pub fn move_bytes(d: &mut Debugger, args: &str) -> Result<String, String> {
 }
 
 /// `set byte[A] = 1 2 3`: bytes from A on.
-pub fn set_bytes(d: &mut Debugger, at: u16, values: &str) -> Result<String, String> {
+pub fn set_bytes<M: Z80Host>(d: &mut Z80Debugger<M>, at: u16, values: &str) -> Result<String, String> {
     let bytes = byte_list(d, values)?;
     for (i, b) in bytes.into_iter().enumerate() {
         d.machine.poke(at.wrapping_add(i as u16), b);
@@ -137,7 +142,7 @@ pub fn set_bytes(d: &mut Debugger, at: u16, values: &str) -> Result<String, Stri
 
 /// `asm ADDR INSTRUCTION`: assembles one line at ADDR with the program's labels (our assembler,
 /// so its syntax and errors) and writes it there; shows what it wrote.
-pub fn assemble(d: &mut Debugger, args: &str) -> Result<String, String> {
+pub fn assemble<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (at, line) = args
         .trim()
         .split_once(char::is_whitespace)

@@ -3,9 +3,9 @@
 use super::commands::{Session, run_script};
 use super::*;
 
-fn debugger(src: &str) -> Debugger {
+fn debugger(src: &str) -> Z80Debugger {
     let asm = retro_z80_asm::assemble_str("t.asm", src).unwrap_or_else(|f| panic!("{}", f.render(false)));
-    Debugger::from_assembly(&asm)
+    Z80Debugger::from_assembly(&asm)
 }
 
 const CALLS: &str = "
@@ -82,7 +82,7 @@ fn next_steps_over_calls_and_finish_returns_to_the_caller() {
 
 /// [`CALLS`] on Connect-4's stack: `ld sp,0`, so a routine runs with SP=FFFEh and its RET takes
 /// SP to 0000h (`after` labels the second CALL).
-fn top_stack() -> Debugger {
+fn top_stack() -> Z80Debugger {
     debugger(&CALLS.replace("ld sp,$F000", "ld sp,0").replacen(
         "        call inc2\n        call inc2",
         "        call inc2\nafter:  call inc2",
@@ -175,7 +175,7 @@ fn finish_inside_a_call_completes_it() {
     assert_eq!(label(&s.dbg), "main");
 }
 
-fn label(d: &Debugger) -> String {
+fn label(d: &Z80Debugger) -> String {
     views::label_offset(d, d.machine.cpu().pc())
 }
 
@@ -508,7 +508,7 @@ fn reverse_step_n_after_step_n_restores_the_exact_state() {
             // Most random programs soon RET into the end trap at $0000 and end: there a JP
             // starts them again, so that they go on to be stepped.
             program.blocks.push((0x0000, vec![0xC3, 0x00, 0x80]));
-            let mut d = Debugger::new(program);
+            let mut d = Z80Debugger::new(program);
             d.advance(before, false, &mut |_| false);
             let (at, start) = (d.count(), d.machine.state.clone());
             let mut handler = false;
@@ -722,7 +722,7 @@ waitkey:
 /// Runs the command under way frame by frame (as the terminal does) until it stops, pressing
 /// `key` (if any) before frame `press_at`; returns the stop and the frames it took.
 fn frames_until_stop(
-    d: &mut Debugger,
+    d: &mut Z80Debugger,
     console: &mut retro_machine::debug::Console,
     key: Option<(Key, u64)>,
 ) -> (String, u64) {
@@ -1040,7 +1040,7 @@ fn the_history_keeps_a_minute_of_a_waiting_program_in_a_few_mib() {
 }
 
 /// The debugger's machine is the one a fresh run of `src` has at the same step.
-fn assert_same_as_a_fresh_run(d: &Debugger, src: &str) {
+fn assert_same_as_a_fresh_run(d: &Z80Debugger, src: &str) {
     let mut fresh = debugger(src);
     fresh.record = false;
     fresh.cont(d.count());

@@ -9,18 +9,18 @@ use retro_z80::{Cpu, Registers};
 use retro_z80_asm::isa::BlockOp;
 use retro_z80_asm::{Instruction, SymbolKind, disassemble_one};
 
-use super::Debugger;
+use super::Z80Debugger;
 use super::expr::Env;
-use crate::workbench::Workbench;
+use crate::host::Z80Host;
 
 /// Expressions evaluated against the debugger's machine and program.
-pub struct MachineEnv<'a> {
-    d: &'a Debugger,
+pub struct MachineEnv<'a, M: Z80Host> {
+    d: &'a Z80Debugger<M>,
     regs: Registers,
 }
 
-impl<'a> MachineEnv<'a> {
-    pub fn new(d: &'a Debugger) -> MachineEnv<'a> {
+impl<'a, M: Z80Host> MachineEnv<'a, M> {
+    pub fn new(d: &'a Z80Debugger<M>) -> MachineEnv<'a, M> {
         MachineEnv {
             d,
             regs: d.machine.cpu().registers(),
@@ -28,7 +28,7 @@ impl<'a> MachineEnv<'a> {
     }
 }
 
-impl Env for MachineEnv<'_> {
+impl<M: Z80Host> Env for MachineEnv<'_, M> {
     fn register(&self, name: &str) -> Option<i64> {
         register(&self.regs, name)
     }
@@ -41,7 +41,7 @@ impl Env for MachineEnv<'_> {
 }
 
 /// A symbol by exact name, or by a unique case-insensitive match.
-pub fn symbol(d: &Debugger, name: &str) -> Option<u16> {
+pub fn symbol<M: Z80Host>(d: &Z80Debugger<M>, name: &str) -> Option<u16> {
     let s = &d.program.symbols;
     s.get(name).or_else(|| {
         let mut found = s.iter().filter(|(n, _, _)| n.eq_ignore_ascii_case(name));
@@ -153,7 +153,7 @@ pub fn set_register(cpu: &mut Cpu, name: &str, v: u16) -> Result<(), String> {
 }
 
 /// `label+offset` for an address: the nearest label at or below it (within 256 bytes), else `$XXXX`.
-pub fn label_offset(d: &Debugger, addr: u16) -> String {
+pub fn label_offset<M: Z80Host>(d: &Z80Debugger<M>, addr: u16) -> String {
     let best = d
         .program
         .symbols
@@ -169,7 +169,7 @@ pub fn label_offset(d: &Debugger, addr: u16) -> String {
 
 /// An address as a grid's cell when it is in one (`Board[5][4]`: row, then column, as the grid
 /// prints), else as [`label_offset`].
-pub fn cell_or_label(d: &Debugger, addr: u16) -> String {
+pub fn cell_or_label<M: Z80Host>(d: &Z80Debugger<M>, addr: u16) -> String {
     let best = d
         .program
         .symbols
@@ -185,7 +185,7 @@ pub fn cell_or_label(d: &Debugger, addr: u16) -> String {
 }
 
 /// `file:line` of an address, when the program has a source map.
-pub fn source_of(d: &Debugger, addr: u16) -> Option<(std::path::PathBuf, u32)> {
+pub fn source_of<M: Z80Host>(d: &Z80Debugger<M>, addr: u16) -> Option<(std::path::PathBuf, u32)> {
     d.program.source_map.lookup(addr).map(|p| (p.file, p.line))
 }
 
@@ -195,7 +195,7 @@ fn file_name(p: &std::path::Path) -> String {
 }
 
 /// `$8012 checkWIN+2 (prog.asm:13)`.
-pub fn describe(d: &Debugger, addr: u16) -> String {
+pub fn describe<M: Z80Host>(d: &Z80Debugger<M>, addr: u16) -> String {
     let mut s = format!("${addr:04X} {}", label_offset(d, addr));
     if let Some((f, l)) = source_of(d, addr) {
         let _ = write!(s, " ({}:{l})", file_name(&f));
@@ -203,19 +203,19 @@ pub fn describe(d: &Debugger, addr: u16) -> String {
     s
 }
 
-fn bytes_at(m: &Workbench, addr: u16) -> [u8; 4] {
+fn bytes_at<M: Z80Host>(m: &M, addr: u16) -> [u8; 4] {
     std::array::from_fn(|i| m.peek(addr.wrapping_add(i as u16)))
 }
 
 /// The instruction at `addr` (symbolic text) and its length.
-pub fn instruction(d: &Debugger, addr: u16) -> (String, u16) {
+pub fn instruction<M: Z80Host>(d: &Z80Debugger<M>, addr: u16) -> (String, u16) {
     let line = disassemble_one(&bytes_at(&d.machine, addr), addr, Some(&d.program.symbols));
     (line.text, line.bytes.len().max(1) as u16)
 }
 
 /// The length of the instruction at `pc` and whether `next` steps over it: CALL, RST, DJNZ and the
 /// repeating block instructions.
-pub fn step_over_info(m: &Workbench, pc: u16) -> (u16, bool) {
+pub fn step_over_info<M: Z80Host>(m: &M, pc: u16) -> (u16, bool) {
     let line = disassemble_one(&bytes_at(m, pc), pc, None);
     let over = matches!(
         line.insn,
@@ -239,7 +239,7 @@ pub fn step_over_info(m: &Workbench, pc: u16) -> (u16, bool) {
 }
 
 /// Whether the instruction at `pc` is a RET, RET cc, RETI or RETN.
-pub fn is_return(m: &Workbench, pc: u16) -> bool {
+pub fn is_return<M: Z80Host>(m: &M, pc: u16) -> bool {
     let line = disassemble_one(&bytes_at(m, pc), pc, None);
     matches!(
         line.insn,
@@ -308,7 +308,7 @@ pub fn registers(r: &Registers, prev: &Registers, tstates: u64) -> String {
 }
 
 /// The stack from SP up: each word, and what a return address points into.
-pub fn stack(d: &Debugger, words: usize) -> String {
+pub fn stack<M: Z80Host>(d: &Z80Debugger<M>, words: usize) -> String {
     let sp = d.machine.cpu().sp();
     let mut s = String::new();
     for i in 0..words {
@@ -330,7 +330,7 @@ pub fn stack(d: &Debugger, words: usize) -> String {
 }
 
 /// If `w` looks like a return address (the bytes before it are a CALL or an RST), where the call was.
-pub fn return_site(m: &Workbench, w: u16) -> Option<u16> {
+pub fn return_site<M: Z80Host>(m: &M, w: u16) -> Option<u16> {
     let call = w.wrapping_sub(3);
     let op = m.peek(call);
     if op == 0xCD || op & 0xC7 == 0xC4 {
@@ -341,7 +341,7 @@ pub fn return_site(m: &Workbench, w: u16) -> Option<u16> {
 }
 
 /// The backtrace: the current location, then each return address found on the stack.
-pub fn backtrace(d: &Debugger, depth: usize) -> String {
+pub fn backtrace<M: Z80Host>(d: &Z80Debugger<M>, depth: usize) -> String {
     let mut s = format!("#0  {}\n", describe(d, d.machine.cpu().pc()));
     let sp = d.machine.cpu().sp();
     let mut frame = 1;
@@ -362,7 +362,7 @@ pub fn backtrace(d: &Debugger, depth: usize) -> String {
 
 /// `count` instructions from `addr`: `=>` at the PC, `*` at a breakpoint, labels on their own
 /// line, and each instruction's source line.
-pub fn disassemble(d: &Debugger, mut addr: u16, count: usize) -> String {
+pub fn disassemble<M: Z80Host>(d: &Z80Debugger<M>, mut addr: u16, count: usize) -> String {
     let pc = d.machine.cpu().pc();
     let mut s = String::new();
     let mut last_source = None;
@@ -393,7 +393,7 @@ pub fn disassemble(d: &Debugger, mut addr: u16, count: usize) -> String {
 }
 
 /// The source lines around `addr` with `=>` on its line and `*` on lines with breakpoints.
-pub fn source_around(d: &Debugger, addr: u16, before: u32, after: u32) -> Option<String> {
+pub fn source_around<M: Z80Host>(d: &Z80Debugger<M>, addr: u16, before: u32, after: u32) -> Option<String> {
     let (file, line) = source_of(d, addr)?;
     let (_, text) = d.program.files.iter().find(|(p, _)| *p == file)?;
     let first = line.saturating_sub(before).max(1);
@@ -423,7 +423,7 @@ pub fn source_around(d: &Debugger, addr: u16, before: u32, after: u32) -> Option
 }
 
 /// Memory as hex bytes and characters, 16 to a row.
-pub fn hexdump(d: &Debugger, addr: u16, len: usize) -> String {
+pub fn hexdump<M: Z80Host>(d: &Z80Debugger<M>, addr: u16, len: usize) -> String {
     let mut s = String::new();
     for row in (0..len).step_by(16) {
         let a = addr.wrapping_add(row as u16);
@@ -445,7 +445,7 @@ pub fn hexdump(d: &Debugger, addr: u16, len: usize) -> String {
 }
 
 /// Memory for a narrow panel: `rows` rows of 8 bytes and their characters, from `addr`.
-pub fn memory_rows(d: &Debugger, addr: u16, rows: usize) -> String {
+pub fn memory_rows<M: Z80Host>(d: &Z80Debugger<M>, addr: u16, rows: usize) -> String {
     let mut s = String::new();
     for row in 0..rows {
         let a = addr.wrapping_add(8 * row as u16);

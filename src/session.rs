@@ -1,5 +1,6 @@
 //! What every machine run shares: headless or interactive, key scripts, time limits, screen
-//! dumps and screenshots (DESIGN.md's CLI contract).
+//! dumps and screenshots (docs/cli.md). The headless decision and the key script are made once,
+//! in [`Session::new`], and handed to the machine's builder (ARCHITECTURE.md).
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -11,7 +12,7 @@ use retro_machine::script::{self, KeyScript};
 use retro_screen::colour::{self, ColourDepth};
 use retro_screen::dump;
 
-use crate::files::{KEY_SCRIPT, is_broken_pipe, read_limited, write_output};
+use crate::files::{KEY_SCRIPT, Limit, is_broken_pipe, read_limited, write_output};
 use crate::tui::terminal::die_of;
 use crate::tui::{Finished, InteractiveOptions, run_interactive};
 
@@ -36,7 +37,7 @@ pub struct SessionArgs {
     #[arg(long, value_name = "SCRIPT")]
     pub keys: Option<String>,
     /// Stop after this many seconds of virtual time, headless or in the terminal (headless
-    /// default: 600; in the terminal: no limit).
+    /// default: a day, the most it takes, on every machine; in the terminal: no limit).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Print the final screen to stdout after the run.
@@ -63,11 +64,47 @@ pub fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn load_script(arg: &str) -> Result<KeyScript, String> {
+/// Virtual time a headless run may take without `--time`, on every machine: a day, the most
+/// `--time` takes. A headless run ends by itself when its program ends, waits for a key the script
+/// does not have or reads past the end of stdin; the limit only stops a program that computes for
+/// ever, and console programs such as the ZEXALL exerciser compute for hours of virtual time.
+pub const DEFAULT_HEADLESS_SECONDS: f64 = 86_400.0;
+
+/// A run's session, decided once for every machine: headless or in the terminal, and the key
+/// script. Machine builders read it; nothing else looks at stdout or `--keys` again.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub args: SessionArgs,
+    /// No terminal UI: asked for with `--headless`, or stdout is not a terminal (piped or
+    /// redirected), so there is nothing to draw on.
+    pub headless: bool,
+    /// `--keys`, parsed (empty without it).
+    pub script: KeyScript,
+}
+
+impl Session {
+    /// The session the options ask for; a key script that cannot be read or parsed is a usage
+    /// error (the `Err` is the exit status, already reported).
+    pub fn new(args: &SessionArgs) -> Result<Session, ExitCode> {
+        let script = match args.keys.as_deref() {
+            Some(arg) => load_keys(arg, KEY_SCRIPT).map_err(usage_error)?,
+            None => KeyScript::default(),
+        };
+        Ok(Session {
+            args: args.clone(),
+            headless: args.headless || !std::io::stdout().is_terminal(),
+            script,
+        })
+    }
+}
+
+/// A key script (docs/key-scripts.md) from `--keys`: a file read up to `limit`, or the script
+/// itself after a leading '='. The one loader for `run`, `debug` and the prompts.
+pub fn load_keys(arg: &str, limit: Limit) -> Result<KeyScript, String> {
     let (text, origin) = match arg.strip_prefix('=') {
         Some(inline) => (inline.to_string(), "--keys".to_string()),
         None => {
-            let bytes = read_limited(Path::new(arg), KEY_SCRIPT).map_err(|e| e.to_string())?;
+            let bytes = read_limited(Path::new(arg), limit).map_err(|e| e.to_string())?;
             let text = String::from_utf8(bytes).map_err(|_| format!("key script {arg}: not UTF-8 text"))?;
             (text, arg.to_string())
         }
@@ -91,13 +128,11 @@ fn depth(arg: Option<&str>) -> Result<ColourDepth, String> {
 /// 1 the program stopped with an error, 2 bad usage).
 pub fn drive(
     machine: &mut dyn Machine,
-    args: &SessionArgs,
+    session: &Session,
     machine_help: Vec<(&'static str, &'static str)>,
 ) -> ExitCode {
-    let script = match args.keys.as_deref().map(load_script).transpose() {
-        Ok(s) => s.unwrap_or_default(),
-        Err(e) => return usage_error(e),
-    };
+    let args = &session.args;
+    let script = session.script.clone();
     let depth = match depth(args.colour.as_deref()) {
         Ok(d) => d,
         Err(e) => return usage_error(e),
@@ -109,11 +144,9 @@ pub fn drive(
                 "--time {t}: give a number of seconds between 0 and 86400"
             ));
         }
-        None => HeadlessOptions::default().limit,
+        None => VirtualTime::from_micros((DEFAULT_HEADLESS_SECONDS * 1e6) as u64),
     };
-    // Without a terminal to draw on (output piped or redirected) a run is headless.
-    let headless = args.headless || !std::io::stdout().is_terminal();
-    let state = if headless {
+    let state = if session.headless {
         let options = HeadlessOptions { limit, script };
         let stdout = std::io::stdout();
         let mut out = stdout.lock();

@@ -1,21 +1,17 @@
-//! The VDU system: every byte a program outputs goes into one queue, which collects complete
-//! sequences (a control code 0-31 and its parameter bytes, with the real parameter counts) and
-//! hands each to a [`VduDriver`]: the real one is [`crate::vdu::GraphicsScreen`].
+//! The VDU queue: every byte a program outputs goes into it, and it collects complete sequences
+//! (a control code 0-31 and its parameter bytes, with the real parameter counts) and hands each to
+//! a [`VduDriver`]: the real one is [`super::GraphicsScreen`].
 
 use retro_screen::frame::Frame;
+
+use super::GraphicsScreen;
+use super::log::VduLog;
 
 /// Parameter bytes that follow each control code 0-31 (RISC OS and Brandy's table).
 pub const PARAMS: [u8; 32] = [
     0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, //
     0, 1, 2, 5, 0, 0, 1, 9, 8, 5, 0, 0, 4, 4, 0, 2,
 ];
-
-/// Graphics pixels that cost one host tick ([`super::host::TICK_STATEMENTS`] statements, a
-/// millisecond) of virtual time: 16 pixels a microsecond, so a full-screen MODE 1 rectangle takes
-/// 5 ms, about what RISC OS on an ARM2 Archimedes takes to fill its 20 KB of screen. Drawing is
-/// charged to the clock so that a program drawing without pause runs at about the real machine's
-/// pace, hands over its frames in time (the terminal stays responsive) and `--time` bounds it.
-pub const PIXELS_PER_TICK: u64 = 16 * super::host::TICK_STATEMENTS as u64;
 
 /// What executes complete VDU sequences and answers the questions BASIC asks the screen.
 pub trait VduDriver: Send {
@@ -71,7 +67,7 @@ pub struct Vdu {
     stream: StreamState,
     driver: Box<dyn VduDriver>,
     /// The last sequences dispatched, when a debugger asked for them (see `debug`).
-    pub log: Option<crate::interp::debug::vdulog::VduLog>,
+    pub log: Option<VduLog>,
 }
 
 /// What the text stream needs to know to leave out a graphics screen's cursor padding.
@@ -89,7 +85,7 @@ struct StreamState {
 impl Default for Vdu {
     /// The queue in front of the real driver, in MODE 7 as the machine starts.
     fn default() -> Self {
-        Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)))
+        Vdu::new(Box::new(GraphicsScreen::new(7)))
     }
 }
 

@@ -4,12 +4,13 @@
 
 use std::fmt::Write as _;
 
-use retro_machine::debug::{Here, Panel, PanelKind, PanelLine};
+use retro_machine::debug::basic::panels;
+use retro_machine::debug::{Panel, PanelKind, PanelLine};
 
-use super::super::Interp;
-use super::super::value::Val;
-use super::control::{Control, expr_bytes};
-use super::views::show_val;
+use crate::interp::Interp;
+use crate::interp::debug::control::{Control, expr_bytes};
+use crate::interp::debug::views::show_val;
+use crate::interp::value::Val;
 
 /// The machine's part of `help`.
 pub const HELP: &str = "\
@@ -35,7 +36,7 @@ fn line_arg(rest: &str) -> Result<Option<u32>, String> {
 impl Control {
     /// A command line whose first word the console does not know; `None` if this does not
     /// know it either.
-    pub(super) fn command(
+    pub(crate) fn command(
         &mut self,
         it: &mut Interp,
         line: &str,
@@ -151,9 +152,10 @@ impl Control {
 
     /// The terminal's panels: the listing, the current line's tokens, the interpreter's state
     /// with the VDU queue, the control stack and the variables.
-    pub(super) fn panel(&self, it: &Interp, kind: PanelKind, rows: usize, running: bool) -> Option<Panel> {
+    pub(crate) fn panel(&self, it: &Interp, kind: PanelKind, rows: usize, running: bool) -> Option<Panel> {
         let here = it.pc_at_statement();
         let bp_statements: Vec<(u32, usize)> = self
+            .points
             .breaks
             .iter()
             .filter(|b| b.id != 0 && b.enabled)
@@ -216,21 +218,7 @@ impl Control {
             }
             PanelKind::Registers => plain("interpreter", self.state_text(it, running)),
             PanelKind::Stack => plain("control stack", it.stack_text()),
-            PanelKind::Memory => {
-                let lines = it
-                    .variable_lines()
-                    .into_iter()
-                    .map(|l| PanelLine {
-                        changed: !self.vars_before.contains(&l),
-                        text: l,
-                        ..PanelLine::default()
-                    })
-                    .collect();
-                Panel {
-                    title: "variables".into(),
-                    lines,
-                }
-            }
+            PanelKind::Memory => panels::variables("variables", it.variable_lines(), &self.vars_before),
         })
     }
 
@@ -250,87 +238,6 @@ impl Control {
             let _ = writeln!(out, "{l}");
         }
         out
-    }
-}
-
-impl Interp {
-    /// Where the program is, for stop reports and the terminal's title.
-    pub(super) fn here(&self, running: bool) -> Here {
-        if !running {
-            return Here {
-                describe: "the program has ended".into(),
-                location: String::new(),
-                next: "(run starts it again)\n".into(),
-            };
-        }
-        let p = self.pc_at_statement();
-        let pos = self.position(p);
-        Here {
-            describe: format!("line {pos}"),
-            location: if pos.in_program {
-                format!("{}:{}", pos.line, pos.statement)
-            } else {
-                String::new()
-            },
-            next: format!("{}\n", self.statement_text(p)),
-        }
-    }
-
-    /// Every variable's line of `info variables` (the panel marks those that changed).
-    pub(super) fn variable_lines(&self) -> Vec<String> {
-        self.variables_text().lines().map(String::from).collect()
-    }
-
-    /// `rows` lines of the listing around line `centre`: each one's number and its statements
-    /// as LIST shows them (statement k+1 at index k, the first with the line number, each
-    /// ending with the `:` that ends it), split where [`Interp::position`] numbers them.
-    fn listing_lines(&self, centre: u32, rows: usize) -> Vec<(u32, Vec<String>)> {
-        let view = self.program_view();
-        let idx = self
-            .lines
-            .iter()
-            .position(|&(n, _)| n as u32 >= centre)
-            .unwrap_or(0);
-        let from = idx.saturating_sub(rows / 3);
-        self.lines
-            .iter()
-            .skip(from)
-            .take(rows.max(1))
-            .map(|&(n, off)| {
-                let len = self.mem[off + 3] as usize;
-                let body = &self.mem[off + 4..off + len.max(4)];
-                let full = crate::list_line(n, body);
-                let rel = off - self.page;
-                let starts: Vec<Option<usize>> = view
-                    .as_ref()
-                    .and_then(|v| v.lines.iter().find(|l| l.offset == rel))
-                    .map(|l| {
-                        l.statements
-                            .iter()
-                            .map(|s| {
-                                s.first()
-                                    .map(|i| i.offset.saturating_sub(rel + 4).min(body.len()))
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                // Where each statement's text begins in the listing: the listing of the bytes
-                // before it (keywords expand, so bytes and characters differ). An empty
-                // statement begins where the one before it ended.
-                let mut cuts = vec![0];
-                for start in starts.iter().skip(1) {
-                    let last = *cuts.last().unwrap_or(&0);
-                    let cut = start.map_or(last, |s| crate::list_line(n, &body[..s]).len());
-                    cuts.push(cut.clamp(last, full.len()));
-                }
-                cuts.push(full.len());
-                let statements = cuts
-                    .windows(2)
-                    .map(|w| crate::detokenize::latin1_to_string(&full[w[0]..w[1]]))
-                    .collect();
-                (n as u32, statements)
-            })
-            .collect()
     }
 }
 

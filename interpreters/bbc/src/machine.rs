@@ -11,26 +11,22 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, SendError, Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 use retro_machine::clock::{VirtualClock, VirtualTime};
 use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
 use retro_machine::machine::{Machine, RunState};
 use retro_screen::frame::Frame;
 
-use super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
-use super::lineedit::{History, LineEdit};
-use super::prompt::{Prompt, PromptEnd};
-use super::vdu::{PIXELS_PER_TICK, Vdu};
-use super::{Interp, LoadError, Outcome};
-use crate::program::SaveFormat;
+use crate::format::SaveFormat;
+use crate::interp::host::{Host, KeyRead, LineRead, PIXELS_PER_TICK, Signal, TICK_STATEMENTS};
+use crate::interp::lineedit::{History, LineEdit};
+use crate::interp::prompt::{Prompt, PromptEnd};
+use crate::interp::{Interp, LoadError, Outcome};
+use crate::vdu::Vdu;
+use crate::worker::{self, Worker};
 
 /// Statements per 50 Hz frame (one million a second of virtual time).
 pub const STATEMENTS_PER_FRAME: u32 = 20_000;
-/// Stack for the interpreter thread; deep FN recursion stops with an error long before it.
-const WORKER_STACK: usize = 256 << 20;
-/// Nesting limit that fits the worker's stack with a wide margin.
-const WORKER_MAX_DEPTH: u32 = 20_000;
 
 /// Where INPUT and GET read from.
 pub enum InputSource {
@@ -77,13 +73,12 @@ struct Shared {
 
 /// BBC BASIC V as a machine.
 pub struct BbcMachine {
-    to_worker: Option<Sender<ToWorker>>,
+    worker: Worker<ToWorker>,
     from_worker: Receiver<Reply>,
     shared: Arc<Mutex<Shared>>,
     keys: Vec<KeyEvent>,
     key_map: Vec<(Key, char)>,
     finished: Option<RunState>,
-    worker: Option<JoinHandle<()>>,
 }
 
 impl BbcMachine {
@@ -131,8 +126,7 @@ impl BbcMachine {
     ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
-        // The machine draws on the graphics screen (MODE 7 until the program picks another).
-        let vdu = Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)));
+        let vdu = worker::screen();
         let shared = Arc::new(Mutex::new(Shared {
             frame: vdu.frame(),
             text: String::new(),
@@ -155,33 +149,22 @@ impl BbcMachine {
             stream_done: false,
             history: History::default(),
         };
-        let mut interp = Interp::new(program, Box::new(host))?;
-        interp.vdu = vdu;
-        interp.max_depth = WORKER_MAX_DEPTH;
-        interp.set_file_root(dir);
-        if let Some(s) = seed {
-            interp.seed(s);
-        }
+        let interp = worker::interp(program, Box::new(host), vdu, seed, dir)?;
         let shared2 = shared.clone();
-        let worker = std::thread::Builder::new()
-            .name("bbc-basic".into())
-            .stack_size(WORKER_STACK)
-            .spawn(move || {
-                if let Some(format) = prompt {
-                    prompt_main(interp, shared2, format)
-                } else {
-                    worker_main(interp, shared2)
-                }
-            })
-            .map_err(|_| LoadError::TooBig)?;
+        let worker = Worker::spawn("bbc-basic", to_worker, move || {
+            if let Some(format) = prompt {
+                prompt_main(interp, shared2, format)
+            } else {
+                worker_main(interp, shared2)
+            }
+        })?;
         Ok(BbcMachine {
-            to_worker: Some(to_worker),
+            worker,
             from_worker,
             shared,
             keys: Vec::new(),
             key_map: Vec::new(),
             finished: None,
-            worker: Some(worker),
         })
     }
 
@@ -257,30 +240,6 @@ fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>, now: Option<VirtualTime>) {
     }
 }
 
-impl Interp {
-    /// Lets a machine host block for its first frame before the program starts.
-    fn host_first_frame(&mut self) -> bool {
-        let vdu = &mut self.vdu;
-        self.host.tick(vdu) != Signal::Abort
-    }
-
-    /// Lets a machine host report the end of the run.
-    fn host_finish(&mut self, state: RunState) {
-        let vdu = &mut self.vdu;
-        self.host.finish(vdu, state);
-    }
-}
-
-impl Drop for BbcMachine {
-    fn drop(&mut self) {
-        // Closing the channel makes the worker's next wait return Abort, which ends its run.
-        self.to_worker = None;
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
-        }
-    }
-}
-
 impl BbcMachine {
     /// Gives the worker its next frame (or batch of frames) and waits until it yields. A
     /// program that has finished (or a worker that is gone) starts no frame.
@@ -289,7 +248,7 @@ impl BbcMachine {
         if let Some(s) = &self.finished {
             return no_frame(s.clone());
         }
-        let sent = self.to_worker.as_ref().is_some_and(|tx| tx.send(msg).is_ok());
+        let sent = self.worker.send(msg);
         let reply = if sent {
             self.from_worker
                 .recv()

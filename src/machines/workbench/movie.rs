@@ -1,7 +1,8 @@
 //! `retro run PROG --movie FILE.fm2`: feeds the workbench's controller from an FCEUX movie, one
-//! input per frame, headless and as fast as possible; with `--trace-state` it prints the NES
-//! Tetris program's state after every frame in the line format of the meta_nestris oracle's
-//! `trace` example (docs/tetris.md), so the two can be compared with `diff`.
+//! input per frame, headless and as fast as possible; with `--trace-state` it prints the
+//! program's state after every frame in the fields its trace description names (`super::trace`;
+//! NES Tetris's gives the meta_nestris oracle's `trace` lines, docs/tetris.md), so the two can be
+//! compared with `diff`. `--record` writes the controller of a run as a movie.
 
 use std::io::Write;
 use std::path::Path;
@@ -13,7 +14,7 @@ use retro_machine::{HeldKeys, Key, KeyEvent, VirtualTime};
 use retro_screen::Frame;
 use retro_z80_machine::{Program, Stop, Workbench};
 
-use super::session::usage_error;
+use super::trace::Trace;
 
 /// Reads and parses a movie. Errors name the file and line.
 pub fn load_movie(path: &Path) -> Result<Movie, String> {
@@ -33,108 +34,10 @@ pub fn apply_pokes(m: &mut Workbench, program: &Program, pokes: &[String]) -> Re
             .symbols
             .get(label)
             .ok_or_else(|| format!("--poke {p}: no label `{label}` in the program"))?;
-        let value = super::asm::parse_addr(value).map_err(|e| format!("--poke {p}: {e}"))?;
+        let value = crate::addr::parse_addr(value).map_err(|e| format!("--poke {p}: {e}"))?;
         m.poke(addr, value as u8);
     }
     Ok(())
-}
-
-/// The RAM labels the trace reads (programs/tetris/ram.asm).
-struct TraceLabels {
-    in_game: u16,
-    menu_mode: u16,
-    play_state: u16,
-    score: u16,
-    lines: u16,
-    level: u16,
-    piece: u16,
-    piece_x: u16,
-    piece_y: u16,
-    next: u16,
-    fall: u16,
-    shift_ar: u16,
-    drop_ar: u16,
-    dead: u16,
-    playfield: u16,
-}
-
-impl TraceLabels {
-    fn find(program: &Program) -> Result<TraceLabels, String> {
-        let get = |name: &str| {
-            program
-                .symbols
-                .get(name)
-                .ok_or_else(|| format!("--trace-state: the program has no label `{name}`"))
-        };
-        Ok(TraceLabels {
-            in_game: get("in_game")?,
-            menu_mode: get("menu_mode")?,
-            play_state: get("play_state")?,
-            score: get("score")?,
-            lines: get("lines")?,
-            level: get("level")?,
-            piece: get("piece")?,
-            piece_x: get("piece_x")?,
-            piece_y: get("piece_y")?,
-            next: get("next")?,
-            fall: get("fall")?,
-            shift_ar: get("shift_ar")?,
-            drop_ar: get("drop_ar")?,
-            dead: get("dead")?,
-            playfield: get("playfield")?,
-        })
-    }
-}
-
-const MENUS: [&str; 4] = ["CopyrightScreen", "TitleScreen", "GameTypeSelect", "LevelSelect"];
-const PLAY_STATES: [&str; 6] = [
-    "MoveTetrimino",
-    "LockTetrimino",
-    "CheckForCompletedRows",
-    "DoNothing",
-    "UpdateLinesAndStatistics",
-    "SpawnNextTetrimino",
-];
-
-/// BCD bytes, most significant last, as a decimal number.
-fn bcd(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .rev()
-        .fold(0, |n, &b| n * 100 + u64::from(b >> 4) * 10 + u64::from(b & 15))
-}
-
-/// One trace line: `FRAME menu MODE` or `FRAME play STATE score LINES level PIECE x y NEXT fall
-/// shift drop dead FIELD` (the oracle's format).
-fn trace_line(m: &Workbench, l: &TraceLabels, frame: usize, out: &mut String) {
-    use std::fmt::Write;
-    let b = |a: u16| m.peek(a);
-    if b(l.in_game) == 0 {
-        let mode = MENUS.get(b(l.menu_mode) as usize).unwrap_or(&"?");
-        let _ = writeln!(out, "{frame} menu {mode}");
-        return;
-    }
-    let mem = m.mem();
-    let score = bcd(&mem[l.score as usize..l.score as usize + 4]);
-    let lines = bcd(&mem[l.lines as usize..l.lines as usize + 2]);
-    let state = PLAY_STATES.get(b(l.play_state) as usize).unwrap_or(&"?");
-    let _ = write!(
-        out,
-        "{frame} play {state} {score} {lines} {} {} {} {} {} {} {} {} {} ",
-        b(l.level),
-        b(l.piece),
-        b(l.piece_x) as i8,
-        b(l.piece_y) as i8,
-        b(l.next),
-        b(l.fall),
-        b(l.shift_ar),
-        b(l.drop_ar) as i8,
-        b(l.dead),
-    );
-    for i in 0..200u16 {
-        out.push(if b(l.playfield + i) != 0 { '#' } else { '.' });
-    }
-    out.push('\n');
 }
 
 /// The movie's first gamepad, one button byte per frame, for [`Workbench::set_pad_tape`].
@@ -144,15 +47,7 @@ pub fn pad_tape(movie: &Movie) -> std::sync::Arc<[u8]> {
 
 /// Replays `movie` headless: at each frame's start the controller takes the frame's buttons (the
 /// machine's pad tape). Prints the trace when asked; returns the exit status.
-pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, stats: bool) -> ExitCode {
-    let labels = if trace {
-        match TraceLabels::find(program) {
-            Ok(l) => Some(l),
-            Err(e) => return usage_error(e),
-        }
-    } else {
-        None
-    };
+pub fn replay(m: &mut Workbench, movie: &Movie, trace: Option<&Trace>, stats: bool) -> ExitCode {
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     let mut out = String::new();
@@ -178,8 +73,8 @@ pub fn replay(m: &mut Workbench, program: &Program, movie: &Movie, trace: bool, 
             let _ = lock.write_all(out.as_bytes());
             return code;
         }
-        if let Some(l) = &labels {
-            trace_line(m, l, i + 1, &mut out);
+        if let Some(t) = trace {
+            t.line(m.mem(), i + 1, &mut out);
             if out.len() > 1 << 16 {
                 if lock.write_all(out.as_bytes()).is_err() {
                     return ExitCode::SUCCESS; // a closed pipe (`| head`)

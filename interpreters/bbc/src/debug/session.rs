@@ -5,24 +5,25 @@
 //! the Rust stack, so a stop inside a FN cannot return to the caller). While the program is
 //! stopped the thread runs jobs, each a call of the trait; a call that runs the program (step,
 //! continue...) is answered when the program stops again. Going backwards starts a fresh
-//! interpreter and replays quietly (see [`super::control`]).
+//! interpreter and replays quietly (see `control`).
 
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
-use retro_machine::clock::VirtualTime;
+use retro_machine::basic_machine::BasicMachine;
+use retro_machine::debug::basic::runlimit::{budget, goes_on};
 use retro_machine::debug::{
     BreakpointInfo, Debuggable, Here, Panel, PanelKind, RunLimit, StepKind, StopReason,
 };
-use retro_machine::keys::{HeldKeys, Key, KeyEvent, KeyEventKind};
-use retro_machine::machine::{Machine, RunState};
+use retro_machine::keys::{Key, KeyEvent, KeyEventKind};
 use retro_screen::frame::Frame;
 
-use super::super::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
-use super::super::vdu::Vdu;
-use super::super::{Interp, LoadError};
-use super::control::{Act, Control, Job, Served};
+use crate::interp::debug::control::{Act, Control, Job, Served, expr_bytes};
+use crate::interp::debug::views::show_val;
+use crate::interp::host::{Host, KeyRead, LineRead, Signal, TICK_STATEMENTS};
+use crate::interp::{Interp, LoadError};
+use crate::vdu::Vdu;
+use crate::worker::{self, Worker};
 
 /// How the debugged program runs: what `retro run --headless` would give it.
 #[derive(Clone, Debug, Default)]
@@ -37,9 +38,6 @@ pub struct DebugOptions {
 
 /// Statements per virtual centisecond: the machine's million a second (see `machine`).
 const STATEMENTS_PER_CS: u64 = 10_000;
-/// Stack for the interpreter thread, as the machine's.
-const WORKER_STACK: usize = 256 << 20;
-const WORKER_MAX_DEPTH: u32 = 20_000;
 
 /// Every key the program gets: the centisecond it arrives at, and its code. The script's keys,
 /// then those the user types in the terminal while the program runs (at the time they were
@@ -116,8 +114,7 @@ type Factory = Arc<dyn Fn() -> Interp + Send + Sync>;
 
 /// A BBC BASIC program under the debugger.
 pub struct BbcDebugger {
-    to_worker: Option<Sender<Job>>,
-    worker: Option<JoinHandle<()>>,
+    worker: Worker<Job>,
     /// What the worker answered when it went away (it never should).
     gone: StopReason,
     /// A command the terminal runs frame by frame, stopped at a frame's end.
@@ -138,13 +135,13 @@ impl BbcDebugger {
     /// The program (tokenized bytes), stopped before its first statement.
     pub fn new(program: &[u8], options: DebugOptions) -> Result<BbcDebugger, LoadError> {
         // Checked here, so the worker's interpreters always load.
-        Interp::new(program, Box::new(super::super::host::ScriptHost::new(b"")))?;
+        Interp::new(program, Box::new(crate::interp::host::ScriptHost::new(b"")))?;
         let keys: Keys = Arc::new(Mutex::new(
             options
                 .keys
                 .iter()
                 .filter(|e| e.kind == retro_machine::keys::KeyEventKind::Press)
-                .filter_map(|e| Some((e.at.as_centis(), super::super::machine::key_code(e.key)?)))
+                .filter_map(|e| Some((e.at.as_centis(), crate::machine::key_code(e.key)?)))
                 .collect(),
         ));
         let shared = keys.clone();
@@ -156,24 +153,22 @@ impl BbcDebugger {
                 statements: 0,
                 waited_cs: 0,
             };
-            let mut it = Interp::new(&program, Box::new(host)).expect("checked when the debugger started");
-            it.vdu = Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)));
-            it.max_depth = WORKER_MAX_DEPTH;
-            it.set_file_root(options.dir.clone());
-            if let Some(s) = options.seed {
-                it.seed(s);
-            }
-            it
+            let host = Box::new(host);
+            worker::interp(
+                &program,
+                host,
+                worker::screen(),
+                options.seed,
+                options.dir.clone(),
+            )
+            .expect("checked when the debugger started")
         });
         let (to_worker, rx) = channel();
-        let worker = std::thread::Builder::new()
-            .name("bbc-debug".into())
-            .stack_size(WORKER_STACK)
-            .spawn(move || worker_main(factory, Box::new(Control::new(rx))))
-            .map_err(|_| LoadError::TooBig)?;
+        let worker = Worker::spawn("bbc-debug", to_worker, move || {
+            worker_main(factory, Box::new(Control::new(rx)))
+        })?;
         let mut d = BbcDebugger {
-            to_worker: Some(to_worker),
-            worker: Some(worker),
+            worker,
             gone: StopReason::Failed("the debugger's interpreter thread has gone".into()),
             under_way: None,
             keys,
@@ -194,9 +189,10 @@ impl BbcDebugger {
             let _ = tx.send(f(c, it, running));
             Act::Stay
         });
-        match &self.to_worker {
-            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or(fallback),
-            _ => fallback,
+        if self.worker.send(job) {
+            rx.recv().unwrap_or(fallback)
+        } else {
+            fallback
         }
     }
 
@@ -207,19 +203,10 @@ impl BbcDebugger {
     ) -> StopReason {
         let (tx, rx) = channel();
         let job: Job = Box::new(move |c, it, running| f(c, it, running, tx));
-        match &self.to_worker {
-            Some(w) if w.send(job).is_ok() => rx.recv().unwrap_or_else(|_| self.gone.clone()),
-            _ => self.gone.clone(),
-        }
-    }
-}
-
-impl Drop for BbcDebugger {
-    fn drop(&mut self) {
-        // Closing the channel makes the worker stop wherever it waits.
-        self.to_worker = None;
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
+        if self.worker.send(job) {
+            rx.recv().unwrap_or_else(|_| self.gone.clone())
+        } else {
+            self.gone.clone()
         }
     }
 }
@@ -246,20 +233,10 @@ fn worker_main(factory: Factory, mut control: Box<Control>) {
     }
 }
 
-/// The statements a run may take, and whether it stops at the end of the frame (the terminal
-/// runs every command that runs the program frame by frame).
-fn limits(limit: RunLimit) -> (u64, bool) {
-    match limit {
-        RunLimit::Steps(n) => (n, false),
-        RunLimit::Frame(n) => (n, true),
-    }
-}
-
 impl BbcDebugger {
     /// A step or `until` stopped at a frame's end is under way.
     fn stepped(&mut self, stop: StopReason, limit: RunLimit) -> StopReason {
-        self.under_way =
-            (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_))).then_some(UnderWay::Step);
+        self.under_way = goes_on(&stop, limit).then_some(UnderWay::Step);
         stop
     }
 }
@@ -270,7 +247,7 @@ impl Debuggable for BbcDebugger {
     }
 
     fn step(&mut self, kind: StepKind, limit: RunLimit) -> StopReason {
-        let (budget, frame) = limits(limit);
+        let (budget, frame) = budget(limit);
         let stop = self.go(move |c, it, running, tx| c.step(it, kind, budget, frame, running, tx));
         self.stepped(stop, limit)
     }
@@ -278,8 +255,7 @@ impl Debuggable for BbcDebugger {
     fn run(&mut self, limit: RunLimit) -> StopReason {
         let stop = self.go(move |c, it, running, tx| c.run(it, limit, running, tx));
         // Running again after a Limit goes on with the same run.
-        self.under_way = (stop == StopReason::Limit && matches!(limit, RunLimit::Frame(_)))
-            .then_some(UnderWay::Run(limit));
+        self.under_way = goes_on(&stop, limit).then_some(UnderWay::Run(limit));
         stop
     }
 
@@ -306,12 +282,12 @@ impl Debuggable for BbcDebugger {
     fn user_key(&mut self, key: Key, kind: KeyEventKind) {
         // Presses only: BASIC reads typed keys (INKEY, GET), at the program's time now.
         let Some(code) = (kind == KeyEventKind::Press)
-            .then(|| super::super::machine::key_code(key))
+            .then(|| crate::machine::key_code(key))
             .flatten()
         else {
             return;
         };
-        let now = self.call(0, |_, it, _| it.host.time_cs().max(0) as u64);
+        let now = self.call(0, |_, it, _| it.time_cs().max(0) as u64);
         if let Ok(mut keys) = self.keys.lock() {
             let at = keys.partition_point(|&(t, _)| t <= now);
             keys.insert(at, (now, code));
@@ -319,7 +295,7 @@ impl Debuggable for BbcDebugger {
     }
 
     fn run_to(&mut self, location: &str, limit: RunLimit) -> Result<StopReason, String> {
-        let (budget, frame) = limits(limit);
+        let (budget, frame) = budget(limit);
         let location = location.to_string();
         let (etx, erx) = channel();
         let stop =
@@ -370,16 +346,10 @@ impl Debuggable for BbcDebugger {
         Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
     }
 
-    fn break_at(
-        &mut self,
-        location: &str,
-        condition: Option<&str>,
-        temporary: bool,
-    ) -> Result<(u32, String), String> {
-        let location = location.to_string();
-        let condition = condition.map(str::to_string);
+    fn break_at(&mut self, loc: &str, cond: Option<&str>, temporary: bool) -> Result<(u32, String), String> {
+        let (loc, cond) = (loc.to_string(), cond.map(str::to_string));
         self.call(Err("the debugger has gone".into()), move |c, it, _| {
-            c.break_at(it, &location, condition.as_deref(), temporary)
+            c.break_at(it, &loc, cond.as_deref(), temporary)
         })
     }
 
@@ -397,17 +367,16 @@ impl Debuggable for BbcDebugger {
 
     fn breakpoints_here(&self) -> Vec<u32> {
         self.call(Vec::new(), |c, it, running| {
-            let here = it.pc_at_statement();
-            c.breaks
-                .iter()
-                .filter(|b| running && b.id != 0 && b.addr == here)
-                .map(|b| b.id)
-                .collect()
+            if running {
+                c.points.ids_at(it.pc_at_statement())
+            } else {
+                Vec::new()
+            }
         })
     }
 
     fn frame_rate(&self) -> u32 {
-        Machine::frame_hz(self)
+        Self::FRAME_HZ
     }
 
     fn here(&self) -> Here {
@@ -420,9 +389,9 @@ impl Debuggable for BbcDebugger {
     }
 
     fn evaluate(&self, expr: &str) -> Result<String, String> {
-        let bytes = super::control::expr_bytes(expr);
+        let bytes = expr_bytes(expr);
         self.call(Err("the debugger has gone".into()), move |_, it, _| {
-            it.debug_eval(&bytes).map(|v| super::views::show_val(&v))
+            it.debug_eval(&bytes).map(|v| show_val(&v))
         })
     }
 
@@ -462,28 +431,7 @@ impl Debuggable for BbcDebugger {
     }
 }
 
-impl Machine for BbcDebugger {
-    fn name(&self) -> &str {
-        "BBC BASIC V (debugger)"
-    }
-    fn frame_hz(&self) -> u32 {
-        50
-    }
-    fn key(&mut self, _event: KeyEvent) {}
-    fn run_frame(&mut self, _now: VirtualTime, _held: &HeldKeys) -> RunState {
-        match Debuggable::run(self, RunLimit::FRAMES) {
-            StopReason::Exited(_) => RunState::Ended,
-            StopReason::Failed(e) => RunState::Failed(e),
-            _ => RunState::Running,
-        }
-    }
-    fn frame(&self) -> Frame {
-        self.screen()
-    }
-    fn drain_text(&mut self, out: &mut String) {
-        self.take_output(out);
-    }
-    fn as_debuggable(&mut self) -> Option<&mut dyn Debuggable> {
-        Some(self)
-    }
+impl BasicMachine for BbcDebugger {
+    const NAME: &'static str = "BBC BASIC V (debugger)";
+    const FRAME_HZ: u32 = 50;
 }

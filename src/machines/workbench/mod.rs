@@ -1,18 +1,90 @@
-//! `retro run` for the Z80 workbench machine: assembles a source file (diagnostics as `retro asm`
-//! gives them) or loads a binary at `--org`, then drives the machine like any other.
+//! The Z80 workbench machine (docs/z80-machine.md): `.asm` and `.z80` sources, assembled (with
+//! diagnostics as `retro asm` gives them), and `.bin` binaries loaded at `--org`. Runs them, with
+//! the controller fed from a movie (`movie`), the program's state traced (`trace`), the Tetris AI
+//! at the controller (`ai`), and debugs them with the Z80 debugger (docs/debugger.md).
 
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
+use retro_machine::machine::Machine;
+use retro_machine::script::KeyScript;
+use retro_z80_machine::debug::Z80Debugger;
 use retro_z80_machine::{FrameRate, Program, Workbench};
 
-use super::session::{SessionArgs, drive, usage_error};
+use super::kind::{Debugs, MachineKind};
+use super::options::{DebugArgs, RunArgs};
+use crate::session::{Session, drive, usage_error};
+
+mod ai;
+mod movie;
+mod trace;
+
+/// The Z80 workbench row of the machine table.
+pub struct Z80;
+
+impl MachineKind for Z80 {
+    fn name(&self) -> &'static str {
+        "z80"
+    }
+    fn title(&self) -> &'static str {
+        "the Z80 workbench machine"
+    }
+    fn about(&self) -> &'static str {
+        "the Z80 workbench machine: .asm and .z80 sources, .bin binaries"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["asm", "z80", "bin"]
+    }
+    fn run_options(&self) -> &'static [&'static str] {
+        &[
+            "--ai",
+            "--org",
+            "--entry",
+            "--movie",
+            "--trace-state",
+            "--frame-stats",
+            "--record",
+            "--printer",
+            "--poke",
+            "--no-warn",
+        ]
+    }
+    fn key_help(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("letters, digits, Enter, Space", "the Spectrum keys"),
+            ("arrows", "cursor keys (CAPS SHIFT 5-8) and the controller's pad"),
+            ("Tab", "SYMBOL SHIFT"),
+        ]
+    }
+    fn run(&self, file: &Path, args: &RunArgs, session: &Session) -> ExitCode {
+        run_z80(file, args, session)
+    }
+    fn debugger(&self) -> Option<&dyn Debugs> {
+        Some(self)
+    }
+}
+
+/// The Z80 debugger on the workbench machine, the controller fed from `--movie` when given.
+impl Debugs for Z80 {
+    fn build(&self, file: &Path, args: &DebugArgs, keys: KeyScript) -> Result<Box<dyn Machine>, ExitCode> {
+        let program = load_program(file, args.program.org, args.program.entry.as_deref(), &[])?;
+        let mut dbg = Z80Debugger::new(program);
+        if let Some(file) = &args.movie {
+            let m = movie::load_movie(file).map_err(usage_error)?;
+            dbg.set_pad_tape(movie::pad_tape(&m));
+        }
+        if args.keys.is_some() {
+            dbg.set_keys(keys);
+        }
+        Ok(Box::new(dbg))
+    }
+}
 
 /// Reads `path` as a workbench program: `.bin` is raw bytes loaded at `org` (default 8000h),
 /// anything else is assembly source. Errors are already reported; the `Err` is the exit status.
 /// Warnings come once each, repeats counted, and the codes in `no_warn` not at all.
-pub fn load_program(
+fn load_program(
     path: &Path,
     org: Option<u16>,
     entry: Option<&str>,
@@ -51,7 +123,7 @@ pub fn load_program(
 }
 
 /// The machine for a program: 60 Hz when the source defines `WORKBENCH_HZ EQU 60`, else 50 Hz.
-pub fn machine_for(program: &Program) -> Workbench {
+fn machine_for(program: &Program) -> Workbench {
     let rate = match program.symbols.get("WORKBENCH_HZ") {
         Some(60) => FrameRate::Hz60,
         _ => FrameRate::Hz50,
@@ -61,9 +133,10 @@ pub fn machine_for(program: &Program) -> Workbench {
     m
 }
 
-/// `--printer SEQ`: the sequence's bytes (`Sequence::to_bytes`) at the Tetris program's
-/// `printer_seq`, and `printer_go` set so it prints them from power-on (docs/tetris.md).
-pub fn load_printer_sequence(m: &mut Workbench, program: &Program, path: &Path) -> Result<(), String> {
+/// `--printer SEQ`: the sequence's bytes (`Sequence::to_bytes`) at the program's `printer_seq`
+/// (room for `PRINTER_SEQ_MAX` bytes), and `printer_go` set so it prints them from power-on
+/// (docs/tetris.md). A program offers a printer mode by defining those three symbols.
+fn load_printer_sequence(m: &mut Workbench, program: &Program, path: &Path) -> Result<(), String> {
     let label = |name: &str| {
         program.symbols.get(name).ok_or_else(|| {
             format!(
@@ -100,82 +173,78 @@ pub fn load_printer_sequence(m: &mut Workbench, program: &Program, path: &Path) 
     Ok(())
 }
 
-/// The Z80-only options of `retro run`: an input movie, the state trace, pokes.
-pub struct MovieArgs<'a> {
-    pub movie: Option<&'a Path>,
-    pub trace_state: bool,
-    pub frame_stats: bool,
-    pub pokes: &'a [String],
-    pub printer: Option<&'a Path>,
-    pub record: Option<&'a Path>,
-    /// `--no-warn`: assembler warning codes to leave out.
-    pub no_warn: &'a [String],
-    /// `--ai`: the Tetris AI plays (src/cmd/z80_ai.rs).
-    pub ai: Option<super::z80_ai::AiArgs>,
-}
-
-pub fn run_z80(
-    path: &Path,
-    org: Option<u16>,
-    entry: Option<&str>,
-    session: &SessionArgs,
-    movie: &MovieArgs<'_>,
-) -> ExitCode {
-    let program = match load_program(path, org, entry, movie.no_warn) {
+fn run_z80(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
+    let program = match load_program(
+        path,
+        args.program.org,
+        args.program.entry.as_deref(),
+        &args.no_warn,
+    ) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let mut machine = machine_for(&program);
-    if let Err(e) = super::z80_movie::apply_pokes(&mut machine, &program, movie.pokes) {
+    if let Err(e) = movie::apply_pokes(&mut machine, &program, &args.poke) {
         return usage_error(e);
     }
-    if let Some(seq) = movie.printer
+    if let Some(seq) = &args.printer
         && let Err(e) = load_printer_sequence(&mut machine, &program, seq)
     {
         return usage_error(e);
     }
-    if let Some(ai) = &movie.ai {
-        return super::z80_ai::run_ai(&mut machine, &program, session, ai, movie.record);
+    if args.ai {
+        let ai = ai::AiArgs {
+            level: args.ai_level,
+            tap_hz: args.ai_tap,
+            seed: args
+                .program
+                .seed
+                .map_or(0, |s| s.clamp(0, i64::from(u32::MAX)) as u32),
+            stop_lines: args.ai_lines,
+        };
+        return ai::run_ai(&mut machine, &program, session, &ai, args.record.as_deref());
     }
-    if let Some(file) = movie.movie {
-        let m = match super::z80_movie::load_movie(file) {
+    if let Some(file) = &args.movie {
+        let m = match movie::load_movie(file) {
             Ok(m) => m,
             Err(e) => return usage_error(e),
         };
         // Headless (or traced) it replays as fast as it can and ends with the movie; in the
         // terminal the movie plays at the machine's speed, to watch.
-        let watch =
-            !session.headless && std::io::stdout().is_terminal() && !movie.trace_state && !movie.frame_stats;
+        let watch = !session.headless && !args.trace_state && !args.frame_stats;
         if !watch {
-            let code =
-                super::z80_movie::replay(&mut machine, &program, &m, movie.trace_state, movie.frame_stats);
+            let trace = if args.trace_state {
+                match trace::Trace::beside(path, &program) {
+                    Ok(t) => Some(t),
+                    Err(e) => return usage_error(e),
+                }
+            } else {
+                None
+            };
+            let code = movie::replay(&mut machine, &m, trace.as_ref(), args.frame_stats);
             // The screen the movie ends on, as --dump-screen asks (the pixels for --screenshot).
-            let mut cells = session.clone();
+            let mut cells = session.args.clone();
             cells.screenshot = None;
-            if let Err(e) = super::session::show_final_detected(&machine.cell_frame(), &cells) {
+            if let Err(e) = crate::session::show_final_detected(&machine.cell_frame(), &cells) {
                 return usage_error(e);
             }
-            if let Some(path) = &session.screenshot
-                && let Err(e) = super::session::screenshot(&machine.pixel_frame(), path)
+            if let Some(path) = &session.args.screenshot
+                && let Err(e) = crate::session::screenshot(&machine.pixel_frame(), path)
             {
                 return usage_error(e);
             }
             return code;
         }
-        machine.set_pad_tape(super::z80_movie::pad_tape(&m));
+        machine.set_pad_tape(movie::pad_tape(&m));
     }
-    let help = vec![
-        ("letters, digits, Enter, Space", "the Spectrum keys"),
-        ("arrows", "cursor keys (CAPS SHIFT 5-8) and the controller's pad"),
-        ("Tab", "SYMBOL SHIFT"),
-    ];
+    let help = Z80.key_help();
     // The screenshot is the pixel view (bitmap and attributes); the session's own screenshot
     // would be the attribute cells.
     let mut plain = session.clone();
-    let shot = plain.screenshot.take();
-    let code = match movie.record {
+    let shot = plain.args.screenshot.take();
+    let code = match &args.record {
         Some(path) => {
-            let mut rec = super::z80_movie::Recorder {
+            let mut rec = movie::Recorder {
                 machine: &mut machine,
                 pads: vec![],
                 keys_are_buttons: program.symbols.get("PAD_KEYS").is_some(),
@@ -189,7 +258,7 @@ pub fn run_z80(
         None => drive(&mut machine, &plain, help),
     };
     if let Some(path) = shot
-        && let Err(e) = super::session::screenshot(&machine.pixel_frame(), &path)
+        && let Err(e) = crate::session::screenshot(&machine.pixel_frame(), &path)
     {
         return usage_error(e);
     }

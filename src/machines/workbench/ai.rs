@@ -1,10 +1,9 @@
-//! `retro run programs/tetris/tetris.asm --ai`: the Tetris AI (programs/tetris/ai, issue #30) at
+//! `retro run TETRIS --ai`: the Tetris AI (the `retro_tetris_ai` crate, issue #30) at
 //! the controller, from the title screen. Headless it plays as fast as it can and prints one
 //! line, `ai: score S lines L level V frames F`; in the terminal it plays at 60 frames a second
 //! with a panel under the screen (the planned placement drawn as a ghost in the playfield, the
 //! decision's value, pieces per second); Escape hands the controller back to the keyboard.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -16,7 +15,7 @@ use retro_tetris_ai::player::{Config, Player, controller, play};
 use retro_tetris_ai::rules::MINOS;
 use retro_z80_machine::{NoProbe, Program, Stop, Workbench};
 
-use super::session::{SessionArgs, drive, usage_error};
+use crate::session::{Session, drive, usage_error};
 
 /// `--ai`'s options.
 pub struct AiArgs {
@@ -30,7 +29,7 @@ pub struct AiArgs {
 pub fn run_ai(
     machine: &mut Workbench,
     program: &Program,
-    session: &SessionArgs,
+    session: &Session,
     ai: &AiArgs,
     record: Option<&Path>,
 ) -> ExitCode {
@@ -54,10 +53,10 @@ pub fn run_ai(
         Ok(p) => p,
         Err(e) => return usage_error(e),
     };
-    let headless = session.headless || !std::io::stdout().is_terminal();
-    let pads = if headless {
+    let pads = if session.headless {
         // --time bounds the game in virtual time (default: ten hours, far past any game).
         let frames = session
+            .args
             .time
             .map_or(60 * 3600 * 10, |t| (t.max(0.0) * 60.0) as u64);
         let out = play(machine, &mut player, frames);
