@@ -276,3 +276,33 @@ fn a_false_assertion_fails_the_script_naming_its_line() {
         "{out}"
     );
 }
+
+/// `retro debug programs/tetris/tetris.asm --ai` (docs/tetris-ai.md): the AI's game replayed,
+/// a breakpoint where a piece spawns, and `info ai` there: the decision for the piece in play,
+/// its best five placements with their values and terms.
+#[test]
+fn the_tetris_ai_explains_its_decision_where_a_piece_spawns() {
+    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
+        .args([
+            "debug",
+            "programs/tetris/tetris.asm",
+            "--ai",
+            "--ai-lines",
+            "4",
+            "--seed",
+            "1",
+        ])
+        .arg("--script")
+        .arg("tests/z80/tetris_ai.cmds")
+        .output()
+        .expect("run retro debug");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "every command succeeds:\n{out}");
+    common::golden(Path::new("tests/z80/tetris_ai.expect"), &out);
+    assert!(out.contains("Breakpoint 1, "), "{out}");
+    let info = &out[out.find("(z80) info ai\n").expect("info ai ran")..];
+    assert!(info.contains("to place,") && info.contains("level 19"), "{out}");
+    for rank in 1..=5 {
+        assert!(info.contains(&format!("\n{rank}. ")), "placement {rank}:\n{out}");
+    }
+}

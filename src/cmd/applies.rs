@@ -14,8 +14,8 @@ pub fn misplaced_option(args: &RunArgs, kind: &dyn MachineKind) -> Option<String
     let p = &args.program;
     let given: [(&str, bool); 17] = [
         // With --ai, --seed is the Tetris AI's wait on the title screen (docs/tetris-ai.md).
-        ("--seed", p.seed.is_some() && !args.ai),
-        ("--ai", args.ai),
+        ("--seed", p.seed.is_some() && !args.ai.play),
+        ("--ai", args.ai.play),
         ("--dir", p.dir.is_some()),
         ("--charset", p.charset.is_some()),
         ("--petcat", args.petcat),
@@ -40,7 +40,9 @@ pub fn misplaced_debug_option(args: &DebugArgs, kind: &dyn MachineKind) -> Optio
     let p = &args.program;
     first_misplaced(
         &[
-            ("--seed", p.seed.is_some()),
+            // With --ai, --seed is the Tetris AI's wait on the title screen.
+            ("--seed", p.seed.is_some() && !args.ai.play),
+            ("--ai", args.ai.play),
             ("--dir", p.dir.is_some()),
             ("--charset", p.charset.is_some()),
             ("--org", p.org.is_some()),

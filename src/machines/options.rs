@@ -94,23 +94,10 @@ pub struct RunArgs {
     pub record: Option<PathBuf>,
     /// Z80, a program with a printer mode (`printer_seq`, `printer_go`): print this `retro tpa`
     /// sequence (text, or .bin bytes) instead of playing (docs/tetris.md).
-    #[arg(long, value_name = "SEQUENCE", conflicts_with = "movie")]
+    #[arg(long, value_name = "SEQUENCE", conflicts_with_all = ["movie", "ai"])]
     pub printer: Option<PathBuf>,
-    /// Z80 NES Tetris: the AI plays, from the title screen (docs/tetris-ai.md); `--seed N` = the
-    /// frames it waits on the title screen first. Headless it prints `ai: score S lines L level
-    /// V frames F`; in the terminal, Escape takes the controller.
-    #[arg(long, conflicts_with_all = ["movie", "printer"])]
-    pub ai: bool,
-    /// With --ai: the level it starts at, 0-19.
-    #[arg(long, value_name = "N", default_value_t = 19, requires = "ai")]
-    pub ai_level: u8,
-    /// With --ai: new presses a second at most (30: the NES's every other frame; 15, 10: a
-    /// human's pace).
-    #[arg(long, value_name = "HZ", default_value_t = 30, requires = "ai")]
-    pub ai_tap: u8,
-    /// With --ai: stop once the game has this many lines (the end of the run, headless).
-    #[arg(long, value_name = "N", requires = "ai")]
-    pub ai_lines: Option<u32>,
+    #[command(flatten)]
+    pub ai: AiArgs,
     /// Z80: set the byte at LABEL before the run (e.g. `--poke uncapped=1`); may be repeated.
     #[arg(long, value_name = "LABEL=VALUE")]
     pub poke: Vec<String>,
@@ -149,6 +136,30 @@ pub struct DebugArgs {
     /// --movie`).
     #[arg(long, value_name = "FILE.fm2")]
     pub movie: Option<PathBuf>,
+    #[command(flatten)]
+    pub ai: AiArgs,
+}
+
+/// The Tetris AI's options, for `run` and `debug` alike (docs/tetris-ai.md).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct AiArgs {
+    /// Z80 NES Tetris: the AI plays, from the title screen (docs/tetris-ai.md); `--seed N` = the
+    /// frames it waits on the title screen first. `run` headless prints `ai: score S lines L
+    /// level V frames F`; in the terminal, Escape takes the controller. `debug` replays the
+    /// AI's game, and `info ai` shows its decision (break at `spawn_piece` for each piece).
+    #[arg(id = "ai", long = "ai", conflicts_with = "movie")]
+    pub play: bool,
+    /// With --ai: the level it starts at, 0-19.
+    #[arg(long = "ai-level", value_name = "N", default_value_t = 19, requires = "ai")]
+    pub level: u8,
+    /// With --ai: new presses a second at most (30: the NES's every other frame; 15, 10: a
+    /// human's pace).
+    #[arg(long = "ai-tap", value_name = "HZ", default_value_t = 30, requires = "ai")]
+    pub tap: u8,
+    /// With --ai: stop once the game has this many lines (the end of the run, headless; the
+    /// end of the game `debug` replays).
+    #[arg(long = "ai-lines", value_name = "N", requires = "ai")]
+    pub lines: Option<u32>,
 }
 
 #[derive(clap::Args, Debug)]

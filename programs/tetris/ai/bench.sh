@@ -5,6 +5,8 @@
 # replayed by the meta_nestris oracle (built once in a scratch copy): a row per game with the
 # score, lines, level and frames the AI printed, whether the oracle's replay ends on the same
 # score and lines having agreed at every frame, the decisions' CPU time and the game's wall time.
+# A game still going after $AI_TIME seconds of game time (default 7200) ends there: its frames
+# are then AI_TIME * 60.
 # Usage: sh programs/tetris/ai/bench.sh path/to/release/retro [HZ...]
 set -eu
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -26,7 +28,7 @@ for hz in $rates; do
     movie=$scratch/ai.fm2
     start=$(date +%s.%N)
     said=$("$retro" run "$game" --headless --ai --ai-level 19 --ai-tap "$hz" --seed "$seed" \
-      --time 7200 --record "$movie" 2> "$scratch/err")
+      --time "${AI_TIME:-7200}" --record "$movie" 2> "$scratch/err")
     wall=$(echo "$(date +%s.%N) - $start" | bc)
     cpu=$(sed -n 's/.*CPU median \([0-9.]*\) ms, worst \([0-9.]*\) ms.*/\1 \/ \2 ms/p' "$scratch/err")
     "$trace" "$movie" > "$scratch/oracle.trace"

@@ -11,18 +11,37 @@ use retro_machine::machine::{Machine, RunState};
 use retro_machine::movie::write_fm2;
 use retro_machine::{HeldKeys, Key, KeyEvent, VirtualTime};
 use retro_screen::{Cell, CellGrid, Frame, Screen};
-use retro_tetris_ai::player::{Config, Player, controller, play};
+use retro_tetris_ai::explain::info_at;
+use retro_tetris_ai::plan::Planner;
+use retro_tetris_ai::player::{Config, Player, controller, period_of, play};
 use retro_tetris_ai::rules::MINOS;
+use retro_z80_machine::debug::Z80Debugger;
 use retro_z80_machine::{NoProbe, Program, Stop, Workbench};
 
+use crate::machines::options::AiArgs;
 use crate::session::{Session, drive, usage_error};
 
-/// `--ai`'s options.
-pub struct AiArgs {
-    pub level: u8,
-    pub tap_hz: u8,
-    pub seed: u32,
-    pub stop_lines: Option<u32>,
+/// The player's configuration from `--ai`'s options (`seed`: `--seed`, the title-screen wait).
+fn config(ai: &AiArgs, seed: Option<i64>) -> Result<Config, ExitCode> {
+    if ai.level > 19 {
+        return Err(usage_error(format!(
+            "--ai-level {}: the game starts at levels 0-19",
+            ai.level
+        )));
+    }
+    if !(1..=30).contains(&ai.tap) {
+        return Err(usage_error(format!(
+            "--ai-tap {}: 1 to 30 presses a second (30 is the NES's limit: a button must be released for a frame)",
+            ai.tap
+        )));
+    }
+    Ok(Config {
+        level: ai.level,
+        tap_hz: ai.tap,
+        seed: seed.map_or(0, |s| s.clamp(0, i64::from(u32::MAX)) as u32),
+        stop_lines: ai.lines,
+        ..Config::default()
+    })
 }
 
 /// Plays a game with the AI; `record` writes its controller input as a movie.
@@ -31,23 +50,12 @@ pub fn run_ai(
     program: &Program,
     session: &Session,
     ai: &AiArgs,
+    seed: Option<i64>,
     record: Option<&Path>,
 ) -> ExitCode {
-    if ai.level > 19 {
-        return usage_error(format!("--ai-level {}: the game starts at levels 0-19", ai.level));
-    }
-    if !(1..=30).contains(&ai.tap_hz) {
-        return usage_error(format!(
-            "--ai-tap {}: 1 to 30 presses a second (30 is the NES's limit: a button must be released for a frame)",
-            ai.tap_hz
-        ));
-    }
-    let cfg = Config {
-        level: ai.level,
-        tap_hz: ai.tap_hz,
-        seed: ai.seed,
-        stop_lines: ai.stop_lines,
-        ..Config::default()
+    let cfg = match config(ai, seed) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
     let mut player = match Player::new(&program.symbols, cfg) {
         Ok(p) => p,
@@ -221,3 +229,29 @@ impl Watch<'_> {
         grid
     }
 }
+
+/// `retro debug TETRIS --ai`: the AI plays its game first (headless, on a machine of its own,
+/// to the top-out, `--ai-lines` or `DEBUG_FRAMES`), then the debugger replays that game's buttons
+/// as a movie (so restarts and reverse execution replay it too) and answers `info ai` with the
+/// decision made for the piece in play where it stopped: the best five placements, their values
+/// and the terms that make them (`retro_tetris_ai::explain::info_at`).
+pub fn debug_ai(dbg: &mut Z80Debugger, ai: &AiArgs, seed: Option<i64>) -> Result<(), ExitCode> {
+    let program = &dbg.program;
+    let cfg = config(ai, seed)?;
+    let weights = cfg.weights;
+    let period = period_of(cfg.tap_hz);
+    let mut player = Player::new(&program.symbols, cfg).map_err(usage_error)?;
+    let mut machine = super::machine_for(program);
+    let game = play(&mut machine, &mut player, DEBUG_FRAMES);
+    dbg.set_pad_tape(game.pads.iter().copied().collect());
+    let mut planner = Planner::new(weights, period);
+    dbg.add_info(
+        "ai",
+        Box::new(move |m: &Workbench| info_at(&mut planner, &game, m.state.clock.frame, 5)),
+    );
+    Ok(())
+}
+
+/// The longest game `retro debug --ai` plays before the debugger starts: ten minutes of the
+/// game (a max-out from level 19 takes 8-15 minutes; `--ai-lines` stops sooner).
+const DEBUG_FRAMES: u64 = 60 * 60 * 10;

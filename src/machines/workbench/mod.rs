@@ -74,6 +74,9 @@ impl Debugs for Z80 {
             let m = movie::load_movie(file).map_err(usage_error)?;
             dbg.set_pad_tape(movie::pad_tape(&m));
         }
+        if args.ai.play {
+            ai::debug_ai(&mut dbg, &args.ai, args.program.seed)?;
+        }
         if args.keys.is_some() {
             dbg.set_keys(keys);
         }
@@ -197,17 +200,15 @@ fn run_z80(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
     {
         return usage_error(e);
     }
-    if args.ai {
-        let ai = ai::AiArgs {
-            level: args.ai_level,
-            tap_hz: args.ai_tap,
-            seed: args
-                .program
-                .seed
-                .map_or(0, |s| s.clamp(0, i64::from(u32::MAX)) as u32),
-            stop_lines: args.ai_lines,
-        };
-        return ai::run_ai(&mut machine, &program, session, &ai, args.record.as_deref());
+    if args.ai.play {
+        return ai::run_ai(
+            &mut machine,
+            &program,
+            session,
+            &args.ai,
+            args.program.seed,
+            args.record.as_deref(),
+        );
     }
     if let Some(file) = &args.movie {
         let m = match movie::load_movie(file) {

@@ -6,10 +6,12 @@
 //! - [`rules`], [`motion`]: the NES rules it plans with (checked against the meta_nestris oracle);
 //! - [`search`]: every lock the input timeline reaches, frame by frame;
 //! - [`eval`], [`plan`]: the evaluation and the two-piece decision;
+//! - [`explain`]: the decision taken apart, as the debugger's `info ai` shows it;
 //! - [`player`]: the controller, from the title screen to the top-out;
 //! - [`sim`]: whole games on the rules model alone, for the tuner (`examples/tune.rs`).
 
 pub mod eval;
+pub mod explain;
 pub mod motion;
 pub mod plan;
 pub mod player;

@@ -9,7 +9,7 @@ use retro_z80_machine::{NoProbe, Stop, Workbench};
 
 use crate::eval::{TUNED, Weights};
 use crate::motion::Motion;
-use crate::plan::{Decision, Planner};
+use crate::plan::{Decision, Explained, Planner, Situation};
 use crate::rules::{A, Board, DOWN, LEFT, RIGHT, START, Tally, UP, speed};
 
 /// How the AI plays.
@@ -165,6 +165,8 @@ pub struct Player {
     title_frames: u32,
     /// The last decision (for the terminal's panel and the debugger's `info ai`).
     pub last: Option<Decision>,
+    /// What the last decision was made from (for [`Player::explain`]).
+    asked: Option<Situation>,
     /// How long each decision took: (wall time, this thread's CPU time).
     pub times: Vec<(Duration, Duration)>,
     /// Frames where the game did not do what the plan expected (the model and the game
@@ -186,6 +188,7 @@ impl Player {
             cool: 0,
             title_frames: 0,
             last: None,
+            asked: None,
             times: vec![],
             surprises: 0,
             pieces: 0,
@@ -304,16 +307,37 @@ impl Player {
         self.tap(START)
     }
 
+    /// The last decision taken apart: its best `n` placements, best first, each with the next
+    /// piece's placement that makes its value and the terms of that value (empty before the
+    /// first decision). The search is run again from what the decision saw: the same answer.
+    pub fn explain(&mut self, n: usize) -> Vec<Explained> {
+        match self.asked {
+            Some(at) => self.planner.explain(&at, n),
+            None => vec![],
+        }
+    }
+
+    /// What the last decision was made from.
+    pub fn asked(&self) -> Option<&Situation> {
+        self.asked.as_ref()
+    }
+
     fn plan_piece(&mut self, view: &View) {
         let tally = Tally {
             lines: view.lines,
             level: view.level,
             score: view.score,
         };
+        let at = Situation {
+            board: view.board,
+            tally,
+            start: view.motion,
+            cool: self.cool,
+            next: Some(view.next),
+        };
+        self.asked = Some(at);
         let (t0, c0) = (Instant::now(), thread_cpu());
-        let decision = self
-            .planner
-            .decide(&view.board, tally, view.motion, self.cool, Some(view.next));
+        let decision = self.planner.decide(&at);
         self.times.push((t0.elapsed(), thread_cpu().saturating_sub(c0)));
         self.pieces += 1;
         let mut path = decision.path.clone();
@@ -391,6 +415,9 @@ pub struct Outcome {
     pub dead: bool,
     /// The controller's byte of every frame ([`controller`]'s order: an FCEUX movie's input).
     pub pads: Vec<u8>,
+    /// Each decision: the machine's frame counter when it was made (the frame that showed the
+    /// new piece had just ended) and what it was made from (for [`crate::explain::report`]).
+    pub decisions: Vec<(u64, Situation)>,
 }
 
 /// The controller's byte (the workbench's `pad`, an FCEUX movie's order: A in bit 0) for the
@@ -433,7 +460,13 @@ pub fn play(m: &mut Workbench, player: &mut Player, max_frames: u64) -> Outcome 
         if done || out.pads.len() as u64 >= max_frames {
             break;
         }
+        let decided = player.pieces;
         let pad = controller(player.frame(m.mem()));
+        if player.pieces > decided
+            && let Some(at) = player.asked()
+        {
+            out.decisions.push((m.state.clock.frame, *at));
+        }
         m.state.dev.pad = pad;
         out.pads.push(pad);
         if !run_to_frame(m) {

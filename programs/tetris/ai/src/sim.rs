@@ -7,7 +7,7 @@
 
 use crate::eval::Weights;
 use crate::motion::Motion;
-use crate::plan::Planner;
+use crate::plan::{Planner, Situation};
 use crate::rules::{Board, Rng, Tally};
 
 /// A simulated game's end.
@@ -39,8 +39,13 @@ pub fn play(weights: Weights, level: u8, period: u8, seed: u32, max_pieces: u32)
     rng.step();
     let mut next = rng.pick();
     while out.pieces < max_pieces {
-        let start = Motion::spawn(current, 0);
-        let d = planner.decide(&board, tally, start, 0, Some(next));
+        let d = planner.decide(&Situation {
+            board,
+            tally,
+            start: Motion::spawn(current, 0),
+            cool: 0,
+            next: Some(next),
+        });
         let Some(best) = d.best().copied() else { break };
         let cleared = board.lock(best.o, best.x, best.y);
         tally.add(cleared, 0);

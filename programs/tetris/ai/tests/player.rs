@@ -7,7 +7,10 @@
 
 use std::path::Path;
 
-use retro_tetris_ai::player::{Config, Player, play, run_to_frame};
+use retro_tetris_ai::explain::{info_ai, info_at, placement};
+use retro_tetris_ai::plan::Planner;
+use retro_tetris_ai::player::{Config, Player, period_of, play, run_to_frame};
+use retro_tetris_ai::rules::Tally;
 use retro_z80_machine::{FrameRate, Program, Workbench};
 
 fn game() -> Program {
@@ -37,7 +40,12 @@ fn a_whole_game_through_the_controller_alone() {
     let out = play(&mut ai, &mut player, 200_000);
     assert!(out.dead, "the game ends in a top-out: {out:?}");
     assert!(out.lines >= 5, "it clears lines: {} lines", out.lines);
-    assert_eq!(out.level, 19 + u8::from(out.lines >= 140));
+    // The level the game's rule gives those lines from level 19 (the first level-up at 140).
+    let mut tally = Tally::new(19);
+    for _ in 0..out.lines {
+        tally.add(1, 0);
+    }
+    assert_eq!(out.level, tally.level);
     assert_eq!(
         player.surprises, 0,
         "the game did what the model predicted at every frame"
@@ -62,4 +70,59 @@ fn a_whole_game_through_the_controller_alone() {
             panic!("frame {}: memory differs at {at:04X}h", frame + 1);
         }
     }
+}
+
+#[test]
+fn info_ai_shows_the_decisions_best_five_with_their_terms() {
+    let program = game();
+    let mut m = machine(&program);
+    let mut player = Player::new(&program.symbols, Config::default()).unwrap();
+    assert_eq!(info_ai(&mut player, 5), "ai: no decision yet\n");
+    run_to_frame(&mut m);
+    // Up to the AI's fourth decision (a breakpoint where a piece spawns), frame by frame.
+    while player.pieces < 4 {
+        let pad = player.frame(m.mem());
+        m.state.dev.pad = retro_tetris_ai::player::controller(pad);
+        run_to_frame(&mut m);
+    }
+    let text = info_ai(&mut player, 5);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(
+        lines[0].starts_with("ai: ") && lines[0].contains("level 19"),
+        "{text}"
+    );
+    let best = *player.last.as_ref().unwrap().best().unwrap();
+    let want = format!("1. {}", placement(best.o, best.x, best.y));
+    assert!(lines[1].starts_with(&want), "{text}");
+    assert!(lines[1].contains(&format!("value {:>9.1}", best.value)), "{text}");
+    for (rank, line) in lines[1..].iter().enumerate() {
+        assert!(line.starts_with(&format!("{}. ", rank + 1)), "{text}");
+        assert!(line.contains(" then ") && line.contains("height"), "{text}");
+    }
+
+    // The debugger's way: the game played first (its buttons become a movie), each decision
+    // with the frame it was made at; `info ai` at a frame explains the decision made there or
+    // last before it.
+    let cfg = Config {
+        stop_lines: Some(2),
+        ..Config::default()
+    };
+    let mut first = Player::new(&program.symbols, cfg).unwrap();
+    let out = play(&mut machine(&program), &mut first, 100_000);
+    assert!(out.decisions.len() > 6, "{} decisions", out.decisions.len());
+    let mut planner = Planner::new(cfg.weights, period_of(cfg.tap_hz));
+    let fourth = out.decisions[3].0;
+    assert_eq!(info_at(&mut planner, &out, fourth, 5), text);
+    let fifth = out.decisions[4].0;
+    assert_eq!(
+        info_at(&mut planner, &out, fifth - 1, 5),
+        text,
+        "between decisions"
+    );
+    assert_ne!(info_at(&mut planner, &out, fifth, 5), text);
+    assert_eq!(
+        info_at(&mut planner, &out, out.decisions[0].0 - 1, 5),
+        "ai: no decision yet\n"
+    );
 }

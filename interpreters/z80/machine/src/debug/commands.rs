@@ -410,9 +410,12 @@ impl<M: Z80Host> Z80Commands<'_, M> {
                 ok(format!("{}\n", views::describe(d, a)))
             }
             "machine" => ok(d.machine.info()),
-            _ => Err(format!(
-                "info what? registers, breakpoints, stack, frame, display, trace, symbol, machine (not `{what}`)"
-            )),
+            _ => match d.added_info(what) {
+                Some(said) => ok(said),
+                None => Err(format!(
+                    "info what? registers, breakpoints, stack, frame, display, trace, symbol, machine (not `{what}`)"
+                )),
+            },
         }
     }
 

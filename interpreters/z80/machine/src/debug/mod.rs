@@ -174,7 +174,13 @@ pub struct Z80Debugger<M: Z80Host = Workbench> {
     /// The keys the user typed while the program ran in the terminal, at the machine's virtual
     /// time (in time order): part of the run, so reverse execution replays them.
     live_keys: Vec<KeyEvent>,
+    /// `info TOPIC`s a tool outside the debugger adds (the Tetris AI's `info ai`): each topic's
+    /// name and what it says about the machine as it stands.
+    info_topics: Vec<(&'static str, InfoTopic<M>)>,
 }
+
+/// What an added `info` topic says about the machine.
+pub type InfoTopic<M> = Box<dyn FnMut(&M) -> String>;
 
 /// What a command that runs the program does until it stops (kept while it is under way).
 #[derive(Clone, Debug)]
@@ -251,6 +257,19 @@ impl Z80Debugger<Workbench> {
 }
 
 impl<M: Z80Host> Z80Debugger<M> {
+    /// Adds `info TOPIC`, answered by `say` from the machine as it stands (a tool that knows
+    /// the program, like the Tetris AI, explains it where the debugger stopped).
+    pub fn add_info(&mut self, topic: &'static str, say: InfoTopic<M>) {
+        self.info_topics.push((topic, say));
+    }
+
+    /// What the added `info` topic `topic` says now (`None`: no such topic).
+    pub(crate) fn added_info(&mut self, topic: &str) -> Option<String> {
+        let machine = &self.machine;
+        let (_, say) = self.info_topics.iter_mut().find(|(t, _)| *t == topic)?;
+        Some(say(machine))
+    }
+
     /// A debugger on `machine`, which has `program` loaded and is about to run it.
     pub fn with_machine(program: Program, machine: M) -> Z80Debugger<M> {
         let structs = structs::Structs::from_program(&program);
@@ -275,6 +294,7 @@ impl<M: Z80Host> Z80Debugger<M> {
             call_output: String::new(),
             under_way: None,
             live_keys: vec![],
+            info_topics: vec![],
         };
         d.history.set_limit(d.t_per_second() * history::DEFAULT_SECONDS);
         d.modified();
