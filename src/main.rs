@@ -59,21 +59,12 @@ enum Command {
 const MACHINE_OPTION_COMMANDS: [&str; 4] = ["run", "debug", "tok", "list"];
 
 fn main() -> ExitCode {
-    // `--machine` takes the machine table's names (the argument structs declare a string), and
-    // the FILE help of `run` and `debug` lists the table's machines, so a new row shows there.
-    let command = MACHINE_OPTION_COMMANDS
-        .iter()
-        .fold(Cli::command(), |c, sub| {
-            c.mut_subcommand(sub, |s| {
-                s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
-            })
+    // `--machine` takes the machine table's names (the argument structs declare a string).
+    let command = MACHINE_OPTION_COMMANDS.iter().fold(Cli::command(), |c, sub| {
+        c.mut_subcommand(sub, |s| {
+            s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
         })
-        .mut_subcommand("run", |s| {
-            s.mut_arg("file", |a| a.help(machines::run_file_help()))
-        })
-        .mut_subcommand("debug", |s| {
-            s.mut_arg("file", |a| a.help(machines::debug_file_help()))
-        });
+    });
     let parsed = command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,

@@ -56,7 +56,8 @@ pub struct ProgramArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The program to run (the help lists the machine table's files: `machines::run_file_help`).
+    // The help lists the table's machines (set here: `mut_arg` would move FILE after ARGS).
+    #[arg(help = super::run_file_help())]
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub program: ProgramArgs,
@@ -121,8 +122,8 @@ pub struct RunArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
-    /// The program to debug (the help lists the machine table's debuggable files:
-    /// `machines::debug_file_help`).
+    // The help lists the table's debuggable machines.
+    #[arg(help = super::debug_file_help())]
     pub file: PathBuf,
     #[command(flatten)]
     pub program: ProgramArgs,
