@@ -23,9 +23,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run a program in the terminal or headless, on the machine its file is for: BBC BASIC
-    /// (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas, .prg), the Z80 workbench machine (.asm,
-    /// .z80, .bin) or CP/M (.com); --machine chooses.
+    /// Run a program in the terminal or headless, on the machine its file is for (FILE below
+    /// lists them; --machine chooses).
     ///
     /// In the terminal: Ctrl-C is the machine's Escape (twice within a second quits), Ctrl-Q
     /// quits, F12 shows the help.
@@ -45,9 +44,8 @@ enum Command {
     Asm(cmd::asm::AsmArgs),
     /// Disassemble a Z80 binary.
     Dis(cmd::asm::DisArgs),
-    /// Debug a program: BBC BASIC (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas, .prg) or
-    /// the Z80 workbench machine (.asm, .z80, .bin): breakpoints, stepping, reverse steps
-    /// (terminal UI, or --script). CP/M programs (.com) cannot be debugged yet.
+    /// Debug a program on any machine with a debugger (FILE below lists them): breakpoints,
+    /// stepping, reverse steps (terminal UI, or --script).
     Debug(machines::options::DebugArgs),
     /// Run conformance suites (Z80: Fuse, SingleStepTests, ZEXDOC/ZEXALL).
     Conformance(cmd::conformance::ConformanceArgs),

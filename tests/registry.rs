@@ -21,6 +21,8 @@ fn sample(dir: &Path, ext: &str) -> PathBuf {
         "bin" => vec![0x3E, 0x00, 0xD3, 0x0D],
         // JP 0: the warm boot, the end of a CP/M program.
         "com" => vec![0xC3, 0x00, 0x00],
+        // The toy machine's source: returning from the program ends it with status 0.
+        "toy" => b"        org $8000\n        ret\n".to_vec(),
         "prg" => {
             let bas = sample(dir, "bas");
             let o = run(dir, &["tok", bas.to_str().unwrap(), "-o", "sample.prg"]);
@@ -65,6 +67,7 @@ fn title_for(row: &str) -> &'static str {
         ("Commodore 64", "the C64"),
         ("Z80 workbench", "the Z80 workbench machine"),
         ("CP/M", "CP/M"),
+        ("toy machine", "the toy machine"),
     ]
     .into_iter()
     .filter_map(|(doc, title)| row.find(doc).map(|at| (at, title)))
@@ -101,7 +104,7 @@ fn each_file_kind_the_docs_name_reaches_their_machine() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let rows = table_rows();
-    assert_eq!(rows.len(), 4, "one row per machine: {rows:?}");
+    assert_eq!(rows.len(), 5, "one row per machine: {rows:?}");
     let mut kinds = 0;
     for (exts, machine) in &rows {
         for ext in exts {
@@ -110,7 +113,7 @@ fn each_file_kind_the_docs_name_reaches_their_machine() {
             kinds += 1;
         }
     }
-    assert_eq!(kinds, 7, ".bbc .bas .prg .asm .z80 .bin .com");
+    assert_eq!(kinds, 8, ".bbc .bas .prg .asm .z80 .bin .com .toy");
     // The .bas row's exception: a .bas file whose bytes are BBC BASIC is BBC BASIC's, by sniffing
     // (a BBC-only keyword here; a tokenized program likewise).
     std::fs::write(d.join("bbc.bas"), "10 REPEAT:PRINT 1:UNTIL TRUE\n").unwrap();
@@ -142,11 +145,17 @@ fn debug_refuses_a_file_no_debugger_takes_naming_those_that_can() {
         "BBC BASIC (.bbc .bas",
         "the C64 (.bas .prg",
         "the Z80 workbench machine (.asm .z80 .bin",
-        // CP/M programs are debugged under the same Z80 debugger (tests/cpm_debug.rs).
         "CP/M (.com",
+        "the toy machine (.toy",
     ] {
         assert!(err.contains(machine), "{machine}: {err}");
     }
+    // A CP/M program is debugged on CP/M, not assembled as Z80 source (it used to give the
+    // assembler's E001).
+    sample(d, "com");
+    let (code, out, err) = run(d, &["debug", "sample.com", "--script", "=info machine"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("BDOS calls 0"), "{out}");
 }
 
 #[test]
@@ -262,7 +271,7 @@ fn every_file_kind_a_help_text_lists_is_accepted_by_that_command() {
     let names: Vec<&str> = run_kinds.iter().map(|(e, _)| e.as_str()).collect();
     assert_eq!(
         names,
-        ["bbc", "bas", "prg", "asm", "z80", "bin", "com"],
+        ["bbc", "bas", "prg", "asm", "z80", "bin", "com", "toy"],
         "run --help"
     );
     for (ext, _) in &run_kinds {
@@ -271,7 +280,7 @@ fn every_file_kind_a_help_text_lists_is_accepted_by_that_command() {
         assert_eq!(code, Some(0), "run .{ext}: {err}");
     }
     let debug_kinds = help_kinds("debug");
-    assert!(debug_kinds.len() >= 7, "debug --help: {debug_kinds:?}");
+    assert_eq!(debug_kinds.len(), 8, "debug --help: {debug_kinds:?}");
     for (ext, refused) in &debug_kinds {
         let f = sample(d, ext);
         let (code, _, err) = run(d, &["debug", f.to_str().unwrap(), "--script", "=quit"]);

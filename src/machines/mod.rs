@@ -14,13 +14,14 @@ pub mod cpm;
 pub mod keymap;
 pub mod kind;
 pub mod options;
+pub mod toy;
 pub mod workbench;
 
 pub use kind::{MachineKind, Prompt};
 
 /// Every machine. Order matters where two claim one extension: the first that claims a file
 /// takes it (BBC BASIC before the C64, since a `.bas` file is BBC BASIC only when its bytes say so).
-pub static MACHINES: &[&dyn MachineKind] = &[&bbc::Bbc, &cbm::Cbm, &workbench::Z80, &cpm::Cpm];
+pub static MACHINES: &[&dyn MachineKind] = &[&bbc::Bbc, &cbm::Cbm, &workbench::Z80, &cpm::Cpm, &toy::Toy];
 
 /// `--machine`'s parser: the table's names and aliases, listed in `--help` with what each runs.
 /// (The argument structs declare `--machine` as a string, so they need not know the table; the
@@ -81,6 +82,39 @@ pub fn list(filter: impl Fn(&dyn MachineKind) -> bool) -> String {
     names.join("; ")
 }
 
+/// The machines that pass `filter`, each as its `about` line, joined for a help text.
+fn abouts(filter: impl Fn(&dyn MachineKind) -> bool) -> String {
+    let lines: Vec<&str> = MACHINES
+        .iter()
+        .filter(|m| filter(**m))
+        .map(|m| m.about())
+        .collect();
+    lines.join("; ")
+}
+
+/// `retro run`'s FILE help: every machine and its files, and the machines with a prompt.
+pub fn run_file_help() -> String {
+    let prompts: Vec<&str> = MACHINES
+        .iter()
+        .filter(|m| m.prompt().is_some())
+        .map(|m| m.name())
+        .collect();
+    format!(
+        "The program to run, on the machine its file is for: {}. None with --machine {}: that \
+         machine's prompt",
+        abouts(|_| true),
+        prompts.join(" or ")
+    )
+}
+
+/// `retro debug`'s FILE help: the machines with a debugger and their files.
+pub fn debug_file_help() -> String {
+    format!(
+        "The program to debug, on the machine its file is for: {}",
+        abouts(|m| m.debugger().is_some())
+    )
+}
+
 /// For a file `refused_by` (chosen by the file's name) did not take: another machine that plainly
 /// recognises its bytes where `refused_by` does not, and the option that picks it. Only a regular
 /// file is read (a FIFO's bytes would be lost), up to the largest program any machine takes.
@@ -135,7 +169,9 @@ mod tests {
         let debuggable = list(|m| m.debugger().is_some());
         assert_eq!(
             debuggable,
-            "BBC BASIC (.bbc .bas, --machine bbc); the C64 (.bas .prg, --machine cbm); the Z80 workbench machine (.asm .z80 .bin, --machine z80); CP/M (.com, --machine cpm)"
+            "BBC BASIC (.bbc .bas, --machine bbc); the C64 (.bas .prg, --machine cbm); \
+             the Z80 workbench machine (.asm .z80 .bin, --machine z80); CP/M (.com, --machine cpm); \
+             the toy machine (.toy, --machine toy)"
         );
         assert!(list(|m| m.basic().is_some()).ends_with("--machine cbm)"));
     }
@@ -151,6 +187,7 @@ mod tests {
         assert_eq!(name("game.bas"), Some("cbm"));
         assert_eq!(name("connect4.asm"), Some("z80"));
         assert_eq!(name("zexdoc.com"), Some("cpm"));
+        assert_eq!(name("tests/toy/hello.toy"), Some("toy"));
         assert_eq!(name("notes.txt"), None);
         assert_eq!(name("Makefile"), None);
     }

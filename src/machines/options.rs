@@ -56,9 +56,8 @@ pub struct ProgramArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The program to run: BBC BASIC (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas, .prg),
-    /// the Z80 workbench machine (.asm, .z80, .bin) or CP/M (.com). None with --machine bbc or
-    /// cbm: that machine's prompt.
+    // The help lists the table's machines (set here: `mut_arg` would move FILE after ARGS).
+    #[arg(help = super::run_file_help())]
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub program: ProgramArgs,
@@ -115,9 +114,8 @@ pub struct RunArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct DebugArgs {
-    /// The program: BBC BASIC (.bbc; .bas when it is BBC BASIC), C64 BASIC (.bas text, .prg) or
-    /// the Z80 workbench machine (.asm, .z80 source; .bin loaded at --org, default 8000h). CP/M
-    /// programs (.com) cannot be debugged yet.
+    // The help lists the table's debuggable machines.
+    #[arg(help = super::debug_file_help())]
     pub file: PathBuf,
     #[command(flatten)]
     pub program: ProgramArgs,

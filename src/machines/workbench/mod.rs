@@ -31,7 +31,7 @@ impl MachineKind for Z80 {
         "the Z80 workbench machine"
     }
     fn about(&self) -> &'static str {
-        "the Z80 workbench machine: .asm and .z80 sources, .bin binaries"
+        "the Z80 workbench machine: .asm and .z80 sources, .bin binaries loaded at --org (default 8000h)"
     }
     fn extensions(&self) -> &'static [&'static str] {
         &["asm", "z80", "bin"]

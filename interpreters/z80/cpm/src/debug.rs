@@ -27,7 +27,9 @@ use retro_z80::Cpu;
 use retro_z80_asm::SymbolTable;
 use retro_z80_machine::Program;
 use retro_z80_machine::debug::Z80Debugger;
-use retro_z80_machine::host::{FrameClock, NoPorts, NoProbe, Probe, ProbeBus, Snapshot, Stop, Z80Host};
+use retro_z80_machine::host::{
+    FrameClock, NoPorts, NoProbe, Probe, ProbeBus, Snapshot, Stop, Z80Host, halt_steps, steps_before,
+};
 
 use crate::console::ConsoleState;
 use crate::machine::{BIOS_ENTRIES, BIOS_ROUTINES, CpmMachine, Search, Trap};
@@ -99,14 +101,6 @@ impl CpmHost {
         }
     }
 
-    fn start_frame(&mut self) {
-        let c = &mut self.clock;
-        c.frame += 1;
-        c.next_frame += c.frame_t;
-        // A call waiting for a key asks again: the frame's keys may have come.
-        self.waiting = false;
-    }
-
     /// The console output so far onto the screen (always: the screen is state) and into the
     /// text stream (not while replaying).
     fn collect_output(&mut self) {
@@ -135,25 +129,20 @@ impl CpmHost {
         let mut n = 0u64;
         loop {
             let t = self.machine.cpu.tstates();
-            if t >= self.clock.next_frame {
-                self.start_frame();
-                return (n, Stop::Frame);
-            }
-            if self.exited {
-                return (n, Stop::Exit(0));
-            }
-            if n >= max {
-                return (n, Stop::Budget);
-            }
-            if t >= t_end {
-                return (n, Stop::Time);
+            let exit = self.exited.then_some(0);
+            if let Some(why) = self.clock.stop_before_step(t, exit, n, max, t_end) {
+                if why == Stop::Frame {
+                    // A call waiting for a key asks again: the frame's keys may have come.
+                    self.waiting = false;
+                }
+                return (n, why);
             }
             let horizon = self.clock.next_frame.min(t_end);
             let cpu = &mut self.machine.cpu;
             if self.waiting || cpu.halted() {
                 // Idle to the frame's end as HALT's NOPs would (nothing interrupts a CP/M
                 // machine, so a HALT idles for good).
-                let k = horizon.saturating_sub(t).div_ceil(4).clamp(1, max - n);
+                let k = halt_steps(t, horizon, max - n);
                 cpu.set_tstates(t + 4 * k);
                 n += k;
                 continue;
@@ -195,8 +184,7 @@ impl CpmHost {
                 }
                 continue;
             }
-            // The longest instruction takes 23 T-states, so this many cannot pass the horizon.
-            let chunk = (horizon.saturating_sub(t) / 23).clamp(1, max - n);
+            let chunk = steps_before(t, horizon, max - n);
             let mut hit = false;
             let ran = cpu.run_until(&mut bus, chunk, |pc| {
                 if stop.get() || trapped(pc) {

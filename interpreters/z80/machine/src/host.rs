@@ -38,6 +38,51 @@ impl FrameClock {
     }
 }
 
+impl FrameClock {
+    /// What stops a [`Z80Host::run`] before its next step, checked in this order by every host:
+    /// a frame due at T-state `t` (the clock moves on to it: the driver feeds the frame's keys),
+    /// the program's end (`exit`, its status), the budget (`n` of `max` steps run), the T-state
+    /// limit `t_end`. `None`: step on.
+    #[inline(always)]
+    pub fn stop_before_step(
+        &mut self,
+        t: u64,
+        exit: Option<u8>,
+        n: u64,
+        max: u64,
+        t_end: u64,
+    ) -> Option<Stop> {
+        if t >= self.next_frame {
+            self.frame += 1;
+            self.next_frame += self.frame_t;
+            Some(Stop::Frame)
+        } else if let Some(status) = exit {
+            Some(Stop::Exit(status))
+        } else if n >= max {
+            Some(Stop::Budget)
+        } else if t >= t_end {
+            Some(Stop::Time)
+        } else {
+            None
+        }
+    }
+}
+
+/// Steps a run may take from T-state `t` without passing `horizon` (the next frame or the time
+/// limit), `left` of its budget: at least one. The longest instruction takes 23 T-states.
+#[inline(always)]
+pub fn steps_before(t: u64, horizon: u64, left: u64) -> u64 {
+    (horizon.saturating_sub(t) / 23).clamp(1, left)
+}
+
+/// Steps of HALT's NOPs (4 T-states each) from T-state `t` to `horizon`, `left` of the budget: at
+/// least one. A host with nothing to wake the CPU idles them in one go, which is what keeps an
+/// idle program from costing host CPU.
+#[inline(always)]
+pub fn halt_steps(t: u64, horizon: u64, left: u64) -> u64 {
+    horizon.saturating_sub(t).div_ceil(4).clamp(1, left)
+}
+
 /// Sees every data access of a run (not opcode fetches) before it happens; returning `true` stops
 /// the run after the current instruction.
 pub trait Probe {
