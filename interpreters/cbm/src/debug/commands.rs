@@ -186,7 +186,7 @@ fn screen_text(d: &CbmDebugger, args: &str) -> Result<String, String> {
             .iter()
             .map(|&c| screen_char(c))
             .collect();
-        let _ = writeln!(s, "${row:04X}: {}", text.trim_end());
+        let _ = writeln!(s, "{}", format!("${row:04X}: {text}").trim_end());
     }
     Ok(s)
 }

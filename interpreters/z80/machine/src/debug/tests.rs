@@ -1401,5 +1401,8 @@ loop:   inc a
         "a bare list goes on after the last: {}",
         next.text
     );
-    assert_eq!(retro_machine::debug::repeat_line("list 5").as_deref(), Some("list"));
+    assert_eq!(
+        retro_machine::debug::repeat_line("list 5").as_deref(),
+        Some("list")
+    );
 }
