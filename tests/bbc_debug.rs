@@ -253,3 +253,23 @@ fn set_survives_reverse_execution_and_reverse_next_goes_over_a_proc() {
         "one stop at the handler: {out}"
     );
 }
+
+/// Issue 26 builds 3 and 5 on BBC BASIC (tests/bbc/commands.script on tests/bbc/gdb.bbc): a
+/// breakpoint's `commands` run when it stops, and a bare `list` and `x` go on after the last.
+#[test]
+fn breakpoint_commands_and_list_and_x_going_on() {
+    let (out, err, code) = retro_text(&[
+        "debug",
+        "tests/bbc/gdb.bbc",
+        "--script",
+        "tests/bbc/commands.script",
+    ]);
+    assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
+    common::golden(Path::new("tests/bbc/commands.expect"), &out);
+    assert!(
+        out.contains("line 50:1 +5  b=2\nv = 0\na = 1\n"),
+        "the commands ran: {out}"
+    );
+    assert!(out.contains("(bbc) list\n     110 e=5\n"), "list goes on: {out}");
+    assert!(out.contains("(bbc) x/16\n&08F10 PAGE+16 "), "x goes on: {out}");
+}

@@ -219,3 +219,28 @@ fn set_survives_reverse_execution_and_reverse_next_goes_over_a_gosub() {
         "{out}"
     );
 }
+
+/// Issue 26 builds 3-5 on C64 BASIC (tests/c64dbg/commands.script on tests/c64dbg/commands.bas):
+/// a breakpoint's `commands` run at each of its stops, a bare `list` and `x` go on after the
+/// last, and `x/s` shows the screen's text from its screen codes.
+#[test]
+fn breakpoint_commands_list_going_on_and_the_screen_as_text() {
+    let (out, err, code) = retro_text(&[
+        "debug",
+        "tests/c64dbg/commands.bas",
+        "--script",
+        "tests/c64dbg/commands.script",
+    ]);
+    assert_eq!(code, Some(0), "every command succeeds:\n{out}{err}");
+    common::golden(Path::new("tests/c64dbg/commands.expect"), &out);
+    assert!(
+        out.contains("i = 2\ns = 1\n(c64) delete"),
+        "the commands ran at the second stop: {out}"
+    );
+    assert!(out.contains("(c64) list\n   130 G=7\n"), "list goes on: {out}");
+    assert!(out.contains("(c64) x\n$0811: "), "x goes on: {out}");
+    assert!(
+        out.contains("$0400: HELLO\n$0428: S= 6\n"),
+        "the screen as text: {out}"
+    );
+}

@@ -210,6 +210,25 @@ impl LastStop {
     }
 }
 
+/// Where a bare `list` or `x` goes on from (gdb's habit: a second `list` shows the lines after
+/// the first's, and Enter repeats it), for every machine: where the program was when it
+/// showed them, and the line (or address) after the last one shown. Once the program has moved,
+/// a bare `list` shows the lines around it again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoOn(Option<(String, u64)>);
+
+impl GoOn {
+    /// The line or address to go on from while the program is still at `here`.
+    pub fn next(&self, here: &str) -> Option<u64> {
+        self.0.as_ref().filter(|(at, _)| at == here).map(|&(_, n)| n)
+    }
+
+    /// The last shown ended before `next`, the program being at `here`.
+    pub fn shown(&mut self, here: &str, next: u64) {
+        self.0 = Some((here.to_string(), next));
+    }
+}
+
 /// One breakpoint or watchpoint, as `info breakpoints` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BreakpointInfo {
@@ -540,7 +559,24 @@ pub struct Console {
     frames: bool,
     /// Steps a run may take in batch mode: [`DEFAULT_BUDGET`] unless [`Console::set_budget`].
     budget: Option<u64>,
+    /// `commands N ... end`: the command lines each breakpoint or watchpoint runs when it stops
+    /// the program, by its number.
+    point_commands: std::collections::BTreeMap<u32, Vec<String>>,
+    /// The `commands` list being typed: its breakpoint's number and the lines so far.
+    defining: Option<(u32, Vec<String>)>,
+    /// The number `break`, `tbreak` or `watch` gave last (`commands` without a number).
+    last_point: Option<u32>,
+    /// The points the last stop report named, whose commands are still to run (a report is
+    /// made where the console is not mutable, so it leaves them here).
+    stopped_by: std::cell::RefCell<Vec<u32>>,
+    /// Inside a breakpoint's commands: a stop there runs its own commands afterwards, not
+    /// nested inside the command that stopped.
+    in_point_commands: bool,
 }
+
+/// The most stops whose `commands` one command line runs in a row (`commands 1` / `continue`
+/// / `end` on a breakpoint in a loop runs until the loop ends or this many stops).
+pub const MAX_COMMAND_STOPS: usize = 1000;
 
 fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
     let a = arg.trim();
@@ -588,7 +624,8 @@ fn help_on(word: &str, machine: &str) -> Result<String, String> {
 }
 
 /// What an empty command line runs again (gdb's habit): a command that steps or runs, and `x`
-/// and `list` going on from where they stopped; never `run`, `set` or anything else.
+/// and `list` going on from where they stopped (a bare `x` or `list` goes on: every machine's
+/// `x` and `list` without an argument continue); never `run`, `set` or anything else.
 pub fn repeat_line(last: &str) -> Option<String> {
     let last = last.trim();
     let word = last.split_whitespace().next()?;
@@ -599,8 +636,10 @@ pub fn repeat_line(last: &str) -> Option<String> {
         | "reverse-next" | "rn" | "reverse-nexti" | "rni" | "reverse-continue" | "rc" | "reverse-finish" => {
             Some(last.to_string())
         }
-        // `x/8xb` with no address goes on after what the last one showed.
+        // `x/8xb` with no address goes on after what the last one showed, `list` after the
+        // last line it listed.
         "x" => Some(word.to_string()),
+        "list" | "l" => Some("list".to_string()),
         _ => None,
     }
 }
@@ -668,6 +707,10 @@ const COMMAND_HELP: &[(&str, &str)] = &[
         "display undisplay",
         "display EXPR: shows EXPR at every stop; undisplay [N] stops that.  e.g. display A",
     ),
+    (
+        "commands",
+        "commands [N] ... end: the command lines (one a line, up to `end`) that run each time breakpoint or watch N (or the last breakpoint set) stops the program; an empty list removes them.  e.g. commands 1",
+    ),
     ("echo", "echo TEXT: prints TEXT.  e.g. echo checking the win"),
     (
         "assert",
@@ -690,7 +733,7 @@ Running:   run (r)  continue (c) [N | Ns | Nms | Nf]  step/stepi (s) [N]  next (
            until (u) [LOC]  advance LOC  reverse-step (rs) [N]  reverse-next (rn) [N]
            reverse-finish  reverse-continue (rc)
 Breaking:  break (b) LOC [if COND]  tbreak LOC  delete (d) [N]  enable [N]  disable [N]
-           condition N [EXPR]  ignore N COUNT  info breakpoints
+           condition N [EXPR]  ignore N COUNT  commands [N] ... end  info breakpoints
 Showing:   display[/FMT] EXPR  undisplay [N]  info display
 Other:     echo TEXT  help [COMMAND]  quit (q)
 Scripts:   assert EXPR [; MESSAGE]  if EXPR ... else ... end
@@ -748,7 +791,9 @@ impl Console {
                 return Progress::Running;
             }
             d.after_command();
-            return Progress::Done(Output::text(text));
+            let mut out = Output::text(text);
+            self.run_point_commands(d, &mut out);
+            return Progress::Done(out);
         }
         if let (StopReason::Done, Some((kind, left))) = (&stop, run.repeat) {
             stop = match self.repeat_steps(d, kind, left) {
@@ -760,7 +805,9 @@ impl Console {
             return Progress::Running;
         }
         d.after_command();
-        Progress::Done(Output::text(self.report(d, &stop)))
+        let mut out = Output::text(self.report(d, &stop));
+        self.run_point_commands(d, &mut out);
+        Progress::Done(out)
     }
 
     /// Stops the command under way (the user pressed Escape): the program stays where it is.
@@ -789,6 +836,22 @@ impl Console {
         if line.is_empty() || line.starts_with('#') {
             return Progress::Done(Output::text(String::new()));
         }
+        if let Some((id, lines)) = &mut self.defining {
+            // gdb's `commands`: every line up to `end` is kept, not run.
+            if line == "end" {
+                let id = *id;
+                let lines = std::mem::take(lines);
+                self.defining = None;
+                if lines.is_empty() {
+                    self.point_commands.remove(&id);
+                } else {
+                    self.point_commands.insert(id, lines);
+                }
+            } else {
+                lines.push(line.to_string());
+            }
+            return Progress::Done(Output::text(String::new()));
+        }
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         if matches!(word, "quit" | "q" | "exit") {
             return Progress::Done(Output {
@@ -804,14 +867,57 @@ impl Console {
         }
         self.running = None;
         d.after_command();
-        Progress::Done(match result {
+        let mut out = match result {
             Ok(text) => Output::text(text),
             Err(e) => Output {
                 text: format!("error: {e}\n"),
                 flow: Flow::Continue,
                 error: true,
             },
-        })
+        };
+        self.run_point_commands(d, &mut out);
+        Progress::Done(out)
+    }
+
+    /// Runs the `commands` of the breakpoints and watchpoints the last stop named, after its
+    /// report, as gdb does: each list in order, stopping at its first error, and at a command
+    /// that ran the program into another stop (whose own commands then run). They run as in a
+    /// script (with the step budget), also in the terminal.
+    fn run_point_commands(&mut self, d: &mut dyn Debuggable, out: &mut Output) {
+        if self.in_point_commands {
+            return;
+        }
+        let frames = self.frames;
+        self.in_point_commands = true;
+        for _ in 0..MAX_COMMAND_STOPS {
+            let ids = std::mem::take(&mut *self.stopped_by.borrow_mut());
+            let lines: Vec<String> = ids
+                .iter()
+                .filter_map(|id| self.point_commands.get(id))
+                .flatten()
+                .cloned()
+                .collect();
+            if lines.is_empty() {
+                break;
+            }
+            for line in lines {
+                let o = self.execute(d, &line);
+                out.text.push_str(&o.text);
+                out.error |= o.error;
+                if o.error || !self.stopped_by.borrow().is_empty() {
+                    break;
+                }
+            }
+        }
+        if !self.stopped_by.borrow().is_empty() {
+            self.stopped_by.borrow_mut().clear();
+            let _ = writeln!(
+                out.text,
+                "(breakpoint commands: stopped after {MAX_COMMAND_STOPS} stops in a row)"
+            );
+        }
+        self.in_point_commands = false;
+        self.frames = frames;
     }
 
     /// The report of a command that ran the program, or nothing yet if it is still under way.
@@ -876,6 +982,7 @@ impl Console {
                 let (loc, cond) = split_condition(rest);
                 let temporary = word == "tbreak";
                 let (id, at) = d.break_at(loc, cond, temporary)?;
+                self.last_point = Some(id);
                 let kind = if temporary {
                     "Temporary breakpoint"
                 } else {
@@ -894,6 +1001,12 @@ impl Console {
                     "enable" | "disable" => d.enable_breakpoint(id, word == "enable"),
                     _ => d.delete_breakpoint(id),
                 };
+                if found && matches!(word, "delete" | "d") {
+                    match id {
+                        Some(id) => self.point_commands.retain(|&n, _| n != id),
+                        None => self.point_commands.clear(),
+                    }
+                }
                 if found {
                     Ok(String::new())
                 } else {
@@ -1024,6 +1137,19 @@ impl Console {
                     n => format!("Will ignore next {n} crossings of breakpoint {id}.\n"),
                 })
             }
+            "commands" => {
+                let id = match rest {
+                    "" => self.last_point.ok_or("No breakpoints specified (commands N)")?,
+                    n => number_arg(n, 0)? as u32,
+                };
+                if !d.breakpoints().iter().any(|b| b.id == id) {
+                    return Err(format!("no breakpoint number {id}"));
+                }
+                self.defining = Some((id, Vec::new()));
+                Ok(format!(
+                    "Type commands for breakpoint {id}, one per line.\nEnd with a line saying just \"end\".\n"
+                ))
+            }
             "echo" => Ok(format!("{rest}\n")),
             "help" | "h" if !rest.is_empty() => help_on(rest, d.help()),
             "help" | "h" => Ok(format!("{HELP}{}", d.help())),
@@ -1102,9 +1228,11 @@ impl Console {
             StopReason::Done => {}
             StopReason::Breakpoint(ids) => {
                 let _ = writeln!(s, "Breakpoint {}, {}", list(ids), d.here().describe);
+                self.stopped_by.replace(ids.clone());
             }
             StopReason::Watchpoint(ids, what) => {
                 let _ = writeln!(s, "Watchpoint {}: {what}", list(ids));
+                self.stopped_by.replace(ids.clone());
             }
             StopReason::Exited(status) => {
                 let _ = writeln!(s, "Program exited with status {status}.");
@@ -1175,7 +1303,13 @@ impl Console {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            match blocks.control(d, line) {
+            // The lines of a `commands` list are kept for later, `end` included.
+            let control = if self.defining.is_some() {
+                Ok(Control::Run)
+            } else {
+                blocks.control(d, line)
+            };
+            match control {
                 Ok(Control::Skip) => continue,
                 Ok(Control::Echo) => {
                     let _ = writeln!(out, "({}) {line}", d.prompt());
@@ -1188,7 +1322,12 @@ impl Console {
                 }
             }
             let _ = writeln!(out, "({}) {line}", d.prompt());
-            if let Some(cond) = line.strip_prefix("assert ").or((line == "assert").then_some("")) {
+            let kept = self.defining.is_some();
+            if let Some(cond) = line
+                .strip_prefix("assert ")
+                .or((line == "assert").then_some(""))
+                .filter(|_| !kept)
+            {
                 match assertion(d, cond) {
                     Ok(()) => continue,
                     Err(e) => {
@@ -1213,6 +1352,10 @@ impl Console {
         }
         if !blocks.0.is_empty() {
             out.push_str("error: an `if` without its `end`\n");
+            failed = true;
+        }
+        if let Some((id, _)) = self.defining.take() {
+            let _ = writeln!(out, "error: `commands {id}` without its `end`");
             failed = true;
         }
         (out, failed)

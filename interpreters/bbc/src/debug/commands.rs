@@ -70,33 +70,60 @@ impl Control {
                 })
             }
             "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
-            "list" | "l" => line_arg(rest).map(|l| it.listing_text(l, here)),
+            "list" | "l" => line_arg(rest).and_then(|l| {
+                // A bare `list` goes on after the last one while the program has not moved.
+                let at = here.to_string();
+                let from = l.is_none().then(|| self.listed.next(&at)).flatten();
+                let (text, next) = it.listing_window(l, from.map(|n| n as u32), here);
+                match next {
+                    Some(n) => self.listed.shown(&at, u64::from(n)),
+                    None => return Err("Line number out of range: the program ends before it.".into()),
+                }
+                Ok(text)
+            }),
             "tokens" => line_arg(rest).and_then(|l| it.tokens_text(l, here)),
-            "x" => self.examine(it, modifier, rest),
+            "x" => self.examine(it, modifier, rest, here),
             "info" | "i" => return self.info(it, rest, running),
             _ => return None,
         })
     }
 
     /// `x[/N] ADDR`: memory; below PAGE an offset into the program.
-    fn examine(&self, it: &mut Interp, modifier: &str, rest: &str) -> Result<String, String> {
+    /// Without ADDR it goes on after the last `x` (while the program has not moved), else from
+    /// PAGE.
+    fn examine(
+        &mut self,
+        it: &mut Interp,
+        modifier: &str,
+        rest: &str,
+        here: usize,
+    ) -> Result<String, String> {
         let n: usize = match modifier.trim_end_matches('b') {
             "" => 16,
             m => m.parse().map_err(|_| format!("`{m}` is not a count"))?,
         };
-        let v = if rest.is_empty() {
-            Val::Int(0)
-        } else {
-            it.debug_eval(&expr_bytes(rest))?
-        };
-        let a = match v {
-            Val::Int(i) => i as u32 as usize,
-            Val::Float(f) if f >= 0.0 => f as usize,
-            _ => return Err("Type mismatch: x needs an address".into()),
-        };
+        let n = n.min(4096);
+        let at = here.to_string();
         let (page, _) = it.program_span();
-        let a = if a < page { page + a } else { a };
-        it.memory_text(a, n.min(4096))
+        let a = match self.examined.next(&at) {
+            Some(next) if rest.is_empty() => next as usize,
+            _ => {
+                let v = if rest.is_empty() {
+                    Val::Int(0)
+                } else {
+                    it.debug_eval(&expr_bytes(rest))?
+                };
+                let a = match v {
+                    Val::Int(i) => i as u32 as usize,
+                    Val::Float(f) if f >= 0.0 => f as usize,
+                    _ => return Err("Type mismatch: x needs an address".into()),
+                };
+                if a < page { page + a } else { a }
+            }
+        };
+        let text = it.memory_text(a, n)?;
+        self.examined.shown(&at, (a + n) as u64);
+        Ok(text)
     }
 
     fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Option<Result<String, String>> {

@@ -691,7 +691,7 @@ mod fuzz {
     /// The machine's own words (the console's and the shared ones come from
     /// `retro_machine::debug::fuzz`).
     #[rustfmt::skip]
-    const WORDS: &[&str] = &["print/x", "x/4", "list", "tokens"];
+    const WORDS: &[&str] = &["print/x", "x/4", "x", "list", "tokens"];
     /// Its own arguments (`fuzz::BASIC_ARGS` has those every dialect tries).
     const ARGS: &[&str] = &[
         "PROCp",

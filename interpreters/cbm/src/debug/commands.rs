@@ -11,7 +11,8 @@ use super::{CbmDebugger, Looks, Watched, views};
 pub(super) const HELP: &str = "\
 C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
 expressions are BASIC (print A$+\"!\", print PEEK(53280)).
-           print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]
+           print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]   x/N ADDR
+           x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
            tokens [LINE]
 ";
@@ -37,6 +38,7 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
                 })
             }
         }
+        "x" if modifier == "s" => screen_text(d, rest),
         "x" if !modifier.is_empty() => {
             let count: u32 = modifier
                 .trim_end_matches(['x', 'b'])
@@ -63,10 +65,7 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
                 ),
             };
             match around.transpose() {
-                Ok(a) => Ok(views::listing(d.it(), a, 12)
-                    .into_iter()
-                    .map(|l| l.text + "\n")
-                    .collect()),
+                Ok(a) => list(d, a),
                 Err(e) => Err(e),
             }
         }
@@ -135,14 +134,75 @@ fn parse_number(s: &str) -> Option<usize> {
     }
 }
 
-/// `x ADDR [N]`: C64 memory, 8 bytes a row (N bytes, 64 at most 4096).
-fn examine(d: &CbmDebugger, args: &str) -> Result<String, String> {
+/// `list [LINE]`: twelve lines around LINE or the current one; a bare `list` goes on after the
+/// last while the program has not moved (Enter repeats it).
+fn list(d: &mut CbmDebugger, around: Option<u16>) -> Result<String, String> {
+    let here = d.here().location;
+    let from = around.is_none().then(|| d.listed.next(&here)).flatten();
+    let lines = match from {
+        Some(first) => views::listing_from(d.it(), first, 12),
+        None => views::listing_numbered(d.it(), around, 12),
+    };
+    let Some(last) = lines.last() else {
+        return Err("Line number out of range: the program ends before it.".into());
+    };
+    let next = last.1 as u64 + 1;
+    d.listed.shown(&here, next);
+    Ok(lines.into_iter().map(|(l, _)| l.text + "\n").collect())
+}
+
+/// The C64's screen codes as the upper-case screen shows them, one character a cell: letters,
+/// digits and punctuation as they are (a reversed one as the same character), graphics as `.`.
+fn screen_char(code: u8) -> char {
+    match super::super::c64::editor::screen_to_petscii(code & 0x7F, false) {
+        0x5C => '£',
+        0x5E => '↑',
+        0x5F => '←',
+        b @ 0x20..=0x5D => b as char,
+        _ => '.',
+    }
+}
+
+/// `x/s [ADDR [N]]`: memory as screen codes, 40 a row (the screen's width): by default the
+/// whole screen at 1024.
+fn screen_text(d: &CbmDebugger, args: &str) -> Result<String, String> {
     let mut words = args.split_whitespace();
-    let addr = words
-        .next()
-        .and_then(parse_number)
-        .filter(|&a| a < 0x10000)
-        .ok_or("x needs an address: x $0801 [COUNT], x 1024")?;
+    let addr = match words.next() {
+        None => 1024,
+        Some(w) => parse_number(w)
+            .filter(|&a| a < 0x10000)
+            .ok_or_else(|| format!("`{w}` is not an address: x/s 1024 [COUNT]"))?,
+    };
+    let n = match words.next() {
+        Some(w) => parse_number(w).ok_or_else(|| format!("`{w}` is not a count"))?,
+        None => 1000,
+    }
+    .clamp(1, 4096);
+    let mem = &d.it().mem;
+    let end = (addr + n).min(0x10000);
+    let mut s = String::new();
+    for row in (addr..end).step_by(40) {
+        let text: String = mem[row..(row + 40).min(end)]
+            .iter()
+            .map(|&c| screen_char(c))
+            .collect();
+        let _ = writeln!(s, "{}", format!("${row:04X}: {text}").trim_end());
+    }
+    Ok(s)
+}
+
+/// `x ADDR [N]`: C64 memory, 8 bytes a row (N bytes, 64 at most 4096). A bare `x` goes on
+/// after the last while the program has not moved.
+fn examine(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
+    let here = d.here().location;
+    let mut words = args.split_whitespace();
+    let addr = match (words.next(), d.examined.next(&here)) {
+        (None, Some(next)) => next as usize,
+        (w, _) => w
+            .and_then(parse_number)
+            .filter(|&a| a < 0x10000)
+            .ok_or("x needs an address: x $0801 [COUNT], x 1024")?,
+    };
     let n = match words.next() {
         Some(w) => parse_number(w).ok_or_else(|| format!("`{w}` is not a count"))?,
         None => 64,
@@ -158,6 +218,7 @@ fn examine(d: &CbmDebugger, args: &str) -> Result<String, String> {
         let _ = writeln!(s, "${a:04X}: {}", hex.join(" "));
         a += 8;
     }
+    d.examined.shown(&here, end as u64);
     Ok(s)
 }
 

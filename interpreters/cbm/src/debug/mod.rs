@@ -153,6 +153,9 @@ pub struct CbmDebugger {
     vars_before: Vec<String>,
     /// Text printed since the last `take_output`, as plain text.
     printed: String,
+    /// Where a bare `list` and a bare `x` go on from.
+    listed: retro_machine::debug::GoOn,
+    examined: retro_machine::debug::GoOn,
 }
 
 impl CbmDebugger {
@@ -188,6 +191,8 @@ impl CbmDebugger {
             error_at: None,
             vars_before: Vec::new(),
             printed: String::new(),
+            listed: Default::default(),
+            examined: Default::default(),
         };
         d.checkpoint();
         Ok(d)

@@ -276,7 +276,7 @@ mod fuzz {
     /// The machine's own words (the console's and the shared ones come from
     /// `retro_machine::debug::fuzz`).
     #[rustfmt::skip]
-    const WORDS: &[&str] = &["list", "tokens", "l"];
+    const WORDS: &[&str] = &["list", "tokens", "l", "x", "x/s", "x/8", "print/x"];
     /// Its own arguments (`fuzz::BASIC_ARGS` has those every dialect tries).
     const ARGS: &[&str] = &[
         "a(1)", "a(9)", "s$(1)", "i", "b", "b%", "fna(2)", "$0801", "2049", "b=fna(4)", "s$=\"y\"",

@@ -581,6 +581,14 @@ pub(super) fn tokens_here(it: &Interp, only: Option<u16>) -> Vec<String> {
 
 /// The listing, with the current statement's line marked.
 pub(super) fn listing(it: &Interp, around: Option<u16>, rows: usize) -> Vec<PanelLine> {
+    listing_numbered(it, around, rows)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// [`listing`], each line with its number.
+pub(super) fn listing_numbered(it: &Interp, around: Option<u16>, rows: usize) -> Vec<(PanelLine, u16)> {
     let all = lines(it);
     let next = it.next_statement().map(|n| n.addr);
     let cur = all
@@ -591,6 +599,18 @@ pub(super) fn listing(it: &Interp, around: Option<u16>, rows: usize) -> Vec<Pane
         })
         .unwrap_or(0);
     let first = cur.saturating_sub(rows / 3);
+    listing_rows(it, &all, first, rows, around.is_none().then_some(cur))
+}
+
+/// Lines `first..first + rows` of `all`, `=>` marking line `current` (where the program is).
+fn listing_rows(
+    it: &Interp,
+    all: &[(usize, u16, usize, usize)],
+    first: usize,
+    rows: usize,
+    current: Option<usize>,
+) -> Vec<(PanelLine, u16)> {
+    let next = it.next_statement().map(|n| n.addr);
     all.iter()
         .enumerate()
         .skip(first)
@@ -598,15 +618,31 @@ pub(super) fn listing(it: &Interp, around: Option<u16>, rows: usize) -> Vec<Pane
         .map(|(i, &(_, number, body, end))| {
             let mut listed = Vec::new();
             list_body(&it.mem[body..end], &mut listed);
-            let current = around.is_none() && i == cur && next.is_some();
-            PanelLine {
+            let current = current == Some(i) && next.is_some();
+            let line = PanelLine {
                 // `=>` as the Z80's listing and gdb's disassembly mark where the program is.
                 text: format!("{} {number} {}", if current { "=>" } else { "  " }, text(&listed)),
                 current,
                 ..PanelLine::default()
-            }
+            };
+            (line, number)
         })
         .collect()
+}
+
+/// `rows` lines of the listing from the first numbered `first` or more (a bare `list` going
+/// on), each with its line number.
+pub(super) fn listing_from(it: &Interp, first: u64, rows: usize) -> Vec<(PanelLine, u16)> {
+    let around = u16::try_from(first).ok();
+    let all = lines(it);
+    let Some(start) = around.and_then(|f| all.iter().position(|l| l.1 >= f)) else {
+        return Vec::new();
+    };
+    let next = it.next_statement().map(|n| n.addr);
+    let cur = all
+        .iter()
+        .position(|l| next.is_some_and(|a| (l.2..=l.3).contains(&a)));
+    listing_rows(it, &all, start, rows, cur)
 }
 
 pub(super) fn panel(d: &CbmDebugger, kind: PanelKind, rows: usize) -> Panel {

@@ -46,6 +46,12 @@ pub const CONSOLE_WORDS: &[&str] = &[
     "backtrace",
     "bt",
     "where",
+    "commands",
+    "end",
+    "condition",
+    "ignore",
+    "display/x",
+    "list",
 ];
 
 /// One command line: a word of the console's or of `machine_words`, with up to three of `args`

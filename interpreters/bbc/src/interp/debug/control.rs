@@ -123,6 +123,9 @@ pub struct Control {
     pub(crate) last_error: Option<Raised>,
     /// The last place a scan met a breakpoint or watch, and what it would have reported.
     last_stop: LastStop,
+    /// Where a bare `list` and a bare `x` go on from.
+    pub(crate) listed: retro_machine::debug::GoOn,
+    pub(crate) examined: retro_machine::debug::GoOn,
     /// What the stop a `reverse-continue` goes back to reports.
     back_reason: Option<StopReason>,
     /// Program text up to this statement count has been shown (replays do not show it again).
@@ -174,6 +177,8 @@ impl Control {
             raised: None,
             last_error: None,
             last_stop: LastStop::default(),
+            listed: Default::default(),
+            examined: Default::default(),
             back_reason: None,
             shown_to: 0,
             pending: None,

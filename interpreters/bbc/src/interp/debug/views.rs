@@ -212,16 +212,33 @@ impl Interp {
 
     /// The listing around `line` (or all of it), `=>` on the line holding `pc`.
     pub fn listing_text(&self, around: Option<u32>, pc: usize) -> String {
+        self.listing_window(around, None, pc).0
+    }
+
+    /// Ten lines of the listing: from the first numbered `from` or more (a bare `list` going on
+    /// after the last), else around line `around` or the current one. Also the number after
+    /// the last line listed (None when none was).
+    pub fn listing_window(&self, around: Option<u32>, from: Option<u32>, pc: usize) -> (String, Option<u32>) {
         let cur = self.position(pc);
-        let centre = around.unwrap_or(cur.line);
-        let idx = self
-            .lines
-            .iter()
-            .position(|&(n, _)| n as u32 >= centre)
-            .unwrap_or(0);
-        let from = idx.saturating_sub(4);
+        let from = match from {
+            Some(first) => match self.lines.iter().position(|&(n, _)| n as u32 >= first) {
+                Some(i) => i,
+                None => return (String::new(), None),
+            },
+            None => {
+                let centre = around.unwrap_or(cur.line);
+                let idx = self
+                    .lines
+                    .iter()
+                    .position(|&(n, _)| n as u32 >= centre)
+                    .unwrap_or(0);
+                idx.saturating_sub(4)
+            }
+        };
         let mut out = String::new();
+        let mut next = None;
         for &(n, off) in self.lines.iter().skip(from).take(10) {
+            next = Some(n as u32 + 1);
             let len = self.mem[off + 3] as usize;
             let body = &self.mem[off + 4..off + len.max(4)];
             let text = crate::detokenize::latin1_to_string(&crate::list_line(n, body));
@@ -232,7 +249,7 @@ impl Interp {
             };
             let _ = writeln!(out, "{mark} {text}");
         }
-        out
+        (out, next)
     }
 
     /// What Tab completes on the debugger's command line: `PROCname` and `FNname` of every

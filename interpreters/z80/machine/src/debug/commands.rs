@@ -109,13 +109,36 @@ impl<M: Z80Host> Z80Commands<'_, M> {
                 ok(views::disassemble(d, addr, n))
             })(),
             "list" | "l" => (|| {
-                let addr = if rest.is_empty() {
-                    d.machine.cpu().pc()
-                } else {
-                    d.location(d.source_line_location(rest).as_deref().unwrap_or(rest))?
+                // A bare `list` goes on after the last one while the PC has not moved (Enter
+                // repeats it): the file's index and the next line, packed in the cursor.
+                let here = d.machine.cpu().pc().to_string();
+                let (file, first) = match d.listed.next(&here) {
+                    Some(next) if rest.is_empty() => {
+                        let file = d.program.files.get((next >> 32) as usize).map(|f| f.0.clone());
+                        (file.ok_or("no source to list")?, next as u32)
+                    }
+                    _ => {
+                        let addr = if rest.is_empty() {
+                            d.machine.cpu().pc()
+                        } else {
+                            d.location(d.source_line_location(rest).as_deref().unwrap_or(rest))?
+                        };
+                        let (file, line) = views::source_of(d, addr)
+                            .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))?;
+                        (file, line.saturating_sub(4).max(1))
+                    }
                 };
-                views::source_around(d, addr, 4, 5)
-                    .ok_or_else(|| format!("no source for {}", views::describe(d, addr)))
+                let text = views::source_lines(d, &file, first, 10).unwrap_or_default();
+                if text.is_empty() {
+                    return Err(format!(
+                        "Line number {first} out of range; \"{}\" has fewer lines.",
+                        file.display()
+                    ));
+                }
+                let index = d.program.files.iter().position(|f| f.0 == file).unwrap_or(0);
+                d.listed
+                    .shown(&here, ((index as u64) << 32) | u64::from(first + 10));
+                Ok(text)
             })(),
             "call" => self.call(rest),
             "find" | "hunt" => super::monitor::find(d, rest),

@@ -160,6 +160,8 @@ pub struct Z80Debugger<M: Z80Host = Workbench> {
     pub memory_at: Option<u16>,
     /// Where the next `x` with no address starts: just after what the last one showed.
     pub examine_next: Option<u16>,
+    /// Where the next bare `list` goes on from.
+    pub listed: retro_machine::debug::GoOn,
     /// The byte a watched write replaced (the watch report's old value), from the history.
     watch_old: Option<u8>,
     /// The `call`s stopped inside their routines, innermost last: each is completed when its
@@ -289,6 +291,7 @@ impl<M: Z80Host> Z80Debugger<M> {
             before_command: None,
             memory_at: None,
             examine_next: None,
+            listed: Default::default(),
             watch_old: None,
             pending_calls: vec![],
             call_output: String::new(),

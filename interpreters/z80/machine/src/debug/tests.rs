@@ -1345,3 +1345,64 @@ fn watch_if_cond_stops_only_when_the_condition_holds() {
     );
     assert!(s.execute("watch $9000 if (").error);
 }
+
+#[test]
+fn commands_run_when_their_breakpoint_stops_and_a_bare_list_goes_on() {
+    let mut s = Session::new(debugger(
+        "
+        org $8000
+main:   ld b,3
+loop:   inc a
+        djnz loop
+        ld c,a
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        ret
+",
+    ));
+    for line in ["break loop", "commands 1", "print A", "end"] {
+        let o = s.execute(line);
+        assert!(!o.error, "{line}: {}", o.text);
+    }
+    let o = s.execute("continue");
+    assert!(
+        o.text.starts_with("Breakpoint 1, $8002 loop") && o.text.ends_with("A = 0 ($00)\n"),
+        "the stop report, then the breakpoint's commands: {}",
+        o.text
+    );
+    let o = s.execute("continue");
+    assert!(o.text.ends_with("A = 1 ($01)\n"), "{}", o.text);
+    // A list that continues runs every stop's commands in turn, as gdb's does.
+    s.execute("commands 1");
+    s.execute("print A");
+    s.execute("continue");
+    s.execute("end");
+    let o = s.execute("continue");
+    assert!(
+        o.text.contains("A = 2 ($02)") && o.text.contains("Program exited"),
+        "{}",
+        o.text
+    );
+    s.execute("run");
+    s.execute("delete");
+    let first = s.execute("list main");
+    assert!(!first.error && first.text.contains("main:"), "{}", first.text);
+    let next = s.execute("list");
+    assert!(
+        !next.error && next.text.contains("   11  ") && !next.text.contains("main:"),
+        "a bare list goes on after the last: {}",
+        next.text
+    );
+    assert_eq!(
+        retro_machine::debug::repeat_line("list 5").as_deref(),
+        Some("list")
+    );
+}

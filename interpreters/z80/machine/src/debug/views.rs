@@ -395,8 +395,21 @@ pub fn disassemble<M: Z80Host>(d: &Z80Debugger<M>, mut addr: u16, count: usize) 
 /// The source lines around `addr` with `=>` on its line and `*` on lines with breakpoints.
 pub fn source_around<M: Z80Host>(d: &Z80Debugger<M>, addr: u16, before: u32, after: u32) -> Option<String> {
     let (file, line) = source_of(d, addr)?;
-    let (_, text) = d.program.files.iter().find(|(p, _)| *p == file)?;
     let first = line.saturating_sub(before).max(1);
+    source_lines(d, &file, first, before + after + 1)
+}
+
+/// `count` lines of source file `file` from line `first` (from 1), `=>` marking the PC's and
+/// `*` a breakpoint's: empty past the file's end, None for a file the program does not have.
+pub fn source_lines<M: Z80Host>(
+    d: &Z80Debugger<M>,
+    file: &std::path::Path,
+    first: u32,
+    count: u32,
+) -> Option<String> {
+    let (_, text) = d.program.files.iter().find(|(p, _)| *p == file)?;
+    let file = file.to_path_buf();
+    let first = first.max(1);
     // `=>` is where the program is, as in the disassembly: `list inner` while stopped elsewhere
     // marks no line of it.
     let current = source_of(d, d.machine.cpu().pc());
@@ -405,7 +418,7 @@ pub fn source_around<M: Z80Host>(d: &Z80Debugger<M>, addr: u16, before: u32, aft
         .lines()
         .enumerate()
         .skip(first as usize - 1)
-        .take((before + after + 1) as usize)
+        .take(count as usize)
     {
         let n = i as u32 + 1;
         let marker = if current.as_ref() == Some(&(file.clone(), n)) {
