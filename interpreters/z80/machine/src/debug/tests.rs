@@ -1351,11 +1351,11 @@ fn commands_run_when_their_breakpoint_stops_and_a_bare_list_goes_on() {
     let mut s = Session::new(debugger(
         "
         org $8000
-main:   ld b,3
+main:   xor a
+        ld b,3
 loop:   inc a
         djnz loop
         ld c,a
-        nop
         nop
         nop
         nop
@@ -1374,7 +1374,7 @@ loop:   inc a
     }
     let o = s.execute("continue");
     assert!(
-        o.text.starts_with("Breakpoint 1, $8002 loop") && o.text.ends_with("A = 0 ($00)\n"),
+        o.text.starts_with("Breakpoint 1, $8003 loop") && o.text.ends_with("A = 0 ($00)\n"),
         "the stop report, then the breakpoint's commands: {}",
         o.text
     );
