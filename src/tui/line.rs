@@ -363,20 +363,12 @@ fn find_back(history: &[String], query: &str, before: usize) -> Option<usize> {
         .rposition(|h| h.contains(query))
 }
 
-/// Where the history of machine `kind` is kept: `$RETRO_DATA_DIR/KIND.history` when that is set
-/// (tests point it away from the user's home), else the user's data directory
-/// (`$XDG_DATA_HOME/retro`, `~/.local/share/retro` on Linux; etcetera's base strategy
-/// elsewhere). `None` when there is no home to find.
+/// Where the history of machine `kind` is kept: `KIND.history` in the user's data directory
+/// ([`retro_machine::datadir::data_dir`]: `$RETRO_DATA_DIR` when set, as tests do). `None` when
+/// there is no home to find.
 pub fn history_file(kind: &str) -> Option<PathBuf> {
-    let dir = match std::env::var_os("RETRO_DATA_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => {
-            use etcetera::BaseStrategy as _;
-            etcetera::choose_base_strategy().ok()?.data_dir().join("retro")
-        }
-    };
     let kind: String = kind.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    Some(dir.join(format!("{kind}.history")))
+    Some(retro_machine::datadir::data_dir()?.join(format!("{kind}.history")))
 }
 
 /// Writes the history file atomically (a crash or a full disk never leaves half of it),

@@ -5,12 +5,14 @@
 //! ([`movie`]), and draws a [`retro_screen::Frame`]. The debugger's command language, shell and
 //! history live in [`debug`]; every machine's debugger speaks it, and a BASIC debugger is run as
 //! a machine through [`basic_machine`]. Files come in through a bounded
-//! reader ([`infile`]) and go out through atomic writes ([`outfile`]).
+//! reader ([`infile`]) and go out through atomic writes ([`outfile`]); what outlives a run is kept
+//! in the user's data directory ([`datadir`]).
 //!
 //! Nothing here knows a terminal: the `retro` binary renders frames and feeds keys.
 
 pub mod basic_machine;
 pub mod clock;
+pub mod datadir;
 pub mod debug;
 #[cfg(feature = "bench")]
 pub mod debug_bench;

@@ -125,23 +125,14 @@ impl SaveArea {
     }
 }
 
-/// Where a program called `name` keeps its save file: `$RETRO_DATA_DIR`, else the platform's
-/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`; `%APPDATA%` on Windows;
-/// `~/Library/Application Support` on macOS) + `retro`; then `z80/NAME.sav`. None without a home.
+/// Where a program called `name` keeps its save file: `z80/NAME.sav` in the user's data
+/// directory ([`retro_machine::datadir::data_dir`]). None without a home.
 pub fn save_path(name: &str) -> Option<std::path::PathBuf> {
-    use std::path::PathBuf;
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    let base = var("RETRO_DATA_DIR").or_else(|| {
-        let data = if cfg!(windows) {
-            var("APPDATA")
-        } else if cfg!(target_os = "macos") {
-            var("HOME").map(|h| h.join("Library/Application Support"))
-        } else {
-            var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local/share")))
-        };
-        data.map(|d| d.join("retro"))
-    })?;
-    Some(base.join("z80").join(format!("{name}.sav")))
+    Some(
+        retro_machine::datadir::data_dir()?
+            .join("z80")
+            .join(format!("{name}.sav")),
+    )
 }
 
 /// The controller's buttons for each frame, in [`PAD_PARALLEL`]'s bit order (an `.fm2` movie's

@@ -416,7 +416,7 @@ pub struct Outcome {
     /// The controller's byte of every frame ([`controller`]'s order: an FCEUX movie's input).
     pub pads: Vec<u8>,
     /// Each decision: the machine's frame counter when it was made (the frame that showed the
-    /// new piece had just ended) and what it was made from (for [`crate::explain::report`]).
+    /// new piece had just ended) and what it was made from (for [`crate::explain::info_at`]).
     pub decisions: Vec<(u64, Situation)>,
 }
 
