@@ -572,6 +572,10 @@ pub struct Console {
     /// Inside a breakpoint's commands: a stop there runs its own commands afterwards, not
     /// nested inside the command that stopped.
     in_point_commands: bool,
+    /// The most stops in a row whose commands run: [`MAX_COMMAND_STOPS`] unless
+    /// [`Console::set_command_stops`] (the fuzz tests keep it small: each chained stop may run a
+    /// whole budget).
+    command_stops: Option<usize>,
 }
 
 /// The most stops whose `commands` one command line runs in a row (`commands 1` / `continue`
@@ -745,6 +749,12 @@ impl Console {
         Console::default()
     }
 
+    /// Sets how many stops in a row run their breakpoints' `commands` ([`MAX_COMMAND_STOPS`]
+    /// unless set).
+    pub fn set_command_stops(&mut self, stops: usize) {
+        self.command_stops = Some(stops);
+    }
+
     /// Sets how many steps `continue`, `finish`, `next`, `until` and reverse runs may take in batch
     /// mode (the fuzz tests keep each command short; users get [`DEFAULT_BUDGET`]).
     pub fn set_budget(&mut self, steps: u64) {
@@ -889,7 +899,8 @@ impl Console {
         }
         let frames = self.frames;
         self.in_point_commands = true;
-        for _ in 0..MAX_COMMAND_STOPS {
+        let most = self.command_stops.unwrap_or(MAX_COMMAND_STOPS);
+        for _ in 0..most {
             let ids = std::mem::take(&mut *self.stopped_by.borrow_mut());
             let lines: Vec<String> = ids
                 .iter()
@@ -913,7 +924,7 @@ impl Console {
             self.stopped_by.borrow_mut().clear();
             let _ = writeln!(
                 out.text,
-                "(breakpoint commands: stopped after {MAX_COMMAND_STOPS} stops in a row)"
+                "(breakpoint commands: stopped after {most} stops in a row)"
             );
         }
         self.in_point_commands = false;

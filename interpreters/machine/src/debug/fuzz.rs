@@ -107,11 +107,15 @@ pub fn basic_session(
     session(machine_words, [BASIC_ARGS, args].concat().leak())
 }
 
-/// Runs `lines` on `d` through a fresh console whose runs stop after [`BUDGET`] steps; the
+/// Runs `lines` on `d` through a fresh console whose runs stop after [`BUDGET`] steps (and
+/// whose breakpoint commands chain at most 4 stops); the
 /// answers are not looked at (a panic or a hang is the failure).
 pub fn run(d: &mut dyn Debuggable, lines: &[String]) {
     let mut console = Console::new();
     console.set_budget(BUDGET);
+    // A `continue` in a breakpoint's commands may chain a stop per budget: a few are enough to
+    // reach every path, a thousand made one case run for minutes.
+    console.set_command_stops(4);
     for l in lines {
         let _ = console.execute(d, l);
     }
