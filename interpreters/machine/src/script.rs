@@ -426,6 +426,15 @@ mod tests {
             .collect()
     }
 
+    /// The keys pressed, in order.
+    fn presses(s: &KeyScript) -> Vec<Key> {
+        s.events
+            .iter()
+            .filter(|e| e.kind == KeyEventKind::Press)
+            .map(|e| e.key)
+            .collect()
+    }
+
     fn err(src: &str) -> ScriptError {
         parse(src).expect_err(src)
     }
@@ -477,14 +486,8 @@ mod tests {
     #[test]
     fn single_characters_are_case_sensitive_and_names_are_not() {
         let s = parse("a A b B left Left LEFT").unwrap();
-        let presses: Vec<Key> = s
-            .events
-            .iter()
-            .filter(|e| e.kind == KeyEventKind::Press)
-            .map(|e| e.key)
-            .collect();
         assert_eq!(
-            presses,
+            presses(&s),
             vec![
                 Key::Char('a'),
                 Key::Char('A'),
@@ -502,14 +505,8 @@ mod tests {
         let src = "RIGHT UP DOWN RETURN enter SPACE ESCAPE esc TAB BACKSPACE DELETE HOME END \
                    PAGEUP pagedown F1 f8 F12 PAD-A pad-b START select HASH plus ALT-a alt-A ALT-+ ALT-* ALT-**2";
         let s = parse(src).unwrap();
-        let presses: Vec<Key> = s
-            .events
-            .iter()
-            .filter(|e| e.kind == KeyEventKind::Press)
-            .map(|e| e.key)
-            .collect();
         assert_eq!(
-            presses,
+            presses(&s),
             vec![
                 Key::Right,
                 Key::Up,
@@ -548,14 +545,8 @@ mod tests {
     #[test]
     fn punctuation_and_non_ascii_characters_are_keys() {
         let s = parse("* ; £ \" - =").unwrap();
-        let presses: Vec<Key> = s
-            .events
-            .iter()
-            .filter(|e| e.kind == KeyEventKind::Press)
-            .map(|e| e.key)
-            .collect();
         assert_eq!(
-            presses,
+            presses(&s),
             [
                 Key::Char('*'),
                 Key::Char(';'),
@@ -632,13 +623,7 @@ mod tests {
     #[test]
     fn comments_run_to_the_end_of_the_line_only() {
         let s = parse("a # b c\nd").unwrap();
-        let presses: Vec<Key> = s
-            .events
-            .iter()
-            .filter(|e| e.kind == KeyEventKind::Press)
-            .map(|e| e.key)
-            .collect();
-        assert_eq!(presses, [Key::Char('a'), Key::Char('d')]);
+        assert_eq!(presses(&s), [Key::Char('a'), Key::Char('d')]);
         // Windows line endings are whitespace.
         assert_eq!(parse("a\r\nb\r\n").unwrap().events.len(), 4);
     }
