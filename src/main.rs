@@ -55,16 +55,25 @@ enum Command {
     Tpa(cmd::tpa::TpaArgs),
 }
 
-/// The subcommands that take a program file, whose `--machine` takes the table's names.
-const MACHINE_OPTION_COMMANDS: [&str; 4] = ["run", "debug", "tok", "list"];
+/// The subcommands that take a program file, whose `--machine` takes the table's names, and
+/// which of those their help lists: `tok` and `list` only the machines with a BASIC.
+type Shown = fn(&dyn machines::MachineKind) -> bool;
+const MACHINE_OPTION_COMMANDS: [(&str, Shown); 4] = [
+    ("run", |_| true),
+    ("debug", |m| m.debugger().is_some()),
+    ("tok", |m| m.basic().is_some()),
+    ("list", |m| m.basic().is_some()),
+];
 
 fn main() -> ExitCode {
     // `--machine` takes the machine table's names (the argument structs declare a string).
-    let command = MACHINE_OPTION_COMMANDS.iter().fold(Cli::command(), |c, sub| {
-        c.mut_subcommand(sub, |s| {
-            s.mut_arg("machine", |a| a.value_parser(machines::name_parser()))
-        })
-    });
+    let command = MACHINE_OPTION_COMMANDS
+        .iter()
+        .fold(Cli::command(), |c, &(sub, shown)| {
+            c.mut_subcommand(sub, |s| {
+                s.mut_arg("machine", |a| a.value_parser(machines::name_parser(shown)))
+            })
+        });
     let parsed = command.try_get_matches().and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,

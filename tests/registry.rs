@@ -209,6 +209,29 @@ fn machine_c64_and_cbm_work_on_run_debug_tok_and_list() {
     assert!(err.contains("only the machines with a BASIC"), "{err}");
 }
 
+/// `tok --help` and `list --help` offer `--machine` only the machines with a BASIC (the others
+/// are refused in words, above); `run --help` offers every machine.
+#[test]
+fn tok_and_list_help_offer_only_the_basics() {
+    let dir = tempfile::tempdir().unwrap();
+    let machines_in = |command: &str| -> Vec<String> {
+        let (code, help, _) = run(dir.path(), &[command, "--help"]);
+        assert_eq!(code, Some(0));
+        let values = help.split("--machine <MACHINE>").nth(1).unwrap_or("");
+        let values = values.split("Possible values:").nth(1).unwrap_or("");
+        let values = values.split("\n\n").next().unwrap_or("");
+        values
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("- "))
+            .filter_map(|l| l.split(':').next())
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(machines_in("tok"), ["bbc", "cbm"]);
+    assert_eq!(machines_in("list"), ["bbc", "cbm"]);
+    assert_eq!(machines_in("run"), ["bbc", "cbm", "z80", "cpm", "toy"]);
+}
+
 #[test]
 fn a_tokenized_bbc_program_named_prg_says_use_machine_bbc() {
     let dir = tempfile::tempdir().unwrap();

@@ -23,14 +23,17 @@ pub use kind::{MachineKind, Prompt};
 /// takes it (BBC BASIC before the C64, since a `.bas` file is BBC BASIC only when its bytes say so).
 pub static MACHINES: &[&dyn MachineKind] = &[&bbc::Bbc, &cbm::Cbm, &workbench::Z80, &cpm::Cpm, &toy::Toy];
 
-/// `--machine`'s parser: the table's names and aliases, listed in `--help` with what each runs.
-/// (The argument structs declare `--machine` as a string, so they need not know the table; the
+/// `--machine`'s parser: the table's names and aliases, listed in `--help` with what each runs
+/// when it passes `shown` (for `tok` and `list`, the machines with a BASIC). The others are still
+/// accepted, hidden, so the command can say in its own words why they do not apply. (The
+/// argument structs declare `--machine` as a string, so they need not know the table; the
 /// command line gets the names from here.)
-pub fn name_parser() -> PossibleValuesParser {
+pub fn name_parser(shown: impl Fn(&dyn MachineKind) -> bool) -> PossibleValuesParser {
     PossibleValuesParser::new(MACHINES.iter().map(|m| {
         PossibleValue::new(m.name())
             .aliases(m.aliases().iter().copied())
             .help(m.about())
+            .hide(!shown(*m))
     }))
 }
 
@@ -161,7 +164,10 @@ mod tests {
         }
         assert_eq!(by_name("c64").map(|m| m.name()), Some("cbm"));
         assert!(by_name("spectrum").is_none());
-        assert_eq!(name_parser().possible_values().unwrap().count(), MACHINES.len());
+        assert_eq!(
+            name_parser(|_| true).possible_values().unwrap().count(),
+            MACHINES.len()
+        );
     }
 
     #[test]
