@@ -86,7 +86,24 @@ pub struct Breakpoints {
 pub struct WatchProbe {
     mem: Box<[u8; 0x10000]>,
     ports: [u8; 256],
+    /// Some enabled watchpoint sees memory reads (`rwatch`/`awatch` on memory).
+    reads: bool,
     pub hit: Cell<Option<WatchHit>>,
+}
+
+/// The probe when no watchpoint sees memory reads (the usual case: `watch` is for writes): data
+/// reads, the most frequent accesses, skip the table lookup.
+pub struct WritesOnly<'a>(pub &'a WatchProbe);
+
+impl Probe for WritesOnly<'_> {
+    #[inline(always)]
+    fn write(&self, addr: u16, value: u8, old: u8) -> bool {
+        self.0.write(addr, value, old)
+    }
+    #[inline(always)]
+    fn port(&self, port: u16, write: bool) -> bool {
+        self.0.port(port, write)
+    }
 }
 
 impl Probe for WatchProbe {
@@ -132,6 +149,11 @@ impl Probe for WatchProbe {
 }
 
 impl WatchProbe {
+    /// Whether some enabled watchpoint sees memory reads (else [`WritesOnly`] serves).
+    pub fn sees_reads(&self) -> bool {
+        self.reads
+    }
+
     fn record(&self, hit: WatchHit) -> bool {
         if self.hit.get().is_none() {
             self.hit.set(Some(hit));
@@ -155,6 +177,7 @@ impl Breakpoints {
             probe: WatchProbe {
                 mem: vec![0u8; 0x10000].into_boxed_slice().try_into().expect("64K"),
                 ports: [0; 256],
+                reads: false,
                 hit: Cell::new(None),
             },
         }
@@ -221,6 +244,7 @@ impl Breakpoints {
         self.exec.fill(false);
         self.probe.mem.fill(0);
         self.probe.ports = [0; 256];
+        self.probe.reads = false;
         for b in self.list.iter().filter(|b| b.enabled) {
             match b.kind {
                 Kind::Exec(a) => self.exec[a as usize] = true,
@@ -228,6 +252,7 @@ impl Breakpoints {
                     for a in first..=last {
                         self.probe.mem[a as usize] |= access.bits();
                     }
+                    self.probe.reads |= access != Access::Write;
                 }
                 Kind::Port { port, access } => self.probe.ports[port as usize] |= access.bits(),
             }

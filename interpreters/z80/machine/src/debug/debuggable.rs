@@ -461,7 +461,7 @@ impl<M: Z80Host> Machine for Z80Debugger<M> {
             self.machine.feed_keys(&events, now);
         }
         self.frame_limit = true;
-        let (_, stop) = self.advance(u64::MAX, false, &mut |_| false);
+        let (_, stop) = self.advance(u64::MAX, false, |_| false);
         self.frame_limit = false;
         match stop {
             crate::host::Stop::Exit(_) => RunState::Ended,

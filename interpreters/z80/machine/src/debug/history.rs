@@ -103,25 +103,35 @@ impl<D: Clone> Default for History<D> {
 
 /// The runs of `now` that differ from `before`, block by block; `before` takes them, so it is
 /// `now` afterwards (one pass, and only the changed blocks are written: a checkpoint of a
-/// program that changes little costs a read of memory, not a copy).
+/// program that changes little costs a read of memory, not a copy). Memory is compared a page
+/// (1 KiB) at a time first, as fixed-size arrays the compiler compares inline: a program changes
+/// a few pages between checkpoints, and a call to `memcmp` per 32-byte block made the history
+/// cost a quarter of the debugger's speed.
 fn diff(before: &mut [u8; 0x10000], now: &[u8; 0x10000]) -> Vec<(u16, Vec<u8>)> {
+    const PAGE: usize = 1024;
     let mut runs: Vec<(u16, Vec<u8>)> = vec![];
     let mut open = false;
-    for (i, (a, b)) in before
-        .chunks_exact_mut(BLOCK)
-        .zip(now.chunks_exact(BLOCK))
-        .enumerate()
-    {
-        if a == b {
+    let (pages_before, _) = before.as_chunks_mut::<PAGE>();
+    let (pages_now, _) = now.as_chunks::<PAGE>();
+    for (p, (pa, pb)) in pages_before.iter_mut().zip(pages_now).enumerate() {
+        if pa == pb {
             open = false;
             continue;
         }
-        a.copy_from_slice(b);
-        match runs.last_mut() {
-            Some((_, run)) if open => run.extend_from_slice(b),
-            _ => runs.push(((i * BLOCK) as u16, b.to_vec())),
+        let (blocks_before, _) = pa.as_chunks_mut::<BLOCK>();
+        let (blocks_now, _) = pb.as_chunks::<BLOCK>();
+        for (i, (a, b)) in blocks_before.iter_mut().zip(blocks_now).enumerate() {
+            if a == b {
+                open = false;
+                continue;
+            }
+            *a = *b;
+            match runs.last_mut() {
+                Some((_, run)) if open => run.extend_from_slice(b),
+                _ => runs.push(((p * PAGE + i * BLOCK) as u16, b.to_vec())),
+            }
+            open = true;
         }
-        open = true;
     }
     runs
 }

@@ -44,7 +44,7 @@ use retro_z80_asm::Assembly;
 use crate::host::{NoProbe, Saved, Stop, Z80Host};
 use crate::program::Program;
 use crate::workbench::{FrameRate, Workbench};
-use breakpoints::{Breakpoints, Kind, WatchHit};
+use breakpoints::{Breakpoints, Kind, WatchHit, WritesOnly};
 use history::History;
 
 /// Why the program stopped after a run command.
@@ -426,7 +426,7 @@ impl<M: Z80Host> Z80Debugger<M> {
 
     /// Runs at most `max` steps; `stop_at(pc)` and the enabled breakpoints (when `breaks`) stop
     /// before an instruction, watchpoints after one. Records checkpoints on the way.
-    fn advance(&mut self, max: u64, breaks: bool, stop_at: &mut dyn FnMut(u16) -> bool) -> (u64, Stop) {
+    fn advance(&mut self, max: u64, breaks: bool, stop_at: impl FnMut(u16) -> bool) -> (u64, Stop) {
         self.advance_with(max, breaks, breaks, stop_at)
     }
 
@@ -436,7 +436,7 @@ impl<M: Z80Host> Z80Debugger<M> {
         max: u64,
         exec: bool,
         watch: bool,
-        stop_at: &mut dyn FnMut(u16) -> bool,
+        mut stop_at: impl FnMut(u16) -> bool,
     ) -> (u64, Stop) {
         let mut done = 0;
         self.breakpoints.probe().hit.set(None);
@@ -449,14 +449,19 @@ impl<M: Z80Host> Z80Debugger<M> {
             // A call stopped inside its routine ends where the routine returns to the end trap.
             let trap = !self.pending_calls.is_empty();
             let end_trap = self.machine.end_trap();
-            let (n, stop) = if exec {
-                self.machine.run(bps.probe(), chunk, u64::MAX, |pc| {
-                    bps.at(pc) || stop_at(pc) || (trap && pc == end_trap)
-                })
-            } else if watch {
-                self.machine.run(bps.probe(), chunk, u64::MAX, &mut *stop_at)
-            } else {
-                self.machine.run(&NoProbe, chunk, u64::MAX, &mut *stop_at)
+            // `stop_at` is a type of its own per caller and the probe is chosen here, so the
+            // run loop is compiled for each and its per-instruction test is inlined (a dynamic
+            // call there cost several percent of attached speed).
+            let probe = bps.probe();
+            let brk = |pc| bps.at(pc) || stop_at(pc) || (trap && pc == end_trap);
+            let (n, stop) = match (exec, watch, probe.sees_reads()) {
+                (true, _, true) => self.machine.run(probe, chunk, u64::MAX, brk),
+                (true, _, false) => self.machine.run(&WritesOnly(probe), chunk, u64::MAX, brk),
+                (false, true, true) => self.machine.run(probe, chunk, u64::MAX, &mut stop_at),
+                (false, true, false) => self
+                    .machine
+                    .run(&WritesOnly(probe), chunk, u64::MAX, &mut stop_at),
+                (false, false, _) => self.machine.run(&NoProbe, chunk, u64::MAX, &mut stop_at),
             };
             self.count += n;
             done += n;
@@ -477,13 +482,8 @@ impl<M: Z80Host> Z80Debugger<M> {
     }
 
     /// Continues until a breakpoint whose condition holds, a watchpoint, the exit port or the
-    /// budget. `extra(pc)` adds stop locations (temporary ones of next/until), checked with `accept`.
-    fn resume(
-        &mut self,
-        budget: u64,
-        extra: &mut dyn FnMut(u16) -> bool,
-        accept: &mut dyn FnMut(&Self) -> bool,
-    ) -> Event {
+    /// budget. `extra` adds a stop location (the temporary one of next/until), checked with `accept`.
+    fn resume(&mut self, budget: u64, extra: Option<u16>, accept: &mut dyn FnMut(&Self) -> bool) -> Event {
         let mut used = 0;
         // A breakpoint at the starting PC must not stop us again: step off it first (unless this
         // continues a run that its limit interrupted: then a breakpoint here was not yet reported).
@@ -493,11 +493,14 @@ impl<M: Z80Host> Z80Debugger<M> {
                 first = false;
                 // The step off is one whole instruction, even where a frame ends.
                 let frames = std::mem::replace(&mut self.frame_limit, false);
-                let r = self.advance_with(1, false, true, &mut |_| false);
+                let r = self.advance_with(1, false, true, |_| false);
                 self.frame_limit = frames;
                 r
             } else {
-                self.advance(budget - used, true, extra)
+                match extra {
+                    None => self.advance(budget - used, true, |_| false),
+                    Some(at) => self.advance(budget - used, true, move |pc| pc == at),
+                }
             };
             used += n;
             match stop {
@@ -519,7 +522,7 @@ impl<M: Z80Host> Z80Debugger<M> {
                     }
                 }
                 Stop::Break(pc) => {
-                    if extra(pc) && accept(self) {
+                    if extra == Some(pc) && accept(self) {
                         return Event::Done;
                     }
                     if pc == self.machine.end_trap()
@@ -535,7 +538,7 @@ impl<M: Z80Host> Z80Debugger<M> {
                         return Event::Breakpoint(ids);
                     }
                     // A false condition (or a location not accepted): step on.
-                    let (n, stop) = self.advance_with(1, false, true, &mut |_| false);
+                    let (n, stop) = self.advance_with(1, false, true, |_| false);
                     used += n;
                     if let Stop::Exit(s) = stop {
                         return Event::Exited(s);
@@ -612,12 +615,12 @@ impl<M: Z80Host> Z80Debugger<M> {
     fn drive(&mut self, mut motion: Motion, budget: u64) -> Event {
         let count0 = self.count;
         let ev = match &mut motion {
-            Motion::Continue | Motion::Call { .. } => self.resume(budget, &mut |_| false, &mut |_| false),
-            &mut Motion::Next { target, sp0 } => self.resume(budget, &mut |p| p == target, &mut |d| {
+            Motion::Continue | Motion::Call { .. } => self.resume(budget, None, &mut |_| false),
+            &mut Motion::Next { target, sp0 } => self.resume(budget, Some(target), &mut |d| {
                 !stack_above(sp0, d.machine.cpu().sp())
             }),
             &mut Motion::Finish { sp0 } => self.finish_from(sp0, budget),
-            &mut Motion::Until { addr } => self.resume(budget, &mut |p| p == addr, &mut |_| true),
+            &mut Motion::Until { addr } => self.resume(budget, Some(addr), &mut |_| true),
             Motion::ReverseContinue(search) => self.reverse_search(search),
         };
         let reverse = matches!(motion, Motion::ReverseContinue(_));
@@ -688,7 +691,7 @@ impl<M: Z80Host> Z80Debugger<M> {
 
     /// `stepi`: one instruction (one CPU step: an interrupt acceptance is a step of its own).
     pub fn stepi(&mut self) -> Event {
-        let (_, stop) = self.advance_with(1, false, true, &mut |_| false);
+        let (_, stop) = self.advance_with(1, false, true, |_| false);
         self.event_of(stop)
     }
 
@@ -805,7 +808,7 @@ impl<M: Z80Host> Z80Debugger<M> {
         self.count = c;
         self.machine.set_replaying(true);
         let frames = std::mem::replace(&mut self.frame_limit, false);
-        let (_, _) = self.advance(target - c, false, &mut |_| false);
+        let (_, _) = self.advance(target - c, false, |_| false);
         self.frame_limit = frames;
         self.machine.set_replaying(false);
         Ok(())
@@ -888,7 +891,7 @@ impl<M: Z80Host> Z80Debugger<M> {
             while self.count < end {
                 let pc = self.machine.cpu().pc();
                 steps.push((self.machine.cpu().sp(), views::is_return(&self.machine, pc)));
-                self.advance(1, false, &mut |_| false);
+                self.advance(1, false, |_| false);
             }
             self.machine.set_replaying(false);
             found = steps
@@ -956,7 +959,7 @@ impl<M: Z80Host> Z80Debugger<M> {
             let mut last = None;
             self.machine.set_replaying(true);
             while self.count < end {
-                let (_, stop) = self.advance(end - self.count, true, &mut |_| false);
+                let (_, stop) = self.advance(end - self.count, true, |_| false);
                 match stop {
                     Stop::Break(pc) => {
                         let env_holds = self.breakpoints.exec_at(pc).any(|b| {
@@ -967,7 +970,7 @@ impl<M: Z80Host> Z80Debugger<M> {
                         if env_holds {
                             last = Some(self.count);
                         }
-                        self.advance(1, false, &mut |_| false);
+                        self.advance(1, false, |_| false);
                     }
                     // A watch stops after the instruction: one that ends at `end` is the stop
                     // the search started from, not an earlier one.
@@ -1024,7 +1027,7 @@ impl<M: Z80Host> Z80Debugger<M> {
             self.machine.set_replaying(true);
             while self.count < now {
                 pcs.push(self.machine.cpu().pc());
-                self.advance(1, false, &mut |_| false);
+                self.advance(1, false, |_| false);
             }
             self.machine.set_replaying(false);
         }
@@ -1103,7 +1106,7 @@ impl<M: Z80Host> Z80Debugger<M> {
     ) -> Result<CallResult, CallError> {
         let call = self.start_call(routine, regs)?;
         let end_trap = self.machine.end_trap();
-        let (_, stop) = self.advance(budget, false, &mut |pc| pc == end_trap);
+        let (_, stop) = self.advance(budget, false, |pc| pc == end_trap);
         match stop {
             Stop::Break(_) => self.end_call(call),
             other => Err(self.call_failed(&call, other, budget)),
@@ -1123,7 +1126,7 @@ impl<M: Z80Host> Z80Debugger<M> {
         self.pending_calls.push(call);
         // The routine's first instruction counts: a breakpoint on it stops the call there.
         self.resuming = true;
-        let ev = self.resume(budget, &mut |_| false, &mut |_| false);
+        let ev = self.resume(budget, None, &mut |_| false);
         let call = self.pending_calls.pop().expect("the pending call");
         let at_return =
             self.machine.cpu().pc() == self.machine.end_trap() && self.machine.cpu().sp() == call.sp0;

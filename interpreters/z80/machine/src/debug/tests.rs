@@ -310,7 +310,7 @@ loop:   inc hl
         d.stepi();
     }
     let after10 = d.machine.state.clone();
-    let (n, _) = d.advance(200_000, false, &mut |_| false);
+    let (n, _) = d.advance(200_000, false, |_| false);
     assert_eq!(n, 200_000);
     assert!(d.machine.state.clock.frame >= 5, "interrupts happened");
     assert_eq!(d.reverse_step(200_000), Event::Done);
@@ -509,10 +509,10 @@ fn reverse_step_n_after_step_n_restores_the_exact_state() {
             // starts them again, so that they go on to be stepped.
             program.blocks.push((0x0000, vec![0xC3, 0x00, 0x80]));
             let mut d = Z80Debugger::new(program);
-            d.advance(before, false, &mut |_| false);
+            d.advance(before, false, |_| false);
             let (at, start) = (d.count(), d.machine.state.clone());
             let mut handler = false;
-            let (ran, _) = d.advance(n, false, &mut |pc| {
+            let (ran, _) = d.advance(n, false, |pc| {
                 handler |= pc == 0x0038;
                 false
             });
