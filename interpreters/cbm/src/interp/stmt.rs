@@ -13,7 +13,7 @@ const FOR_LET: usize = 2;
 const FOR_TO: usize = 2;
 const FOR_STEP: usize = 7;
 use super::{FOR_BYTES, FOR_LIMIT, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, StackEntry, zp};
-use crate::float::{Fac, Packed};
+use crate::float::Fac;
 use crate::tokens as t;
 
 type R = Result<Outcome>;
@@ -387,12 +387,15 @@ impl Interp {
             limit,
             line: self.state.line,
             pos: self.state.pos,
+            whole_step: step.to_whole().unwrap_or(0),
+            whole_limit: limit.to_whole(),
         };
         self.push_frame(frame)?;
         NEXT
     }
 
     fn next_stmt(&mut self) -> R {
+        self.peekc();
         match self.next_whole() {
             Some(r) => r,
             None => self.next_rom(),
@@ -402,57 +405,79 @@ impl Interp {
     /// NEXT's common case at a fraction of the cost: the innermost FOR, named by a variable
     /// this text found before (or by a bare NEXT), counting in whole numbers. The sum of two
     /// whole numbers below 2^31 is exact, so whole-number arithmetic gives the very bytes the
-    /// ROM's FADD and MOVMF store (the fast-path property test in tests/ checks it). None when
-    /// the case is not this one; nothing has changed then.
+    /// ROM's FADD and MOVMF store (the fast-path property test in tests/ checks it). FOR read
+    /// the step and the limit as whole numbers once (`whole_step`, `whole_limit`), so only the
+    /// variable, which the loop's body may change, is read here. None when the case is not
+    /// this one; nothing has changed then.
     #[inline]
     fn next_whole(&mut self) -> Option<R> {
-        self.peekc();
         let at = self.state.pos;
-        let named = match self.mem[at] {
-            0 | b':' => None,
-            _ => match self.cache.simple_var(at)? {
-                (entry, Kind::Float, len) => Some((entry + 2, len)),
-                _ => return None,
-            },
-        };
         let Some(&StackEntry::For {
             var,
-            step,
             limit,
             line,
             pos,
+            whole_step,
+            whole_limit,
+            ..
         }) = self.state.stack.last()
         else {
             return None;
         };
-        if named.is_some_and(|(v, _)| v != var) {
+        if whole_step == 0 {
             return None;
         }
+        let named = match self.mem[at] {
+            0 | b':' => None,
+            _ => match self.cache.simple_var(at)? {
+                (entry, Kind::Float, len) if entry + 2 == var => Some(len),
+                _ => return None,
+            },
+        };
+        // The variable as Packed::to_whole reads it and the sum as Packed::from_whole makes
+        // it, on the exponent byte and the mantissa word directly (as load_packed and
+        // store_packed cut them).
         let a = var as usize;
-        let value = Packed(self.mem[a..a + 5].try_into().ok()?).to_whole()?;
-        let step_whole = step.to_whole()?;
-        // A sum of zero goes the ROM's way (it is stored as all zero bytes either way, but the
-        // rare case is not worth a second path).
-        let next = value + step_whole;
-        let sum = Packed::from_whole(next)?;
-        self.mem[a..a + 5].copy_from_slice(&sum.0);
+        let exp = self.mem[a];
+        let word = u32::from_be_bytes(self.mem[a + 1..a + 5].try_into().ok()?);
+        if !(129..=159).contains(&exp) {
+            return None;
+        }
+        let mant = word | 0x8000_0000;
+        let fraction_bits = 160 - u32::from(exp);
+        if mant & ((1u32 << fraction_bits) - 1) != 0 {
+            return None;
+        }
+        let magnitude = i64::from(mant >> fraction_bits);
+        let value = if word & 0x8000_0000 != 0 {
+            -magnitude
+        } else {
+            magnitude
+        };
+        let next = value + whole_step;
+        let sum_magnitude = u32::try_from(next.unsigned_abs()).ok().filter(|&m| m != 0)?;
+        let shift = sum_magnitude.leading_zeros();
+        let sign = if next < 0 { 0x8000_0000 } else { 0 };
+        let sum_word = (sum_magnitude << shift) & 0x7FFF_FFFF | sign;
+        self.mem[a] = (160 - shift) as u8;
+        self.mem[a + 1..a + 5].copy_from_slice(&sum_word.to_be_bytes());
         // FCOMP of two exact numbers is their order: a whole limit compares as an integer.
-        let order = match limit.to_whole() {
+        let order = match whole_limit {
             Some(l) => l.cmp(&next),
-            None => limit.compare(Fac::from_packed(sum)),
+            None => limit.compare(Fac::from_packed(self.load_packed(a))),
         };
         let cmp = match order {
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => 0,
             std::cmp::Ordering::Greater => -1,
         };
-        if cmp != step_whole.signum() as i32 {
+        if cmp != whole_step.signum() {
             self.state.pos = pos;
             self.state.line = line;
             return Some(NEXT);
         }
         self.truncate_stack(self.state.stack.len() - 1);
-        if let Some((_, len)) = named {
+        if let Some(len) = named {
             self.state.pos = at + len as usize;
         }
         if self.peekc() != b',' {
@@ -463,6 +488,7 @@ impl Interp {
     }
 
     /// NEXT as the ROM does it, for every case.
+    #[inline(never)]
     fn next_rom(&mut self) -> R {
         loop {
             let var = if self.at_end_of_statement() {
@@ -482,6 +508,7 @@ impl Interp {
                 limit,
                 line,
                 pos,
+                ..
             } = self.state.stack[i]
             else {
                 unreachable!("find_for returns FOR entries")
@@ -493,7 +520,7 @@ impl Interp {
             let step = Fac::from_packed(step);
             let value = step.plus(self.load_num(place))?;
             let packed = value.to_packed()?;
-            self.mem[var as usize..var as usize + 5].copy_from_slice(&packed.0);
+            self.store_packed(var as usize, packed);
             let done = limit.compare(Fac::from_packed(packed));
             // Done when value compares with the limit the way the step's sign says.
             let sign = step.sign();
