@@ -13,7 +13,7 @@ const FOR_LET: usize = 2;
 const FOR_TO: usize = 2;
 const FOR_STEP: usize = 7;
 use super::{FOR_BYTES, FOR_LIMIT, GOSUB_BYTES, GOSUB_LIMIT, Interp, Outcome, StackEntry, zp};
-use crate::float::Fac;
+use crate::float::{Fac, Packed};
 use crate::tokens as t;
 
 type R = Result<Outcome>;
@@ -438,29 +438,12 @@ impl Interp {
         // it, on the exponent byte and the mantissa word directly (as load_packed and
         // store_packed cut them).
         let a = var as usize;
-        let exp = self.mem[a];
         let word = u32::from_be_bytes(self.mem[a + 1..a + 5].try_into().ok()?);
-        if !(129..=159).contains(&exp) {
-            return None;
-        }
-        let mant = word | 0x8000_0000;
-        let fraction_bits = 160 - u32::from(exp);
-        if mant & ((1u32 << fraction_bits) - 1) != 0 {
-            return None;
-        }
-        let magnitude = i64::from(mant >> fraction_bits);
-        let value = if word & 0x8000_0000 != 0 {
-            -magnitude
-        } else {
-            magnitude
-        };
+        let value = Packed::whole_of_parts(self.mem[a], word)?;
         let next = value + whole_step;
-        let sum_magnitude = u32::try_from(next.unsigned_abs()).ok().filter(|&m| m != 0)?;
-        let shift = sum_magnitude.leading_zeros();
-        let sign = if next < 0 { 0x8000_0000 } else { 0 };
-        let sum_word = (sum_magnitude << shift) & 0x7FFF_FFFF | sign;
-        self.mem[a] = (160 - shift) as u8;
-        self.mem[a + 1..a + 5].copy_from_slice(&sum_word.to_be_bytes());
+        let (exp, sum) = Packed::parts_of_whole(next)?;
+        self.mem[a] = exp;
+        self.mem[a + 1..a + 5].copy_from_slice(&sum.to_be_bytes());
         // FCOMP of two exact numbers is their order: a whole limit compares as an integer.
         let order = match whole_limit {
             Some(l) => l.cmp(&next),

@@ -13,8 +13,9 @@ const SUBSCRIPT_FIRST: usize = 12;
 const SUBSCRIPT_NEXT: usize = 14;
 
 /// A variable's type, from its name's suffix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Kind {
+    #[default]
     Float,
     Int,
     Str,
