@@ -142,6 +142,7 @@ impl Fac {
 
     /// BASIC's comparison of `self` (rounded, as the operator stack holds it) with `rhs` (the
     /// FAC), by FCOMP.
+    #[inline]
     pub fn compare(self, rhs: Fac) -> FloatResult<Ordering> {
         Ok(self.to_packed()?.compare(rhs))
     }

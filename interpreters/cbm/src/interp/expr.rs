@@ -140,19 +140,23 @@ impl Interp {
     #[inline(always)]
     fn operand(&mut self, prec: u8) -> Result<Value> {
         self.depth += PENDING;
-        let v = self.getstk().and_then(|()| {
-            self.peekc();
-            match self.cached_leaf() {
-                Some(v) if precedence(self.peekc()) <= prec => Ok(v),
-                Some(v) => self.binary_rest(prec, v),
-                None => {
-                    let v = self.unary()?;
-                    self.binary_rest(prec, v)
-                }
-            }
-        });
+        let v = self.operand_at_depth(prec);
         self.depth -= PENDING;
         v
+    }
+
+    #[inline(always)]
+    fn operand_at_depth(&mut self, prec: u8) -> Result<Value> {
+        self.getstk()?;
+        self.peekc();
+        match self.cached_leaf() {
+            Some(v) if precedence(self.peekc()) <= prec => Ok(v),
+            Some(v) => self.binary_rest(prec, v),
+            None => {
+                let v = self.unary()?;
+                self.binary_rest(prec, v)
+            }
+        }
     }
 
     /// A run of > = < after the left operand `lhs` (its first operator `c` read): one
@@ -352,7 +356,7 @@ impl Interp {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn read_place(&self, p: Place) -> Value {
         match p.kind {
             Kind::Str => Value::Str(self.load_str(p.addr)),

@@ -325,7 +325,7 @@ impl Interp {
 
     // ---- memory -------------------------------------------------------------------------
 
-    #[inline]
+    #[inline(always)]
     pub fn word(&self, at: usize) -> u16 {
         u16::from_le_bytes([self.mem[at], self.mem[at + 1]])
     }
@@ -536,7 +536,7 @@ impl Interp {
     }
 
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
-    #[inline]
+    #[inline(always)]
     fn peekc(&mut self) -> u8 {
         while self.mem[self.state.pos] == b' ' {
             self.state.pos += 1;
@@ -545,7 +545,7 @@ impl Interp {
     }
 
     /// CHRGET: the byte at TXTPTR (spaces skipped), moving past it.
-    #[inline]
+    #[inline(always)]
     fn getc(&mut self) -> u8 {
         let c = self.peekc();
         self.state.pos += 1;
@@ -553,6 +553,7 @@ impl Interp {
     }
 
     /// SYNCHR: the next byte must be `c`.
+    #[inline(always)]
     fn expect(&mut self, c: u8) -> Result<()> {
         if self.getc() == c {
             Ok(())

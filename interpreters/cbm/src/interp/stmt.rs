@@ -313,6 +313,7 @@ impl Interp {
         dispatch(self, c)
     }
 
+    #[inline]
     fn push_frame(&mut self, f: StackEntry) -> Result<()> {
         // FOR has asked for its room already (for_stmt).
         let (bytes, limit) = match f {

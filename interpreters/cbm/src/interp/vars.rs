@@ -254,7 +254,7 @@ impl Interp {
     }
 
     /// A numeric value from memory.
-    #[inline]
+    #[inline(always)]
     pub(super) fn load_num(&self, p: Place) -> Fac {
         let a = p.addr as usize;
         match p.kind {
