@@ -739,8 +739,18 @@ impl Interp {
     /// The statement at TXTPTR (after the `:` or line header). An empty statement (the line
     /// ends, or another `:` follows) does nothing: GONE3 returns at once when CHRGET's Z flag
     /// says end of statement, so `:PRINT`, `A: :B` and `PRINT "X":` run as on the C64.
+    #[inline(always)]
     fn statement(&mut self) -> std::result::Result<Outcome, BasicError> {
         let c = self.getc();
+        // NEXT, the commonest statement of a counted loop, and an assignment without LET,
+        // the commonest of all, without the dispatcher's call.
+        if c == crate::tokens::NEXT {
+            return self.next_stmt();
+        }
+        if c.is_ascii_uppercase() {
+            self.state.pos -= 1;
+            return self.let_stmt();
+        }
         stmt::dispatch(self, c)
     }
 

@@ -175,7 +175,8 @@ impl Interp {
         p
     }
 
-    fn let_stmt(&mut self) -> R {
+    #[inline(never)]
+    pub(super) fn let_stmt(&mut self) -> R {
         self.peekc();
         let at = self.state.pos;
         if let Some((var, kind, len)) = self.cache.simple_var(at) {
@@ -395,7 +396,7 @@ impl Interp {
         NEXT
     }
 
-    fn next_stmt(&mut self) -> R {
+    pub(super) fn next_stmt(&mut self) -> R {
         self.peekc();
         match self.next_whole() {
             Some(r) => r,
@@ -460,15 +461,23 @@ impl Interp {
             self.state.line = line;
             return Some(NEXT);
         }
+        Some(self.next_loop_done(at, named))
+    }
+
+    /// The end of NEXT's whole-number path when the loop is done: its entry popped, and on to
+    /// the next variable after a comma. Apart, so that the loop's own path stays short.
+    #[cold]
+    #[inline(never)]
+    fn next_loop_done(&mut self, at: usize, named: Option<u8>) -> R {
         self.truncate_stack(self.state.stack.len() - 1);
         if let Some(len) = named {
             self.state.pos = at + len as usize;
         }
         if self.peekc() != b',' {
-            return Some(NEXT);
+            return NEXT;
         }
         self.state.pos += 1;
-        Some(self.next_stmt())
+        self.next_stmt()
     }
 
     /// NEXT as the ROM does it, for every case.
