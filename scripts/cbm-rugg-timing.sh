@@ -56,11 +56,13 @@ listing() {
 ours() { "$retro" run --headless "$1" </dev/null; }
 theirs() { "$cbm" "$1" </dev/null | tr -d '\r' | sed 's/\x1b\[C/ /g'; }
 
-# Seconds of wall and CPU time of "$@", output to $work/out: "wall cpu".
+# Seconds of wall and CPU time of "$@", output to $work/out: "wall cpu". The CPU time is bash's
+# `time` of the process and its children (getrusage, to the millisecond): /usr/bin/time prints
+# it in 10 ms steps, coarser than BM1's whole run.
 timed() {
-  local t0 t1
+  local t0 t1 TIMEFORMAT='%3U %3S'
   t0=$(date +%s.%N)
-  /usr/bin/time -f "%U %S" -o "$work/rusage" "$@" >"$work/out"
+  { time "$@" >"$work/out" 2>"$work/err"; } 2>"$work/rusage"
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" '{ printf "%.3f %.3f\n", b - a, $1 + $2 }' "$work/rusage"
 }

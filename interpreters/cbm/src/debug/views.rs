@@ -491,6 +491,7 @@ pub(super) fn stack_lines(it: &Interp) -> Vec<String> {
                 limit,
                 line,
                 pos,
+                ..
             } => format!(
                 "#{i} FOR {} TO {} STEP {} (value at ${var:04X}), loops back to {}",
                 for_var(it, var),

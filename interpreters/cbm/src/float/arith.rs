@@ -142,6 +142,7 @@ impl Fac {
 
     /// BASIC's comparison of `self` (rounded, as the operator stack holds it) with `rhs` (the
     /// FAC), by FCOMP.
+    #[inline]
     pub fn compare(self, rhs: Fac) -> FloatResult<Ordering> {
         Ok(self.to_packed()?.compare(rhs))
     }
@@ -276,23 +277,23 @@ pub(super) fn fmult(arg: Fac, fac: Fac) -> FloatResult<Fac> {
             carry = false;
             continue;
         }
-        // MULTIPLY2: eight shift-and-add steps, lowest bit first.
-        let mut bits = byte;
-        for _ in 0..8 {
-            let c = if bits & 1 != 0 {
-                let (r, c) = result.overflowing_add(a);
-                result = r;
-                c
-            } else {
-                false
-            };
-            bits >>= 1;
-            ext = (ext >> 1) | ((result as u8) << 7);
-            result = (result >> 1) | ((c as u32) << 31);
-        }
+        // MULTIPLY2: eight shift-and-add steps, lowest bit first, each adding A (with its
+        // carry) when the bit is set and shifting carry, result and rounding byte right. All
+        // eight together add A times the byte to the result and shift it right a byte into the
+        // rounding byte (whose old bits fall off): one multiply-add, bit for bit the same
+        // (the sum stays below 2^40; `multiply2_is_one_multiply_add` checks it).
+        (result, ext) = multiply2(result, a, byte);
         carry = true;
     }
     Ok(normalize(exp, neg, (result as u64) << 8 | ext as u64))
+}
+
+/// MULTIPLY2's eight shift-and-add steps for one multiplier byte: the result and rounding
+/// byte after them.
+#[inline]
+pub(super) fn multiply2(result: u32, a: u32, byte: u8) -> (u32, u8) {
+    let v = u64::from(result) + u64::from(a) * u64::from(byte);
+    ((v >> 8) as u32, v as u8)
 }
 
 /// Whether FMULT's stray one-bit shift hits a non-zero partial product: a zero byte of the

@@ -74,28 +74,43 @@ impl Packed {
     #[inline]
     pub fn to_whole(self) -> Option<i64> {
         let [exp, b1, b2, b3, b4] = self.0;
+        Packed::whole_of_parts(exp, u32::from_be_bytes([b1, b2, b3, b4]))
+    }
+
+    /// [`Packed::to_whole`] of the exponent byte and the four mantissa bytes as one
+    /// big-endian word (sign in its top bit), as NEXT reads a variable.
+    #[inline(always)]
+    pub fn whole_of_parts(exp: u8, word: u32) -> Option<i64> {
         // 0.m × 2^(exp-128) with m in [1/2, 1): at least 1 from exp 129, below 2^31 up to 159.
         if !(129..=159).contains(&exp) {
             return None;
         }
-        let mant = u32::from_be_bytes([b1 | 0x80, b2, b3, b4]);
+        let mant = word | 0x8000_0000;
         let fraction_bits = 160 - u32::from(exp);
         if mant & ((1u32 << fraction_bits) - 1) != 0 {
             return None;
         }
         let v = i64::from(mant >> fraction_bits);
-        Some(if b1 & 0x80 != 0 { -v } else { v })
+        Some(if word & 0x8000_0000 != 0 { -v } else { v })
     }
 
     /// A whole number of magnitude 1 to 2^32-1, exactly, in the normalised form the ROM's
     /// FADD and MOVMF leave for it (no rounding happens: every bit fits the mantissa).
     #[inline]
     pub fn from_whole(v: i64) -> Option<Packed> {
+        let (exp, word) = Packed::parts_of_whole(v)?;
+        let [b1, b2, b3, b4] = word.to_be_bytes();
+        Some(Packed([exp, b1, b2, b3, b4]))
+    }
+
+    /// [`Packed::from_whole`] as the exponent byte and the mantissa word (sign in its top
+    /// bit), as NEXT stores a variable.
+    #[inline(always)]
+    pub fn parts_of_whole(v: i64) -> Option<(u8, u32)> {
         let magnitude = u32::try_from(v.unsigned_abs()).ok().filter(|&m| m != 0)?;
         let shift = magnitude.leading_zeros();
-        let m = (magnitude << shift).to_be_bytes();
-        let top = if v < 0 { m[0] } else { m[0] & 0x7F };
-        Some(Packed([(160 - shift) as u8, top, m[1], m[2], m[3]]))
+        let sign = if v < 0 { 0x8000_0000 } else { 0 };
+        Some(((160 - shift) as u8, (magnitude << shift) & 0x7FFF_FFFF | sign))
     }
 }
 

@@ -194,6 +194,26 @@ mod properties {
             }
         }
 
+        /// FMULT's MULTIPLY2 (arith.rs) as one multiply-add gives what the ROM's eight
+        /// shift-and-add steps give: the same result and rounding byte, whatever they held.
+        #[test]
+        fn multiply2_is_one_multiply_add(result in any::<u32>(), a in any::<u32>(), byte in any::<u8>(), ext in any::<u8>()) {
+            let (mut r, mut e, mut bits) = (result, ext, byte);
+            for _ in 0..8 {
+                let c = if bits & 1 != 0 {
+                    let (sum, c) = r.overflowing_add(a);
+                    r = sum;
+                    c
+                } else {
+                    false
+                };
+                bits >>= 1;
+                e = (e >> 1) | ((r as u8) << 7);
+                r = (r >> 1) | ((c as u32) << 31);
+            }
+            prop_assert_eq!(super::super::arith::multiply2(result, a, byte), (r, e));
+        }
+
         #[test]
         fn fin_never_panics_and_stays_in_bounds(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
             if let Ok(r) = Fac::parse(&bytes) {

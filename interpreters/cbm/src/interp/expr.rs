@@ -42,7 +42,17 @@ impl Interp {
     /// FRMEVL: checks the stack as its GETSTK does, then evaluates.
     pub(super) fn expr(&mut self) -> Result<Value> {
         self.getstk()?;
-        self.binary(0)
+        // A whole expression that is one cached number or variable (a subscript, a FOR's
+        // bounds, `A=K`) is its value, with no operator loop.
+        self.peekc();
+        match self.cached_leaf() {
+            Some(v) if precedence(self.peekc()) == 0 => Ok(v),
+            Some(v) => self.binary_rest(0, v),
+            None => {
+                let v = self.unary()?;
+                self.binary_rest(0, v)
+            }
+        }
     }
 
     /// FRMEVL's GETSTK: ?OUT OF MEMORY when FOR/GOSUB entries and the expression hold more
@@ -62,16 +72,6 @@ impl Interp {
         let v = f(self);
         self.depth -= bytes;
         v
-    }
-
-    /// LPOPER after a pending operator: the operator's bytes pushed, the stack checked, the right
-    /// operand evaluated up to an operator of precedence `prec` or lower.
-    #[inline(always)]
-    fn operand(&mut self, prec: u8) -> Result<Value> {
-        self.deeper(PENDING, |it| {
-            it.getstk()?;
-            it.binary(prec)
-        })
     }
 
     /// FRMNUM: a numeric expression (?TYPE MISMATCH for a string).
@@ -101,39 +101,27 @@ impl Interp {
     }
 
     fn binary(&mut self, min: u8) -> Result<Value> {
-        let mut lhs = self.unary()?;
+        // Most operands are a number or a simple variable read here before: take them from
+        // the text cache without going through UNARY and EVAL (same value, same TXTPTR).
+        self.peekc();
+        let lhs = match self.cached_leaf() {
+            Some(v) => v,
+            None => self.unary()?,
+        };
+        self.binary_rest(min, lhs)
+    }
+
+    /// The operators after the left operand `lhs`, up to one of precedence `min` or lower.
+    fn binary_rest(&mut self, min: u8, mut lhs: Value) -> Result<Value> {
         loop {
             let c = self.peekc();
-            let prec = match c {
-                t::PLUS | t::MINUS => 0x79,
-                t::TIMES | t::DIVIDE => 0x7B,
-                t::POWER => 0x7F,
-                t::AND => 0x50,
-                t::OR => 0x46,
-                t::GREATER | t::EQUAL | t::LESS => 0x64,
-                _ => return Ok(lhs),
-            };
+            let prec = precedence(c);
             if prec <= min {
                 return Ok(lhs);
             }
             self.state.pos += 1;
             if prec == 0x64 {
-                // A run of > = < makes one comparison: bit 0 '>', bit 1 '=', bit 2 '<'.
-                let mut mask = rel_bit(c);
-                loop {
-                    let c = self.peekc();
-                    if !matches!(c, t::GREATER | t::EQUAL | t::LESS) {
-                        break;
-                    }
-                    let bit = rel_bit(c);
-                    if mask & bit != 0 {
-                        return Err(BasicError::Syntax);
-                    }
-                    mask |= bit;
-                    self.state.pos += 1;
-                }
-                let rhs = self.operand(prec)?;
-                lhs = self.compare(lhs, rhs, mask)?;
+                lhs = self.comparison(c, lhs)?;
                 continue;
             }
             let rhs = if c == t::PLUS && matches!(lhs, Value::Str(_)) {
@@ -144,6 +132,51 @@ impl Interp {
             };
             lhs = self.arith(c, lhs, rhs)?;
         }
+    }
+
+    /// LPOPER's right operand, as `operand` reads it, without a level of `binary` when it is
+    /// a cached number or variable and the operator after it binds no tighter than `prec`
+    /// (the commonest case: `K+1`, `K/2*3`). The same stack check, value and TXTPTR.
+    #[inline(always)]
+    fn operand(&mut self, prec: u8) -> Result<Value> {
+        self.depth += PENDING;
+        let v = self.operand_at_depth(prec);
+        self.depth -= PENDING;
+        v
+    }
+
+    #[inline(always)]
+    fn operand_at_depth(&mut self, prec: u8) -> Result<Value> {
+        self.getstk()?;
+        self.peekc();
+        match self.cached_leaf() {
+            Some(v) if precedence(self.peekc()) <= prec => Ok(v),
+            Some(v) => self.binary_rest(prec, v),
+            None => {
+                let v = self.unary()?;
+                self.binary_rest(prec, v)
+            }
+        }
+    }
+
+    /// A run of > = < after the left operand `lhs` (its first operator `c` read): one
+    /// comparison, bit 0 '>', bit 1 '=', bit 2 '<'.
+    fn comparison(&mut self, c: u8, lhs: Value) -> Result<Value> {
+        let mut mask = rel_bit(c);
+        loop {
+            let c = self.peekc();
+            if !matches!(c, t::GREATER | t::EQUAL | t::LESS) {
+                break;
+            }
+            let bit = rel_bit(c);
+            if mask & bit != 0 {
+                return Err(BasicError::Syntax);
+            }
+            mask |= bit;
+            self.state.pos += 1;
+        }
+        let rhs = self.operand(0x64)?;
+        self.compare(lhs, rhs, mask)
     }
 
     fn unary(&mut self) -> Result<Value> {
@@ -208,6 +241,28 @@ impl Interp {
         } else {
             Fac::ZERO
         }))
+    }
+
+    /// An operand at TXTPTR (spaces skipped) that the text cache knows: a number FIN read
+    /// there, or a simple variable the name there found; None (nothing read) otherwise. What
+    /// EVAL would give, by the same cache EVAL itself uses.
+    #[inline(always)]
+    fn cached_leaf(&mut self) -> Option<Value> {
+        let at = self.state.pos;
+        match self.mem[at] {
+            b'A'..=b'Z' => {
+                let (var, kind, len) = self.cache.simple_var(at)?;
+                self.state.pos = at + len as usize;
+                self.name_at = Some(at);
+                Some(self.read_place(Place { addr: var + 2, kind }))
+            }
+            b'0'..=b'9' | b'.' => {
+                let (v, len) = self.cache.number(at)?;
+                self.state.pos = at + len as usize;
+                Some(Value::Num(v))
+            }
+            _ => None,
+        }
     }
 
     /// EVAL: one operand.
@@ -301,6 +356,7 @@ impl Interp {
         }
     }
 
+    #[inline(always)]
     pub(super) fn read_place(&self, p: Place) -> Value {
         match p.kind {
             Kind::Str => Value::Str(self.load_str(p.addr)),
@@ -502,6 +558,21 @@ impl Interp {
     pub(super) fn machine_code(&mut self, what: &'static str, addr: u16) -> BasicError {
         self.machine_call = Some((what, addr));
         BasicError::Syntax
+    }
+}
+
+/// An operator's precedence, as the ROM's table has it; 0 for a byte that is not an operator
+/// (it ends the expression at any level).
+#[inline(always)]
+fn precedence(c: u8) -> u8 {
+    match c {
+        t::PLUS | t::MINUS => 0x79,
+        t::TIMES | t::DIVIDE => 0x7B,
+        t::POWER => 0x7F,
+        t::AND => 0x50,
+        t::OR => 0x46,
+        t::GREATER | t::EQUAL | t::LESS => 0x64,
+        _ => 0,
     }
 }
 

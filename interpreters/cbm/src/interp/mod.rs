@@ -101,6 +101,11 @@ pub enum StackEntry {
         /// The line and TXTPTR NEXT loops back to (after the FOR statement).
         line: Option<u16>,
         pos: usize,
+        /// `step` and `limit` read once, when FOR pushed them, for NEXT's whole-number path:
+        /// the step as a whole number (0 when it is not a whole number 1 to 2^31-1 in
+        /// magnitude, and that path is not taken) and the limit when it is one.
+        whole_step: i64,
+        whole_limit: Option<i64>,
     },
     Gosub {
         /// The line and TXTPTR RETURN goes back to (after GOSUB, before its line number).
@@ -320,7 +325,7 @@ impl Interp {
 
     // ---- memory -------------------------------------------------------------------------
 
-    #[inline]
+    #[inline(always)]
     pub fn word(&self, at: usize) -> u16 {
         u16::from_le_bytes([self.mem[at], self.mem[at + 1]])
     }
@@ -531,7 +536,7 @@ impl Interp {
     }
 
     /// CHRGOT: the byte at TXTPTR after skipping spaces.
-    #[inline]
+    #[inline(always)]
     fn peekc(&mut self) -> u8 {
         while self.mem[self.state.pos] == b' ' {
             self.state.pos += 1;
@@ -540,7 +545,7 @@ impl Interp {
     }
 
     /// CHRGET: the byte at TXTPTR (spaces skipped), moving past it.
-    #[inline]
+    #[inline(always)]
     fn getc(&mut self) -> u8 {
         let c = self.peekc();
         self.state.pos += 1;
@@ -548,6 +553,7 @@ impl Interp {
     }
 
     /// SYNCHR: the next byte must be `c`.
+    #[inline(always)]
     fn expect(&mut self, c: u8) -> Result<()> {
         if self.getc() == c {
             Ok(())
@@ -616,9 +622,40 @@ impl Interp {
         Slice::Running
     }
 
-    /// NEWSTT: moves to the next statement and executes it.
+    /// NEWSTT: moves to the next statement and executes it. The common case (no RUN/STOP, no
+    /// statement to run again, the next statement after a `:` or at the start of the next
+    /// line of a program) is kept short; everything else goes the long way, `step_rare`.
+    #[inline(always)]
     fn step(&mut self) -> std::result::Result<Outcome, Stop> {
         self.state.ticks = self.state.ticks.wrapping_add(1);
+        if self.state.stop_key || self.state.again {
+            return self.step_rare();
+        }
+        self.state.temps.clear();
+        self.depth = 0;
+        let pos = self.state.pos;
+        match self.mem[pos] {
+            b':' => self.state.pos = pos + 1,
+            // End of a program line: the next line's link (not the end of the program), then
+            // its number.
+            0 if self.state.line.is_some() && self.mem[pos + 2] != 0 => {
+                self.state.line = Some(self.word(pos + 3));
+                self.state.pos = pos + 5;
+            }
+            _ => return self.step_rare(),
+        }
+        self.state.stmt_start = self.state.pos;
+        match self.statement() {
+            Ok(o) => Ok(o),
+            Err(e) => Err(self.stop_for(e)),
+        }
+    }
+
+    /// NEWSTT's other cases: RUN/STOP pressed, a statement to run again, the end of direct
+    /// mode's line or of the program, or no statement boundary where one must be.
+    #[cold]
+    #[inline(never)]
+    fn step_rare(&mut self) -> std::result::Result<Outcome, Stop> {
         if self.state.stop_key {
             self.state.stop_key = false;
             // An INPUT broken off prints its prompt again when it next runs (after CONT).
@@ -659,6 +696,8 @@ impl Interp {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn stop_for(&mut self, e: BasicError) -> Stop {
         self.state.input_prompted = false;
         self.state.input_more = None;
@@ -700,8 +739,18 @@ impl Interp {
     /// The statement at TXTPTR (after the `:` or line header). An empty statement (the line
     /// ends, or another `:` follows) does nothing: GONE3 returns at once when CHRGET's Z flag
     /// says end of statement, so `:PRINT`, `A: :B` and `PRINT "X":` run as on the C64.
+    #[inline(always)]
     fn statement(&mut self) -> std::result::Result<Outcome, BasicError> {
         let c = self.getc();
+        // NEXT, the commonest statement of a counted loop, and an assignment without LET,
+        // the commonest of all, without the dispatcher's call.
+        if c == crate::tokens::NEXT {
+            return self.next_stmt();
+        }
+        if c.is_ascii_uppercase() {
+            self.state.pos -= 1;
+            return self.let_stmt();
+        }
         stmt::dispatch(self, c)
     }
 

@@ -175,7 +175,8 @@ impl Interp {
         p
     }
 
-    fn let_stmt(&mut self) -> R {
+    #[inline(never)]
+    pub(super) fn let_stmt(&mut self) -> R {
         self.peekc();
         let at = self.state.pos;
         if let Some((var, kind, len)) = self.cache.simple_var(at) {
@@ -313,6 +314,7 @@ impl Interp {
         dispatch(self, c)
     }
 
+    #[inline]
     fn push_frame(&mut self, f: StackEntry) -> Result<()> {
         // FOR has asked for its room already (for_stmt).
         let (bytes, limit) = match f {
@@ -387,12 +389,15 @@ impl Interp {
             limit,
             line: self.state.line,
             pos: self.state.pos,
+            whole_step: step.to_whole().unwrap_or(0),
+            whole_limit: limit.to_whole(),
         };
         self.push_frame(frame)?;
         NEXT
     }
 
-    fn next_stmt(&mut self) -> R {
+    pub(super) fn next_stmt(&mut self) -> R {
+        self.peekc();
         match self.next_whole() {
             Some(r) => r,
             None => self.next_rom(),
@@ -402,67 +407,81 @@ impl Interp {
     /// NEXT's common case at a fraction of the cost: the innermost FOR, named by a variable
     /// this text found before (or by a bare NEXT), counting in whole numbers. The sum of two
     /// whole numbers below 2^31 is exact, so whole-number arithmetic gives the very bytes the
-    /// ROM's FADD and MOVMF store (the fast-path property test in tests/ checks it). None when
-    /// the case is not this one; nothing has changed then.
+    /// ROM's FADD and MOVMF store (the fast-path property test in tests/ checks it). FOR read
+    /// the step and the limit as whole numbers once (`whole_step`, `whole_limit`), so only the
+    /// variable, which the loop's body may change, is read here. None when the case is not
+    /// this one; nothing has changed then.
     #[inline]
     fn next_whole(&mut self) -> Option<R> {
-        self.peekc();
         let at = self.state.pos;
-        let named = match self.mem[at] {
-            0 | b':' => None,
-            _ => match self.cache.simple_var(at)? {
-                (entry, Kind::Float, len) => Some((entry + 2, len)),
-                _ => return None,
-            },
-        };
         let Some(&StackEntry::For {
             var,
-            step,
             limit,
             line,
             pos,
+            whole_step,
+            whole_limit,
+            ..
         }) = self.state.stack.last()
         else {
             return None;
         };
-        if named.is_some_and(|(v, _)| v != var) {
+        if whole_step == 0 {
             return None;
         }
+        let named = match self.mem[at] {
+            0 | b':' => None,
+            _ => match self.cache.simple_var(at)? {
+                (entry, Kind::Float, len) if entry + 2 == var => Some(len),
+                _ => return None,
+            },
+        };
+        // The variable as Packed::to_whole reads it and the sum as Packed::from_whole makes
+        // it, on the exponent byte and the mantissa word directly (as load_packed and
+        // store_packed cut them).
         let a = var as usize;
-        let value = Packed(self.mem[a..a + 5].try_into().ok()?).to_whole()?;
-        let step_whole = step.to_whole()?;
-        // A sum of zero goes the ROM's way (it is stored as all zero bytes either way, but the
-        // rare case is not worth a second path).
-        let next = value + step_whole;
-        let sum = Packed::from_whole(next)?;
-        self.mem[a..a + 5].copy_from_slice(&sum.0);
+        let word = u32::from_be_bytes(self.mem[a + 1..a + 5].try_into().ok()?);
+        let value = Packed::whole_of_parts(self.mem[a], word)?;
+        let next = value + whole_step;
+        let (exp, sum) = Packed::parts_of_whole(next)?;
+        self.mem[a] = exp;
+        self.mem[a + 1..a + 5].copy_from_slice(&sum.to_be_bytes());
         // FCOMP of two exact numbers is their order: a whole limit compares as an integer.
-        let order = match limit.to_whole() {
+        let order = match whole_limit {
             Some(l) => l.cmp(&next),
-            None => limit.compare(Fac::from_packed(sum)),
+            None => limit.compare(Fac::from_packed(self.load_packed(a))),
         };
         let cmp = match order {
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => 0,
             std::cmp::Ordering::Greater => -1,
         };
-        if cmp != step_whole.signum() as i32 {
+        if cmp != whole_step.signum() {
             self.state.pos = pos;
             self.state.line = line;
             return Some(NEXT);
         }
+        Some(self.next_loop_done(at, named))
+    }
+
+    /// The end of NEXT's whole-number path when the loop is done: its entry popped, and on to
+    /// the next variable after a comma. Apart, so that the loop's own path stays short.
+    #[cold]
+    #[inline(never)]
+    fn next_loop_done(&mut self, at: usize, named: Option<u8>) -> R {
         self.truncate_stack(self.state.stack.len() - 1);
-        if let Some((_, len)) = named {
+        if let Some(len) = named {
             self.state.pos = at + len as usize;
         }
         if self.peekc() != b',' {
-            return Some(NEXT);
+            return NEXT;
         }
         self.state.pos += 1;
-        Some(self.next_stmt())
+        self.next_stmt()
     }
 
     /// NEXT as the ROM does it, for every case.
+    #[inline(never)]
     fn next_rom(&mut self) -> R {
         loop {
             let var = if self.at_end_of_statement() {
@@ -482,6 +501,7 @@ impl Interp {
                 limit,
                 line,
                 pos,
+                ..
             } = self.state.stack[i]
             else {
                 unreachable!("find_for returns FOR entries")
@@ -493,7 +513,7 @@ impl Interp {
             let step = Fac::from_packed(step);
             let value = step.plus(self.load_num(place))?;
             let packed = value.to_packed()?;
-            self.mem[var as usize..var as usize + 5].copy_from_slice(&packed.0);
+            self.store_packed(var as usize, packed);
             let done = limit.compare(Fac::from_packed(packed));
             // Done when value compares with the limit the way the step's sign says.
             let sign = step.sign();

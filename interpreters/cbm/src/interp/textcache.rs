@@ -30,7 +30,7 @@ struct NameSlot {
     len: u8,
     n1: u8,
     n2: u8,
-    kind: u8,
+    kind: Kind,
     paren: bool,
     /// The simple variable this name found, valid while `var_gen` is the current one.
     var_gen: u32,
@@ -115,16 +115,11 @@ impl TextCache {
         if s.made != self.text_gen {
             return None;
         }
-        let kind = match s.kind {
-            0 => Kind::Float,
-            1 => Kind::Int,
-            _ => Kind::Str,
-        };
         Some((
             Name {
                 n1: s.n1,
                 n2: s.n2,
-                kind,
+                kind: s.kind,
             },
             s.paren,
             s.len,
@@ -133,17 +128,12 @@ impl TextCache {
 
     pub(super) fn set_name(&mut self, at: usize, name: Name, paren: bool, len: u8) {
         let made = self.text_gen;
-        let kind = match name.kind {
-            Kind::Float => 0,
-            Kind::Int => 1,
-            Kind::Str => 2,
-        };
         *slot(&mut self.names, at) = NameSlot {
             made,
             len,
             n1: name.n1,
             n2: name.n2,
-            kind,
+            kind: name.kind,
             paren,
             var_gen: 0,
             var: 0,
@@ -166,12 +156,7 @@ impl TextCache {
         if s.made != self.text_gen || s.var_gen != self.vars_gen || s.paren {
             return None;
         }
-        let kind = match s.kind {
-            0 => Kind::Float,
-            1 => Kind::Int,
-            _ => Kind::Str,
-        };
-        Some((s.var, kind, s.len))
+        Some((s.var, s.kind, s.len))
     }
 
     /// Remembers the variable the name at `at` found (only for the name read there).

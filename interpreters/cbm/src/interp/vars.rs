@@ -13,8 +13,9 @@ const SUBSCRIPT_FIRST: usize = 12;
 const SUBSCRIPT_NEXT: usize = 14;
 
 /// A variable's type, from its name's suffix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Kind {
+    #[default]
     Float,
     Int,
     Str,
@@ -253,17 +254,31 @@ impl Interp {
     }
 
     /// A numeric value from memory.
-    #[inline]
+    #[inline(always)]
     pub(super) fn load_num(&self, p: Place) -> Fac {
         let a = p.addr as usize;
         match p.kind {
             Kind::Int => Fac::from_i16(i16::from_be_bytes([self.mem[a], self.mem[a + 1]])),
-            _ => {
-                let mut b = [0u8; 5];
-                b.copy_from_slice(&self.mem[a..a + 5]);
-                Fac::from_packed(Packed(b))
-            }
+            _ => Fac::from_packed(self.load_packed(a)),
         }
+    }
+
+    /// The 5 bytes of a float at `a`, read as [`Interp::store_packed`] writes them: the
+    /// exponent byte alone and the four mantissa bytes as one word. A loop stores a variable
+    /// and reads it back at once (NEXT, `K=K+1`); a read cut the way the write was cut takes
+    /// the stored bytes straight from the store, where one that spans two writes waits.
+    #[inline(always)]
+    pub(super) fn load_packed(&self, a: usize) -> Packed {
+        let [b1, b2, b3, b4]: [u8; 4] = self.mem[a + 1..a + 5].try_into().expect("4 bytes");
+        Packed([self.mem[a], b1, b2, b3, b4])
+    }
+
+    /// Writes a float's 5 bytes at `a` (see [`Interp::load_packed`]).
+    #[inline(always)]
+    pub(super) fn store_packed(&mut self, a: usize, p: Packed) {
+        let [b0, b1, b2, b3, b4] = p.0;
+        self.mem[a] = b0;
+        self.mem[a + 1..a + 5].copy_from_slice(&[b1, b2, b3, b4]);
     }
 
     /// Stores a number (rounded for floats, floored and range-checked for integers).
@@ -278,7 +293,7 @@ impl Interp {
             }
             Kind::Float => {
                 let packed = v.to_packed()?;
-                self.mem[a..a + 5].copy_from_slice(&packed.0);
+                self.store_packed(a, packed);
             }
             Kind::Str => return Err(BasicError::TypeMismatch),
         }
