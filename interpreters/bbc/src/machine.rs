@@ -236,7 +236,7 @@ fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>, now: Option<VirtualTime>) {
             Some(t) => (t.as_centis() / FLASH_CS) % 2 == 1,
             None => s.frame.flash_phase,
         };
-        s.frame = vdu.frame();
+        vdu.frame_into(&mut s.frame);
         s.frame.flash_phase = phase;
         let mut t = std::mem::take(&mut s.text);
         vdu.take_text(&mut t);

@@ -233,8 +233,9 @@ impl Interp {
                     return false;
                 };
                 if c {
-                    if !self.quick_push(Frame::While {
-                        cond: self.pc + 2,
+                    let cond = self.pc + 2;
+                    if !self.quick_push(|| Frame::While {
+                        cond,
                         quick: i as u32,
                     }) {
                         return false;
@@ -275,7 +276,7 @@ impl Interp {
                 true
             }
             Quick::Repeat { body } => {
-                if !self.quick_push(Frame::Repeat {
+                if !self.quick_push(|| Frame::Repeat {
                     body: body.at as usize,
                     skip: body.skip,
                 }) {
@@ -300,7 +301,7 @@ impl Interp {
                 true
             }
             Quick::Gosub { target, ret } => {
-                if !self.quick_push(Frame::Gosub {
+                if !self.quick_push(|| Frame::Gosub {
                     ret: ret.at as usize,
                     skip: ret.skip,
                 }) {
@@ -318,12 +319,15 @@ impl Interp {
     /// it on the machine stack and copies it, and that copy stalls (a store-forwarding stall:
     /// 9% of a GOSUB loop, perf on BM5).
     #[inline(always)]
-    fn quick_push(&mut self, f: Frame) -> bool {
+    fn quick_push(&mut self, make: impl FnOnce() -> Frame) -> bool {
         let len = self.stack.len();
         if len >= MAX_STACK || len == self.stack.capacity() {
             return false;
         }
-        self.stack.extend(std::iter::once(f));
+        // Made where `extend` writes it, the entry's fields are stored straight into the
+        // stack's slot; moved in whole (`push`, `extend(once(f))`), it was built on the machine
+        // stack and copied, and the copy's wide loads of its narrow stores stall.
+        self.stack.extend(std::iter::once_with(make));
         true
     }
 
@@ -445,7 +449,7 @@ impl Interp {
             }
         })();
         if let Some(f) = frame
-            && self.quick_push(f)
+            && self.quick_push(|| f)
         {
             self.go(body.at as usize, body.skip);
             true
