@@ -173,8 +173,8 @@ pub fn drive(
             Err(e) => return usage_error(format!("terminal: {e}")),
         }
     };
-    // The final frame is built only when asked for: copying a screen's pixels costs a headless
-    // run of a short program a fifth of its start-up (page faults of a fresh buffer).
+    // The final frame is built only when asked for: copying a screen's pixels into a fresh
+    // buffer is page faults, a cost that every short headless run paid for nothing.
     if wants_final(args)
         && let Err(e) = show_final(&machine.frame(), args, depth)
     {
