@@ -218,6 +218,11 @@ fn fast_paths_give_way_to_the_byte_path_where_they_must() {
         "10 DIM F%(3):FOR I%=0 TO 5:F%(I%)=I%*2:NEXT\n",
         // Division by zero on the third pass of a quickened IF.
         "10 FOR I%=3 TO 0 STEP -1:IF 6 DIV (I%-1) THEN PRINT I%\n20 NEXT\n",
+        // `variable op constant` (evaluated in place): an integer sum overflowing into a float
+        // (then too big for A%), a float product overflowing, every comparison both ways.
+        "10 A%=2147483630:FOR I%=1 TO 9:B=A%+7:A%=A%+3:PRINT B;A%:NEXT\n",
+        "10 X=1E300:FOR I%=1 TO 4:X=X*10:PRINT X:NEXT\n",
+        "10 FOR I=1 TO 4:FOR J%=1 TO 3:PRINT I=2;I<2;I>2;I<=2;I>=2;I<>2;J%=2;J%<2;J%>2;J%<=2;J%>=2;J%<>2;I-0.5;J%-1;J%*-3;I*2:NEXT:NEXT\n",
         // A float too big for an integer variable.
         "10 X=1:FOR I%=1 TO 40:X=X*10:B%=X:NEXT\n",
         // UNTIL reached with a FOR open inside the REPEAT: the byte path finds the REPEAT.
