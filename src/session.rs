@@ -173,7 +173,11 @@ pub fn drive(
             Err(e) => return usage_error(format!("terminal: {e}")),
         }
     };
-    if let Err(e) = show_final(&machine.frame(), args, depth) {
+    // The final frame is built only when asked for: copying a screen's pixels into a fresh
+    // buffer is page faults, a cost that every short headless run paid for nothing.
+    if wants_final(args)
+        && let Err(e) = show_final(&machine.frame(), args, depth)
+    {
         return usage_error(e);
     }
     match state {
@@ -185,6 +189,11 @@ pub fn drive(
         // QUIT n gives its value as the exit status, as it does to the host of a real machine.
         _ => ExitCode::from(machine.quit_status().unwrap_or(0) as u8),
     }
+}
+
+/// Whether `--dump-screen` or `--screenshot` asks for the final screen.
+pub fn wants_final(args: &SessionArgs) -> bool {
+    args.dump_screen.is_some() || args.screenshot.is_some()
 }
 
 /// The final screen as `--dump-screen` and `--screenshot` ask.

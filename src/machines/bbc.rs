@@ -105,6 +105,9 @@ fn run_bbc(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
             Ok(m) => m,
             Err(e) => return usage_error(format!("{}: {e}", path.display())),
         };
+    if session.headless && !crate::session::wants_final(&session.args) {
+        machine.without_screen();
+    }
     // A program's own keys (its keymap file, `--map`) and what they do, for the help.
     let mut help: Vec<(String, String)> = Vec::new();
     for m in &map {

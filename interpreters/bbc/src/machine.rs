@@ -65,7 +65,10 @@ struct Reply {
 }
 
 struct Shared {
-    frame: Frame,
+    /// The screen the worker last published (`None`: none yet, the first screen).
+    frame: Option<Frame>,
+    /// Whether the worker publishes the screen (see [`BbcMachine::without_screen`]).
+    screen: bool,
     text: String,
     /// QUIT's value, once the program (or the prompt) has obeyed QUIT.
     quit: Option<i32>,
@@ -131,7 +134,8 @@ impl BbcMachine {
         let (worker_tx, from_worker) = channel();
         let vdu = worker::screen();
         let shared = Arc::new(Mutex::new(Shared {
-            frame: vdu.frame(),
+            frame: None,
+            screen: true,
             text: String::new(),
             quit: None,
         }));
@@ -170,6 +174,17 @@ impl BbcMachine {
             key_map: Vec::new(),
             finished: None,
         })
+    }
+
+    /// A machine whose screen nobody looks at (a headless run that dumps no screen): the
+    /// worker still draws, but no longer copies the screen out at every yield, and `frame`
+    /// shows the first screen. Copying the pixels out costs page faults and time at every
+    /// start and yield.
+    pub fn without_screen(&mut self) {
+        match self.shared.lock() {
+            Ok(mut s) => s.screen = false,
+            Err(p) => p.into_inner().screen = false,
+        }
     }
 
     /// Makes key `from` type the character `to` instead (Rheolism's run maps the arrow keys to
@@ -232,12 +247,20 @@ const FLASH_CS: u64 = 50;
 
 fn publish(vdu: &mut Vdu, shared: &Mutex<Shared>, now: Option<VirtualTime>) {
     if let Ok(mut s) = shared.lock() {
-        let phase = match now {
-            Some(t) => (t.as_centis() / FLASH_CS) % 2 == 1,
-            None => s.frame.flash_phase,
-        };
-        s.frame = vdu.frame();
-        s.frame.flash_phase = phase;
+        if s.screen {
+            let phase = match now {
+                Some(t) => (t.as_centis() / FLASH_CS) % 2 == 1,
+                None => s.frame.as_ref().is_some_and(|f| f.flash_phase),
+            };
+            let frame = match &mut s.frame {
+                Some(f) => {
+                    vdu.frame_into(f);
+                    f
+                }
+                none => none.insert(vdu.frame()),
+            };
+            frame.flash_phase = phase;
+        }
         let mut t = std::mem::take(&mut s.text);
         vdu.take_text(&mut t);
         s.text = t;
@@ -312,10 +335,12 @@ impl Machine for BbcMachine {
         }
     }
     fn frame(&self) -> Frame {
-        match self.shared.lock() {
+        let last = match self.shared.lock() {
             Ok(s) => s.frame.clone(),
             Err(p) => p.into_inner().frame.clone(),
-        }
+        };
+        // Before the worker's first yield: the screen a machine starts with.
+        last.unwrap_or_else(|| worker::screen().frame())
     }
     fn drain_text(&mut self, out: &mut String) {
         if let Ok(mut s) = self.shared.lock() {

@@ -218,6 +218,11 @@ fn fast_paths_give_way_to_the_byte_path_where_they_must() {
         "10 DIM F%(3):FOR I%=0 TO 5:F%(I%)=I%*2:NEXT\n",
         // Division by zero on the third pass of a quickened IF.
         "10 FOR I%=3 TO 0 STEP -1:IF 6 DIV (I%-1) THEN PRINT I%\n20 NEXT\n",
+        // `variable op constant` (evaluated in place): an integer sum overflowing into a float
+        // (then too big for A%), a float product overflowing, every comparison both ways.
+        "10 A%=2147483630:FOR I%=1 TO 9:B=A%+7:A%=A%+3:PRINT B;A%:NEXT\n",
+        "10 X=1E300:FOR I%=1 TO 4:X=X*10:PRINT X:NEXT\n",
+        "10 FOR I=1 TO 4:FOR J%=1 TO 3:PRINT I=2;I<2;I>2;I<=2;I>=2;I<>2;J%=2;J%<2;J%>2;J%<=2;J%>=2;J%<>2;I-0.5;J%-1;J%*-3;I*2:NEXT:NEXT\n",
         // A float too big for an integer variable.
         "10 X=1:FOR I%=1 TO 40:X=X*10:B%=X:NEXT\n",
         // UNTIL reached with a FOR open inside the REPEAT: the byte path finds the REPEAT.
@@ -228,5 +233,46 @@ fn fast_paths_give_way_to_the_byte_path_where_they_must() {
     for src in cases {
         let prog = tokenize_program(src, Mode::Strict).expect("tokenizes").to_bytes();
         assert_eq!(run(&prog, true), run(&prog, false), "{src}");
+    }
+}
+
+/// Runs `src` with caching on or off under a statement budget: what it printed, how it ended,
+/// and the loop variables where it stopped.
+fn run_loops(src: &str, caching: bool, budget: u64) -> (String, Outcome, [Option<String>; 3]) {
+    let prog = tokenize_program(src, Mode::Strict).expect("tokenizes").to_bytes();
+    let host = ScriptHost::new(b"").with_budget(budget);
+    let mut it = Interp::with_memory(&prog, Box::new(host), 0x10000).expect("program loads");
+    it.set_caching(caching);
+    let outcome = it.run();
+    let mut out = String::new();
+    it.vdu.take_text(&mut out);
+    let vars = ["I%", "I", "A%"].map(|v| it.variable(v).map(|x| format!("{x:?}")));
+    (out, outcome, vars)
+}
+
+/// Empty FOR loops, which a quickened NEXT runs round without going back to the statement
+/// loop, count their statements exactly as the byte path does: TIME after each loop, and the
+/// control variable where a statement budget stops a loop part way, are the same with caching
+/// on and off (budgets from one short of a tick to many ticks).
+#[test]
+fn empty_loops_count_their_statements_like_the_byte_path() {
+    let loops = [
+        "FOR I%=1 TO 30000:NEXT",
+        "FOR I=1 TO 30000:NEXT I",
+        "FOR I=10 TO -9000 STEP -0.75:NEXT",
+        "FOR I%=5 TO 5:NEXT:FOR I%=9 TO 1:NEXT",
+        "FOR A%=2147000000 TO 2147483647 STEP 99:NEXT",
+        "FOR A%=1 TO 3000 STEP 3: NEXT A%",
+        "FOR I%=1 TO 9:FOR I=1 TO 999:NEXT:NEXT",
+    ];
+    for l in loops {
+        let src = format!("10 PRINT TIME\n20 {l}\n30 PRINT TIME\n40 {l}\n50 PRINT TIME\n");
+        for budget in [999, 1000, 1001, 2500, 7000, 30001, 61000, 200_000] {
+            assert_eq!(
+                run_loops(&src, true, budget),
+                run_loops(&src, false, budget),
+                "{src} budget {budget}"
+            );
+        }
     }
 }

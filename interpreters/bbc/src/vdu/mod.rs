@@ -22,7 +22,7 @@ pub mod queue;
 mod tests;
 
 use retro_screen::font::glyph;
-use retro_screen::frame::{Cursor, Frame, PixelBuffer};
+use retro_screen::frame::{Cursor, Frame, PixelBuffer, Screen};
 use retro_screen::palette::{Palette, PaletteEntry, Rgb};
 
 pub use mode::ModeInfo;
@@ -121,6 +121,15 @@ impl GraphicsScreen {
         };
         s.set_mode(m);
         s
+    }
+
+    /// The text cursor as a frame shows it.
+    fn cursor(&self) -> Cursor {
+        Cursor {
+            x: self.tx,
+            y: self.ty,
+            visible: self.cursor_on && !self.vdu5,
+        }
     }
 
     /// The current mode's description.
@@ -623,12 +632,26 @@ impl VduDriver for GraphicsScreen {
                 entries: self.palette.clone(),
             },
         );
-        f.cursor = Some(Cursor {
-            x: self.tx,
-            y: self.ty,
-            visible: self.cursor_on && !self.vdu5,
-        });
+        f.cursor = Some(self.cursor());
         f
+    }
+
+    fn frame_into(&self, into: &mut Frame) {
+        // The same frame as `frame`, in the buffer of the last one when the mode's size is
+        // unchanged.
+        match &mut into.screen {
+            Screen::Pixels(buf) if buf.width() == self.m.width && buf.height() == self.m.height => {
+                buf.pixels_mut().copy_from_slice(&self.px);
+                buf.char_size = (self.m.char_w, self.m.char_h);
+                buf.pixel_aspect = self.m.pixel_aspect();
+                into.palette.entries.clone_from(&self.palette);
+                into.cursor = Some(self.cursor());
+                into.border = None;
+                into.flash_phase = false;
+                into.paper = None;
+            }
+            _ => *into = self.frame(),
+        }
     }
 
     fn mode(&self) -> u8 {

@@ -26,6 +26,11 @@ pub trait VduDriver: Send {
     fn point(&self, x: i32, y: i32) -> i32;
     /// The screen as a frame.
     fn frame(&self) -> Frame;
+    /// The screen as a frame, written over `into`, whose buffers a driver may reuse (the
+    /// machine publishes a frame at every yield: a fresh buffer each time is page faults).
+    fn frame_into(&self, into: &mut Frame) {
+        *into = self.frame();
+    }
     /// The current screen mode.
     fn mode(&self) -> u8;
     /// How many times VDU 7 rang since the last call, for a front end to beep; drivers without
@@ -219,6 +224,10 @@ impl Vdu {
     }
     pub fn frame(&self) -> Frame {
         self.driver.frame()
+    }
+    /// See [`VduDriver::frame_into`].
+    pub fn frame_into(&self, into: &mut Frame) {
+        self.driver.frame_into(into)
     }
     pub fn mode(&self) -> u8 {
         self.driver.mode()

@@ -799,3 +799,26 @@ fn plot_fills_parallelograms_and_horizontal_lines() {
         (7, 0, 0)
     );
 }
+
+#[test]
+fn a_frame_written_over_the_last_one_is_the_frame() {
+    // Over a frame of the same mode (its buffer reused), of another mode, and of cells: each
+    // time what `frame` gives, pixels, palette and cursor.
+    let mut s = mode9(b"A\x11\x02B\x13\x01\x04\x00\x00\x00");
+    let mut over = s.frame();
+    feed(&mut s, b"\x1f\x03\x04C\x11\x03D");
+    s.frame_into(&mut over);
+    assert_eq!(over, s.frame());
+    let mut other = GraphicsScreen::new(1).frame();
+    s.frame_into(&mut other);
+    assert_eq!(other, s.frame());
+    feed(&mut s, b"\x16\x01E");
+    s.frame_into(&mut over);
+    assert_eq!(over, s.frame());
+    let mut cells = Frame::cells(
+        retro_screen::CellGrid::new(2, 2, Default::default()),
+        Palette { entries: vec![] },
+    );
+    s.frame_into(&mut cells);
+    assert_eq!(cells, s.frame());
+}
