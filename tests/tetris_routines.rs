@@ -293,7 +293,7 @@ fn soft_drop_points_have_the_games_bcd_bug() {
 fn bcd4(mut n: u32) -> [u8; 4] {
     let mut out = [0u8; 4];
     for b in &mut out {
-        *b = ((n / 10 % 10) << 4 | n % 10) as u8;
+        *b = (((n / 10 % 10) << 4) | (n % 10)) as u8;
         n /= 100;
     }
     out
