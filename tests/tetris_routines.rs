@@ -288,3 +288,42 @@ fn soft_drop_points_have_the_games_bcd_bug() {
         assert_eq!(g.peek("hold_down"), 0);
     }
 }
+
+/// The score as 4 BCD bytes, little-endian, from a number.
+fn bcd4(mut n: u32) -> [u8; 4] {
+    let mut out = [0u8; 4];
+    for b in &mut out {
+        *b = (((n / 10 % 10) << 4) | (n % 10)) as u8;
+        n /= 100;
+    }
+    out
+}
+
+#[test]
+fn line_points_are_level_plus_one_times_the_table_at_every_level_within_a_frame() {
+    // nes-tetris.md section 7: the points for 1-4 lines are added (level + 1) times. The game
+    // must also do it in a small part of a frame (58,333 T-states at 60 Hz): the frame that
+    // counts a clear also redraws the playfield and the statistics (about 40,000 T-states), and
+    // adding the points once per level took about 200 T-states a time, so from level 87 a
+    // tetris overran the frame and the game lost a frame the NES does not lose (an AI game of
+    // 1,000 lines fell behind the oracle there). The old loop took 17,700 at level 87.
+    let mut g = Game::new();
+    let mut worst = 0;
+    for cleared in 1..=4u8 {
+        for level in 0..=255u8 {
+            g.set_score([0; 4]);
+            g.poke("uncapped", 0, 1);
+            g.poke("game_type", 0, 0);
+            g.poke("lines", 0, 0x01); // 1 line: + up to 4 is no multiple of 10, so no level-up
+            g.poke("lines", 1, 0);
+            g.poke("hold_down", 0, 0);
+            g.poke("level", 0, level);
+            g.poke("cleared", 0, cleared);
+            g.call("update_stats", &[]);
+            let points = [0, 40, 100, 300, 1200][usize::from(cleared)] * (u32::from(level) + 1);
+            assert_eq!(g.score(), bcd4(points), "{cleared} lines at level {level}");
+            worst = worst.max(g.last.as_ref().unwrap().tstates);
+        }
+    }
+    assert!(worst < 8_000, "the line points took {worst} T-states");
+}

@@ -42,6 +42,9 @@ speed_table:
 
 ; Points for 0-4 lines, 3 BCD bytes each, little-endian: 0, 40, 100, 300, 1200 (section 7).
 points: db 00h,00h,00h, 40h,00h,00h, 00h,01h,00h, 00h,03h,00h, 00h,12h,00h
+; The same times 10 and times 100 (score.asm multiplies by the level's digits).
+points10: db 00h,00h,00h, 00h,04h,00h, 00h,10h,00h, 00h,30h,00h, 00h,20h,01h
+points100: db 00h,00h,00h, 00h,40h,00h, 00h,00h,01h, 00h,00h,03h, 00h,00h,12h
 
 ; B-type garbage: which of the 8 values of the RNG's low 3 bits make a block, and its tile class
 ; (0 = empty).

@@ -71,11 +71,38 @@ update_stats:
         ld hl,points
         add hl,de
         ex de,hl                ; DE = the points
+        ; The NES adds them level + 1 times. The sum is the same added once, then the level's
+        ; units, tens and hundreds times the points, times 10 and times 100: at most 21 adds
+        ; instead of up to 256. At 200 T-states an add (17,700 at level 87), the redraw a
+        ; level-up brings made a tetris from level 87 overrun the frame's 58,333 T-states: a
+        ; lag frame the NES does not have, and the game fell a frame behind the oracle.
+        call add_score
         ld a,(level)
-        inc a
+        ld c,0
+.lvhund: cp 100
+        jr c,.lvtens0
+        sub 100
+        inc c
+        jr .lvhund
+.lvtens0: ld b,0
+.lvtens: cp 10
+        jr c,.lvunits
+        sub 10
+        inc b
+        jr .lvtens
+.lvunits: push bc                 ; B = tens, C = hundreds
         ld b,a
-.times: call add_score
-        djnz .times
+        call add_times
+        pop bc
+        ld hl,points10-points
+        add hl,de
+        ex de,hl
+        call add_times
+        ld b,c
+        ld hl,points100-points10
+        add hl,de
+        ex de,hl
+        call add_times
 .done2:  call cap_score
         ld a,1
         ld (field_dirty),a      ; the level's colours may have changed
@@ -116,6 +143,15 @@ add_hold_down:
         add a,1
         jr carry_up
 .store: ld (hl),a
+        ret
+
+; add_times: adds the 3 BCD bytes at DE to the score B times (none when B is 0). Keeps DE.
+add_times:
+        inc b
+        dec b
+        ret z
+.add:   call add_score
+        djnz .add
         ret
 
 ; add_score: adds the 3 BCD bytes at DE to the score. Keeps B, DE. Clobbers AF, HL.

@@ -61,10 +61,12 @@ pub fn replay(m: &mut Workbench, movie: &Movie, trace: Option<&Trace>, stats: bo
     }
     for i in 0..movie.frames.len() {
         if stats {
-            if !m.cpu().halted() {
+            let (busy, halted) = busy_until_halt(m);
+            // Still busy when the next frame's interrupt came: the program then waits in HALT
+            // for the frame after it, and a frame passes without its game logic (a lag frame).
+            if !halted {
                 overruns += 1;
             }
-            let busy = busy_until_halt(m);
             if busy > worst.0 {
                 worst = (busy, i + 1);
             }
@@ -86,15 +88,16 @@ pub fn replay(m: &mut Workbench, movie: &Movie, trace: Option<&Trace>, stats: bo
     let _ = lock.write_all(out.as_bytes());
     if stats {
         eprintln!(
-            "worst frame: {} T-states at frame {} (a frame is {} T-states); frames that began before the program was waiting: {overruns}",
+            "worst frame: {} T-states at frame {} (a frame is {} T-states); frames overrun (still busy at the next frame's interrupt): {overruns}",
             worst.0, worst.1, m.state.clock.frame_t
         );
     }
     ExitCode::SUCCESS
 }
 
-/// Runs from a frame's start until the CPU halts (or the frame ends); returns the T-states taken.
-fn busy_until_halt(m: &mut Workbench) -> u64 {
+/// Runs from a frame's start until the CPU halts (or the frame ends); returns the T-states taken
+/// and whether it halted within the frame.
+fn busy_until_halt(m: &mut Workbench) -> (u64, bool) {
     let start = m.cpu().tstates();
     let end = m.state.clock.next_frame;
     while !m.cpu().halted() || m.cpu().tstates() == start {
@@ -105,7 +108,8 @@ fn busy_until_halt(m: &mut Workbench) -> u64 {
             break;
         }
     }
-    m.cpu().tstates() - start
+    let done = (m.cpu().halted() && m.cpu().tstates() < end) || m.exit_status().is_some();
+    (m.cpu().tstates() - start, done)
 }
 
 /// Runs to the next frame start; `Some(status)` when the program ended instead.

@@ -2,10 +2,11 @@
 //! each candidate scored by whole games on the rules model (`retro_tetris_ai::sim`), no emulator.
 //!
 //!     cargo run --release -p retro-tetris-ai --example tune -- eval [--level 19] [--hz 30] [--games 10] [--pieces 1500]
-//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 3] [--pieces 700] [--minutes M]
+//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 3] [--pieces 700] [--sigma 0.3] [--minutes M]
 //!
-//! `eval` plays the committed weights (`eval::TUNED`); `tune` starts from them and prints each
-//! generation's best and the mean it moves to; the last mean is what gets committed.
+//! `eval` plays the committed weights (`eval::TUNED`); `tune` starts from them (its first
+//! mean) and prints each generation's best and the mean it moves to; the last mean is what gets
+//! committed.
 
 use std::time::Instant;
 
@@ -22,6 +23,8 @@ struct Args {
     seed: u64,
     generations: u32,
     population: usize,
+    /// `--sigma S`: the first generation's spread, a fraction of each weight (plus 0.5).
+    sigma: f64,
     /// `--minutes M`: no new generation starts after M minutes of wall time.
     minutes: f64,
     /// `--weights w1,w2,...`: play or start from these instead of the committed ones.
@@ -38,6 +41,7 @@ fn args() -> Args {
         seed: 1,
         generations: 8,
         population: 12,
+        sigma: 0.3,
         minutes: f64::INFINITY,
         weights: TUNED,
     };
@@ -64,6 +68,7 @@ fn args() -> Args {
             "--generations" => a.generations = number() as u32,
             "--population" => a.population = number() as usize,
             "--minutes" => a.minutes = number() as f64,
+            "--sigma" => a.sigma = value().parse().unwrap_or_else(|_| panic!("--sigma: a number")),
             "--weights" => {
                 let v: Vec<f32> = value()
                     .split(',')
@@ -91,12 +96,16 @@ fn games(w: Weights, a: &Args, first: u32) -> Vec<SimOutcome> {
         .collect()
 }
 
-/// A candidate's fitness: the mean score after `--pieces` pieces (short of a max-out, so the
-/// rate of tetrises counts), a game topped out before then counting 300,000 less. (Fitness as
-/// the mean score to the max-out could not tell candidates apart at 30 Hz: they all got there.)
+/// A candidate's fitness: the mean points after `--pieces` pieces counted without the 999,999
+/// cap, a game topped out before then counting 300,000 less. From level 19 with enough pieces
+/// to reach level 29 (about 600) and play on there, the points come mostly from levels 25 and
+/// up (a tetris is 1,200 times the level plus one), so what decides is whether the stack lives
+/// through the pieces that fall a row a frame: the danger, well-out-of-reach and well-past-4
+/// terms count there, where a game capped short of level 29 never tested them. (Fitness as the
+/// capped score could not tell candidates apart at 30 Hz: they all maxed out.)
 fn fitness(out: &[SimOutcome], pieces: u32) -> f64 {
     out.iter()
-        .map(|o| f64::from(o.score) - if o.pieces < pieces { 300_000.0 } else { 0.0 })
+        .map(|o| o.points as f64 - if o.pieces < pieces { 300_000.0 } else { 0.0 })
         .sum::<f64>()
         / out.len() as f64
 }
@@ -120,24 +129,33 @@ fn main() {
     let a = args();
     if a.mode == "eval" {
         let t0 = Instant::now();
-        println!("seed  score    lines level pieces frames");
-        for (g, o) in games(a.weights, &a, 0).iter().enumerate() {
+        println!("seed  score    points   lines level pieces frames");
+        let out = games(a.weights, &a, 0);
+        for (g, o) in out.iter().enumerate() {
             println!(
-                "{:<5} {:<8} {:<5} {:<5} {:<6} {}",
+                "{:<5} {:<8} {:<8} {:<5} {:<5} {:<6} {}",
                 game_seed(g as u32),
                 o.score,
+                o.points,
                 o.lines,
                 o.level,
                 o.pieces,
                 o.frames
             );
         }
-        println!("{:.1} s", t0.elapsed().as_secs_f64());
+        println!(
+            "fitness {:.0}; topped out before {} pieces: {} of {}; {:.1} s",
+            fitness(&out, a.pieces),
+            a.pieces,
+            out.iter().filter(|o| o.pieces < a.pieces).count(),
+            out.len(),
+            t0.elapsed().as_secs_f64()
+        );
         return;
     }
     let mut rng = Rng(a.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut mean: Vec<f64> = a.weights.w.iter().map(|&w| f64::from(w)).collect();
-    let mut sigma: Vec<f64> = mean.iter().map(|m| m.abs() * 0.3 + 0.5).collect();
+    let mut sigma: Vec<f64> = mean.iter().map(|m| m.abs() * a.sigma + 0.5).collect();
     let elite = (a.population / 4).max(2);
     let started = Instant::now();
     for generation in 0..a.generations {

@@ -34,11 +34,26 @@ pub struct Weights {
     pub w: [f32; FEATURES],
 }
 
-/// The tuned weights (docs/tetris-ai.md says which command and seed produced them).
+/// The weights the AI plays with: the tuner's generation-1 mean (seed 1) with hand-set risk
+/// terms (danger, well past 4, well out of reach; docs/tetris-ai.md, "What was done"). They stay
+/// the default because the tuner's own output below misses a goal they meet (30 Hz from level
+/// 19: 7 of 10 max-outs against 9 of 10; docs/tetris-ai.md, "Games").
 pub const TUNED: Weights = Weights {
     w: [
         -57.57, -6.38, -3.28, -4.41, -1.30, -0.56, -1.87, -7.09, -0.08, -40.0, -9.34, -17.86, 77.96, -19.72,
         -15.0, -100.0,
+    ],
+};
+
+/// The tuner's output, unchanged: its last mean, as it printed it, from
+/// `nice -n 15 cargo run --release -p retro-tetris-ai --example tune -- tune --seed 3
+/// --generations 30 --population 12 --games 8 --pieces 1000 --sigma 0.2 --minutes 48`
+/// (seed 3), started from [`TUNED`] as its first mean; 9 generations (docs/tetris-ai.md, "The
+/// committed weights"). Play it with `tune eval --weights ...` or in place of `TUNED`.
+pub const TUNER_SEED3: Weights = Weights {
+    w: [
+        -70.63, -6.10, -3.03, -2.73, -1.15, -0.83, -1.86, -8.19, -0.03, -42.64, -10.22, -18.50, 66.96,
+        -22.20, -13.00, -81.38,
     ],
 };
 

@@ -8,12 +8,16 @@
 use crate::eval::Weights;
 use crate::motion::Motion;
 use crate::plan::{Planner, Situation};
-use crate::rules::{Board, Rng, Tally};
+use crate::rules::{Board, POINTS, Rng, Tally};
 
 /// A simulated game's end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimOutcome {
     pub score: u32,
+    /// The points without the game's 999,999 cap (as meta_nestris's uncapped modifier counts
+    /// them): the tuner's measure past the max-out, where the capped score no longer tells
+    /// games apart.
+    pub points: u64,
     pub lines: u32,
     pub level: u8,
     pub pieces: u32,
@@ -49,6 +53,7 @@ pub fn play(weights: Weights, level: u8, period: u8, seed: u32, max_pieces: u32)
         let Some(best) = d.best().copied() else { break };
         let cleared = board.lock(best.o, best.x, best.y);
         tally.add(cleared, 0);
+        out.points += u64::from(POINTS[usize::from(cleared.min(4))]) * (u64::from(tally.level) + 1);
         // The plan's frames, then the entry delay: 2k + 8 frames with k = ceil((20 - r0) / 4),
         // r0 = max(y - 2, 0); a line clear's animation adds 17-20 (18 here).
         let r0 = (best.y - 2).max(0) as u64;
