@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
+use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::panels;
+use retro_machine::debug::memfile;
 use retro_machine::debug::{Panel, PanelKind, PanelLine};
 
 use crate::interp::Interp;
@@ -18,6 +20,7 @@ BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FN
            conditions and expressions are BASIC (break 20 if a<>0)
            watch EXPR  print[/x] EXPR  set VAR=EXPR  backtrace (bt)  list [LINE]
            tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
+           save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
            info variables|locals|stack|frame|vdu [N]|error
 ";
 
@@ -65,7 +68,7 @@ impl Control {
                 }
                 let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
                 it.debug_assign(&bytes).map(|_| {
-                    self.record_change(bytes);
+                    self.record_change(Change::Assign(bytes));
                     String::new()
                 })
             }
@@ -83,6 +86,8 @@ impl Control {
             }),
             "tokens" => line_arg(rest).and_then(|l| it.tokens_text(l, here)),
             "x" => self.examine(it, modifier, rest, here),
+            "save" => save(it, rest),
+            "load" => self.load(it, rest),
             "info" | "i" => return self.info(it, rest, running),
             _ => return None,
         })
@@ -108,22 +113,40 @@ impl Control {
         let a = match self.examined.next(&at) {
             Some(next) if rest.is_empty() => next as usize,
             _ => {
-                let v = if rest.is_empty() {
-                    Val::Int(0)
-                } else {
-                    it.debug_eval(&expr_bytes(rest))?
-                };
-                let a = match v {
-                    Val::Int(i) => i as u32 as usize,
-                    Val::Float(f) if f >= 0.0 => f as usize,
-                    _ => return Err("Type mismatch: x needs an address".into()),
-                };
+                let a = if rest.is_empty() { 0 } else { address(it, rest)? };
                 if a < page { page + a } else { a }
             }
         };
         let text = it.memory_text(a, n)?;
         self.examined.shown(&at, (a + n) as u64);
         Ok(text)
+    }
+
+    /// `load "FILE" ADDR` (as `*LOAD`): the file's bytes into memory from ADDR, as `?` writes
+    /// them; a file that would run past the end of memory is refused whole. An event of the run,
+    /// as `set` is: going back and forth keeps it.
+    fn load(&mut self, it: &mut Interp, args: &str) -> Result<String, String> {
+        const USAGE: &str = "load \"FILE\" ADDR (load \"blk.bin\" blk%)";
+        let (path, rest) = memfile::file_arg(args, USAGE)?;
+        if rest.is_empty() {
+            return Err(format!("usage: {USAGE}"));
+        }
+        let at = address(it, rest)?;
+        let room = it.memory_end().saturating_sub(at);
+        if room == 0 {
+            return Err(format!("&{at:X} is at or past HIMEM (&{:X})", it.memory_end()));
+        }
+        let bytes = memfile::read(&path, room, &format!("&{at:05X}"))?;
+        it.debug_poke(at, &bytes);
+        let last = at + bytes.len() - 1;
+        let n = bytes.len();
+        self.record_change(Change::Memory(at, bytes));
+        Ok(memfile::loaded(
+            &path,
+            n,
+            &format!("&{at:05X}"),
+            &format!("&{last:05X}"),
+        ))
     }
 
     fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Option<Result<String, String>> {
@@ -266,6 +289,39 @@ impl Control {
         }
         out
     }
+}
+
+/// An address given as a BASIC expression (a whole number: `blk%`, `&1900`, `PAGE+4`).
+fn address(it: &mut Interp, text: &str) -> Result<usize, String> {
+    match it.debug_eval(&expr_bytes(text))? {
+        Val::Int(i) => Ok(i as u32 as usize),
+        Val::Float(f) if (0.0..4294967296.0).contains(&f) => Ok(f as usize),
+        _ => Err(format!("Type mismatch: `{text}` is not an address")),
+    }
+}
+
+/// `save "FILE" START END` (as `*SAVE`): the bytes of START..END (inclusive) to FILE; START
+/// and END are BASIC expressions without spaces (`save "blk.bin" blk% blk%+9`).
+fn save(it: &mut Interp, args: &str) -> Result<String, String> {
+    const USAGE: &str = "save \"FILE\" START END (save \"blk.bin\" blk% blk%+9)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [first, last] = words[..] else {
+        return Err(format!("usage: {USAGE}"));
+    };
+    let (first, last) = (address(it, first)?, address(it, last)?);
+    if last < first {
+        return Err(format!("the range &{first:X} &{last:X} is backwards"));
+    }
+    if last >= it.memory_end() {
+        return Err(format!("&{last:X} is at or past HIMEM (&{:X})", it.memory_end()));
+    }
+    memfile::save(
+        &path,
+        &it.mem[first..=last],
+        &format!("&{first:05X}"),
+        &format!("&{last:05X}"),
+    )
 }
 
 /// A statement's rows in the listing panel: at most [`LISTING_WIDTH`] characters each, every

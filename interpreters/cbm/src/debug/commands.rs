@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use retro_machine::debug::Debuggable as _;
+use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::points::watch_set_words;
+use retro_machine::debug::memfile;
 
 use super::{CbmDebugger, Looks, Watched, views};
 
@@ -14,7 +16,7 @@ expressions are BASIC (print A$+\"!\", print PEEK(53280)).
            print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]   x/N ADDR
            x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
-           tokens [LINE]
+           tokens [LINE]   save \"FILE\" START END   load \"FILE\" ADDR
 ";
 
 /// The commands that need more than the console gives; None for words no one knows.
@@ -54,6 +56,8 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
         "set" => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
         "watch" => watch(d, rest),
         "x" => examine(d, rest),
+        "save" => save(d, rest),
+        "load" => load(d, rest),
         "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),
         "info" | "i" => info(d, rest),
         "list" | "l" => {
@@ -93,13 +97,56 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
         return Err("set needs VAR=EXPR".into());
     }
     d.it_mut().debug_assign(assignment)?;
-    // The future the checkpoints after now recorded is no longer this one; replays make the
-    // assignment again when they reach this statement.
-    let count = d.clock.count;
-    d.history.forget_after(count);
-    d.record_change(assignment);
+    d.record_change(Change::Assign(assignment.to_string()));
     d.refresh_watches();
     Ok(String::new())
+}
+
+/// `save "FILE" START END` (VICE's `s`): the bytes of START..END (inclusive) to FILE.
+fn save(d: &CbmDebugger, args: &str) -> Result<String, String> {
+    const USAGE: &str = "save \"FILE\" START END (save \"screen.bin\" $0400 $07E7)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [first, last] = words[..] else {
+        return Err(format!("usage: {USAGE}"));
+    };
+    let (first, last) = (address(first)?, address(last)?);
+    if last < first {
+        return Err(format!("the range ${first:04X} ${last:04X} is backwards"));
+    }
+    memfile::save(
+        &path,
+        &d.it().mem[first..=last],
+        &format!("${first:04X}"),
+        &format!("${last:04X}"),
+    )
+}
+
+/// `load "FILE" ADDR` (VICE's `l`): the file's bytes into memory from ADDR; one that would run
+/// past $FFFF is refused whole. An event of the run, as `set` is: going back and forth keeps it.
+fn load(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
+    const USAGE: &str = "load \"FILE\" ADDR (load \"screen.bin\" $0400)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let at = address(rest)?;
+    let bytes = memfile::read(&path, 0x10000 - at, &format!("${at:04X}"))?;
+    d.poke(at, &bytes);
+    let last = at + bytes.len() - 1;
+    let n = bytes.len();
+    d.record_change(Change::Memory(at, bytes));
+    d.refresh_watches();
+    Ok(memfile::loaded(
+        &path,
+        n,
+        &format!("${at:04X}"),
+        &format!("${last:04X}"),
+    ))
+}
+
+/// An address of C64 memory: `$0400`, `0x400` or `1024`.
+fn address(text: &str) -> Result<usize, String> {
+    parse_number(text)
+        .filter(|&a| a < 0x10000)
+        .ok_or_else(|| format!("`{text}` is not an address ($0000 to $FFFF)"))
 }
 
 /// `watch VAR`: stop when a simple variable, an array element (both read from memory) or any

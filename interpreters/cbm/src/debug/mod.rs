@@ -20,7 +20,7 @@ mod views;
 mod tests;
 
 use retro_machine::basic_machine::BasicMachine;
-use retro_machine::debug::basic::changes::Changes;
+use retro_machine::debug::basic::changes::{Change, Changes};
 use retro_machine::debug::basic::history::{Checkpoint, History};
 use retro_machine::debug::basic::location::resolve;
 use retro_machine::debug::basic::points::Points;
@@ -145,7 +145,7 @@ pub struct CbmDebugger {
     /// The user's assignments (`set`). Checkpoints after one are forgotten when the run goes
     /// back, so each is made again when a run reaches its statement: going back and forth
     /// keeps them.
-    changes: Changes<String>,
+    changes: Changes<Change<String>>,
     under_way: Option<UnderWay>,
     /// Where the last error was raised (TXTPTR when it stopped).
     error_at: Option<usize>,
@@ -474,6 +474,9 @@ impl CbmDebugger {
         let jiffy = self.clock.jiffies;
         let mut first = fresh;
         loop {
+            // A stop at the statement the user changed something before shows the change (and
+            // a watch sees it), as going back to it does.
+            self.make_changes_due();
             if !first && let Some(stop) = self.stop_before(mode, from) {
                 return stop;
             }
@@ -615,16 +618,31 @@ impl CbmDebugger {
         if self.changes.next_at().is_none_or(|at| at > count) {
             return;
         }
-        let due: Vec<String> = self.changes.due(count).into_iter().cloned().collect();
-        for a in due {
-            // It worked the first time, on the same state.
-            let _ = self.it_mut().debug_assign(&a);
+        let due: Vec<Change<String>> = self.changes.due(count).into_iter().cloned().collect();
+        for change in due {
+            match change {
+                // It worked the first time, on the same state.
+                Change::Assign(a) => {
+                    let _ = self.it_mut().debug_assign(&a);
+                }
+                Change::Memory(at, bytes) => self.poke(at, &bytes),
+            }
         }
     }
 
-    /// The user assigned (`set`) before the current statement: an event of the run from now on.
-    pub(super) fn record_change(&mut self, assignment: &str) {
-        self.changes.record(self.clock.count, assignment.to_string());
+    /// Bytes into C64 memory from `at` (the caller checked they fit).
+    pub(super) fn poke(&mut self, at: usize, bytes: &[u8]) {
+        if let Some(to) = self.it_mut().mem.get_mut(at..at + bytes.len()) {
+            to.copy_from_slice(bytes);
+        }
+    }
+
+    /// The user assigned (`set`) or loaded memory (`load`) before the current statement: an
+    /// event of the run from now on. The future the checkpoints after now recorded is no longer
+    /// this one: they are dropped, and replays make the change again at this statement.
+    pub(super) fn record_change(&mut self, change: Change<String>) {
+        self.history.forget_after(self.clock.count);
+        self.changes.record(self.clock.count, change);
     }
 
     /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:

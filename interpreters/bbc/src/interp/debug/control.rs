@@ -10,7 +10,7 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_machine::debug::basic::changes::Changes;
+use retro_machine::debug::basic::changes::{Change, Changes};
 use retro_machine::debug::basic::location::{self, Locate};
 use retro_machine::debug::basic::points::{Points, watch_set_words};
 use retro_machine::debug::{BreakpointInfo, LastStop, StopReason, watch_changed};
@@ -144,7 +144,7 @@ pub struct Control {
     /// The user's assignments (`set`) as events of the run: (the statement count it was made
     /// before, the tokenized assignment). Reverse execution replays the program from its start,
     /// so each is made again when the replay reaches its statement: going back keeps them.
-    changes: Changes<Vec<u8>>,
+    changes: Changes<Change<Vec<u8>>>,
     /// A scan for `reverse-next` / `reverse-finish`: the statement to go back to is the latest
     /// with at most this many calls (GOSUB, PROC, FN) under way (`true`: fewer than it).
     depth_scan: Option<(usize, bool)>,
@@ -299,19 +299,26 @@ impl Control {
         Ok(())
     }
 
-    /// A replay reached the statement before which the user assigned: the same assignments again.
+    /// A replay reached the statement before which the user assigned or loaded memory: the
+    /// same changes again.
     fn make_changes_again(&mut self, it: &mut Interp) {
-        for bytes in self.changes.at(self.count) {
-            // It worked the first time, on the same state.
-            let _ = it.debug_assign(bytes);
+        for change in self.changes.at(self.count) {
+            match change {
+                // It worked the first time, on the same state.
+                Change::Assign(bytes) => {
+                    let _ = it.debug_assign(bytes);
+                }
+                Change::Memory(at, bytes) => it.debug_poke(*at, bytes),
+            }
         }
     }
 
-    /// The user assigned (`set`) before statement `count`: an event of this run from now on.
-    /// Assignments recorded after it belonged to a future that no longer happens.
-    pub(crate) fn record_change(&mut self, bytes: Vec<u8>) {
+    /// The user assigned (`set`) or loaded memory (`load`) before statement `count`: an event of
+    /// this run from now on. Changes recorded after it belonged to a future that no longer
+    /// happens.
+    pub(crate) fn record_change(&mut self, change: Change<Vec<u8>>) {
         let count = self.count;
-        self.changes.record(count, bytes);
+        self.changes.record(count, change);
         // Statements up to this one are replays from now on: never quiet, so that the statement
         // of the assignment is seen (and makes it) whenever a run passes it again.
         self.shown_to = self.shown_to.max(count + 1);
