@@ -21,7 +21,8 @@ BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FN
            watch EXPR  print[/x] EXPR  set VAR=EXPR  backtrace (bt)  list [LINE]
            tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
            save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
-           info variables|locals|stack|frame|vdu [N]|error
+           info variables|locals|stack|frame|vdu [N]|error|record
+           set record limit SECONDS|unlimited  trace [N] (the last N statements)
 ";
 
 /// Columns of a listing line in the terminal's code panel (the narrowest it gets at 80x24).
@@ -61,6 +62,7 @@ impl Control {
                     _ => format!("{rest} = {}\n", show_val(&v)),
                 })
             }
+            "set" if rest.starts_with("record limit") => self.set_record_limit(&rest["record limit".len()..]),
             "set" => {
                 let text = rest.strip_prefix("var ").unwrap_or(rest).trim();
                 if !text.contains('=') {
@@ -156,6 +158,7 @@ impl Control {
             "variables" | "vars" => it.variables_text(),
             "stack" => it.stack_text(),
             "frame" | "program" => self.frame_text(it, running),
+            "record" | "rec" => self.record_info(it),
             "vdu" => {
                 let n = if arg.is_empty() {
                     10
@@ -173,7 +176,7 @@ impl Control {
             },
             _ => {
                 return Some(Err(format!(
-                    "info what? locals, variables, stack, frame, vdu, error, breakpoints, display (not `{what}`)"
+                    "info what? locals, variables, stack, frame, vdu, error, record, breakpoints, display (not `{what}`)"
                 )));
             }
         }))

@@ -16,7 +16,8 @@ expressions are BASIC (print A$+\"!\", print PEEK(53280)).
            print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]   x/N ADDR
            x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
-           tokens [LINE]   save \"FILE\" START END   load \"FILE\" ADDR
+           info record   set record limit SECONDS|unlimited   tokens [LINE]   trace [N]
+           save \"FILE\" START END   load \"FILE\" ADDR
 ";
 
 /// The commands that need more than the console gives; None for words no one knows.
@@ -53,9 +54,13 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
                 examine(d, &format!("{rest} {count}"))
             }
         }
-        "set" => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
+        "set" => match rest.strip_prefix("record limit") {
+            Some(limit) => d.set_record_limit(limit),
+            None => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
+        },
         "watch" => watch(d, rest),
         "x" => examine(d, rest),
+        "trace" => retro_machine::debug::number_arg(rest, 20).map(|n| d.trace(n.min(100_000))),
         "save" => save(d, rest),
         "load" => load(d, rest),
         "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),
@@ -302,9 +307,10 @@ fn info(d: &CbmDebugger, what: &str) -> Result<String, String> {
             }
         }
         "stack" | "frame" => Ok(lines(views::stack_lines(it))),
+        "record" | "rec" => Ok(d.record_info()),
         "line" | "program" => Ok(format!("{}  {}", d.here().describe, d.here().next)),
         _ => Err(format!(
-            "info {what}? (info breakpoints, display, locals, variables, arrays, stack, line)"
+            "info {what}? (info breakpoints, display, locals, variables, arrays, stack, line, record)"
         )),
     }
 }

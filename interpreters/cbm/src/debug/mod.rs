@@ -21,7 +21,7 @@ mod tests;
 
 use retro_machine::basic_machine::BasicMachine;
 use retro_machine::debug::basic::changes::{Change, Changes};
-use retro_machine::debug::basic::history::{Checkpoint, History};
+use retro_machine::debug::basic::history::{self, Checkpoint, History, MAX_BYTES, Reach};
 use retro_machine::debug::basic::location::resolve;
 use retro_machine::debug::basic::points::Points;
 use retro_machine::debug::{
@@ -41,9 +41,6 @@ use crate::program::Program;
 /// (Each copies 64 KiB: one every 20,000 statements costs the tightest loop, an empty FOR, a few
 /// percent of its speed; going back replays at most 20,000, about a millisecond.)
 pub const CHECKPOINT_EVERY: u64 = 20_000;
-/// Checkpoints kept: going back reaches at least `CHECKPOINT_EVERY * (CHECKPOINTS - 1)`
-/// statements (1,260,000), at 64 KiB each.
-pub const CHECKPOINTS: usize = 64;
 /// In the key list, RUN/STOP (Escape in a key script): PETSCII's STOP code, which no key types.
 const RUN_STOP: u8 = 3;
 /// What a GET that finds no key costs of the jiffy's budget, as in [`crate::machine`].
@@ -142,6 +139,8 @@ pub struct CbmDebugger {
     keys: Vec<(u64, u8)>,
     points: Points64,
     history: History<Point>,
+    /// Seconds of virtual time the history keeps (`set record limit`; None: only the memory bound).
+    record_limit: Option<u64>,
     /// The user's assignments (`set`). Checkpoints after one are forgotten when the run goes
     /// back, so each is made again when a run reaches its statement: going back and forth
     /// keeps them.
@@ -185,7 +184,8 @@ impl CbmDebugger {
             },
             keys,
             points: Points::default(),
-            history: History::new(CHECKPOINTS),
+            history: History::new(usize::MAX),
+            record_limit: Some(history::DEFAULT_LIMIT_SECONDS),
             changes: Changes::default(),
             under_way: None,
             error_at: None,
@@ -531,7 +531,7 @@ impl CbmDebugger {
     }
 
     fn checkpoint(&mut self) {
-        let snap = match self.history.recycle() {
+        let snap = match self.trim_history() {
             Some(Point { snap: mut old, .. }) => {
                 self.it().snapshot_into(&mut old);
                 old
@@ -544,6 +544,81 @@ impl CbmDebugger {
             snap,
             reading,
         });
+    }
+
+    /// `trace N`: the last N statements run (as many as the history reaches), each as a stop
+    /// shows it: going back N statements, then forward again one at a time to here, quietly.
+    pub(super) fn trace(&mut self, n: u64) -> String {
+        let now = self.clock.count;
+        let mut out = String::new();
+        // Past the oldest checkpoint, from the oldest (travel_to goes there).
+        self.travel_to(now.saturating_sub(n));
+        while self.clock.count < now && self.clock.finished.is_none() {
+            let here = self.here();
+            out.push_str(&format!("{}  {}", here.describe, here.next));
+            if let Slice::Stopped(stop) = self.advance(1, &[]) {
+                self.stopped(stop);
+            }
+            if self.clock.count.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoint();
+            }
+        }
+        self.make_changes_due();
+        self.machine.take_petscii();
+        out
+    }
+
+    /// Drops the oldest checkpoints the history no longer needs before a new one is taken: while
+    /// the one after the oldest is itself at least the record limit back (so the window always
+    /// holds the limit's virtual time), or the checkpoints would take more than [`MAX_BYTES`].
+    /// Gives the last one dropped, whose buffers the new checkpoint reuses.
+    fn trim_history(&mut self) -> Option<Point> {
+        let now = self.clock.jiffies;
+        let mut spare = None;
+        while self.history.len() > 1 {
+            let second = self.history.get(1).map_or(now, |p| p.clock.jiffies);
+            let old_enough = self
+                .record_limit
+                .is_some_and(|s| now.saturating_sub(second) >= s * u64::from(Self::FRAME_HZ));
+            let too_big = (self.history.len() + 1) * self.point_bytes() > MAX_BYTES;
+            if !old_enough && !too_big {
+                break;
+            }
+            spare = self.history.pop_oldest();
+        }
+        spare
+    }
+
+    /// What a checkpoint takes: the 64 KiB (and the guard bytes past it) and the state beside.
+    fn point_bytes(&self) -> usize {
+        self.history.get(0).map_or(0x10000, |p| p.snap.mem().len()) + std::mem::size_of::<Point>()
+    }
+
+    /// `info record`: how far back `reverse-step` and `reverse-continue` reach.
+    pub(super) fn record_info(&self) -> String {
+        let Some(oldest) = self.history.get(0) else {
+            return "Reverse history is empty.\n".into();
+        };
+        let frames = self.clock.jiffies - oldest.clock.jiffies;
+        Reach {
+            back: self.clock.count - oldest.clock.count,
+            oldest: oldest.clock.count,
+            unit: "statements",
+            frames,
+            seconds: frames as f64 / f64::from(Self::FRAME_HZ),
+            checkpoints: self.history.len(),
+            bytes: self.history.len() * self.point_bytes(),
+            limit: self.record_limit,
+        }
+        .text()
+    }
+
+    /// `set record limit SECONDS`: the virtual time the history keeps (`unlimited`: only
+    /// [`MAX_BYTES`]); a shorter limit drops what is older now.
+    pub(super) fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
+        self.record_limit = history::parse_limit(arg)?;
+        self.trim_history();
+        Ok(String::new())
     }
 
     /// Back to statement `to` (or the oldest one kept): restores the checkpoint before it and
