@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use retro_machine::debug::basic::changes::Change;
-use retro_machine::debug::basic::panels;
+use retro_machine::debug::basic::{panels, print_assignment};
 use retro_machine::debug::memfile;
 use retro_machine::debug::{Panel, PanelKind, PanelLine};
 
@@ -18,7 +18,8 @@ use crate::interp::value::Val;
 pub const HELP: &str = "\
 BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FNname;
            conditions and expressions are BASIC (break 20 if a<>0)
-           watch EXPR  print[/x] EXPR  set VAR=EXPR  backtrace (bt)  list [LINE]
+           watch EXPR [if COND]  print[/x] EXPR|VAR = EXPR  set VAR=EXPR  backtrace (bt)
+           list [LINE]
            tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
            save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
            info variables|locals|stack|frame|vdu [N]|error|record
@@ -57,23 +58,30 @@ impl Control {
                 if rest.is_empty() {
                     return Some(Err("print needs an expression".into()));
                 }
-                it.debug_eval(&expr_bytes(rest)).map(|v| match (modifier, &v) {
-                    ("x", Val::Int(i)) => format!("{rest} = &{:X}\n", *i as u32),
-                    _ => format!("{rest} = {}\n", show_val(&v)),
+                // gdb's `print X = V` assigns (as `set X=V`), then shows X; `print (X=V)`
+                // compares, as BASIC's `=` does in an expression.
+                let (shown, assigned) = match print_assignment(rest) {
+                    Some((target, value)) => (target, Some(format!("{target}={value}"))),
+                    None => (rest, None),
+                };
+                if let Some(a) = assigned
+                    && let Err(e) = self.assign(it, &a)
+                {
+                    return Some(Err(e));
+                }
+                it.debug_eval(&expr_bytes(shown)).map(|v| match (modifier, &v) {
+                    ("x", Val::Int(i)) => format!("{shown} = &{:X}\n", *i as u32),
+                    // A whole number kept as a float (`v=0`) in hex too.
+                    ("x", Val::Float(f)) if f.fract() == 0.0 && (-2147483648.0..4294967296.0).contains(f) => {
+                        format!("{shown} = &{:X}\n", *f as i64 as u32)
+                    }
+                    _ => format!("{shown} = {}\n", show_val(&v)),
                 })
             }
             "set" if rest.starts_with("record limit") => self.set_record_limit(&rest["record limit".len()..]),
-            "set" => {
-                let text = rest.strip_prefix("var ").unwrap_or(rest).trim();
-                if !text.contains('=') {
-                    return Some(Err("set needs VARIABLE=EXPRESSION".into()));
-                }
-                let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
-                it.debug_assign(&bytes).map(|_| {
-                    self.record_change(Change::Assign(bytes));
-                    String::new()
-                })
-            }
+            "set" => self
+                .assign(it, rest.strip_prefix("var ").unwrap_or(rest).trim())
+                .map(|_| String::new()),
             "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
             "list" | "l" => line_arg(rest).and_then(|l| {
                 // A bare `list` goes on after the last one while the program has not moved.
@@ -124,6 +132,19 @@ impl Control {
         Ok(text)
     }
 
+    /// `set VAR=EXPR` (and `print VAR = EXPR`): the assignment, as LET makes it, and an event
+    /// of the run.
+    fn assign(&mut self, it: &mut Interp, text: &str) -> Result<(), String> {
+        if !text.contains('=') {
+            return Err("set needs VARIABLE=EXPRESSION".into());
+        }
+        let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
+        it.debug_assign(&bytes)?;
+        self.record_change(Change::Assign(bytes));
+        self.refresh_watches(it);
+        Ok(())
+    }
+
     /// `load "FILE" ADDR` (as `*LOAD`): the file's bytes into memory from ADDR, as `?` writes
     /// them; a file that would run past the end of memory is refused whole. An event of the run,
     /// as `set` is: going back and forth keeps it.
@@ -143,6 +164,7 @@ impl Control {
         let last = at + bytes.len() - 1;
         let n = bytes.len();
         self.record_change(Change::Memory(at, bytes));
+        self.refresh_watches(it);
         Ok(memfile::loaded(
             &path,
             n,

@@ -361,6 +361,28 @@ impl Debuggable for BbcDebugger {
         self.call(false, move |c, it, _| c.enable(it, id, enabled))
     }
 
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        let condition = condition.map(str::to_string);
+        self.call(Err("the debugger has gone".into()), move |c, _, _| {
+            c.set_condition(id, condition.as_deref())
+        })
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.call(Err("the debugger has gone".into()), move |c, _, _| {
+            c.set_ignore(id, count)
+        })
+    }
+
+    fn display(&self, format: &str, expr: &str) -> Option<Result<String, String>> {
+        // `display/FMT EXPR` shows what `print/FMT EXPR` does; a plain one, the value.
+        if format.is_empty() {
+            return None;
+        }
+        let line = format!("print/{format} {expr}");
+        self.call(None, move |c, it, running| c.command(it, &line, running))
+    }
+
     fn breakpoints(&self) -> Vec<BreakpointInfo> {
         self.call(Vec::new(), |c, it, _| c.breakpoints(it))
     }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use retro_machine::debug::Debuggable as _;
 use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::points::watch_set_words;
+use retro_machine::debug::basic::print_assignment;
 use retro_machine::debug::memfile;
 
 use super::{CbmDebugger, Looks, Watched, views};
@@ -13,7 +14,8 @@ use super::{CbmDebugger, Looks, Watched, views};
 pub(super) const HELP: &str = "\
 C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
 expressions are BASIC (print A$+\"!\", print PEEK(53280)).
-           print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]   x/N ADDR
+           print (p)[/x] EXPR|VAR = EXPR   set [var] VAR=EXPR   watch VAR|EXPR [if COND]
+           x ADDR [N]   x/N ADDR
            x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
            info record   set record limit SECONDS|unlimited   tokens [LINE]   trace [N]
@@ -28,17 +30,15 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
     let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     Some(match word {
         "print" | "p" | "inspect" => {
-            if rest.is_empty() {
-                Err("print needs an expression".into())
-            } else {
-                views::evaluate_on(d.it(), rest).and_then(|v| {
-                    let text = views::show_value(&v);
-                    match modifier {
-                        "" | "d" => Ok(format!("{rest} = {text}\n")),
-                        "x" => hex_of(&text).map(|h| format!("{rest} = {h}\n")),
-                        m => Err(format!("print/{m}: the forms are print/x and print/d")),
-                    }
-                })
+            // gdb's `print X = V` assigns (as `set X=V`), then shows X; `print (X=V)`
+            // compares, as BASIC's `=` does in an expression.
+            let (rest, assigned) = match print_assignment(rest) {
+                Some((target, value)) => (target, set(d, &format!("{target}={value}")).map(|_| ())),
+                None => (rest, Ok(())),
+            };
+            match assigned {
+                Err(e) => Err(e),
+                Ok(()) => show(d, modifier, rest),
             }
         }
         "x" if modifier == "s" => screen_text(d, rest),
@@ -90,6 +90,19 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
         }
         _ => return None,
     })
+}
+
+/// What `print[/FMT] EXPR` shows (an assignment aside): `display/FMT` shows the same.
+pub(super) fn show(d: &CbmDebugger, modifier: &str, expr: &str) -> Result<String, String> {
+    if expr.is_empty() {
+        return Err("print needs an expression".into());
+    }
+    let text = views::show_value(&views::evaluate_on(d.it(), expr)?);
+    match modifier {
+        "" | "d" => Ok(format!("{expr} = {text}\n")),
+        "x" => hex_of(&text).map(|h| format!("{expr} = {h}\n")),
+        m => Err(format!("print/{m}: the forms are print/x and print/d")),
+    }
 }
 
 fn lines(v: Vec<String>) -> String {
@@ -154,9 +167,11 @@ fn address(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{text}` is not an address ($0000 to $FFFF)"))
 }
 
-/// `watch VAR`: stop when a simple variable, an array element (both read from memory) or any
-/// other expression changes.
-fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
+/// `watch VAR [if COND]`: stop when a simple variable, an array element (both read from
+/// memory) or any other expression changes (and COND holds then).
+fn watch(d: &mut CbmDebugger, text: &str) -> Result<String, String> {
+    let (expr, cond) = retro_machine::debug::split_condition(text);
+    let expr = expr.trim();
     if expr.is_empty() {
         return Err("watch needs a variable or an expression".into());
     }
@@ -173,6 +188,7 @@ fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
         .points
         .add_watch(expr.to_ascii_uppercase(), Looks { what, bytes: None }, None);
     let i = d.points.watches.len() - 1;
+    d.points.watches[i].cond = cond.map(|c| c.trim().to_string());
     d.points.watches[i].last = d.watch_value(i);
     let w = &d.points.watches[i];
     Ok(watch_set_words(id, &w.expr, w.last.as_deref()))

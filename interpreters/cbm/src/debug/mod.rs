@@ -333,10 +333,15 @@ impl CbmDebugger {
     /// temporary ones go).
     fn check_breaks(&mut self) -> Option<StopReason> {
         let (addr, holding) = self.breaks_holding()?;
-        let breaks = &mut self.points.breaks;
         for &i in &holding {
-            breaks[i].hits += 1;
+            self.points.breaks[i].hits += 1;
         }
+        // An ignore count passes the hit (counted) without a stop.
+        let holding: Vec<usize> = holding.into_iter().filter(|&i| !self.points.passes(i)).collect();
+        if holding.is_empty() {
+            return None;
+        }
+        let breaks = &mut self.points.breaks;
         let hit: Vec<u32> = holding
             .iter()
             .map(|&i| breaks[i].id)
@@ -399,6 +404,14 @@ impl CbmDebugger {
             let now = self.watch_value(i);
             let w = &mut self.points.watches[i];
             if let Some(report) = watch_changed(&w.expr, &mut w.last, now) {
+                // `watch EXPR if COND`: the change is seen (the value taken), but stops only
+                // when COND holds.
+                if let Some(c) = w.cond.clone()
+                    && !self.condition_holds(&c)
+                {
+                    continue;
+                }
+                let w = &mut self.points.watches[i];
                 if !what.is_empty() {
                     what.push('\n');
                 }
@@ -914,6 +927,20 @@ impl Debuggable for CbmDebugger {
 
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
         self.points.enable(id, enabled)
+    }
+
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        self.points.break_mut(id)?.cond = condition.map(|c| (c.trim().to_string(), ()));
+        Ok(())
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.points.set_ignore(id, count)
+    }
+
+    fn display(&self, format: &str, expr: &str) -> Option<Result<String, String>> {
+        // `display/FMT EXPR` shows what `print/FMT EXPR` does; a plain one, the value.
+        (!format.is_empty()).then(|| commands::show(self, format, expr))
     }
 
     fn breakpoints(&self) -> Vec<BreakpointInfo> {

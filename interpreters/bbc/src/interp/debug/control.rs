@@ -465,6 +465,9 @@ impl Control {
                 // A scan's hits are not stops; the one it goes back to is counted then.
                 if self.mode != Mode::Scan {
                     self.points.breaks[i].hits += 1;
+                    if self.points.passes(i) {
+                        continue;
+                    }
                 }
                 hit = Some(i);
                 break;
@@ -490,6 +493,13 @@ impl Control {
         for w in self.points.watches.iter_mut().filter(|w| w.enabled) {
             let now = Self::watch_value(it, &w.how);
             if let Some(what) = watch_changed(&w.expr, &mut w.last, now) {
+                // `watch EXPR if COND`: the change is seen (the value taken), but stops only
+                // when COND holds.
+                if let Some(c) = &w.cond
+                    && !matches!(it.debug_eval(&expr_bytes(c)), Ok(v) if truthy(&v))
+                {
+                    continue;
+                }
                 if counting {
                     w.hits += 1;
                 }
@@ -501,7 +511,9 @@ impl Control {
         reason
     }
 
-    fn refresh_watches(&mut self, it: &mut Interp) {
+    /// Every watch takes its value now (after the user changed one: gdb's watches do not
+    /// report the debugger's own assignments).
+    pub(crate) fn refresh_watches(&mut self, it: &mut Interp) {
         for w in &mut self.points.watches {
             w.last = Self::watch_value(it, &w.how);
         }
@@ -817,12 +829,28 @@ impl Control {
         Ok((id, at))
     }
 
-    /// `watch EXPR`.
-    pub(crate) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
+    /// `condition N [EXPR]`.
+    pub(crate) fn set_condition(&mut self, id: u32, cond: Option<&str>) -> Result<(), String> {
+        self.points.break_mut(id)?.cond = cond.map(|c| (c.trim().to_string(), expr_bytes(c)));
+        Ok(())
+    }
+
+    /// `ignore N COUNT`.
+    pub(crate) fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.points.set_ignore(id, count)
+    }
+
+    /// `watch EXPR [if COND]`.
+    pub(crate) fn watch(&mut self, it: &mut Interp, text: &str) -> String {
+        let (expr, cond) = retro_machine::debug::split_condition(text);
+        let expr = expr.trim();
         let bytes = expr_bytes(expr);
         let last = Self::watch_value(it, &bytes);
         let now = last.clone();
         let id = self.points.add_watch(expr.to_string(), bytes, last);
+        if let Some(w) = self.points.watches.last_mut() {
+            w.cond = cond.map(|c| c.trim().to_string());
+        }
         watch_set_words(id, expr, now.as_deref())
     }
 
