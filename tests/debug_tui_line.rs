@@ -1,6 +1,7 @@
 //! The debugger's command line in a terminal (docs/debugger.md, "The command line"): history
 //! recalled in a new session from the history file, readline's editing keys, Tab completing a
-//! label of Connect-4, and the output area at 80x24 (`help` wrapped, F4's full-height view, PgUp
+//! label of Connect-4, a PROC name and a variable of BBC BASIC and a variable of the C64, and the
+//! output area at 80x24 (`help` wrapped, F4's full-height view, PgUp
 //! stopping at the oldest line). tmux shows the screen as a user sees it.
 
 use std::path::Path;
@@ -21,10 +22,15 @@ fn debugger(name: &str, cols: u16, rows: u16, data: &Path, file: &str) -> Option
 
 /// The command line's row (the one above the footer) as shown.
 fn command_row(screen: &str) -> String {
+    prompt_row(screen, "(z80)")
+}
+
+/// The last row that starts with `prompt` (`(bbc)`, `(c64)`): the command line.
+fn prompt_row(screen: &str, prompt: &str) -> String {
     let rows: Vec<&str> = screen.lines().collect();
     rows.iter()
         .rev()
-        .find(|r| r.starts_with("(z80)"))
+        .find(|r| r.starts_with(prompt))
         .map(|r| r.trim_end().to_string())
         .unwrap_or_default()
 }
@@ -127,6 +133,56 @@ fn tab_completes_a_label_of_connect4() {
     // On an empty line Tab still moves the panels.
     tmux.send(&["Tab"]);
     tmux.wait_for("MEMORY");
+    quit(tmux);
+}
+
+#[test]
+#[cfg(unix)]
+fn tab_completes_a_proc_name_and_a_variable_on_the_bbc() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = debugger("bbctab", 80, 24, data.path(), "tests/audit/complete.bbc") else {
+        return;
+    };
+    // A PROC name from its DEF, before the program has run.
+    tmux.send(&["-l", "b PROCd"]);
+    tmux.send(&["Tab"]);
+    tmux.wait_until("the PROC name completed", |s| {
+        prompt_row(s, "(bbc)") == "(bbc) b PROCdrop"
+    });
+    tmux.send(&["Enter"]);
+    tmux.wait_for("Breakpoint 1 at");
+    tmux.line("c");
+    tmux.wait_for("Breakpoint 1,");
+    // A variable that exists now (total% and board%( do; tot is only total%).
+    tmux.send(&["-l", "p tot"]);
+    tmux.send(&["Tab"]);
+    tmux.wait_until("the variable completed", |s| {
+        prompt_row(s, "(bbc)") == "(bbc) p total%"
+    });
+    tmux.send(&["Enter"]);
+    tmux.wait_for("total% = 0");
+    quit(tmux);
+}
+
+#[test]
+#[cfg(unix)]
+fn tab_completes_a_variable_on_the_c64() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = debugger("c64tab", 80, 24, data.path(), "tests/audit/complete.bas") else {
+        return;
+    };
+    tmux.line("b 20");
+    tmux.wait_for("Breakpoint 1 at");
+    tmux.line("c");
+    tmux.wait_for("Breakpoint 1,");
+    // The C64 keeps two letters of a name: NA$ is the one that starts with n, in any case.
+    tmux.send(&["-l", "p n"]);
+    tmux.send(&["Tab"]);
+    tmux.wait_until("the variable completed", |s| {
+        prompt_row(s, "(c64)") == "(c64) p NA$"
+    });
+    tmux.send(&["Enter"]);
+    tmux.wait_for("NA$ = \"ADA\"");
     quit(tmux);
 }
 

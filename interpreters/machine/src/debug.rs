@@ -14,6 +14,7 @@
 pub mod basic;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
+pub mod memfile;
 
 use std::fmt::Write as _;
 
@@ -582,7 +583,9 @@ pub struct Console {
 /// / `end` on a breakpoint in a loop runs until the loop ends or this many stops).
 pub const MAX_COMMAND_STOPS: usize = 1000;
 
-fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
+/// A count argument (`20`, `$14`), or `default` when there is none: every machine's `trace N`
+/// and the console's own counts.
+pub fn number_arg(arg: &str, default: u64) -> Result<u64, String> {
     let a = arg.trim();
     if a.is_empty() {
         return Ok(default);

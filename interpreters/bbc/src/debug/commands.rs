@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use retro_machine::debug::basic::panels;
+use retro_machine::debug::basic::changes::Change;
+use retro_machine::debug::basic::{panels, print_assignment};
+use retro_machine::debug::memfile;
 use retro_machine::debug::{Panel, PanelKind, PanelLine};
 
 use crate::interp::Interp;
@@ -16,9 +18,12 @@ use crate::interp::value::Val;
 pub const HELP: &str = "\
 BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FNname;
            conditions and expressions are BASIC (break 20 if a<>0)
-           watch EXPR  print[/x] EXPR  set VAR=EXPR  backtrace (bt)  list [LINE]
+           watch EXPR [if COND]  print[/x] EXPR|VAR = EXPR  set VAR=EXPR  backtrace (bt)
+           list [LINE]
            tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
-           info variables|locals|stack|frame|vdu [N]|error
+           save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
+           info variables|locals|stack|frame|vdu [N]|error|record
+           set record limit SECONDS|unlimited  trace [N] (the last N statements)
 ";
 
 /// Columns of a listing line in the terminal's code panel (the narrowest it gets at 80x24).
@@ -53,22 +58,30 @@ impl Control {
                 if rest.is_empty() {
                     return Some(Err("print needs an expression".into()));
                 }
-                it.debug_eval(&expr_bytes(rest)).map(|v| match (modifier, &v) {
-                    ("x", Val::Int(i)) => format!("{rest} = &{:X}\n", *i as u32),
-                    _ => format!("{rest} = {}\n", show_val(&v)),
-                })
-            }
-            "set" => {
-                let text = rest.strip_prefix("var ").unwrap_or(rest).trim();
-                if !text.contains('=') {
-                    return Some(Err("set needs VARIABLE=EXPRESSION".into()));
+                // gdb's `print X = V` assigns (as `set X=V`), then shows X; `print (X=V)`
+                // compares, as BASIC's `=` does in an expression.
+                let (shown, assigned) = match print_assignment(rest) {
+                    Some((target, value)) => (target, Some(format!("{target}={value}"))),
+                    None => (rest, None),
+                };
+                if let Some(a) = assigned
+                    && let Err(e) = self.assign(it, &a)
+                {
+                    return Some(Err(e));
                 }
-                let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
-                it.debug_assign(&bytes).map(|_| {
-                    self.record_change(bytes);
-                    String::new()
+                it.debug_eval(&expr_bytes(shown)).map(|v| match (modifier, &v) {
+                    ("x", Val::Int(i)) => format!("{shown} = &{:X}\n", *i as u32),
+                    // A whole number kept as a float (`v=0`) in hex too.
+                    ("x", Val::Float(f)) if f.fract() == 0.0 && (-2147483648.0..4294967296.0).contains(f) => {
+                        format!("{shown} = &{:X}\n", *f as i64 as u32)
+                    }
+                    _ => format!("{shown} = {}\n", show_val(&v)),
                 })
             }
+            "set" if rest.starts_with("record limit") => self.set_record_limit(&rest["record limit".len()..]),
+            "set" => self
+                .assign(it, rest.strip_prefix("var ").unwrap_or(rest).trim())
+                .map(|_| String::new()),
             "backtrace" | "bt" | "where" => Ok(it.backtrace_text()),
             "list" | "l" => line_arg(rest).and_then(|l| {
                 // A bare `list` goes on after the last one while the program has not moved.
@@ -83,6 +96,8 @@ impl Control {
             }),
             "tokens" => line_arg(rest).and_then(|l| it.tokens_text(l, here)),
             "x" => self.examine(it, modifier, rest, here),
+            "save" => save(it, rest),
+            "load" => self.load(it, rest),
             "info" | "i" => return self.info(it, rest, running),
             _ => return None,
         })
@@ -108,22 +123,54 @@ impl Control {
         let a = match self.examined.next(&at) {
             Some(next) if rest.is_empty() => next as usize,
             _ => {
-                let v = if rest.is_empty() {
-                    Val::Int(0)
-                } else {
-                    it.debug_eval(&expr_bytes(rest))?
-                };
-                let a = match v {
-                    Val::Int(i) => i as u32 as usize,
-                    Val::Float(f) if f >= 0.0 => f as usize,
-                    _ => return Err("Type mismatch: x needs an address".into()),
-                };
+                let a = if rest.is_empty() { 0 } else { address(it, rest)? };
                 if a < page { page + a } else { a }
             }
         };
         let text = it.memory_text(a, n)?;
         self.examined.shown(&at, (a + n) as u64);
         Ok(text)
+    }
+
+    /// `set VAR=EXPR` (and `print VAR = EXPR`): the assignment, as LET makes it, and an event
+    /// of the run.
+    fn assign(&mut self, it: &mut Interp, text: &str) -> Result<(), String> {
+        if !text.contains('=') {
+            return Err("set needs VARIABLE=EXPRESSION".into());
+        }
+        let bytes = crate::tokenize::tokenize_line(text.as_bytes(), crate::tokenize::Mode::Strict);
+        it.debug_assign(&bytes)?;
+        self.record_change(Change::Assign(bytes));
+        self.refresh_watches(it);
+        Ok(())
+    }
+
+    /// `load "FILE" ADDR` (as `*LOAD`): the file's bytes into memory from ADDR, as `?` writes
+    /// them; a file that would run past the end of memory is refused whole. An event of the run,
+    /// as `set` is: going back and forth keeps it.
+    fn load(&mut self, it: &mut Interp, args: &str) -> Result<String, String> {
+        const USAGE: &str = "load \"FILE\" ADDR (load \"blk.bin\" blk%)";
+        let (path, rest) = memfile::file_arg(args, USAGE)?;
+        if rest.is_empty() {
+            return Err(format!("usage: {USAGE}"));
+        }
+        let at = address(it, rest)?;
+        let room = it.memory_end().saturating_sub(at);
+        if room == 0 {
+            return Err(format!("&{at:X} is at or past HIMEM (&{:X})", it.memory_end()));
+        }
+        let bytes = memfile::read(&path, room, &format!("&{at:05X}"))?;
+        it.debug_poke(at, &bytes);
+        let last = at + bytes.len() - 1;
+        let n = bytes.len();
+        self.record_change(Change::Memory(at, bytes));
+        self.refresh_watches(it);
+        Ok(memfile::loaded(
+            &path,
+            n,
+            &format!("&{at:05X}"),
+            &format!("&{last:05X}"),
+        ))
     }
 
     fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Option<Result<String, String>> {
@@ -133,6 +180,7 @@ impl Control {
             "variables" | "vars" => it.variables_text(),
             "stack" => it.stack_text(),
             "frame" | "program" => self.frame_text(it, running),
+            "record" | "rec" => self.record_info(it),
             "vdu" => {
                 let n = if arg.is_empty() {
                     10
@@ -150,7 +198,7 @@ impl Control {
             },
             _ => {
                 return Some(Err(format!(
-                    "info what? locals, variables, stack, frame, vdu, error, breakpoints, display (not `{what}`)"
+                    "info what? locals, variables, stack, frame, vdu, error, record, breakpoints, display (not `{what}`)"
                 )));
             }
         }))
@@ -266,6 +314,39 @@ impl Control {
         }
         out
     }
+}
+
+/// An address given as a BASIC expression (a whole number: `blk%`, `&1900`, `PAGE+4`).
+fn address(it: &mut Interp, text: &str) -> Result<usize, String> {
+    match it.debug_eval(&expr_bytes(text))? {
+        Val::Int(i) => Ok(i as u32 as usize),
+        Val::Float(f) if (0.0..4294967296.0).contains(&f) => Ok(f as usize),
+        _ => Err(format!("Type mismatch: `{text}` is not an address")),
+    }
+}
+
+/// `save "FILE" START END` (as `*SAVE`): the bytes of START..END (inclusive) to FILE; START
+/// and END are BASIC expressions without spaces (`save "blk.bin" blk% blk%+9`).
+fn save(it: &mut Interp, args: &str) -> Result<String, String> {
+    const USAGE: &str = "save \"FILE\" START END (save \"blk.bin\" blk% blk%+9)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [first, last] = words[..] else {
+        return Err(format!("usage: {USAGE}"));
+    };
+    let (first, last) = (address(it, first)?, address(it, last)?);
+    if last < first {
+        return Err(format!("the range &{first:X} &{last:X} is backwards"));
+    }
+    if last >= it.memory_end() {
+        return Err(format!("&{last:X} is at or past HIMEM (&{:X})", it.memory_end()));
+    }
+    memfile::save(
+        &path,
+        &it.mem[first..=last],
+        &format!("&{first:05X}"),
+        &format!("&{last:05X}"),
+    )
 }
 
 /// A statement's rows in the listing panel: at most [`LISTING_WIDTH`] characters each, every

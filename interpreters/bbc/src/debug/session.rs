@@ -321,7 +321,7 @@ impl Debuggable for BbcDebugger {
     }
 
     fn reverse_step(&mut self, count: u64) -> Result<StopReason, String> {
-        Ok(self.go(move |c, _, _, tx| c.reverse_step(count, tx)))
+        Ok(self.go(move |c, it, _, tx| c.reverse_step(it, count, tx)))
     }
 
     fn reverse(&mut self, kind: StepKind, count: u64) -> Result<StopReason, String> {
@@ -334,7 +334,7 @@ impl Debuggable for BbcDebugger {
             if fewer && depth == 0 {
                 return Err(retro_machine::debug::OUTERMOST_REVERSE_FINISH.into());
             }
-            stop = self.go(move |c, _, _, tx| c.reverse_over(depth, fewer, tx));
+            stop = self.go(move |c, it, _, tx| c.reverse_over(it, depth, fewer, tx));
             if stop != StopReason::Done {
                 break;
             }
@@ -343,7 +343,7 @@ impl Debuggable for BbcDebugger {
     }
 
     fn reverse_continue(&mut self, _limit: RunLimit) -> Result<StopReason, String> {
-        Ok(self.go(|c, _, _, tx| c.reverse_continue(tx)))
+        Ok(self.go(|c, it, _, tx| c.reverse_continue(it, tx)))
     }
 
     fn break_at(&mut self, loc: &str, cond: Option<&str>, temporary: bool) -> Result<(u32, String), String> {
@@ -359,6 +359,28 @@ impl Debuggable for BbcDebugger {
 
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
         self.call(false, move |c, it, _| c.enable(it, id, enabled))
+    }
+
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        let condition = condition.map(str::to_string);
+        self.call(Err("the debugger has gone".into()), move |c, _, _| {
+            c.set_condition(id, condition.as_deref())
+        })
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.call(Err("the debugger has gone".into()), move |c, _, _| {
+            c.set_ignore(id, count)
+        })
+    }
+
+    fn display(&self, format: &str, expr: &str) -> Option<Result<String, String>> {
+        // `display/FMT EXPR` shows what `print/FMT EXPR` does; a plain one, the value.
+        if format.is_empty() {
+            return None;
+        }
+        let line = format!("print/{format} {expr}");
+        self.call(None, move |c, it, running| c.command(it, &line, running))
     }
 
     fn breakpoints(&self) -> Vec<BreakpointInfo> {
@@ -420,6 +442,22 @@ impl Debuggable for BbcDebugger {
     }
 
     fn command(&mut self, line: &str, _limit: RunLimit) -> Option<Result<String, String>> {
+        if let Some(n) = line
+            .strip_prefix("trace")
+            .filter(|r| r.is_empty() || r.starts_with(' '))
+        {
+            // A replay notes the statements: it restarts the interpreter, as going back does.
+            let n = match retro_machine::debug::number_arg(n, 20) {
+                Ok(n) => n.min(100_000),
+                Err(e) => return Some(Err(e)),
+            };
+            if self.call(false, |_, _, running| running) {
+                self.go(move |c, _, _, tx| c.trace(n, tx));
+            }
+            return Some(Ok(
+                self.call(String::new(), |c, _, _| std::mem::take(&mut c.traced))
+            ));
+        }
         let line = line.to_string();
         self.call(None, move |c, it, running| c.command(it, &line, running))
     }

@@ -394,7 +394,7 @@ fn list_tokens_memory_and_errors_in_commands() {
         ],
     );
     assert!(
-        t.ends_with("(bbc) info foo\nerror: info what? locals, variables, stack, frame, vdu, error, breakpoints, display (not `foo`)\n"),
+        t.ends_with("(bbc) info foo\nerror: info what? locals, variables, stack, frame, vdu, error, record, breakpoints, display (not `foo`)\n"),
         "{t}"
     );
 }

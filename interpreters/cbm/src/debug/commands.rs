@@ -4,17 +4,22 @@
 use std::fmt::Write as _;
 
 use retro_machine::debug::Debuggable as _;
+use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::points::watch_set_words;
+use retro_machine::debug::basic::print_assignment;
+use retro_machine::debug::memfile;
 
 use super::{CbmDebugger, Looks, Watched, views};
 
 pub(super) const HELP: &str = "\
 C64 BASIC: locations are LINE or LINE:STATEMENT (break 20:2 if I>3); conditions and
 expressions are BASIC (print A$+\"!\", print PEEK(53280)).
-           print (p) EXPR   set [var] VAR=EXPR   watch VAR|EXPR   x ADDR [N]   x/N ADDR
+           print (p)[/x] EXPR|VAR = EXPR   set [var] VAR=EXPR   watch VAR|EXPR [if COND]
+           x ADDR [N]   x/N ADDR
            x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
-           tokens [LINE]
+           info record   set record limit SECONDS|unlimited   tokens [LINE]   trace [N]
+           save \"FILE\" START END   load \"FILE\" ADDR
 ";
 
 /// The commands that need more than the console gives; None for words no one knows.
@@ -25,17 +30,15 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
     let (word, modifier) = word.split_once('/').unwrap_or((word, ""));
     Some(match word {
         "print" | "p" | "inspect" => {
-            if rest.is_empty() {
-                Err("print needs an expression".into())
-            } else {
-                views::evaluate_on(d.it(), rest).and_then(|v| {
-                    let text = views::show_value(&v);
-                    match modifier {
-                        "" | "d" => Ok(format!("{rest} = {text}\n")),
-                        "x" => hex_of(&text).map(|h| format!("{rest} = {h}\n")),
-                        m => Err(format!("print/{m}: the forms are print/x and print/d")),
-                    }
-                })
+            // gdb's `print X = V` assigns (as `set X=V`), then shows X; `print (X=V)`
+            // compares, as BASIC's `=` does in an expression.
+            let (rest, assigned) = match print_assignment(rest) {
+                Some((target, value)) => (target, set(d, &format!("{target}={value}")).map(|_| ())),
+                None => (rest, Ok(())),
+            };
+            match assigned {
+                Err(e) => Err(e),
+                Ok(()) => show(d, modifier, rest),
             }
         }
         "x" if modifier == "s" => screen_text(d, rest),
@@ -51,9 +54,15 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
                 examine(d, &format!("{rest} {count}"))
             }
         }
-        "set" => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
+        "set" => match rest.strip_prefix("record limit") {
+            Some(limit) => d.set_record_limit(limit),
+            None => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
+        },
         "watch" => watch(d, rest),
         "x" => examine(d, rest),
+        "trace" => retro_machine::debug::number_arg(rest, 20).map(|n| d.trace(n.min(100_000))),
+        "save" => save(d, rest),
+        "load" => load(d, rest),
         "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),
         "info" | "i" => info(d, rest),
         "list" | "l" => {
@@ -83,6 +92,19 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
     })
 }
 
+/// What `print[/FMT] EXPR` shows (an assignment aside): `display/FMT` shows the same.
+pub(super) fn show(d: &CbmDebugger, modifier: &str, expr: &str) -> Result<String, String> {
+    if expr.is_empty() {
+        return Err("print needs an expression".into());
+    }
+    let text = views::show_value(&views::evaluate_on(d.it(), expr)?);
+    match modifier {
+        "" | "d" => Ok(format!("{expr} = {text}\n")),
+        "x" => hex_of(&text).map(|h| format!("{expr} = {h}\n")),
+        m => Err(format!("print/{m}: the forms are print/x and print/d")),
+    }
+}
+
 fn lines(v: Vec<String>) -> String {
     v.into_iter().map(|l| l + "\n").collect()
 }
@@ -93,18 +115,63 @@ fn set(d: &mut CbmDebugger, assignment: &str) -> Result<String, String> {
         return Err("set needs VAR=EXPR".into());
     }
     d.it_mut().debug_assign(assignment)?;
-    // The future the checkpoints after now recorded is no longer this one; replays make the
-    // assignment again when they reach this statement.
-    let count = d.clock.count;
-    d.history.forget_after(count);
-    d.record_change(assignment);
+    d.record_change(Change::Assign(assignment.to_string()));
     d.refresh_watches();
     Ok(String::new())
 }
 
-/// `watch VAR`: stop when a simple variable, an array element (both read from memory) or any
-/// other expression changes.
-fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
+/// `save "FILE" START END` (VICE's `s`): the bytes of START..END (inclusive) to FILE.
+fn save(d: &CbmDebugger, args: &str) -> Result<String, String> {
+    const USAGE: &str = "save \"FILE\" START END (save \"screen.bin\" $0400 $07E7)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [first, last] = words[..] else {
+        return Err(format!("usage: {USAGE}"));
+    };
+    let (first, last) = (address(first)?, address(last)?);
+    if last < first {
+        return Err(format!("the range ${first:04X} ${last:04X} is backwards"));
+    }
+    memfile::save(
+        &path,
+        &d.it().mem[first..=last],
+        &format!("${first:04X}"),
+        &format!("${last:04X}"),
+    )
+}
+
+/// `load "FILE" ADDR` (VICE's `l`): the file's bytes into memory from ADDR; one that would run
+/// past $FFFF is refused whole. An event of the run, as `set` is: going back and forth keeps it.
+fn load(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
+    const USAGE: &str = "load \"FILE\" ADDR (load \"screen.bin\" $0400)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let at = address(rest)?;
+    let bytes = memfile::read(&path, 0x10000 - at, &format!("${at:04X}"))?;
+    d.poke(at, &bytes);
+    let last = at + bytes.len() - 1;
+    let n = bytes.len();
+    d.record_change(Change::Memory(at, bytes));
+    d.refresh_watches();
+    Ok(memfile::loaded(
+        &path,
+        n,
+        &format!("${at:04X}"),
+        &format!("${last:04X}"),
+    ))
+}
+
+/// An address of C64 memory: `$0400`, `0x400` or `1024`.
+fn address(text: &str) -> Result<usize, String> {
+    parse_number(text)
+        .filter(|&a| a < 0x10000)
+        .ok_or_else(|| format!("`{text}` is not an address ($0000 to $FFFF)"))
+}
+
+/// `watch VAR [if COND]`: stop when a simple variable, an array element (both read from
+/// memory) or any other expression changes (and COND holds then).
+fn watch(d: &mut CbmDebugger, text: &str) -> Result<String, String> {
+    let (expr, cond) = retro_machine::debug::split_condition(text);
+    let expr = expr.trim();
     if expr.is_empty() {
         return Err("watch needs a variable or an expression".into());
     }
@@ -121,6 +188,7 @@ fn watch(d: &mut CbmDebugger, expr: &str) -> Result<String, String> {
         .points
         .add_watch(expr.to_ascii_uppercase(), Looks { what, bytes: None }, None);
     let i = d.points.watches.len() - 1;
+    d.points.watches[i].cond = cond.map(|c| c.trim().to_string());
     d.points.watches[i].last = d.watch_value(i);
     let w = &d.points.watches[i];
     Ok(watch_set_words(id, &w.expr, w.last.as_deref()))
@@ -255,9 +323,10 @@ fn info(d: &CbmDebugger, what: &str) -> Result<String, String> {
             }
         }
         "stack" | "frame" => Ok(lines(views::stack_lines(it))),
+        "record" | "rec" => Ok(d.record_info()),
         "line" | "program" => Ok(format!("{}  {}", d.here().describe, d.here().next)),
         _ => Err(format!(
-            "info {what}? (info breakpoints, display, locals, variables, arrays, stack, line)"
+            "info {what}? (info breakpoints, display, locals, variables, arrays, stack, line, record)"
         )),
     }
 }

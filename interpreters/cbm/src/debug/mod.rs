@@ -20,8 +20,8 @@ mod views;
 mod tests;
 
 use retro_machine::basic_machine::BasicMachine;
-use retro_machine::debug::basic::changes::Changes;
-use retro_machine::debug::basic::history::{Checkpoint, History};
+use retro_machine::debug::basic::changes::{Change, Changes};
+use retro_machine::debug::basic::history::{self, Checkpoint, History, MAX_BYTES, Reach};
 use retro_machine::debug::basic::location::resolve;
 use retro_machine::debug::basic::points::Points;
 use retro_machine::debug::{
@@ -41,9 +41,6 @@ use crate::program::Program;
 /// (Each copies 64 KiB: one every 20,000 statements costs the tightest loop, an empty FOR, a few
 /// percent of its speed; going back replays at most 20,000, about a millisecond.)
 pub const CHECKPOINT_EVERY: u64 = 20_000;
-/// Checkpoints kept: going back reaches at least `CHECKPOINT_EVERY * (CHECKPOINTS - 1)`
-/// statements (1,260,000), at 64 KiB each.
-pub const CHECKPOINTS: usize = 64;
 /// In the key list, RUN/STOP (Escape in a key script): PETSCII's STOP code, which no key types.
 const RUN_STOP: u8 = 3;
 /// What a GET that finds no key costs of the jiffy's budget, as in [`crate::machine`].
@@ -142,10 +139,12 @@ pub struct CbmDebugger {
     keys: Vec<(u64, u8)>,
     points: Points64,
     history: History<Point>,
+    /// Seconds of virtual time the history keeps (`set record limit`; None: only the memory bound).
+    record_limit: Option<u64>,
     /// The user's assignments (`set`). Checkpoints after one are forgotten when the run goes
     /// back, so each is made again when a run reaches its statement: going back and forth
     /// keeps them.
-    changes: Changes<String>,
+    changes: Changes<Change<String>>,
     under_way: Option<UnderWay>,
     /// Where the last error was raised (TXTPTR when it stopped).
     error_at: Option<usize>,
@@ -185,7 +184,8 @@ impl CbmDebugger {
             },
             keys,
             points: Points::default(),
-            history: History::new(CHECKPOINTS),
+            history: History::new(usize::MAX),
+            record_limit: Some(history::DEFAULT_LIMIT_SECONDS),
             changes: Changes::default(),
             under_way: None,
             error_at: None,
@@ -333,10 +333,15 @@ impl CbmDebugger {
     /// temporary ones go).
     fn check_breaks(&mut self) -> Option<StopReason> {
         let (addr, holding) = self.breaks_holding()?;
-        let breaks = &mut self.points.breaks;
         for &i in &holding {
-            breaks[i].hits += 1;
+            self.points.breaks[i].hits += 1;
         }
+        // An ignore count passes the hit (counted) without a stop.
+        let holding: Vec<usize> = holding.into_iter().filter(|&i| !self.points.passes(i)).collect();
+        if holding.is_empty() {
+            return None;
+        }
+        let breaks = &mut self.points.breaks;
         let hit: Vec<u32> = holding
             .iter()
             .map(|&i| breaks[i].id)
@@ -399,6 +404,14 @@ impl CbmDebugger {
             let now = self.watch_value(i);
             let w = &mut self.points.watches[i];
             if let Some(report) = watch_changed(&w.expr, &mut w.last, now) {
+                // `watch EXPR if COND`: the change is seen (the value taken), but stops only
+                // when COND holds.
+                if let Some(c) = w.cond.clone()
+                    && !self.condition_holds(&c)
+                {
+                    continue;
+                }
+                let w = &mut self.points.watches[i];
                 if !what.is_empty() {
                     what.push('\n');
                 }
@@ -474,6 +487,9 @@ impl CbmDebugger {
         let jiffy = self.clock.jiffies;
         let mut first = fresh;
         loop {
+            // A stop at the statement the user changed something before shows the change (and
+            // a watch sees it), as going back to it does.
+            self.make_changes_due();
             if !first && let Some(stop) = self.stop_before(mode, from) {
                 return stop;
             }
@@ -528,7 +544,7 @@ impl CbmDebugger {
     }
 
     fn checkpoint(&mut self) {
-        let snap = match self.history.recycle() {
+        let snap = match self.trim_history() {
             Some(Point { snap: mut old, .. }) => {
                 self.it().snapshot_into(&mut old);
                 old
@@ -541,6 +557,81 @@ impl CbmDebugger {
             snap,
             reading,
         });
+    }
+
+    /// `trace N`: the last N statements run (as many as the history reaches), each as a stop
+    /// shows it: going back N statements, then forward again one at a time to here, quietly.
+    pub(super) fn trace(&mut self, n: u64) -> String {
+        let now = self.clock.count;
+        let mut out = String::new();
+        // Past the oldest checkpoint, from the oldest (travel_to goes there).
+        self.travel_to(now.saturating_sub(n));
+        while self.clock.count < now && self.clock.finished.is_none() {
+            let here = self.here();
+            out.push_str(&format!("{}  {}", here.describe, here.next));
+            if let Slice::Stopped(stop) = self.advance(1, &[]) {
+                self.stopped(stop);
+            }
+            if self.clock.count.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoint();
+            }
+        }
+        self.make_changes_due();
+        self.machine.take_petscii();
+        out
+    }
+
+    /// Drops the oldest checkpoints the history no longer needs before a new one is taken: while
+    /// the one after the oldest is itself at least the record limit back (so the window always
+    /// holds the limit's virtual time), or the checkpoints would take more than [`MAX_BYTES`].
+    /// Gives the last one dropped, whose buffers the new checkpoint reuses.
+    fn trim_history(&mut self) -> Option<Point> {
+        let now = self.clock.jiffies;
+        let mut spare = None;
+        while self.history.len() > 1 {
+            let second = self.history.get(1).map_or(now, |p| p.clock.jiffies);
+            let old_enough = self
+                .record_limit
+                .is_some_and(|s| now.saturating_sub(second) >= s * u64::from(Self::FRAME_HZ));
+            let too_big = (self.history.len() + 1) * self.point_bytes() > MAX_BYTES;
+            if !old_enough && !too_big {
+                break;
+            }
+            spare = self.history.pop_oldest();
+        }
+        spare
+    }
+
+    /// What a checkpoint takes: the 64 KiB (and the guard bytes past it) and the state beside.
+    fn point_bytes(&self) -> usize {
+        self.history.get(0).map_or(0x10000, |p| p.snap.mem().len()) + std::mem::size_of::<Point>()
+    }
+
+    /// `info record`: how far back `reverse-step` and `reverse-continue` reach.
+    pub(super) fn record_info(&self) -> String {
+        let Some(oldest) = self.history.get(0) else {
+            return "Reverse history is empty.\n".into();
+        };
+        let frames = self.clock.jiffies - oldest.clock.jiffies;
+        Reach {
+            back: self.clock.count - oldest.clock.count,
+            oldest: oldest.clock.count,
+            unit: "statements",
+            frames,
+            seconds: frames as f64 / f64::from(Self::FRAME_HZ),
+            checkpoints: self.history.len(),
+            bytes: self.history.len() * self.point_bytes(),
+            limit: self.record_limit,
+        }
+        .text()
+    }
+
+    /// `set record limit SECONDS`: the virtual time the history keeps (`unlimited`: only
+    /// [`MAX_BYTES`]); a shorter limit drops what is older now.
+    pub(super) fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
+        self.record_limit = history::parse_limit(arg)?;
+        self.trim_history();
+        Ok(String::new())
     }
 
     /// Back to statement `to` (or the oldest one kept): restores the checkpoint before it and
@@ -615,16 +706,31 @@ impl CbmDebugger {
         if self.changes.next_at().is_none_or(|at| at > count) {
             return;
         }
-        let due: Vec<String> = self.changes.due(count).into_iter().cloned().collect();
-        for a in due {
-            // It worked the first time, on the same state.
-            let _ = self.it_mut().debug_assign(&a);
+        let due: Vec<Change<String>> = self.changes.due(count).into_iter().cloned().collect();
+        for change in due {
+            match change {
+                // It worked the first time, on the same state.
+                Change::Assign(a) => {
+                    let _ = self.it_mut().debug_assign(&a);
+                }
+                Change::Memory(at, bytes) => self.poke(at, &bytes),
+            }
         }
     }
 
-    /// The user assigned (`set`) before the current statement: an event of the run from now on.
-    pub(super) fn record_change(&mut self, assignment: &str) {
-        self.changes.record(self.clock.count, assignment.to_string());
+    /// Bytes into C64 memory from `at` (the caller checked they fit).
+    pub(super) fn poke(&mut self, at: usize, bytes: &[u8]) {
+        if let Some(to) = self.it_mut().mem.get_mut(at..at + bytes.len()) {
+            to.copy_from_slice(bytes);
+        }
+    }
+
+    /// The user assigned (`set`) or loaded memory (`load`) before the current statement: an
+    /// event of the run from now on. The future the checkpoints after now recorded is no longer
+    /// this one: they are dropped, and replays make the change again at this statement.
+    pub(super) fn record_change(&mut self, change: Change<String>) {
+        self.history.forget_after(self.clock.count);
+        self.changes.record(self.clock.count, change);
     }
 
     /// The latest statement before `to` run with at most `depth` GOSUBs under way (`fewer`:
@@ -821,6 +927,20 @@ impl Debuggable for CbmDebugger {
 
     fn enable_breakpoint(&mut self, id: Option<u32>, enabled: bool) -> bool {
         self.points.enable(id, enabled)
+    }
+
+    fn set_condition(&mut self, id: u32, condition: Option<&str>) -> Result<(), String> {
+        self.points.break_mut(id)?.cond = condition.map(|c| (c.trim().to_string(), ()));
+        Ok(())
+    }
+
+    fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.points.set_ignore(id, count)
+    }
+
+    fn display(&self, format: &str, expr: &str) -> Option<Result<String, String>> {
+        // `display/FMT EXPR` shows what `print/FMT EXPR` does; a plain one, the value.
+        (!format.is_empty()).then(|| commands::show(self, format, expr))
     }
 
     fn breakpoints(&self) -> Vec<BreakpointInfo> {

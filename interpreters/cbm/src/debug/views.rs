@@ -600,7 +600,11 @@ pub(super) fn listing_numbered(it: &Interp, around: Option<u16>, rows: usize) ->
         })
         .unwrap_or(0);
     let first = cur.saturating_sub(rows / 3);
-    listing_rows(it, &all, first, rows, around.is_none().then_some(cur))
+    // `=>` wherever the program's line is listed, as on the BBC and the Z80 (`list 40` too).
+    let here = all
+        .iter()
+        .position(|l| next.is_some_and(|a| (l.2..=l.3).contains(&a)));
+    listing_rows(it, &all, first, rows, here)
 }
 
 /// Lines `first..first + rows` of `all`, `=>` marking line `current` (where the program is).

@@ -8,9 +8,11 @@
 //! start to statement N with the debugger quiet. The session thread does the restarting;
 //! `Control` says where to go.
 
+use std::fmt::Write as _;
 use std::sync::mpsc::{Receiver, Sender};
 
-use retro_machine::debug::basic::changes::Changes;
+use retro_machine::debug::basic::changes::{Change, Changes};
+use retro_machine::debug::basic::history::{MAX_BYTES, Reach, parse_limit};
 use retro_machine::debug::basic::location::{self, Locate};
 use retro_machine::debug::basic::points::{Points, watch_set_words};
 use retro_machine::debug::{BreakpointInfo, LastStop, StopReason, watch_changed};
@@ -144,10 +146,19 @@ pub struct Control {
     /// The user's assignments (`set`) as events of the run: (the statement count it was made
     /// before, the tokenized assignment). Reverse execution replays the program from its start,
     /// so each is made again when the replay reaches its statement: going back keeps them.
-    changes: Changes<Vec<u8>>,
+    changes: Changes<Change<Vec<u8>>>,
     /// A scan for `reverse-next` / `reverse-finish`: the statement to go back to is the latest
     /// with at most this many calls (GOSUB, PROC, FN) under way (`true`: fewer than it).
     depth_scan: Option<(usize, bool)>,
+    /// Seconds of virtual time going back may reach (`set record limit`; None: all the run).
+    record_limit: Option<u64>,
+    /// A reverse command's window: the virtual time (centiseconds) it may not go back before,
+    /// and the first statement a replay met at or after it.
+    cutoff_cs: Option<i64>,
+    window_start: Option<u64>,
+    /// `trace N`: a replay notes each statement from this count on, in `traced`.
+    trace_from: Option<u64>,
+    pub(crate) traced: String,
     rx: Receiver<Job>,
 }
 
@@ -189,6 +200,11 @@ impl Control {
             quit: false,
             changes: Changes::default(),
             depth_scan: None,
+            record_limit: Some(retro_machine::debug::basic::history::DEFAULT_LIMIT_SECONDS),
+            cutoff_cs: None,
+            window_start: None,
+            trace_from: None,
+            traced: String::new(),
             rx,
         }
     }
@@ -280,7 +296,7 @@ impl Control {
                     .last_stop
                     .get()
                     .cloned()
-                    .unwrap_or((0, StopReason::HistoryStart));
+                    .unwrap_or((self.window_start.unwrap_or(0), StopReason::HistoryStart));
                 self.depth_scan = None;
                 self.back_reason = Some(why);
                 self.restart = Some(Restart::ReplayTo(to));
@@ -299,25 +315,43 @@ impl Control {
         Ok(())
     }
 
-    /// A replay reached the statement before which the user assigned: the same assignments again.
+    /// A replay reached the statement before which the user assigned or loaded memory: the
+    /// same changes again.
     fn make_changes_again(&mut self, it: &mut Interp) {
-        for bytes in self.changes.at(self.count) {
-            // It worked the first time, on the same state.
-            let _ = it.debug_assign(bytes);
+        for change in self.changes.at(self.count) {
+            match change {
+                // It worked the first time, on the same state.
+                Change::Assign(bytes) => {
+                    let _ = it.debug_assign(bytes);
+                }
+                Change::Memory(at, bytes) => it.debug_poke(*at, bytes),
+            }
         }
     }
 
-    /// The user assigned (`set`) before statement `count`: an event of this run from now on.
-    /// Assignments recorded after it belonged to a future that no longer happens.
-    pub(crate) fn record_change(&mut self, bytes: Vec<u8>) {
+    /// The user assigned (`set`) or loaded memory (`load`) before statement `count`: an event of
+    /// this run from now on. Changes recorded after it belonged to a future that no longer
+    /// happens.
+    pub(crate) fn record_change(&mut self, change: Change<Vec<u8>>) {
         let count = self.count;
-        self.changes.record(count, bytes);
+        self.changes.record(count, change);
         // Statements up to this one are replays from now on: never quiet, so that the statement
         // of the assignment is seen (and makes it) whenever a run passes it again.
         self.shown_to = self.shown_to.max(count + 1);
     }
 
     fn check(&mut self, it: &mut Interp, p: usize) -> Option<Reason> {
+        if matches!(self.mode, Mode::Replay | Mode::Scan)
+            && let Some(cut) = self.cutoff_cs
+        {
+            // Going back: a statement older than the record limit is not one to stop at (a
+            // replay aimed before the window stops at its first statement instead).
+            if it.time_cs() < cut {
+                self.raised = None;
+                return None;
+            }
+            self.window_start.get_or_insert(self.count);
+        }
         if !matches!(self.mode, Mode::Replay | Mode::Scan) {
             self.eval_charge = self.eval_charge.saturating_add(it.take_eval_statements());
             let frame_full = self.until_cs.is_some() && self.eval_charge >= u64::from(super::EVAL_STATEMENTS);
@@ -340,6 +374,11 @@ impl Control {
                 // raised was reported the first time round.
                 Mode::Replay | Mode::Scan => {
                     self.raised = None;
+                    self.trace_from = None;
+                    if self.count > self.stop_at {
+                        // Aimed before the record limit's window: at its start instead.
+                        self.back_reason = Some(StopReason::HistoryStart);
+                    }
                     Reason::Back
                 }
                 _ if self.count == 0 => Reason::Start,
@@ -352,6 +391,12 @@ impl Control {
             });
         }
         if self.mode == Mode::Replay {
+            if let Some(from) = self.trace_from
+                && self.count >= from
+            {
+                let pos = it.position(p);
+                let _ = writeln!(self.traced, "line {pos}  {}", it.statement_text(p));
+            }
             self.raised = None;
             return None;
         }
@@ -420,6 +465,9 @@ impl Control {
                 // A scan's hits are not stops; the one it goes back to is counted then.
                 if self.mode != Mode::Scan {
                     self.points.breaks[i].hits += 1;
+                    if self.points.passes(i) {
+                        continue;
+                    }
                 }
                 hit = Some(i);
                 break;
@@ -445,6 +493,13 @@ impl Control {
         for w in self.points.watches.iter_mut().filter(|w| w.enabled) {
             let now = Self::watch_value(it, &w.how);
             if let Some(what) = watch_changed(&w.expr, &mut w.last, now) {
+                // `watch EXPR if COND`: the change is seen (the value taken), but stops only
+                // when COND holds.
+                if let Some(c) = &w.cond
+                    && !matches!(it.debug_eval(&expr_bytes(c)), Ok(v) if truthy(&v))
+                {
+                    continue;
+                }
                 if counting {
                     w.hits += 1;
                 }
@@ -456,7 +511,9 @@ impl Control {
         reason
     }
 
-    fn refresh_watches(&mut self, it: &mut Interp) {
+    /// Every watch takes its value now (after the user changed one: gdb's watches do not
+    /// report the debugger's own assignments).
+    pub(crate) fn refresh_watches(&mut self, it: &mut Interp) {
         for w in &mut self.points.watches {
             w.last = Self::watch_value(it, &w.how);
         }
@@ -654,8 +711,54 @@ impl Control {
         Ok(self.go(Mode::Run, budget, running, reply))
     }
 
-    /// `reverse-step N`: N statements back (the start of the program at most).
-    pub(crate) fn reverse_step(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
+    /// A reverse command begins: it may go back as far as the record limit's virtual time.
+    fn open_window(&mut self, it: &mut Interp) {
+        let now = it.time_cs();
+        self.cutoff_cs = self.record_limit.map(|s| now - s as i64 * 100).filter(|&c| c > 0);
+        self.window_start = None;
+    }
+
+    /// `info record`: how far back going back reaches.
+    pub(crate) fn record_info(&self, it: &mut Interp) -> String {
+        let now = it.time_cs().max(0) as u64;
+        let limited = self.record_limit.filter(|&s| now > s * 100);
+        let reach = Reach {
+            back: self.count,
+            oldest: 0,
+            unit: "statements",
+            frames: now / 2,
+            seconds: now as f64 / 100.0,
+            checkpoints: 0,
+            bytes: 0,
+            limit: self.record_limit,
+        };
+        match limited {
+            None => format!(
+                "{}Going back replays the program from its start (it keeps no checkpoints).\n",
+                reach.text()
+            ),
+            Some(s) => format!(
+                "Reverse history: back {s} s = {} frames of virtual time (the limit), to the first \
+                 statement run at {:.2} s or later\n0 checkpoints in 0.0 MiB; limit {s} s (set record \
+                 limit SECONDS), at most {} MiB\nGoing back replays the program from its start (it \
+                 keeps no checkpoints).\n",
+                s * 50,
+                (now - s * 100) as f64 / 100.0,
+                MAX_BYTES >> 20
+            ),
+        }
+    }
+
+    /// `set record limit SECONDS`.
+    pub(crate) fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
+        self.record_limit = parse_limit(arg)?;
+        Ok(String::new())
+    }
+
+    /// `reverse-step N`: N statements back (the start of the program, or of the record limit's
+    /// window, at most).
+    pub(crate) fn reverse_step(&mut self, it: &mut Interp, n: u64, reply: Sender<StopReason>) -> Act {
+        self.open_window(it);
         let to = self.count.saturating_sub(n);
         if n > self.count {
             self.back_reason = Some(StopReason::HistoryStart);
@@ -667,16 +770,34 @@ impl Control {
     /// `reverse-next` (`fewer` false: the latest statement before this one at this call depth or
     /// outside it, so a PROC that returned here is gone back over whole) and `reverse-finish`
     /// (`fewer`: the statement that called the current routine).
-    pub(crate) fn reverse_over(&mut self, depth: usize, fewer: bool, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn reverse_over(
+        &mut self,
+        it: &mut Interp,
+        depth: usize,
+        fewer: bool,
+        reply: Sender<StopReason>,
+    ) -> Act {
+        self.open_window(it);
         self.depth_scan = Some((depth, fewer));
         self.pending = Some(reply);
         Act::Restart(Restart::ScanTo(self.count))
     }
 
     /// `reverse-continue`: back to the last breakpoint or watch stop before this statement.
-    pub(crate) fn reverse_continue(&mut self, reply: Sender<StopReason>) -> Act {
+    pub(crate) fn reverse_continue(&mut self, it: &mut Interp, reply: Sender<StopReason>) -> Act {
+        self.open_window(it);
         self.pending = Some(reply);
         Act::Restart(Restart::ScanTo(self.count))
+    }
+
+    /// `trace N`: the last N statements run (before the current one), noted by a replay from
+    /// the start back to here, into `traced`.
+    pub(crate) fn trace(&mut self, n: u64, reply: Sender<StopReason>) -> Act {
+        self.trace_from = Some(self.count.saturating_sub(n));
+        self.traced.clear();
+        self.cutoff_cs = None;
+        self.pending = Some(reply);
+        Act::Restart(Restart::ReplayTo(self.count))
     }
 
     /// `run`: stopped before the first statement again.
@@ -684,6 +805,7 @@ impl Control {
         self.pending = Some(reply);
         // A new run: the user's changes belonged to the old one.
         self.changes.clear();
+        self.cutoff_cs = None;
         Act::Restart(Restart::ReplayTo(0))
     }
 
@@ -707,12 +829,28 @@ impl Control {
         Ok((id, at))
     }
 
-    /// `watch EXPR`.
-    pub(crate) fn watch(&mut self, it: &mut Interp, expr: &str) -> String {
+    /// `condition N [EXPR]`.
+    pub(crate) fn set_condition(&mut self, id: u32, cond: Option<&str>) -> Result<(), String> {
+        self.points.break_mut(id)?.cond = cond.map(|c| (c.trim().to_string(), expr_bytes(c)));
+        Ok(())
+    }
+
+    /// `ignore N COUNT`.
+    pub(crate) fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        self.points.set_ignore(id, count)
+    }
+
+    /// `watch EXPR [if COND]`.
+    pub(crate) fn watch(&mut self, it: &mut Interp, text: &str) -> String {
+        let (expr, cond) = retro_machine::debug::split_condition(text);
+        let expr = expr.trim();
         let bytes = expr_bytes(expr);
         let last = Self::watch_value(it, &bytes);
         let now = last.clone();
         let id = self.points.add_watch(expr.to_string(), bytes, last);
+        if let Some(w) = self.points.watches.last_mut() {
+            w.cond = cond.map(|c| c.trim().to_string());
+        }
         watch_set_words(id, expr, now.as_deref())
     }
 

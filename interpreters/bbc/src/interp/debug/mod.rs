@@ -97,6 +97,20 @@ impl Interp {
         self.in_scratch(bytes, Interp::assignment)
     }
 
+    /// Where the memory `save` and `load` reach ends: HIMEM (above it are EVAL's and the prompt's
+    /// scratch areas, not the program's).
+    pub(crate) fn memory_end(&self) -> usize {
+        self.himem
+    }
+
+    /// The debugger's `load`: bytes into memory from `at` (the caller checked they fit), as `?`
+    /// writes them (a write into the program forgets what was cached about it).
+    pub(crate) fn debug_poke(&mut self, at: usize, bytes: &[u8]) {
+        if at + bytes.len() <= self.himem {
+            self.poke(at, bytes);
+        }
+    }
+
     /// Runs `f` with the statement pointer on `bytes` in EVAL's scratch area, which must be
     /// used up exactly; then everything the pointer and nesting were comes back. FNs it calls
     /// run at most [`EVAL_STATEMENTS`] statements, without ticking the host; if one fails or is

@@ -68,3 +68,11 @@ impl<A> Changes<A> {
         self.next = self.made.partition_point(|(at, _)| *at < now);
     }
 }
+
+/// A user's change to the program's state, as a dialect keeps it in [`Changes`]: an assignment
+/// in the dialect's form (`set`), or bytes written to memory from an address (`load`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change<A> {
+    Assign(A),
+    Memory(usize, Vec<u8>),
+}

@@ -135,3 +135,62 @@ impl<P: Checkpoint> History<P> {
         self.points.clear();
     }
 }
+
+/// The most memory a debugger's reverse history takes (every machine's: the Z80's, the C64's).
+pub const MAX_BYTES: usize = 256 << 20;
+/// Seconds of virtual time the history keeps unless `set record limit` says otherwise.
+pub const DEFAULT_LIMIT_SECONDS: u64 = 60;
+
+/// `set record limit SECONDS`'s argument (`60`, `60s`, `unlimited` or 0): the seconds of
+/// virtual time to keep, `None` for no limit but [`MAX_BYTES`].
+pub fn parse_limit(arg: &str) -> Result<Option<u64>, String> {
+    let a = arg.trim_start_matches('=').trim();
+    if a == "unlimited" || a == "0" {
+        return Ok(None);
+    }
+    a.trim_end_matches('s')
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&n| n > 0 && n <= 24 * 3600)
+        .map(Some)
+        .ok_or_else(|| format!("`{a}` is not a number of seconds (set record limit 60)"))
+}
+
+/// How far back a history reaches, for `info record`.
+pub struct Reach {
+    /// How many steps back, and the step count it reaches.
+    pub back: u64,
+    pub oldest: u64,
+    /// What a step is (`steps`, `statements`).
+    pub unit: &'static str,
+    pub frames: u64,
+    pub seconds: f64,
+    pub checkpoints: usize,
+    pub bytes: usize,
+    /// The limit in seconds (`None`: only [`MAX_BYTES`]).
+    pub limit: Option<u64>,
+}
+
+impl Reach {
+    /// `info record`'s two lines, in every machine's words.
+    pub fn text(&self) -> String {
+        let limit = match self.limit {
+            None => "no limit".to_string(),
+            Some(s) => format!("{s} s"),
+        };
+        format!(
+            "Reverse history: back {} {} to {} {}, {} frames = {:.1} s of virtual time\n\
+             {} checkpoints in {:.1} MiB; limit {limit} (set record limit SECONDS), at most {} MiB\n",
+            self.back,
+            self.unit,
+            self.unit.trim_end_matches('s'),
+            self.oldest,
+            self.frames,
+            self.seconds,
+            self.checkpoints,
+            self.bytes as f64 / (1 << 20) as f64,
+            MAX_BYTES >> 20,
+        )
+    }
+}

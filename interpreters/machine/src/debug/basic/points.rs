@@ -18,6 +18,8 @@ pub struct Break<C> {
     pub temporary: bool,
     pub enabled: bool,
     pub hits: u64,
+    /// `ignore N COUNT`: hits still to pass (each counted as a hit, but no stop).
+    pub ignore: u64,
 }
 
 /// A watched variable or expression, and its value at the last statement. `W`: what the
@@ -31,6 +33,8 @@ pub struct Watch<W> {
     pub last: Option<String>,
     pub hits: u64,
     pub enabled: bool,
+    /// `watch EXPR if COND`: a change stops only when COND (as typed) holds after it.
+    pub cond: Option<String>,
 }
 
 /// Both kinds of point keep their number, state and stops alike.
@@ -105,6 +109,7 @@ impl<C, W> Points<C, W> {
             temporary,
             enabled: true,
             hits: 0,
+            ignore: 0,
         });
     }
 
@@ -123,8 +128,37 @@ impl<C, W> Points<C, W> {
             last,
             hits: 0,
             enabled: true,
+            cond: None,
         });
         id
+    }
+
+    /// Breakpoint `id` (a user's), for `condition N EXPR`.
+    pub fn break_mut(&mut self, id: u32) -> Result<&mut Break<C>, String> {
+        self.breaks
+            .iter_mut()
+            .find(|b| b.id == id && id != 0)
+            .ok_or_else(|| format!("no breakpoint number {id}"))
+    }
+
+    /// `ignore N COUNT`: breakpoint N passes its next COUNT hits.
+    pub fn set_ignore(&mut self, id: u32, count: u64) -> Result<(), String> {
+        if self.watches.iter().any(|w| w.id == id) {
+            return Err(format!("{id} is a watch: ignore counts are for breakpoints"));
+        }
+        self.break_mut(id)?.ignore = count;
+        Ok(())
+    }
+
+    /// Breakpoint `i` was hit with its condition holding (the hit counted): whether an ignore
+    /// count passes it instead of stopping.
+    pub fn passes(&mut self, i: usize) -> bool {
+        let b = &mut self.breaks[i];
+        if b.ignore > 0 {
+            b.ignore -= 1;
+            return true;
+        }
+        false
     }
 
     /// `delete [N]`: false when N names no point.
@@ -177,7 +211,7 @@ impl<C, W> Points<C, W> {
                 enabled: w.enabled,
                 hits: w.hits,
                 what: w.expr.clone(),
-                condition: None,
+                condition: w.cond.clone(),
             }))
             .collect();
         list.sort_by_key(|b| b.id);

@@ -180,3 +180,17 @@ fn a_frames_limit_goes_on_at_the_next_frame() {
     assert!(!goes_on(&StopReason::Limit, RunLimit::Steps(7)));
     assert!(!goes_on(&StopReason::Done, RunLimit::FRAMES));
 }
+
+#[test]
+fn print_assigns_to_a_variable_element_or_indirection_and_compares_otherwise() {
+    use super::print_assignment as pa;
+    assert_eq!(pa("v = 7"), Some(("v", "7")));
+    assert_eq!(pa("a%=a%+1"), Some(("a%", "a%+1")));
+    assert_eq!(pa("B%(2) = 9"), Some(("B%(2)", "9")));
+    assert_eq!(pa("blk%?3=1"), Some(("blk%?3", "1")));
+    assert_eq!(pa("!p%=5"), Some(("!p%", "5")));
+    assert_eq!(pa("(v=5)"), None);
+    assert_eq!(pa("v<=5"), None);
+    assert_eq!(pa("v+1=5"), None);
+    assert_eq!(pa("v"), None);
+}

@@ -146,6 +146,8 @@ impl<M: Z80Host> Z80Commands<'_, M> {
             "compare" => super::monitor::compare(d, rest),
             "move" => super::monitor::move_bytes(d, rest),
             "asm" => super::monitor::assemble(d, rest),
+            "save" => super::monitor::save(d, rest),
+            "load" => super::monitor::load(d, rest),
             "grid" => (|| {
                 let a: Vec<&str> = rest.split_whitespace().collect();
                 let [label, cols, rows] = a[..] else {
@@ -610,6 +612,7 @@ Z80:       watch/rwatch/awatch ADDR[..END] | port P   print (p)[/x/d/c/t] EXPR|S
            backtrace (bt)  disassemble [LOC [N]]  list [LOC]  trace [N]  grid LABEL COLS ROWS
            struct NAME FIELD[:SIZE] ...  set REG|FLAG|byte[A]|word[A]|(HL) = EXPR
            call LABEL [REG=VALUE ...]
+Memory:    find fill compare move asm  save \"FILE\" START END  load \"FILE\" ADDR
 LOC: an address, a label, label+N or file:line.  EXPR: registers, flags (ZF, CF...), labels,
 byte[A], word[A], (HL), (IX+d), + - * / % & | ^ << >> == != < <= > >= && || ! ~
 ";

@@ -24,7 +24,7 @@ pub const INTERVAL: u64 = 8192;
 /// Seconds of virtual time the history keeps by default.
 pub const DEFAULT_SECONDS: u64 = 60;
 /// The most memory the history may take, whatever its limit in time.
-pub const MAX_BYTES: usize = 256 << 20;
+pub use retro_machine::debug::basic::history::MAX_BYTES;
 /// Checkpoints between full copies of memory (restoring one applies at most this many deltas).
 const KEY_EVERY: usize = 64;
 /// Memory is compared in blocks of this many bytes; a changed block is kept whole.

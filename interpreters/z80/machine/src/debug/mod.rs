@@ -306,43 +306,31 @@ impl<M: Z80Host> Z80Debugger<M> {
 
     /// `info record`: how far back reverse execution can go, in steps, frames and seconds.
     pub fn record_info(&self) -> String {
-        let limit = match self.history.limit() {
-            u64::MAX => "no limit".to_string(),
-            t => format!("{} s", t / self.t_per_second().max(1)),
-        };
         let Some(span) = self.history.span().filter(|_| self.record) else {
             return "Reverse history is off.\n".into();
         };
-        let tps = self.t_per_second().max(1) as f64;
-        format!(
-            "Reverse history: back {} steps to step {}, {} frames = {:.1} s of virtual time\n\
-             {} checkpoints in {:.1} MiB; limit {limit} (set record limit SECONDS), at most {} MiB\n",
-            self.count - span.oldest.min(self.count),
-            span.oldest,
-            span.frames,
-            span.tstates as f64 / tps,
-            span.checkpoints,
-            span.bytes as f64 / (1 << 20) as f64,
-            history::MAX_BYTES >> 20,
-        )
+        let tps = self.t_per_second().max(1);
+        retro_machine::debug::basic::history::Reach {
+            back: self.count - span.oldest.min(self.count),
+            oldest: span.oldest,
+            unit: "steps",
+            frames: span.frames,
+            seconds: span.tstates as f64 / tps as f64,
+            checkpoints: span.checkpoints,
+            bytes: span.bytes,
+            limit: match self.history.limit() {
+                u64::MAX => None,
+                t => Some(t / tps),
+            },
+        }
+        .text()
     }
 
     /// `set record limit SECONDS` (`10`, `10s`, `unlimited`: only the memory bound).
     pub fn set_record_limit(&mut self, arg: &str) -> Result<String, String> {
-        let a = arg.trim_start_matches('=').trim();
-        let limit = if a == "unlimited" || a == "0" {
-            u64::MAX
-        } else {
-            let secs: u64 = a
-                .trim_end_matches('s')
-                .trim()
-                .parse()
-                .ok()
-                .filter(|&n| n > 0 && n <= 24 * 3600)
-                .ok_or_else(|| format!("`{a}` is not a number of seconds (set record limit 60)"))?;
-            secs * self.t_per_second()
-        };
-        self.history.set_limit(limit);
+        let limit = retro_machine::debug::basic::history::parse_limit(arg)?;
+        self.history
+            .set_limit(limit.map_or(u64::MAX, |s| s * self.t_per_second()));
         Ok(String::new())
     }
 

@@ -1,9 +1,12 @@
 //! What the VICE monitor has for memory, in the Z80 debugger's words: `find` (VICE's `hunt`),
 //! `fill`, `compare`, `move`, a multi-byte `set byte[A] = 1 2 3` (VICE's `>`), and a one-line
 //! assembler, `asm ADDR INSTRUCTION` (VICE's `a`), through our own assembler so that labels and
-//! the syntax are the program's.
+//! the syntax are the program's; `save "FILE" START END` and `load "FILE" ADDR` (VICE's `s` and
+//! `l`, through the kit's [`retro_machine::debug::memfile`]).
 
 use std::fmt::Write as _;
+
+use retro_machine::debug::memfile;
 
 use super::views::{self, MachineEnv};
 use super::{Z80Debugger, expr};
@@ -181,5 +184,41 @@ pub fn assemble<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String
         "${addr:04X}  {}  {}\n",
         hex.join(" "),
         views::instruction(d, addr).0
+    ))
+}
+
+/// `save "FILE" START END`: the bytes of START..END (inclusive) to FILE.
+pub fn save<M: Z80Host>(d: &Z80Debugger<M>, args: &str) -> Result<String, String> {
+    const USAGE: &str = "save \"FILE\" START END (save \"board.bin\" Board Board+41)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    let (first, last, extra) = range(d, rest, USAGE)?;
+    if !extra.is_empty() {
+        return Err(format!("usage: {USAGE}"));
+    }
+    let bytes: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
+    memfile::save(&path, &bytes, &format!("${first:04X}"), &format!("${last:04X}"))
+}
+
+/// `load "FILE" ADDR`: FILE's bytes into memory from ADDR on; a file that would run past $FFFF
+/// is refused (memory does not wrap to 0 under a load). A change the history records, as `set`.
+pub fn load<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
+    const USAGE: &str = "load \"FILE\" ADDR (load \"board.bin\" Board)";
+    let (path, rest) = memfile::file_arg(args, USAGE)?;
+    if rest.is_empty() {
+        return Err(format!("usage: {USAGE}"));
+    }
+    let at = d.location(rest)?;
+    let room = 0x10000 - usize::from(at);
+    let bytes = memfile::read(&path, room, &format!("${at:04X}"))?;
+    for (i, b) in bytes.iter().enumerate() {
+        d.machine.poke(at + i as u16, *b);
+    }
+    d.modified();
+    let last = at + (bytes.len() - 1) as u16;
+    Ok(memfile::loaded(
+        &path,
+        bytes.len(),
+        &format!("${at:04X}"),
+        &format!("${last:04X}"),
     ))
 }
