@@ -5,17 +5,12 @@
 //! UPDATE_GOLDEN=1); what each word must do is asserted here too.
 
 use std::path::Path;
-use std::process::Command;
 
 mod common;
 
 fn transcript(program: &str, script: &str, golden: &str) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .args(["debug", program, "--script", script])
-        .output()
-        .expect("run retro debug");
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert_eq!(o.status.code(), Some(0), "every command succeeds:\n{out}");
+    let (out, _, code) = common::retro_text(&["debug", program, "--script", script]);
+    assert_eq!(code, Some(0), "every command succeeds:\n{out}");
     common::golden(Path::new(golden), &out);
     out
 }

@@ -7,7 +7,6 @@
 //! loop that never waits for 10 s (10,000,000 BBC statements; 12,600,000 C64 statements, 10.5 s).
 
 use std::path::Path;
-use std::process::Command;
 
 mod common;
 
@@ -15,14 +14,10 @@ mod common;
 const KEYS: &str = "=+15000 a +40000 b";
 
 fn transcript(program: &str, script: &str, keys: Option<&str>) -> String {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_retro"));
-    cmd.args(["debug", program, "--script", script]);
-    if let Some(k) = keys {
-        cmd.args(["--keys", k]);
-    }
-    let o = cmd.output().expect("run retro debug");
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert_eq!(o.status.code(), Some(0), "every command succeeds:\n{out}");
+    let mut args = vec!["debug", program, "--script", script];
+    args.extend(keys.iter().flat_map(|k| ["--keys", k]));
+    let (out, _, code) = common::retro_text(&args);
+    assert_eq!(code, Some(0), "every command succeeds:\n{out}");
     out
 }
 

@@ -644,11 +644,14 @@ impl Interp {
             }
             _ => return self.step_rare(),
         }
+        self.statement_here()
+    }
+
+    /// Runs the statement that starts at the current position (just past a boundary).
+    #[inline(always)]
+    fn statement_here(&mut self) -> std::result::Result<Outcome, Stop> {
         self.state.stmt_start = self.state.pos;
-        match self.statement() {
-            Ok(o) => Ok(o),
-            Err(e) => Err(self.stop_for(e)),
-        }
+        self.statement().map_err(|e| self.stop_for(e))
     }
 
     /// NEWSTT's other cases: RUN/STOP pressed, a statement to run again, the end of direct
@@ -689,11 +692,7 @@ impl Interp {
         } else {
             return Err(self.stop_for(BasicError::Syntax));
         }
-        self.state.stmt_start = self.state.pos;
-        match self.statement() {
-            Ok(o) => Ok(o),
-            Err(e) => Err(self.stop_for(e)),
-        }
+        self.statement_here()
     }
 
     #[cold]
