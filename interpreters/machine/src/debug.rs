@@ -718,6 +718,10 @@ const COMMAND_HELP: &[(&str, &str)] = &[
         "commands",
         "commands [N] ... end: the command lines (one a line, up to `end`) that run each time breakpoint or watch N (or the last breakpoint set) stops the program; an empty list removes them.  e.g. commands 1",
     ),
+    (
+        "trace",
+        "trace [N]: the last N instructions run (on the BBC and the C64, statements).  trace on / trace off (BBC, C64): while a command runs the program, each line it enters is shown as BBC BASIC's TRACE ON shows it, [10] [20], with the program's output (100 a command at most, then how many more).  e.g. trace on",
+    ),
     ("echo", "echo TEXT: prints TEXT.  e.g. echo checking the win"),
     (
         "assert",

@@ -24,6 +24,7 @@ BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FN
            save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
            info variables|locals|stack|frame|vdu [N]|error|record
            set record limit SECONDS|unlimited  trace [N] (the last N statements)
+           trace on|off (show [LINE] for each line runs enter, as TRACE ON)
 ";
 
 /// Columns of a listing line in the terminal's code panel (the narrowest it gets at 80x24).

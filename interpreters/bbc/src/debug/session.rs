@@ -434,11 +434,9 @@ impl Debuggable for BbcDebugger {
     }
 
     fn take_output(&mut self, out: &mut String) {
-        out.push_str(&self.call(String::new(), |_, it, _| {
-            let mut s = String::new();
-            it.vdu.take_text(&mut s);
-            s
-        }));
+        // With `trace on`, the lines entered come in order with the program's text.
+        let stopped = self.under_way.is_none();
+        out.push_str(&self.call(String::new(), move |c, it, _| c.take_output(it, stopped)));
     }
 
     fn command(&mut self, line: &str, _limit: RunLimit) -> Option<Result<String, String>> {
@@ -446,6 +444,11 @@ impl Debuggable for BbcDebugger {
             .strip_prefix("trace")
             .filter(|r| r.is_empty() || r.starts_with(' '))
         {
+            // `trace on` / `trace off`: the lines entered while commands run.
+            let arg = n.to_string();
+            if let Some(said) = self.call(None, move |c, _, _| c.line_trace.command(&arg)) {
+                return Some(Ok(said));
+            }
             // A replay notes the statements: it restarts the interpreter, as going back does.
             let n = match retro_machine::debug::number_arg(n, 20) {
                 Ok(n) => n.min(100_000),
@@ -469,7 +472,10 @@ impl Debuggable for BbcDebugger {
     fn before_command(&mut self) {
         // A new command ends any run still under way.
         self.under_way = None;
-        self.call((), |c, it, _| c.vars_before = it.variable_lines());
+        self.call((), |c, it, _| {
+            c.vars_before = it.variable_lines();
+            c.line_trace.new_command();
+        });
     }
 }
 

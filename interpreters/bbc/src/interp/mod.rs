@@ -890,6 +890,24 @@ impl Interp {
         self.trace_count = 0;
     }
 
+    /// The line whose text begins at `pc` (just after its header), if one does.
+    fn line_starting(&self, pc: usize) -> Option<u16> {
+        let i = self.lines.partition_point(|&(_, off)| off + 4 < pc);
+        let &(n, off) = self.lines.get(i)?;
+        (off + 4 == pc).then_some(n)
+    }
+
+    /// The line a statement at `p` (past spaces) enters, if it is the line's first: only
+    /// spaces and colons come before it on the line. The debugger's `trace on` asks this where
+    /// TRACE asks [`Interp::line_starting`] (it sees statements, TRACE the pointer at the
+    /// line's start), so both print a line's entry once, as it is entered.
+    pub(crate) fn line_entered_at(&self, p: usize) -> Option<u16> {
+        let i = self.lines.partition_point(|&(_, off)| off < p);
+        let &(n, off) = self.lines.get(i.checked_sub(1)?)?;
+        let text = off + 4;
+        (p >= text && (text..p).all(|q| matches!(self.at(q), b' ' | b':'))).then_some(n)
+    }
+
     /// `tick` while tracing: before each statement. A statement that starts a line (reached in
     /// order or by a jump) shows the line's number as BBC BASIC does, `[20] `.
     #[cold]
@@ -900,13 +918,12 @@ impl Interp {
             while self.at(p) == b' ' {
                 p += 1;
             }
-            let i = self.lines.partition_point(|&(_, off)| off + 4 < self.pc);
-            if let Some(&(n, off)) = self.lines.get(i)
-                && off + 4 == self.pc
+            if let Some(n) = self.line_starting(self.pc)
                 && (n as u32) < limit
                 && self.at(p) != 0x0D
             {
-                self.out_all(format!("[{n}] ").as_bytes());
+                let entry = retro_machine::debug::basic::linetrace::entry(n.into());
+                self.out_all(entry.as_bytes());
             }
         }
         self.trace_count += 1;

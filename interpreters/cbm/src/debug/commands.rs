@@ -19,6 +19,7 @@ expressions are BASIC (print A$+\"!\", print PEEK(53280)).
            x/s [ADDR [N]] (screen codes as characters, 40 a row: the screen at 1024)
            backtrace (bt)   info locals|variables|arrays|stack   list [LINE]
            info record   set record limit SECONDS|unlimited   tokens [LINE]   trace [N]
+           trace on|off (show [LINE] for each line runs enter, as BBC BASIC's TRACE ON)
            save \"FILE\" START END   load \"FILE\" ADDR
 ";
 
@@ -60,7 +61,11 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
         },
         "watch" => watch(d, rest),
         "x" => examine(d, rest),
-        "trace" => retro_machine::debug::number_arg(rest, 20).map(|n| d.trace(n.min(100_000))),
+        "trace" => match d.line_trace.command(rest) {
+            // `trace on` / `trace off`: the lines entered while commands run.
+            Some(said) => Ok(said),
+            None => retro_machine::debug::number_arg(rest, 20).map(|n| d.trace(n.min(100_000))),
+        },
         "save" => save(d, rest),
         "load" => load(d, rest),
         "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),

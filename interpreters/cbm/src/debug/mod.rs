@@ -22,6 +22,7 @@ mod tests;
 use retro_machine::basic_machine::BasicMachine;
 use retro_machine::debug::basic::changes::{Change, Changes};
 use retro_machine::debug::basic::history::{self, Checkpoint, History, MAX_BYTES, Reach};
+use retro_machine::debug::basic::linetrace::LineTrace;
 use retro_machine::debug::basic::location::resolve;
 use retro_machine::debug::basic::points::Points;
 use retro_machine::debug::{
@@ -152,6 +153,8 @@ pub struct CbmDebugger {
     vars_before: Vec<String>,
     /// Text printed since the last `take_output`, as plain text.
     printed: String,
+    /// `trace on`: the lines runs enter, with the program's text between them.
+    line_trace: LineTrace,
     /// Where a bare `list` and a bare `x` go on from.
     listed: retro_machine::debug::GoOn,
     examined: retro_machine::debug::GoOn,
@@ -191,6 +194,7 @@ impl CbmDebugger {
             error_at: None,
             vars_before: Vec::new(),
             printed: String::new(),
+            line_trace: LineTrace::default(),
             listed: Default::default(),
             examined: Default::default(),
         };
@@ -505,7 +509,10 @@ impl CbmDebugger {
             // With nothing to look at between statements but breakpoints, the interpreter runs
             // on to the next breakpoint's statement, the next checkpoint, the jiffy's end or
             // the limit; otherwise one statement at a time.
-            let max = if mode == Mode::Run && self.points.watches.is_empty() {
+            if self.line_trace.on() {
+                self.trace_line();
+            }
+            let max = if mode == Mode::Run && self.points.watches.is_empty() && !self.line_trace.on() {
                 let mut max = CHECKPOINT_EVERY - self.clock.count % CHECKPOINT_EVERY;
                 let (RunLimit::Steps(n) | RunLimit::Frame(n)) = limit;
                 max = max.min(n.saturating_sub(self.clock.count - from).max(1));
@@ -540,6 +547,24 @@ impl CbmDebugger {
             if self.clock.count != before && self.clock.count.is_multiple_of(CHECKPOINT_EVERY) {
                 self.checkpoint();
             }
+        }
+    }
+
+    /// `trace on`: the next statement is about to run; if it begins a line, the line's entry
+    /// goes after what the program printed so far (into the debugger's stream, never onto the
+    /// C64's screen).
+    fn trace_line(&mut self) {
+        if let Some(n) = self
+            .it()
+            .next_statement()
+            .filter(|s| s.starts_line)
+            .and_then(|s| s.line)
+        {
+            let bytes = self.machine.take_petscii();
+            let mut printed = String::new();
+            petscii_to_text(&bytes, ControlCodes::Omit, &mut printed);
+            self.line_trace.program(&printed);
+            self.line_trace.entered(u32::from(n));
         }
     }
 
@@ -978,7 +1003,9 @@ impl Debuggable for CbmDebugger {
     fn take_output(&mut self, out: &mut String) {
         let bytes = self.machine.take_petscii();
         petscii_to_text(&bytes, ControlCodes::Omit, &mut self.printed);
-        out.push_str(&std::mem::take(&mut self.printed));
+        // With `trace on`, the lines entered come in order with the program's text.
+        self.line_trace.program(&std::mem::take(&mut self.printed));
+        self.line_trace.take(out, self.under_way.is_none());
     }
 
     fn command(&mut self, line: &str, _limit: RunLimit) -> Option<Result<String, String>> {
@@ -995,6 +1022,7 @@ impl Debuggable for CbmDebugger {
 
     fn before_command(&mut self) {
         self.under_way = None;
+        self.line_trace.new_command();
         self.vars_before = views::variable_lines(self.it());
     }
 }

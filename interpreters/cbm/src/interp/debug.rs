@@ -47,6 +47,9 @@ pub struct NextStatement {
     pub line: Option<u16>,
     /// The address of its first byte (after the `:` or the line's header).
     pub addr: usize,
+    /// It is the first of its line, reached from the line before or by a jump to the line
+    /// (not a statement run again, as an INPUT waiting for its line).
+    pub starts_line: bool,
 }
 
 impl Interp {
@@ -68,16 +71,19 @@ impl Interp {
             return Some(NextStatement {
                 line: self.state.line,
                 addr: self.state.stmt_start,
+                starts_line: false,
             });
         }
         match self.mem[self.state.pos] {
             0 if self.state.line.is_some() && self.mem[self.state.pos + 2] != 0 => Some(NextStatement {
                 line: Some(self.word(self.state.pos + 3)),
                 addr: self.state.pos + 5,
+                starts_line: true,
             }),
             b':' => Some(NextStatement {
                 line: self.state.line,
                 addr: self.state.pos + 1,
+                starts_line: false,
             }),
             _ => None,
         }

@@ -13,6 +13,7 @@ use std::sync::mpsc::{Receiver, Sender};
 
 use retro_machine::debug::basic::changes::{Change, Changes};
 use retro_machine::debug::basic::history::{MAX_BYTES, Reach, parse_limit};
+use retro_machine::debug::basic::linetrace::LineTrace;
 use retro_machine::debug::basic::location::{self, Locate};
 use retro_machine::debug::basic::points::{Points, watch_set_words};
 use retro_machine::debug::{BreakpointInfo, LastStop, StopReason, watch_changed};
@@ -159,6 +160,8 @@ pub struct Control {
     /// `trace N`: a replay notes each statement from this count on, in `traced`.
     trace_from: Option<u64>,
     pub(crate) traced: String,
+    /// `trace on`: the lines the run enters, with the program's text between them.
+    pub(crate) line_trace: LineTrace,
     rx: Receiver<Job>,
 }
 
@@ -205,6 +208,7 @@ impl Control {
             window_start: None,
             trace_from: None,
             traced: String::new(),
+            line_trace: LineTrace::default(),
             rx,
         }
     }
@@ -270,6 +274,7 @@ impl Control {
         self.quiet = self.mode == Mode::Run
             && self.until_cs.is_none()
             && self.raised.is_none()
+            && !self.line_trace.on()
             && self.points.watches.iter().all(|w| !w.enabled);
     }
 
@@ -310,9 +315,36 @@ impl Control {
             }
             reason = if again { self.check(it, p) } else { None };
         }
+        if self.line_trace.on() && !matches!(self.mode, Mode::Replay | Mode::Scan) {
+            self.trace_line(it, p);
+        }
         self.count += 1;
         self.shown_to = self.shown_to.max(self.count.saturating_sub(1));
         Ok(())
+    }
+
+    /// `trace on`: the statement at `p` is about to run; if it is the first of its line, the
+    /// line's entry goes after what the program printed so far (into the debugger's stream,
+    /// not onto the screen).
+    #[cold]
+    fn trace_line(&mut self, it: &mut Interp, p: usize) {
+        if let Some(n) = it.line_entered_at(p) {
+            let mut printed = String::new();
+            it.vdu.take_text(&mut printed);
+            self.line_trace.program(&printed);
+            self.line_trace.entered(u32::from(n));
+        }
+    }
+
+    /// What the program printed and the trace's entries since the last call, in order;
+    /// `stopped`: the command is over (the entries left out are counted).
+    pub(crate) fn take_output(&mut self, it: &mut Interp, stopped: bool) -> String {
+        let mut printed = String::new();
+        it.vdu.take_text(&mut printed);
+        self.line_trace.program(&printed);
+        let mut out = String::new();
+        self.line_trace.take(&mut out, stopped);
+        out
     }
 
     /// A replay reached the statement before which the user assigned or loaded memory: the

@@ -10,6 +10,7 @@
 //! - [`changes`]: the user's assignments (`set`) as events of the run, made again when going
 //!   back replays the statement they were made before.
 //! - [`history`]: a ring of checkpoints by statement count, for going back.
+//! - [`linetrace`]: `trace on`, the lines a run enters as BBC BASIC's TRACE ON prints them.
 //! - [`runlimit`]: how a [`super::RunLimit`] bounds a run and when a command goes on at the
 //!   next frame.
 //! - [`panels`]: what the dialects' panels share (changed variables, bytes in hex).
@@ -21,6 +22,7 @@ pub mod changes;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 pub mod history;
+pub mod linetrace;
 pub mod location;
 pub mod panels;
 pub mod points;
