@@ -2,7 +2,8 @@
 //! recalled in a new session from the history file, readline's editing keys, Tab completing a
 //! label of Connect-4, a PROC name and a variable of BBC BASIC and a variable of the C64, and the
 //! output area at 80x24 (`help` wrapped, F4's full-height view, PgUp
-//! stopping at the oldest line). tmux shows the screen as a user sees it.
+//! stopping at the oldest line), and `trace on`'s lines in the output area. tmux shows the
+//! screen as a user sees it.
 
 use std::path::Path;
 
@@ -271,4 +272,52 @@ fn help_on_one_command_on_the_bbc_and_the_c64() {
         );
         assert!(out.contains("e.g. break"), "{program}: {out}");
     }
+}
+
+#[test]
+#[cfg(unix)]
+fn trace_on_shows_the_lines_entered_in_the_output_area_at_80x24() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let Some(tmux) = debugger("traceon", 80, 24, data.path(), "tests/record/traceon.bbc") else {
+        return;
+    };
+    tmux.line("trace on");
+    tmux.wait_for("Line trace on");
+    tmux.line("break 50");
+    tmux.wait_for("Breakpoint 1 at");
+    tmux.line("c");
+    let s = tmux.wait_for("Breakpoint 1,");
+    // The newest output rows: the trace's last entries, then the stop.
+    assert!(s.contains("[220] [40]"), "the trace in the output area:\n{s}");
+    let intact = |s: &str| {
+        let rows: Vec<&str> = s.lines().collect();
+        rows.len() <= 24
+            && rows.iter().all(|r| r.chars().count() <= 80)
+            && prompt_row(s, "(bbc)").starts_with("(bbc)")
+            && s.contains("F5 cont")
+    };
+    assert!(intact(&s), "the panels and the command line are whole:\n{s}");
+    // F4: every line of it, in order with what the program printed.
+    tmux.send(&["F4"]);
+    let s = tmux.wait_for("OUTPUT");
+    for line in [
+        "[10] start",
+        "[20] [30] [210]          1",
+        "[220] [40] [30] [210]          4",
+    ] {
+        assert!(s.contains(line), "{line:?} in the full-height output:\n{s}");
+    }
+    tmux.send(&["Escape"]);
+    tmux.wait_until("the panels back", |s| s.contains("F5 cont"));
+    // A tight loop: 100 entries ([50], then [60]s) and a count, the screen still whole.
+    tmux.line("break 70");
+    tmux.wait_for("Breakpoint 2 at");
+    tmux.line("c");
+    let s = tmux.wait_for("Breakpoint 2,");
+    assert!(
+        s.contains("... 99901 more lines entered"),
+        "the loop's entries counted:\n{s}"
+    );
+    assert!(intact(&s), "the panels and the command line are whole:\n{s}");
+    quit(tmux);
 }
