@@ -476,7 +476,11 @@ impl Interp {
             let next_line = self.state.line;
             self.state.pos = pos;
             self.state.line = line;
+            // Only a loop whose start is this statement (just past a `:` or a line's header)
+            // can be empty: a two-comparison look keeps other loops off the long check.
+            let start = self.state.stmt_start;
             if self.spare != 0
+                && (pos + 1 == start || pos + 5 == start)
                 && let Some(l) = whole_limit
             {
                 self.run_empty_loop(EmptyLoop {
