@@ -287,6 +287,8 @@ mod tests {
             machine_call: _,
             cache: _,
             name_at: _,
+            // Only within a slice (0 between them).
+            spare: _,
         } = it;
         format!("{mem:?}\n{state:?}")
     }

@@ -27,7 +27,7 @@ pub enum Value {
 const PENDING: usize = 12;
 const PAREN: usize = 5;
 const FUNCTION_ARG: usize = 8;
-const FRMNUM: usize = 2;
+pub(super) const FRMNUM: usize = 2;
 const GETBYT: usize = 2;
 const FN_ARG: usize = 7;
 const FN_BODY: usize = 14;
@@ -58,7 +58,7 @@ impl Interp {
     /// FRMEVL's GETSTK: ?OUT OF MEMORY when FOR/GOSUB entries and the expression hold more
     /// than the room there is.
     #[inline(always)]
-    fn getstk(&self) -> Result<()> {
+    pub(super) fn getstk(&self) -> Result<()> {
         if self.state.stack_bytes + self.depth > super::EXPR_ROOM {
             return Err(BasicError::OutOfMemory);
         }
@@ -247,7 +247,7 @@ impl Interp {
     /// there, or a simple variable the name there found; None (nothing read) otherwise. What
     /// EVAL would give, by the same cache EVAL itself uses.
     #[inline(always)]
-    fn cached_leaf(&mut self) -> Option<Value> {
+    pub(super) fn cached_leaf(&mut self) -> Option<Value> {
         let at = self.state.pos;
         match self.mem[at] {
             b'A'..=b'Z' => {

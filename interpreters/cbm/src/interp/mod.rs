@@ -174,6 +174,10 @@ pub struct Interp {
     /// The address of the name `parse_name` read last, when it is in the program (the key of
     /// its cache slot, where the variable it finds is remembered).
     name_at: Option<usize>,
+    /// Statements the running slice may still run after the one running now (set by
+    /// `run_slice`, 0 elsewhere): an empty FOR loop runs that many of its NEXTs in one go
+    /// (`run_empty_loop`).
+    spare: u32,
 }
 
 /// What a program's run changes besides memory, in one place so that going back in time
@@ -258,6 +262,7 @@ impl Interp {
             machine_call: None,
             cache: textcache::TextCache::new(),
             name_at: None,
+            spare: 0,
         };
         it.set_word(zp::TXTTAB, BASIC_START);
         it.set_word(zp::MEMSIZ, MEMTOP);
@@ -607,19 +612,28 @@ impl Interp {
 
     /// Runs up to `budget` statements.
     pub fn run_slice(&mut self, budget: u32) -> Slice {
-        for _ in 0..budget {
+        let mut left = budget;
+        let slice = loop {
+            if left == 0 {
+                break Slice::Running;
+            }
+            left -= 1;
+            // A statement may run more of the budget itself (an empty FOR loop's NEXTs): it
+            // takes them from `spare`.
+            self.spare = left;
             match self.step() {
-                Ok(Outcome::Next) => {}
+                Ok(Outcome::Next) => left = self.spare,
                 Ok(Outcome::Blocked) => {
                     // The statement runs again from its start when input arrives.
                     self.state.pos = self.state.stmt_start;
                     self.state.again = true;
-                    return Slice::Waiting;
+                    break Slice::Waiting;
                 }
-                Err(stop) => return Slice::Stopped(stop),
+                Err(stop) => break Slice::Stopped(stop),
             }
-        }
-        Slice::Running
+        };
+        self.spare = 0;
+        slice
     }
 
     /// NEWSTT: moves to the next statement and executes it. The common case (no RUN/STOP, no
@@ -834,6 +848,53 @@ mod tests {
         let mut text = String::new();
         petscii_to_text(&m.take_petscii(), ControlCodes::Omit, &mut text);
         text
+    }
+
+    /// A program run in slices of `budget` statements to its end: its output, its memory and
+    /// the statements counted.
+    fn run_sliced(source: &str, budget: u32) -> (String, Vec<u8>, u64) {
+        let p = Program::from_text(source).unwrap();
+        let input = InputSource::Stream(Box::new(std::io::empty()));
+        let mut m = CbmMachine::new(&p, input, Options::default()).unwrap();
+        let mut slices = 0;
+        while let crate::interp::Slice::Running = m.interp().run_slice(budget) {
+            slices += 1;
+            assert!(slices < 10_000_000, "{source} runs on");
+        }
+        let mut text = String::new();
+        petscii_to_text(&m.take_petscii(), ControlCodes::Omit, &mut text);
+        let it = m.interp();
+        (text, it.mem.to_vec(), it.state.ticks)
+    }
+
+    /// An empty FOR loop's NEXTs run in one go when the slice has statements to spare: the
+    /// output, every byte of memory and the statement count (which RND(0)'s timer reads) are
+    /// those of running them one statement at a time, for loops that count up and down, cross
+    /// zero, end at a fraction, reach 2^31, nest, and share a NEXT.
+    #[test]
+    fn an_empty_loop_run_in_one_go_is_the_loop_run_pass_by_pass() {
+        let programs = [
+            "10 for i=1 to 1000:next:print rnd(0);i\n",
+            "10 for i=1 to 3000\n20 next i\n30 print i;rnd(0)\n",
+            "10 for i=10 to -50 step -3:next\n20 print i;rnd(0)\n",
+            "10 for i=-900 to -5 step 7:next i:print i;rnd(0)\n",
+            "10 for i=1 to 5000.5:next:print i;rnd(0)\n",
+            "10 for i=2147482000 to 2147483647+900:next:print i;rnd(0)\n",
+            "10 for j=1 to 3:for i=1 to 700:next i,j:print i;j;rnd(0)\n",
+            "10 for j=1 to 3:for i=1 to 700:next:next:print i;j;rnd(0)\n",
+            "10 for i=1 to 9000: next  i :print i;rnd(0)\n",
+            "10 i=5:for i=1 to 2000:next:print i;ti;rnd(0)\n",
+        ];
+        for source in programs {
+            let one_by_one = run_sliced(source, 1);
+            assert!(!one_by_one.0.is_empty(), "{source}");
+            for budget in [7, 250, 20_000] {
+                assert!(
+                    run_sliced(source, budget) == one_by_one,
+                    "{source} in slices of {budget}"
+                );
+            }
+        }
     }
 
     /// RND(0) takes timer A's bytes (the C64's KERNAL runs it down from $4025 each jiffy) and

@@ -17,6 +17,22 @@ use crate::float::{Fac, Packed};
 use crate::tokens as t;
 
 type R = Result<Outcome>;
+
+/// A pass of NEXT's whole-number path that found its loop not done (see `run_empty_loop`).
+struct EmptyLoop {
+    /// The loop variable's value address.
+    var: usize,
+    /// The value this pass stored.
+    value: i64,
+    step: i64,
+    limit: i64,
+    /// Where NEXT's variable name is (or the end of the statement for a bare NEXT), and its
+    /// length.
+    at: usize,
+    name_len: usize,
+    /// The line the NEXT is in.
+    next_line: Option<u16>,
+}
 const NEXT: R = Ok(Outcome::Next);
 
 /// Runs the statement whose first byte (already read) is `c`.
@@ -457,11 +473,97 @@ impl Interp {
             std::cmp::Ordering::Greater => -1,
         };
         if cmp != whole_step.signum() {
+            let next_line = self.state.line;
             self.state.pos = pos;
             self.state.line = line;
+            // Only a loop whose start is this statement (just past a `:` or a line's header)
+            // can be empty: a two-comparison look keeps other loops off the long check.
+            let start = self.state.stmt_start;
+            if self.spare != 0
+                && (pos + 1 == start || pos + 5 == start)
+                && let Some(l) = whole_limit
+            {
+                self.run_empty_loop(EmptyLoop {
+                    var: a,
+                    value: next,
+                    step: whole_step,
+                    limit: l,
+                    at,
+                    name_len: named.map_or(0, usize::from),
+                    next_line,
+                });
+            }
             return Some(NEXT);
         }
         Some(self.next_loop_done(at, named))
+    }
+
+    /// A NEXT that loops back to itself (`FOR K=1 TO N:NEXT`, or NEXT alone on the line after
+    /// its FOR): the loop's body is empty, so each further pass is this NEXT again, adding the
+    /// step to the variable and finding the loop not done. Runs as many of those passes as
+    /// the slice has statements to spare (`spare`) in one go, and leaves everything as running
+    /// them one by one would: the variable holds the whole number it would hold (each pass
+    /// adds exactly, see `next_whole`), the statement count (the CIA timer RND(0) reads, the
+    /// jiffy budget) has counted each pass, and TXTPTR and CURLIN are at the loop's start.
+    /// The pass that ends the loop runs as an ordinary NEXT. A NEXT with more than one
+    /// variable, or a loop whose values would leave the whole-number range or pass 0, is left
+    /// to run pass by pass.
+    #[cold]
+    #[inline(never)]
+    fn run_empty_loop(&mut self, l: EmptyLoop) {
+        // NEWSTT from the loop's start reaches this very statement: the boundary after FOR
+        // (a `:`, or the end of its line and the next line's header) is where it began.
+        let back = self.state.pos;
+        let body = match self.mem[back] {
+            b':' if self.state.line == l.next_line => back + 1,
+            0 if self.state.line.is_some()
+                && self.mem[back + 2] != 0
+                && Some(self.word(back + 3)) == l.next_line =>
+            {
+                back + 5
+            }
+            _ => return,
+        };
+        if body != self.state.stmt_start {
+            return;
+        }
+        // The statement is NEXT and this one variable (or none), so that a pass is this NEXT.
+        let skip = |it: &Interp, mut p: usize| {
+            while it.mem[p] == b' ' {
+                p += 1;
+            }
+            p
+        };
+        let p = skip(self, body);
+        if self.mem[p] != t::NEXT || skip(self, p + 1) != l.at {
+            return;
+        }
+        if !matches!(self.mem[skip(self, l.at + l.name_len)], 0 | b':') {
+            return;
+        }
+        // The passes after this one that find the loop not done.
+        let left = if l.step > 0 {
+            (l.limit - l.value) / l.step
+        } else {
+            (l.value - l.limit) / -l.step
+        };
+        let passes = left.min(i64::from(self.spare));
+        if passes <= 0 {
+            return;
+        }
+        let last = l.value + passes * l.step;
+        // Every value on the way is a whole number of the same sign, below 2^31 in magnitude:
+        // the values move one way, so the two ends say it.
+        if last.signum() != l.value.signum() || last.unsigned_abs() >= 1 << 31 {
+            return;
+        }
+        let Some((exp, word)) = Packed::parts_of_whole(last) else {
+            return;
+        };
+        self.mem[l.var] = exp;
+        self.mem[l.var + 1..l.var + 5].copy_from_slice(&word.to_be_bytes());
+        self.state.ticks = self.state.ticks.wrapping_add(passes as u64);
+        self.spare -= passes as u32;
     }
 
     /// The end of NEXT's whole-number path when the loop is done: its entry popped, and on to

@@ -327,6 +327,9 @@ impl Interp {
     /// Parses `(i, j, ...)` at TXTPTR and returns the element's address, dimensioning the array
     /// to 10 in each dimension if it does not exist.
     pub(super) fn array_elem(&mut self, name: Name) -> Result<u16> {
+        if let Some(addr) = self.array_elem_one(name) {
+            return addr;
+        }
         let mut subs = Subscripts::default();
         self.subscripts(&mut subs)?;
         let subs = subs.as_slice();
@@ -351,6 +354,46 @@ impl Interp {
         }
         let base = arr + 5 + 2 * ndims;
         Ok((base + offset * elem_size(name.kind)) as u16)
+    }
+
+    /// [`Interp::array_elem`]'s commonest case the short way: an array that exists with one
+    /// dimension, and one subscript that the text cache knows (a number, or a simple variable
+    /// read there before) followed by `)`. The same stack check, value, errors and TXTPTR as
+    /// the long way; None (nothing read) when the case is another.
+    #[inline]
+    fn array_elem_one(&mut self, name: Name) -> Option<Result<u16>> {
+        let open = self.state.pos;
+        if self.mem[open] != b'(' {
+            return None;
+        }
+        self.state.pos = open + 1;
+        self.peekc();
+        // The subscript's FRMEVL holds what `subscripts` and FRMNUM push.
+        let bytes = SUBSCRIPT_FIRST + super::expr::FRMNUM;
+        self.depth += bytes;
+        let leaf = match self.getstk() {
+            Ok(()) => self.cached_leaf(),
+            Err(_) => None,
+        };
+        self.depth -= bytes;
+        if let Some(super::expr::Value::Num(v)) = leaf
+            && self.peekc() == b')'
+            && let Some(arr) = self.find_array(name)
+            && self.mem[arr + 4] == 1
+        {
+            let s = match v.to_nonneg_i16() {
+                Ok(s) => s as usize,
+                Err(e) => return Some(Err(e.into())),
+            };
+            self.state.pos += 1;
+            let size = u16::from_be_bytes([self.mem[arr + 5], self.mem[arr + 6]]) as usize;
+            if s >= size {
+                return Some(Err(BasicError::BadSubscript));
+            }
+            return Some(Ok((arr + 7 + s * elem_size(name.kind)) as u16));
+        }
+        self.state.pos = open;
+        None
     }
 
     /// `(i, j, ...)` into `subs`: each subscript a non-negative integer below 32768. Returns
