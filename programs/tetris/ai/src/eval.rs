@@ -57,6 +57,19 @@ pub const TUNER_SEED3: Weights = Weights {
     ],
 };
 
+/// The tuner's output, unchanged: its last mean, as it printed it, from
+/// `nice -n 15 cargo run --release -p retro-tetris-ai --example tune -- tune --seed 4
+/// --generations 30 --population 12 --games 12 --pieces 800 --sigma 0.2 --minutes 45`
+/// (seed 4; 29 November 2026), started from [`TUNED`] as its first mean, with the model's exact
+/// line-clear animation and the fitness that sees early top-outs (docs/tetris-ai.md); 9
+/// generations.
+pub const TUNER_SEED4: Weights = Weights {
+    w: [
+        -56.38, -6.23, -3.48, -6.12, -0.68, -0.77, -2.57, -6.55, 0.11, -51.11, -11.78, -17.53, 74.38, -19.53,
+        -12.76, -123.92,
+    ],
+};
+
 /// The height above which the stack is in danger at `level` (the stack must stay low when the
 /// piece falls faster than the timeline can move it to the edges). Level 28 already has level
 /// 29's: the stack comes down during the ten lines before pieces fall a row a frame, rather than
