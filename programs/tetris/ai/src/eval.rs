@@ -35,9 +35,10 @@ pub struct Weights {
 }
 
 /// The weights the AI plays with: the tuner's generation-1 mean (seed 1) with hand-set risk
-/// terms (danger, well past 4, well out of reach; docs/tetris-ai.md, "What was done"). They stay
-/// the default because the tuner's own output below misses a goal they meet (30 Hz from level
-/// 19: 7 of 10 max-outs against 9 of 10; docs/tetris-ai.md, "Games").
+/// terms (danger, well past 4, well out of reach; docs/tetris-ai.md, "What was done").
+/// [`TUNER_SEED3`] misses a goal they meet (30 Hz from level 19: 7 of 10 max-outs against 9 of
+/// 10); [`TUNER_SEED4`] meets every goal (10 of 10) but is not the default yet: switching
+/// re-records the AI's committed movies and their oracle traces (docs/tetris-ai.md, "Games").
 pub const TUNED: Weights = Weights {
     w: [
         -57.57, -6.38, -3.28, -4.41, -1.30, -0.56, -1.87, -7.09, -0.08, -40.0, -9.34, -17.86, 77.96, -19.72,
