@@ -2,11 +2,11 @@
 //! each candidate scored by whole games on the rules model (`retro_tetris_ai::sim`), no emulator.
 //!
 //!     cargo run --release -p retro-tetris-ai --example tune -- eval [--level 19] [--hz 30] [--games 10] [--pieces 1500]
-//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 3] [--pieces 700] [--sigma 0.3] [--minutes M]
+//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 10] [--pieces 1500] [--sigma 0.3] [--minutes M]
 //!
-//! `eval` plays the committed weights (`eval::TUNED`); `tune` starts from them (its first
-//! mean) and prints each generation's best and the mean it moves to; the last mean is what gets
-//! committed.
+//! `eval` plays `eval::TUNED` (or `--weights`); `tune` starts from them (its first mean) and
+//! prints each generation's best and the mean it moves to; the last mean is what gets committed
+//! (`eval::TUNER_SEED4`, the AI's default, came from `TUNED` this way).
 
 use std::time::Instant;
 

@@ -34,11 +34,10 @@ pub struct Weights {
     pub w: [f32; FEATURES],
 }
 
-/// The weights the AI plays with: the tuner's generation-1 mean (seed 1) with hand-set risk
-/// terms (danger, well past 4, well out of reach; docs/tetris-ai.md, "What was done").
-/// [`TUNER_SEED3`] misses a goal they meet (30 Hz from level 19: 7 of 10 max-outs against 9 of
-/// 10); [`TUNER_SEED4`] meets every goal (10 of 10) but is not the default yet: switching
-/// re-records the AI's committed movies and their oracle traces (docs/tetris-ai.md, "Games").
+/// The tuner's starting mean: its generation-1 mean (seed 1) with hand-set risk terms (danger,
+/// well past 4, well out of reach; docs/tetris-ai.md, "What was done"), the weights the AI
+/// played with until [`TUNER_SEED4`], which the tuner made from them. [`TUNER_SEED3`] misses a
+/// goal they meet (30 Hz from level 19: 7 of 10 max-outs against 9 of 10).
 pub const TUNED: Weights = Weights {
     w: [
         -57.57, -6.38, -3.28, -4.41, -1.30, -0.56, -1.87, -7.09, -0.08, -40.0, -9.34, -17.86, 77.96, -19.72,
@@ -58,7 +57,8 @@ pub const TUNER_SEED3: Weights = Weights {
     ],
 };
 
-/// The tuner's output, unchanged: its last mean, as it printed it, from
+/// The weights the AI plays with ([`crate::player::Config`]'s default): the tuner's output,
+/// unchanged, its last mean as it printed it, from
 /// `nice -n 15 cargo run --release -p retro-tetris-ai --example tune -- tune --seed 4
 /// --generations 30 --population 12 --games 12 --pieces 800 --sigma 0.2 --minutes 45`
 /// (seed 4; 29 November 2026), started from [`TUNED`] as its first mean, with the model's exact
