@@ -4,7 +4,7 @@
 //! and the name entry pressed by the recorder below; `RECORD=1 cargo test --test tetris_btype`
 //! records it again. The meta_nestris oracle plays on past 0 lines, so its trace
 //! (tests/traces/ours/b_type_ai.trace.gz, record-traces.sh) covers the game up to the frame the
-//! lines reach 0 (frame 8,487): ours equals it there line for line, and on the next frame
+//! lines reach 0 (frame 8,495): ours equals it there line for line, and on the next frame
 //! (the NES's playState 6, which the oracle lacks) in all but the field, where ours shows the
 //! SUCCESS box; from there on the oracle plays on (its next piece spawns 5 frames after the
 //! goal) while ours shows SUCCESS, the ending's scene, the name entry and the level menu with

@@ -2,11 +2,11 @@
 //! each candidate scored by whole games on the rules model (`retro_tetris_ai::sim`), no emulator.
 //!
 //!     cargo run --release -p retro-tetris-ai --example tune -- eval [--level 19] [--hz 30] [--games 10] [--pieces 1500]
-//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 3] [--pieces 700] [--sigma 0.3] [--minutes M]
+//!     cargo run --release -p retro-tetris-ai --example tune -- tune [--seed 1] [--generations 8] [--population 12] [--games 10] [--pieces 1500] [--sigma 0.3] [--minutes M]
 //!
-//! `eval` plays the committed weights (`eval::TUNED`); `tune` starts from them (its first
-//! mean) and prints each generation's best and the mean it moves to; the last mean is what gets
-//! committed.
+//! `eval` plays `eval::TUNED` (or `--weights`); `tune` starts from them (its first mean) and
+//! prints each generation's best and the mean it moves to; the last mean is what gets committed
+//! (`eval::TUNER_SEED4`, the AI's default, came from `TUNED` this way).
 
 use std::time::Instant;
 
@@ -96,16 +96,24 @@ fn games(w: Weights, a: &Args, first: u32) -> Vec<SimOutcome> {
         .collect()
 }
 
-/// A candidate's fitness: the mean points after `--pieces` pieces counted without the 999,999
-/// cap, a game topped out before then counting 300,000 less. From level 19 with enough pieces
-/// to reach level 29 (about 600) and play on there, the points come mostly from levels 25 and
-/// up (a tetris is 1,200 times the level plus one), so what decides is whether the stack lives
-/// through the pieces that fall a row a frame: the danger, well-out-of-reach and well-past-4
-/// terms count there, where a game capped short of level 29 never tested them. (Fitness as the
-/// capped score could not tell candidates apart at 30 Hz: they all maxed out.)
+/// A candidate's fitness: the mean over its games of the score (capped at 999,999, as the
+/// game caps it: the goal is the max-out) less, for a game that topped out before its last
+/// piece, 1,000,000 times the fraction of its pieces it did not play. So a top-out costs more
+/// the earlier it comes (after 60 of 800 pieces, 925,000; after 700, 125,000): with 800 pieces
+/// from level 19 (about 320 lines, into level 29, where the max-out comes), a candidate is
+/// scored on what the goals ask for: max out, and do not die before (the benchmark's lost games
+/// died at level 19 and at level 29's start). The fitness before this one (the uncapped points
+/// of 1,000 pieces, 300,000 less for any top-out) was dominated by the points from level 30 up,
+/// and a top-out after 60 pieces cost it no more than one after 900. Most games max out, so
+/// candidates would tie on the capped score: a tenth of the uncapped points breaks the ties
+/// (at most some 50,000 between games that lived, less than a top-out in the last 5% of the
+/// pieces costs).
 fn fitness(out: &[SimOutcome], pieces: u32) -> f64 {
     out.iter()
-        .map(|o| o.points as f64 - if o.pieces < pieces { 300_000.0 } else { 0.0 })
+        .map(|o| {
+            let lost = f64::from(pieces.saturating_sub(o.pieces)) / f64::from(pieces);
+            f64::from(o.score) + 0.1 * o.points as f64 - 1_000_000.0 * lost
+        })
         .sum::<f64>()
         / out.len() as f64
 }

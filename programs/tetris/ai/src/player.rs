@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use retro_z80_asm::output::SymbolTable;
 use retro_z80_machine::{NoProbe, Stop, Workbench};
 
-use crate::eval::{TUNED, Weights};
+use crate::eval::{TUNER_SEED4, Weights};
 use crate::motion::Motion;
 use crate::plan::{Decision, Explained, Planner, Situation};
 use crate::rules::{A, Board, DOWN, LEFT, RIGHT, START, Tally, UP, speed};
@@ -34,7 +34,7 @@ impl Default for Config {
             tap_hz: 30,
             seed: 0,
             stop_lines: None,
-            weights: TUNED,
+            weights: TUNER_SEED4,
         }
     }
 }
