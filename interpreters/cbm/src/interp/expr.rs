@@ -27,7 +27,7 @@ pub enum Value {
 const PENDING: usize = 12;
 const PAREN: usize = 5;
 const FUNCTION_ARG: usize = 8;
-pub(super) const FRMNUM: usize = 2;
+const FRMNUM: usize = 2;
 const GETBYT: usize = 2;
 const FN_ARG: usize = 7;
 const FN_BODY: usize = 14;
@@ -241,6 +241,25 @@ impl Interp {
         } else {
             Fac::ZERO
         }))
+    }
+
+    /// A subscript the text cache knows (a number, or a simple variable read there before),
+    /// read at the depth its FRMEVL has: `bytes` pushed by the subscript's caller, plus FRMNUM's.
+    /// Its value; None when it is another kind of subscript or the stack is full (the long way
+    /// then reads it and reports the error). The caller puts TXTPTR back on None.
+    #[inline]
+    pub(super) fn cached_subscript(&mut self, bytes: usize) -> Option<Fac> {
+        let bytes = bytes + FRMNUM;
+        self.depth += bytes;
+        let leaf = match self.getstk() {
+            Ok(()) => self.cached_leaf(),
+            Err(_) => None,
+        };
+        self.depth -= bytes;
+        match leaf {
+            Some(Value::Num(v)) => Some(v),
+            _ => None,
+        }
     }
 
     /// An operand at TXTPTR (spaces skipped) that the text cache knows: a number FIN read

@@ -368,15 +368,7 @@ impl Interp {
         }
         self.state.pos = open + 1;
         self.peekc();
-        // The subscript's FRMEVL holds what `subscripts` and FRMNUM push.
-        let bytes = SUBSCRIPT_FIRST + super::expr::FRMNUM;
-        self.depth += bytes;
-        let leaf = match self.getstk() {
-            Ok(()) => self.cached_leaf(),
-            Err(_) => None,
-        };
-        self.depth -= bytes;
-        if let Some(super::expr::Value::Num(v)) = leaf
+        if let Some(v) = self.cached_subscript(SUBSCRIPT_FIRST)
             && self.peekc() == b')'
             && let Some(arr) = self.find_array(name)
             && self.mem[arr + 4] == 1
