@@ -14,6 +14,7 @@
 pub mod basic;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
+pub mod memcmd;
 pub mod memfile;
 
 use std::fmt::Write as _;

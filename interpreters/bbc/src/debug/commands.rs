@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::{panels, print_assignment};
-use retro_machine::debug::memfile;
 use retro_machine::debug::{Panel, PanelKind, PanelLine};
+use retro_machine::debug::{memcmd, memfile};
 
 use crate::interp::Interp;
 use crate::interp::debug::control::{Control, expr_bytes};
@@ -22,6 +22,9 @@ BBC BASIC (docs/debugging-basic.md): LOC is LINE, LINE:STATEMENT, PROCname or FN
            list [LINE]
            tokens [LINE]  x[/N] ADDR (below PAGE: from PAGE)
            save \"FILE\" START END  load \"FILE\" ADDR (as *SAVE and *LOAD)
+           find START END BYTES|\"TEXT\" (hunt)  fill START END BYTES
+           compare START END DEST  move START END DEST  set byte[ADDR] = BYTES
+           (START, END, ADDR, BYTES: BASIC expressions without spaces: blk%+3)
            info variables|locals|stack|frame|vdu [N]|error|record
            set record limit SECONDS|unlimited  trace [N] (the last N statements)
            trace on|off (show [LINE] for each line runs enter, as TRACE ON)
@@ -80,6 +83,7 @@ impl Control {
                 })
             }
             "set" if rest.starts_with("record limit") => self.set_record_limit(&rest["record limit".len()..]),
+            "set" if rest.starts_with("byte[") => self.set_bytes(it, rest),
             "set" => self
                 .assign(it, rest.strip_prefix("var ").unwrap_or(rest).trim())
                 .map(|_| String::new()),
@@ -99,6 +103,10 @@ impl Control {
             "x" => self.examine(it, modifier, rest, here),
             "save" => save(it, rest),
             "load" => self.load(it, rest),
+            "find" | "hunt" => find(it, rest),
+            "compare" => compare(it, rest),
+            "fill" => self.fill(it, rest),
+            "move" => self.move_bytes(it, rest),
             "info" | "i" => return self.info(it, rest, running),
             _ => return None,
         })
@@ -172,6 +180,46 @@ impl Control {
             &format!("&{at:05X}"),
             &format!("&{last:05X}"),
         ))
+    }
+
+    /// Bytes written from `at` by `fill`, `move` or `set byte[A]`, as `?` writes them: an event
+    /// of the run, as `load`'s are, so going back and forth keeps them.
+    fn write(&mut self, it: &mut Interp, at: usize, bytes: Vec<u8>) {
+        it.debug_poke(at, &bytes);
+        self.record_change(Change::Memory(at, bytes));
+        self.refresh_watches(it);
+    }
+
+    /// `fill START END BYTES`: the range with the bytes over and over.
+    fn fill(&mut self, it: &mut Interp, args: &str) -> Result<String, String> {
+        let (first, last, rest) = range(it, args, "fill START END BYTES... (fill blk% blk%+9 0)")?;
+        let pattern = byte_list(it, rest)?;
+        self.write(it, first, memcmd::filled(last - first + 1, &pattern));
+        Ok(String::new())
+    }
+
+    /// `move START END DEST`: copies the range to DEST (as memmove: overlapping is fine).
+    fn move_bytes(&mut self, it: &mut Interp, args: &str) -> Result<String, String> {
+        let (first, last, rest) = range(it, args, "move START END DEST (move blk% blk%+9 blk%+1)")?;
+        let dest = room_for(it, rest, last - first + 1)?;
+        let bytes = memcmd::read(&Mem(it), first, last);
+        self.write(it, dest, bytes);
+        Ok(String::new())
+    }
+
+    /// `set byte[ADDR] = 1 2 3` (the Z80's form; VICE's `>`): bytes from ADDR on. BBC BASIC's
+    /// own `set ?A=V` writes one byte, as LET does.
+    fn set_bytes(&mut self, it: &mut Interp, text: &str) -> Result<String, String> {
+        const USAGE: &str = "set byte[ADDR] = BYTES... (set byte[blk%] = 1 2 3)";
+        let inner = &text["byte[".len()..];
+        let (at, values) = inner
+            .rsplit_once(']')
+            .and_then(|(a, v)| Some((a, v.trim().strip_prefix('=')?)))
+            .ok_or_else(|| format!("usage: {USAGE}"))?;
+        let bytes = byte_list(it, values)?;
+        let at = room_for(it, at.trim(), bytes.len())?;
+        self.write(it, at, bytes);
+        Ok(String::new())
     }
 
     fn info(&mut self, it: &mut Interp, what: &str, running: bool) -> Option<Result<String, String>> {
@@ -324,6 +372,76 @@ fn address(it: &mut Interp, text: &str) -> Result<usize, String> {
         Val::Float(f) if (0.0..4294967296.0).contains(&f) => Ok(f as usize),
         _ => Err(format!("Type mismatch: `{text}` is not an address")),
     }
+}
+
+/// BBC memory below HIMEM as the kit's memory commands see it: `&01900` addresses, each with
+/// its offset from PAGE after `find`'s, as `x` shows them.
+struct Mem<'a>(&'a Interp);
+
+impl memcmd::Memory for Mem<'_> {
+    fn peek(&self, at: usize) -> u8 {
+        self.0.mem[at]
+    }
+    fn size(&self) -> usize {
+        self.0.memory_end()
+    }
+    fn show(&self, at: usize) -> String {
+        format!("&{at:05X}")
+    }
+    fn label(&self, at: usize) -> String {
+        format!("PAGE{:+}", at as i64 - self.0.program_span().0 as i64)
+    }
+}
+
+/// A range `START END` of memory below HIMEM (BASIC expressions without spaces) and the rest.
+fn range<'a>(it: &mut Interp, args: &'a str, usage: &str) -> Result<(usize, usize, &'a str), String> {
+    let (a, b, rest) = memcmd::range_words(args, usage)?;
+    let (first, last) = (address(it, a)?, address(it, b)?);
+    memcmd::check_range(&Mem(it), first, last)?;
+    if last >= it.memory_end() {
+        return Err(format!("&{last:X} is at or past HIMEM (&{:X})", it.memory_end()));
+    }
+    Ok((first, last, rest))
+}
+
+/// The address `text` says, where `len` bytes fit below HIMEM.
+fn room_for(it: &mut Interp, text: &str, len: usize) -> Result<usize, String> {
+    let at = address(it, text)?;
+    if at + len > it.memory_end() {
+        return Err(format!(
+            "{len} bytes from &{at:X} run past HIMEM (&{:X})",
+            it.memory_end()
+        ));
+    }
+    Ok(at)
+}
+
+/// Bytes as BASIC expressions without spaces (`1 2 &FF n%+1`), or a quoted text (its
+/// characters' ASCII codes, as `$blk%="TEXT"` stores them).
+fn byte_list(it: &mut Interp, text: &str) -> Result<Vec<u8>, String> {
+    memcmd::byte_list(
+        text,
+        |w| match it.debug_eval(&expr_bytes(w))? {
+            Val::Int(i) => Ok(i64::from(i)),
+            Val::Float(f) if f.fract() == 0.0 && f.abs() < 1e18 => Ok(f as i64),
+            _ => Err(format!("Type mismatch: `{w}` is not a byte")),
+        },
+        |c| u8::try_from(c).unwrap_or(b'?'),
+    )
+}
+
+/// `find START END BYTES|"TEXT"` (VICE's `hunt`): every address in the range where they start.
+fn find(it: &mut Interp, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(it, args, "find START END BYTES... or find START END \"TEXT\"")?;
+    let pattern = byte_list(it, rest)?;
+    Ok(memcmd::find(&Mem(it), first, last, &pattern))
+}
+
+/// `compare START END DEST`: where the range and the bytes at DEST differ.
+fn compare(it: &mut Interp, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(it, args, "compare START END DEST (compare blk% blk%+9 buf%)")?;
+    let dest = room_for(it, rest, last - first + 1)?;
+    Ok(memcmd::compare(&Mem(it), first, last, dest))
 }
 
 /// `save "FILE" START END` (as `*SAVE`): the bytes of START..END (inclusive) to FILE; START

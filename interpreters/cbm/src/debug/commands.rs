@@ -7,7 +7,7 @@ use retro_machine::debug::Debuggable as _;
 use retro_machine::debug::basic::changes::Change;
 use retro_machine::debug::basic::points::watch_set_words;
 use retro_machine::debug::basic::print_assignment;
-use retro_machine::debug::memfile;
+use retro_machine::debug::{memcmd, memfile};
 
 use super::{CbmDebugger, Looks, Watched, views};
 
@@ -21,6 +21,8 @@ expressions are BASIC (print A$+\"!\", print PEEK(53280)).
            info record   set record limit SECONDS|unlimited   tokens [LINE]   trace [N]
            trace on|off (show [LINE] for each line runs enter, as BBC BASIC's TRACE ON)
            save \"FILE\" START END   load \"FILE\" ADDR
+           find START END BYTES|\"TEXT\" (hunt; text in PETSCII)   fill START END BYTES
+           compare START END DEST   move START END DEST   set byte[ADDR] = BYTES
 ";
 
 /// The commands that need more than the console gives; None for words no one knows.
@@ -55,6 +57,7 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
                 examine(d, &format!("{rest} {count}"))
             }
         }
+        "set" if rest.starts_with("byte[") => set_bytes(d, rest),
         "set" => match rest.strip_prefix("record limit") {
             Some(limit) => d.set_record_limit(limit),
             None => set(d, rest.strip_prefix("var ").unwrap_or(rest)),
@@ -68,6 +71,10 @@ pub(super) fn command(d: &mut CbmDebugger, line: &str) -> Option<Result<String, 
         },
         "save" => save(d, rest),
         "load" => load(d, rest),
+        "find" | "hunt" => find(d, rest),
+        "compare" => compare(d, rest),
+        "fill" => fill(d, rest),
+        "move" => move_bytes(d, rest),
         "backtrace" | "bt" | "where" => Ok(views::backtrace(d)),
         "info" | "i" => info(d, rest),
         "list" | "l" => {
@@ -163,6 +170,109 @@ fn load(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
         &format!("${at:04X}"),
         &format!("${last:04X}"),
     ))
+}
+
+/// The C64's 64K as the kit's memory commands see it (`$0400` addresses).
+struct Mem<'a>(&'a CbmDebugger);
+
+impl memcmd::Memory for Mem<'_> {
+    fn peek(&self, at: usize) -> u8 {
+        self.0.it().mem[at]
+    }
+    fn size(&self) -> usize {
+        0x10000
+    }
+    fn show(&self, at: usize) -> String {
+        format!("${at:04X}")
+    }
+}
+
+/// A range `START END` of C64 memory (`$0400 $07E7`, `1024 2023`) and the rest.
+fn range<'a>(d: &CbmDebugger, args: &'a str, usage: &str) -> Result<(usize, usize, &'a str), String> {
+    let (a, b, rest) = memcmd::range_words(args, usage)?;
+    let (first, last) = (address(a)?, address(b)?);
+    memcmd::check_range(&Mem(d), first, last)?;
+    Ok((first, last, rest))
+}
+
+/// The address `text` says, where `len` bytes fit below $10000 (memory does not wrap under a
+/// write, as under `load`).
+fn room_for(text: &str, len: usize) -> Result<usize, String> {
+    let at = address(text)?;
+    if at + len > 0x10000 {
+        return Err(format!("{len} bytes from ${at:04X} run past $FFFF"));
+    }
+    Ok(at)
+}
+
+/// Bytes as numbers (`1 2 $FF 0x20`; -128..-1 are 128..255), or a quoted text in PETSCII, as
+/// VICE's `hunt` takes it: letters as the C64 types them unshifted ($41-$5A, as the program's
+/// strings hold them). Screen memory holds screen codes: find those as bytes.
+fn byte_list(text: &str) -> Result<Vec<u8>, String> {
+    memcmd::byte_list(
+        text,
+        |w| {
+            let (neg, n) = w.strip_prefix('-').map_or((false, w), |n| (true, n));
+            let v = parse_number(n).ok_or_else(|| format!("`{w}` is not a number"))? as i64;
+            Ok(if neg { -v } else { v })
+        },
+        |c| match c.to_ascii_uppercase() {
+            c @ ' '..='_' => c as u8,
+            _ => b'?',
+        },
+    )
+}
+
+/// Bytes written from `at` by `fill`, `move` or `set byte[A]`: an event of the run, as `load`'s
+/// are, so going back and forth keeps them.
+fn write(d: &mut CbmDebugger, at: usize, bytes: Vec<u8>) {
+    d.poke(at, &bytes);
+    d.record_change(Change::Memory(at, bytes));
+    d.refresh_watches();
+}
+
+/// `find START END BYTES|"TEXT"` (VICE's `hunt`): every address in the range where they start.
+fn find(d: &CbmDebugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "find START END BYTES... or find START END \"TEXT\"")?;
+    let pattern = byte_list(rest)?;
+    Ok(memcmd::find(&Mem(d), first, last, &pattern))
+}
+
+/// `compare START END DEST` (VICE's `c`): where the range and the bytes at DEST differ.
+fn compare(d: &CbmDebugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "compare START END DEST (compare $0400 $0427 $0428)")?;
+    let dest = room_for(rest, last - first + 1)?;
+    Ok(memcmd::compare(&Mem(d), first, last, dest))
+}
+
+/// `fill START END BYTES` (VICE's `f`): the range with the bytes over and over.
+fn fill(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "fill START END BYTES... (fill $0400 $07E7 32)")?;
+    let pattern = byte_list(rest)?;
+    write(d, first, memcmd::filled(last - first + 1, &pattern));
+    Ok(String::new())
+}
+
+/// `move START END DEST` (VICE's `t`): copies the range to DEST (overlapping is fine).
+fn move_bytes(d: &mut CbmDebugger, args: &str) -> Result<String, String> {
+    let (first, last, rest) = range(d, args, "move START END DEST (move $0400 $0427 $0428)")?;
+    let dest = room_for(rest, last - first + 1)?;
+    let bytes = memcmd::read(&Mem(d), first, last);
+    write(d, dest, bytes);
+    Ok(String::new())
+}
+
+/// `set byte[ADDR] = 1 2 3` (the Z80's form; VICE's `>`): bytes from ADDR on.
+fn set_bytes(d: &mut CbmDebugger, text: &str) -> Result<String, String> {
+    const USAGE: &str = "set byte[ADDR] = BYTES... (set byte[$0400] = 8 9)";
+    let (at, values) = text["byte[".len()..]
+        .split_once(']')
+        .and_then(|(a, v)| Some((a, v.trim().strip_prefix('=')?)))
+        .ok_or_else(|| format!("usage: {USAGE}"))?;
+    let bytes = byte_list(values)?;
+    let at = room_for(at.trim(), bytes.len())?;
+    write(d, at, bytes);
+    Ok(String::new())
 }
 
 /// An address of C64 memory: `$0400`, `0x400` or `1024`.

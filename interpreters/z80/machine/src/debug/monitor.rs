@@ -6,14 +6,29 @@
 
 use std::fmt::Write as _;
 
-use retro_machine::debug::memfile;
+use retro_machine::debug::{memcmd, memfile};
 
 use super::views::{self, MachineEnv};
 use super::{Z80Debugger, expr};
 use crate::host::Z80Host;
 
-/// Addresses `find` lists before it says how many more there are.
-const FIND_SHOWN: usize = 32;
+/// The Z80's 64K as the kit's memory commands see it: `$8000` addresses, labels after `find`'s.
+struct Mem<'a, M: Z80Host>(&'a Z80Debugger<M>);
+
+impl<M: Z80Host> memcmd::Memory for Mem<'_, M> {
+    fn peek(&self, at: usize) -> u8 {
+        self.0.machine.peek(at as u16)
+    }
+    fn size(&self) -> usize {
+        0x10000
+    }
+    fn show(&self, at: usize) -> String {
+        format!("${at:04X}")
+    }
+    fn label(&self, at: usize) -> String {
+        views::label_offset(self.0, at as u16)
+    }
+}
 
 /// A range `START END` (inclusive, as VICE's) and the rest of the arguments.
 fn range<'a, M: Z80Host>(
@@ -21,78 +36,42 @@ fn range<'a, M: Z80Host>(
     args: &'a str,
     usage: &str,
 ) -> Result<(u16, u16, &'a str), String> {
-    let mut words = args.splitn(3, char::is_whitespace);
-    let (Some(a), Some(b)) = (words.next(), words.next()) else {
-        return Err(format!("usage: {usage}"));
-    };
+    let (a, b, rest) = memcmd::range_words(args, usage)?;
     let (first, last) = (d.location(a)?, d.location(b)?);
-    if last < first {
-        return Err(format!("the range ${first:04X} ${last:04X} is backwards"));
-    }
-    Ok((first, last, words.next().unwrap_or("").trim()))
+    memcmd::check_range(&Mem(d), first.into(), last.into())?;
+    Ok((first, last, rest))
 }
 
 /// Bytes written as expressions separated by spaces (`1 2 $FF`), or a quoted text (`"WIN"`).
 pub fn byte_list<M: Z80Host>(d: &Z80Debugger<M>, text: &str) -> Result<Vec<u8>, String> {
-    let t = text.trim();
-    if let Some(inner) = t.strip_prefix('"') {
-        let inner = inner.strip_suffix('"').ok_or("a text needs its closing quote")?;
-        if inner.is_empty() {
-            return Err("an empty text".into());
-        }
-        return Ok(inner.bytes().collect());
+    memcmd::byte_list(
+        text,
+        |w| expr::eval_str(w, &MachineEnv::new(d)).map_err(|e| e.to_string()),
+        |c| c as u8,
+    )
+}
+
+/// Writes `bytes` from `at` on (wrapping at $FFFF, as the Z80's addresses do).
+fn write<M: Z80Host>(d: &mut Z80Debugger<M>, at: u16, bytes: &[u8]) {
+    for (i, b) in bytes.iter().enumerate() {
+        d.machine.poke(at.wrapping_add(i as u16), *b);
     }
-    let bytes: Result<Vec<u8>, String> = t
-        .split_whitespace()
-        .map(|w| {
-            let v = expr::eval_str(w, &MachineEnv::new(d)).map_err(|e| e.to_string())?;
-            u8::try_from(v)
-                .or_else(|_| i8::try_from(v).map(|b| b as u8))
-                .map_err(|_| format!("{w} = {v} is not a byte"))
-        })
-        .collect();
-    let bytes = bytes?;
-    if bytes.is_empty() {
-        return Err("no bytes given".into());
-    }
-    if bytes.len() > 256 {
-        return Err("at most 256 bytes at a time".into());
-    }
-    Ok(bytes)
+    d.modified();
 }
 
 /// `find START END BYTES|"TEXT"`: every address in the range where the bytes start.
 pub fn find<M: Z80Host>(d: &Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "find START END BYTES... or find START END \"TEXT\"")?;
     let pattern = byte_list(d, rest)?;
-    let mem: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
-    let hits: Vec<u16> = mem
-        .windows(pattern.len())
-        .enumerate()
-        .filter(|(_, w)| *w == pattern.as_slice())
-        .map(|(i, _)| first.wrapping_add(i as u16))
-        .collect();
-    if hits.is_empty() {
-        return Ok("Pattern not found.\n".into());
-    }
-    let mut s = String::new();
-    for a in hits.iter().take(FIND_SHOWN) {
-        let _ = writeln!(s, "${a:04X} {}", views::label_offset(d, *a));
-    }
-    if hits.len() > FIND_SHOWN {
-        let _ = writeln!(s, "... and {} more", hits.len() - FIND_SHOWN);
-    }
-    Ok(s)
+    Ok(memcmd::find(&Mem(d), first.into(), last.into(), &pattern))
 }
 
 /// `fill START END BYTES`: the range with the bytes over and over.
 pub fn fill<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "fill START END BYTES...")?;
     let pattern = byte_list(d, rest)?;
-    for (i, a) in (first..=last).enumerate() {
-        d.machine.poke(a, pattern[i % pattern.len()]);
-    }
-    d.modified();
+    let bytes = memcmd::filled(usize::from(last - first) + 1, &pattern);
+    write(d, first, &bytes);
     Ok(String::new())
 }
 
@@ -100,46 +79,22 @@ pub fn fill<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, St
 pub fn compare<M: Z80Host>(d: &Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "compare START END DEST")?;
     let dest = d.location(rest)?;
-    let mut s = String::new();
-    let mut differ = 0;
-    for (i, a) in (first..=last).enumerate() {
-        let b = dest.wrapping_add(i as u16);
-        let (x, y) = (d.machine.peek(a), d.machine.peek(b));
-        if x != y {
-            differ += 1;
-            if differ <= FIND_SHOWN {
-                let _ = writeln!(s, "${a:04X} {x:02X}  ${b:04X} {y:02X}");
-            }
-        }
-    }
-    if differ > FIND_SHOWN {
-        let _ = writeln!(s, "... and {} more", differ - FIND_SHOWN);
-    }
-    if differ == 0 {
-        s.push_str("The same.\n");
-    }
-    Ok(s)
+    Ok(memcmd::compare(&Mem(d), first.into(), last.into(), dest.into()))
 }
 
 /// `move START END DEST`: copies the range to DEST (as memmove: overlapping is fine).
 pub fn move_bytes<M: Z80Host>(d: &mut Z80Debugger<M>, args: &str) -> Result<String, String> {
     let (first, last, rest) = range(d, args, "move START END DEST")?;
     let dest = d.location(rest)?;
-    let bytes: Vec<u8> = (first..=last).map(|a| d.machine.peek(a)).collect();
-    for (i, b) in bytes.into_iter().enumerate() {
-        d.machine.poke(dest.wrapping_add(i as u16), b);
-    }
-    d.modified();
+    let bytes = memcmd::read(&Mem(d), first.into(), last.into());
+    write(d, dest, &bytes);
     Ok(String::new())
 }
 
 /// `set byte[A] = 1 2 3`: bytes from A on.
 pub fn set_bytes<M: Z80Host>(d: &mut Z80Debugger<M>, at: u16, values: &str) -> Result<String, String> {
     let bytes = byte_list(d, values)?;
-    for (i, b) in bytes.into_iter().enumerate() {
-        d.machine.poke(at.wrapping_add(i as u16), b);
-    }
-    d.modified();
+    write(d, at, &bytes);
     Ok(String::new())
 }
 
