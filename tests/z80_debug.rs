@@ -245,6 +245,26 @@ fn finish_from_checkwin_stops_after_the_call_when_sp_wraps() {
     assert!(out.contains("   $8294  CDDF80    call checkWIN"), "{out}");
 }
 
+/// VICE's memory commands on Connect-4 (issue 26): find by text and by bytes, a multi-byte set,
+/// compare, move, fill (kept by reverse-stepi) and the one-line assembler.
+#[test]
+fn vices_memory_commands_on_connect4() {
+    let (out, code) = connect4_transcript("c4_monitor", "programs/connect4/walkthrough.keys");
+    assert_eq!(code, Some(0), "the script's assertion holds:\n{out}");
+    common::golden(Path::new("tests/z80/c4_monitor.expect"), &out);
+    assert!(
+        out.contains("(z80) find $8000 $FFFF \"YOU\"\n$876E TxtYourMove\n"),
+        "{out}"
+    );
+    assert!(out.contains("$8127 02  $814A 01\n"), "{out}");
+    assert!(
+        out.contains("(z80) compare Board Board+2 Board+7\nThe same.\n"),
+        "{out}"
+    );
+    assert!(out.contains("   2   1  2  1  2  1  2  1\n"), "{out}");
+    assert!(out.contains("$F000  3E 02  ld a,$02\n"), "{out}");
+}
+
 /// The reverse history is sized in virtual time: with 6 s between human moves, reverse-continue
 /// from the third checkWIN reaches the second and the first.
 #[test]
