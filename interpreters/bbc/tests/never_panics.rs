@@ -12,7 +12,58 @@ const BUDGET: u64 = 3_000;
 /// A small memory keeps each case cheap (DIM still finds its limit).
 const MEMORY: usize = 0x8000;
 
+/// A hang would otherwise end CI at its time limit with nothing said: a watchdog thread aborts
+/// the run, printing the case, when any case has run for longer than this.
+const HANG: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The cases running now (one a test thread), with when each started.
+type Running = Vec<(std::thread::ThreadId, std::time::Instant, Vec<u8>, Vec<u8>)>;
+static RUNNING: std::sync::Mutex<Running> = std::sync::Mutex::new(Vec::new());
+
+fn start_watchdog() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        std::thread::spawn(|| {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some((_, _, program, input)) = running.iter().find(|(_, t, ..)| t.elapsed() > HANG) {
+                    // Straight to stderr: the test harness captures eprintln! and would lose it.
+                    use std::io::Write;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "a case ran for over {HANG:?}: program bytes {program:?}, input {input:?}"
+                    );
+                    std::process::abort();
+                }
+            }
+        });
+    });
+}
+
+/// This thread's case in RUNNING, taken out when the case ends, by returning or by panicking.
+struct Watched(std::thread::ThreadId);
+
+impl Watched {
+    fn start(program: &[u8], input: &[u8]) -> Self {
+        start_watchdog();
+        let me = std::thread::current().id();
+        let now = std::time::Instant::now();
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        running.push((me, now, program.to_vec(), input.to_vec()));
+        Watched(me)
+    }
+}
+
+impl Drop for Watched {
+    fn drop(&mut self) {
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        running.retain(|(id, ..)| *id != self.0);
+    }
+}
+
 fn run(program: &[u8], input: &[u8]) -> Outcome {
+    let _watched = Watched::start(program, input);
     let host = ScriptHost::new(input).with_budget(BUDGET);
     match Interp::with_memory(program, Box::new(host), MEMORY) {
         Ok(mut it) => it.run(),
@@ -304,4 +355,19 @@ fn deep_proc_recursion_fills_the_stack_and_stops_with_an_error() {
     let host = ScriptHost::new(b"").with_budget(100_000_000);
     let mut it = Interp::new(&p, Box::new(host)).unwrap();
     assert!(matches!(it.run(), Outcome::Error { .. }));
+}
+
+#[test]
+fn an_unclosed_bracket_in_an_on_list_is_out_of_range_not_a_hang() {
+    // Found by random_token_streams_never_panic: the search for the third item ran on past the
+    // line's CR (its bracket still open) and then for ever past the end of memory.
+    let p = tokenize_program("10 ON 3 GOTO 20,(30\n20 PRINT \"(\"\n30 END\n", Mode::Strict)
+        .unwrap()
+        .to_bytes();
+    match run(&p, b"") {
+        Outcome::Error { error, line } => {
+            assert_eq!((error.number, line), (40, 10), "{}", error.message);
+        }
+        other => panic!("expected On range, got {other:?}"),
+    }
 }

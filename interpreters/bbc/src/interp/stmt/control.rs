@@ -763,14 +763,17 @@ impl Interp {
                     b'(' => depth += 1,
                     b')' => depth -= 1,
                     b',' if depth == 0 => break,
-                    b':' | 0x0D | tok::ELSE if depth <= 0 => {
-                        // Out of range: an ELSE on the same statement takes it.
+                    // A line ends the list whatever its brackets: an unclosed `(` must not carry
+                    // the search into the lines after it (or past the end of memory, which reads
+                    // as CRs).
+                    b':' | tok::ELSE if depth <= 0 => {
                         if self.at(self.pc) == tok::ELSE {
                             self.pc += 1;
                             return Ok(());
                         }
                         return Err(error::ON_RANGE.into());
                     }
+                    0x0D => return Err(error::ON_RANGE.into()),
                     _ => {}
                 }
                 self.pc = self.next_item(self.pc);
