@@ -6,22 +6,22 @@
 //! reads what was written.
 
 use std::path::Path;
-use std::process::Command;
 
 mod common;
 
 /// The transcript of tests/memcmd/SCRIPT on PROGRAM, and the exit status.
 fn transcript(program: &str, script: &str) -> (String, Option<i32>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .arg("debug")
-        .arg(root.join(program))
-        .arg("--script")
-        .arg(root.join("tests/memcmd").join(script))
-        .current_dir(env!("CARGO_TARGET_TMPDIR"))
-        .output()
-        .expect("run retro debug");
-    (String::from_utf8_lossy(&o.stdout).into_owned(), o.status.code())
+    let program = root.join(program);
+    let script = root.join("tests/memcmd").join(script);
+    let args = [
+        "debug",
+        &program.to_string_lossy(),
+        "--script",
+        &script.to_string_lossy(),
+    ];
+    let o = common::retro_in(Path::new(env!("CARGO_TARGET_TMPDIR")), &args, b"");
+    (common::text(&o.stdout), o.status.code())
 }
 
 fn golden(name: &str, out: &str) {

@@ -6,7 +6,6 @@
 //! load; the facts that matter are asserted here too, so a rewritten golden cannot hide them.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 
@@ -16,19 +15,16 @@ fn transcript(program: &str, script: &str) -> (String, Option<i32>, PathBuf) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("memfile-{script}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_retro"))
-        .arg("debug")
-        .arg(root.join(program))
-        .arg("--script")
-        .arg(root.join("tests/memfile").join(script))
-        .current_dir(&dir)
-        .output()
-        .expect("run retro debug");
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        o.status.code(),
-        dir,
-    )
+    let program = root.join(program);
+    let script = root.join("tests/memfile").join(script);
+    let args = [
+        "debug",
+        &program.to_string_lossy(),
+        "--script",
+        &script.to_string_lossy(),
+    ];
+    let o = common::retro_in(&dir, &args, b"");
+    (common::text(&o.stdout), o.status.code(), dir)
 }
 
 fn golden(name: &str, out: &str) {
