@@ -601,7 +601,9 @@ impl MachineHost {
             return Err(());
         }
         if stop {
-            d.end().stopped = Some(state);
+            // The first stop is the one the run ended in: the interpreter then unwinds and
+            // reports its end (which would read as Ended) through here once more.
+            d.end().stopped.get_or_insert(state);
             return Err(());
         }
         Ok(())
