@@ -168,7 +168,8 @@ impl BbcMachine {
         })
     }
 
-    /// A machine whose screen nobody looks at (a headless run that dumps no screen): the
+    /// A machine whose screen nobody looks at (`retro`'s own headless runs with no final screen
+    /// need no machine: [`BbcMachine::run_headless_inline`]): the
     /// worker still draws, but no longer copies the screen out at every yield, and `frame`
     /// shows the first screen. Copying the pixels out costs page faults and time at every
     /// start and yield.
