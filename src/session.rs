@@ -133,18 +133,9 @@ pub fn drive(
 ) -> ExitCode {
     let args = &session.args;
     let script = session.script.clone();
-    let depth = match depth(args.colour.as_deref()) {
+    let (depth, limit) = match depth_and_limit(args) {
         Ok(d) => d,
-        Err(e) => return usage_error(e),
-    };
-    let limit = match args.time {
-        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => VirtualTime::from_micros((t * 1e6) as u64),
-        Some(t) => {
-            return usage_error(format!(
-                "--time {t}: give a number of seconds between 0 and 86400"
-            ));
-        }
-        None => VirtualTime::from_micros((DEFAULT_HEADLESS_SECONDS * 1e6) as u64),
+        Err(code) => return code,
     };
     let state = if session.headless {
         let options = HeadlessOptions { limit, script };
@@ -180,6 +171,26 @@ pub fn drive(
     {
         return usage_error(e);
     }
+    exit_status(state, machine.quit_status())
+}
+
+/// The colour depth and the time limit the options ask for (a usage error when they are wrong).
+fn depth_and_limit(args: &SessionArgs) -> Result<(ColourDepth, VirtualTime), ExitCode> {
+    let depth = depth(args.colour.as_deref()).map_err(usage_error)?;
+    let limit = match args.time {
+        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => VirtualTime::from_micros((t * 1e6) as u64),
+        Some(t) => {
+            return Err(usage_error(format!(
+                "--time {t}: give a number of seconds between 0 and 86400"
+            )));
+        }
+        None => VirtualTime::from_micros((DEFAULT_HEADLESS_SECONDS * 1e6) as u64),
+    };
+    Ok((depth, limit))
+}
+
+/// The exit status of a run that ended in `state`, QUIT having given `quit` or not.
+fn exit_status(state: RunState, quit: Option<i32>) -> ExitCode {
     match state {
         RunState::Failed(msg) => {
             // The machine's own words, which can quote the program (BBC `ERROR 1, "..."`).
@@ -187,7 +198,33 @@ pub fn drive(
             ExitCode::from(1)
         }
         // QUIT n gives its value as the exit status, as it does to the host of a real machine.
-        _ => ExitCode::from(machine.quit_status().unwrap_or(0) as u8),
+        _ => ExitCode::from(quit.unwrap_or(0) as u8),
+    }
+}
+
+/// A headless run with no final screen that the machine does by itself (BBC BASIC on the
+/// calling thread): `drive`'s headless path, with `run` in place of `run_headless`. `run` gets
+/// the options and gives the state the run ended in and QUIT's value, or the exit status of a
+/// program that could not start.
+pub fn drive_headless(
+    session: &Session,
+    run: impl FnOnce(&HeadlessOptions) -> Result<std::io::Result<(RunState, Option<i32>)>, ExitCode>,
+) -> ExitCode {
+    debug_assert!(session.headless && !wants_final(&session.args));
+    let (_, limit) = match depth_and_limit(&session.args) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let options = HeadlessOptions {
+        limit,
+        script: session.script.clone(),
+    };
+    match run(&options) {
+        Ok(Ok((state, quit))) => exit_status(state, quit),
+        Err(code) => code,
+        // The reader of our output has gone (`| head`): end quietly, as command-line tools do.
+        Ok(Err(e)) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Ok(Err(e)) => usage_error(format!("writing output: {e}")),
     }
 }
 

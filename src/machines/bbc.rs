@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use retro_bbc::debug::{BbcDebugger, DebugOptions};
-use retro_bbc::machine::{BbcMachine, InputSource};
+use retro_bbc::machine::{BbcMachine, InlineSetup, InputSource};
 use retro_bbc::{Mode, Program, ReadError, inspect, read_program, render_diagnostics};
 use retro_machine::machine::Machine;
 use retro_machine::script::KeyScript;
@@ -100,14 +100,26 @@ fn run_bbc(path: &Path, args: &RunArgs, session: &Session) -> ExitCode {
         Ok(m) => m,
         Err(e) => return usage_error(e),
     };
+    if session.headless && !crate::session::wants_final(&session.args) {
+        // No screen to show and no one to hand frames to: the run needs no thread of its own.
+        let setup = InlineSetup {
+            seed: args.program.seed,
+            input,
+            dir: files,
+            strict: args.strict,
+            key_map: map.iter().map(|m| (m.key, m.to)).collect(),
+        };
+        return crate::session::drive_headless(session, |options| {
+            let out = Box::new(std::io::stdout());
+            BbcMachine::run_headless_inline(&program.to_bytes(), setup, options, out)
+                .map_err(|e| usage_error(format!("{}: {e}", path.display())))
+        });
+    }
     let mut machine =
         match BbcMachine::with_files(&program.to_bytes(), args.program.seed, input, files, args.strict) {
             Ok(m) => m,
             Err(e) => return usage_error(format!("{}: {e}", path.display())),
         };
-    if session.headless && !crate::session::wants_final(&session.args) {
-        machine.without_screen();
-    }
     // A program's own keys (its keymap file, `--map`) and what they do, for the help.
     let mut help: Vec<(String, String)> = Vec::new();
     for m in &map {

@@ -8,13 +8,13 @@
 //! and how many frames it started (a batch of frames hands over once).
 
 use std::collections::VecDeque;
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, SendError, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 use retro_machine::clock::{VirtualClock, VirtualTime};
 use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
-use retro_machine::machine::{Machine, RunState};
+use retro_machine::machine::{HeadlessOptions, Machine, RunState};
 use retro_screen::frame::Frame;
 
 use crate::format::SaveFormat;
@@ -39,6 +39,10 @@ pub enum InputSource {
 /// Text collected in a batch of frames beyond which the worker hands over anyway, so a program
 /// printing without pause holds a bounded amount.
 const BATCH_TEXT: usize = 1 << 20;
+
+/// Frames a headless run on the calling thread runs before it writes out the text printed,
+/// as `retro_machine::machine::run_headless` hands over at most this many at once.
+const INLINE_BATCH: u32 = 250;
 
 enum ToWorker {
     Frame {
@@ -132,31 +136,19 @@ impl BbcMachine {
     ) -> Result<BbcMachine, LoadError> {
         let (to_worker, worker_rx) = channel();
         let (worker_tx, from_worker) = channel();
-        let vdu = worker::screen();
         let shared = Arc::new(Mutex::new(Shared {
             frame: None,
             screen: true,
             text: String::new(),
             quit: None,
         }));
-        let host = MachineHost {
+        let link = Link::Worker {
             rx: worker_rx,
             tx: worker_tx,
             shared: shared.clone(),
-            now: VirtualTime::ZERO,
-            batch: None,
-            frames: 0,
-            held: HeldKeys::new(HoldMode::ReleaseEvents),
-            keybuf: VecDeque::new(),
-            escape: false,
-            ticks_left: STATEMENTS_PER_FRAME / TICK_STATEMENTS,
-            drawn: 0,
-            owed: 0,
-            input,
-            stream_done: false,
-            history: History::default(),
         };
-        let mut interp = worker::interp(program, Box::new(host), vdu, seed, dir)?;
+        let host = MachineHost::new(link, input);
+        let mut interp = worker::interp(program, Box::new(host), seed, dir)?;
         interp.strict = strict;
         let shared2 = shared.clone();
         let worker = Worker::spawn("bbc-basic", to_worker, move || {
@@ -176,7 +168,8 @@ impl BbcMachine {
         })
     }
 
-    /// A machine whose screen nobody looks at (a headless run that dumps no screen): the
+    /// A machine whose screen nobody looks at (`retro`'s own headless runs with no final screen
+    /// need no machine: [`BbcMachine::run_headless_inline`]): the
     /// worker still draws, but no longer copies the screen out at every yield, and `frame`
     /// shows the first screen. Copying the pixels out costs page faults and time at every
     /// start and yield.
@@ -185,6 +178,56 @@ impl BbcMachine {
             Ok(mut s) => s.screen = false,
             Err(p) => p.into_inner().screen = false,
         }
+    }
+
+    /// Runs `program` headless as [`run_headless`](retro_machine::machine::run_headless) runs
+    /// the machine [`BbcMachine::with_files`] makes, with no screen to show at the end, but on
+    /// the calling thread: the interpreter drives the run itself, starting each frame (and
+    /// giving it the script's keys, `setup.key_map` applied) where the machine's thread would
+    /// wait for it, and writing the text printed to `out` as it goes. A short run is mostly
+    /// start-up, which a thread (its creation, its memory arena, and a wake-up each way at
+    /// every hand-over) made a third longer. Gives the state the run ended in and QUIT's value.
+    pub fn run_headless_inline(
+        program: &[u8],
+        setup: InlineSetup,
+        options: &HeadlessOptions,
+        out: Box<dyn Write + Send>,
+    ) -> Result<io::Result<(RunState, Option<i32>)>, LoadError> {
+        let end = Arc::new(Mutex::new(InlineEnd::default()));
+        let driver = Inline {
+            clock: VirtualClock::new(50),
+            limit: options.limit,
+            events: options.script.events.clone(),
+            next_event: 0,
+            key_map: setup.key_map,
+            out,
+            unwritten: 0,
+            end: end.clone(),
+        };
+        let host = MachineHost::new(Link::Inline(Box::new(driver)), setup.input);
+        let mut interp = worker::interp(program, Box::new(host), setup.seed, setup.dir)?;
+        interp.strict = setup.strict;
+        Ok(worker::on_big_stack(move || {
+            if !interp.host_first_frame() {
+                return Ok((RunState::Running, None));
+            }
+            let outcome = interp.run();
+            let state = end_state(&mut interp, &outcome);
+            let quit = match outcome {
+                Outcome::Quit(n) => Some(n),
+                _ => None,
+            };
+            interp.host_finish(state.clone());
+            let mut end = match end.lock() {
+                Ok(e) => e,
+                Err(p) => p.into_inner(),
+            };
+            if let Some(e) = end.error.take() {
+                return Err(e);
+            }
+            // Stopped by the limit or by a key wait with no keys left: the state it stood in.
+            Ok((end.stopped.take().unwrap_or(state), quit))
+        }))
     }
 
     /// Makes key `from` type the character `to` instead (Rheolism's run maps the arrow keys to
@@ -201,7 +244,16 @@ fn worker_main(mut interp: Interp, shared: Arc<Mutex<Shared>>) {
         return;
     }
     let outcome = interp.run();
-    let state = match &outcome {
+    let state = end_state(&mut interp, &outcome);
+    if let Outcome::Quit(n) = outcome {
+        set_quit(&shared, n);
+    }
+    interp.host_finish(state);
+}
+
+/// How a run that ended with `outcome` stands; an error's message goes on the screen.
+fn end_state(interp: &mut Interp, outcome: &Outcome) -> RunState {
+    match outcome {
         Outcome::Ended | Outcome::Quit(_) => RunState::Ended,
         Outcome::Aborted => RunState::Ended,
         Outcome::Error { .. } => {
@@ -214,11 +266,7 @@ fn worker_main(mut interp: Interp, shared: Arc<Mutex<Shared>>) {
             interp.vdu.write_all(b"\r\n");
             RunState::Failed(msg)
         }
-    };
-    if let Outcome::Quit(n) = outcome {
-        set_quit(&shared, n);
     }
-    interp.host_finish(state);
 }
 
 fn set_quit(shared: &Mutex<Shared>, status: i32) {
@@ -350,11 +398,82 @@ impl Machine for BbcMachine {
     }
 }
 
+/// What a [`BbcMachine::run_headless_inline`] run needs for a run: what it is, and the keys to map.
+pub struct InlineSetup {
+    pub seed: Option<i64>,
+    pub input: InputSource,
+    /// Where the program's files are (see [`BbcMachine::with_files`]).
+    pub dir: Option<std::path::PathBuf>,
+    pub strict: bool,
+    /// Keys that type another character (see [`BbcMachine::map_key`]).
+    pub key_map: Vec<(Key, char)>,
+}
+
+/// Whoever starts the host's frames.
+enum Link {
+    /// The machine on another thread: frames come over `rx`, replies go over `tx`, the screen
+    /// and text through `shared`.
+    Worker {
+        rx: Receiver<ToWorker>,
+        tx: Sender<Reply>,
+        shared: Arc<Mutex<Shared>>,
+    },
+    /// Nobody: a headless run on the interpreter's own thread, driven by the host itself.
+    Inline(Box<Inline>),
+}
+
+/// The driver of a headless run on the interpreter's thread: `run_headless`'s loop, turned
+/// inside out so that it runs between the interpreter's frames.
+struct Inline {
+    clock: VirtualClock,
+    limit: VirtualTime,
+    events: Vec<KeyEvent>,
+    next_event: usize,
+    key_map: Vec<(Key, char)>,
+    out: Box<dyn Write + Send>,
+    /// Frames run since the text was last written out.
+    unwritten: u32,
+    /// How the run ended, for the caller once the interpreter (which owns this) returns.
+    end: Arc<Mutex<InlineEnd>>,
+}
+
+#[derive(Default)]
+struct InlineEnd {
+    /// The state in which the driver stopped the run (a limit, a key wait with no keys left).
+    stopped: Option<RunState>,
+    /// Writing the text failed (the reader has gone): the run stopped there.
+    error: Option<io::Error>,
+}
+
+impl Inline {
+    fn end(&self) -> std::sync::MutexGuard<'_, InlineEnd> {
+        match self.end.lock() {
+            Ok(e) => e,
+            Err(p) => p.into_inner(),
+        }
+    }
+}
+
+impl Inline {
+    /// Writes out the text printed so far; false when that failed.
+    fn write_text(&mut self, vdu: &mut Vdu) -> bool {
+        self.unwritten = 0;
+        let mut text = String::new();
+        vdu.take_text(&mut text);
+        let written = self.out.write_all(text.as_bytes()).and_then(|_| self.out.flush());
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                self.end().error = Some(e);
+                false
+            }
+        }
+    }
+}
+
 /// The worker side: blocks between frames, turns key events into BBC key codes.
 struct MachineHost {
-    rx: Receiver<ToWorker>,
-    tx: Sender<Reply>,
-    shared: Arc<Mutex<Shared>>,
+    link: Link,
     now: VirtualTime,
     /// In a batch of frames without keys: the batch's clock and the frames still to run.
     batch: Option<(VirtualClock, u32)>,
@@ -423,6 +542,24 @@ fn internal_key(n: u8) -> Option<Key> {
 }
 
 impl MachineHost {
+    fn new(link: Link, input: InputSource) -> MachineHost {
+        MachineHost {
+            link,
+            now: VirtualTime::ZERO,
+            batch: None,
+            frames: 0,
+            held: HeldKeys::new(HoldMode::ReleaseEvents),
+            keybuf: VecDeque::new(),
+            escape: false,
+            ticks_left: STATEMENTS_PER_FRAME / TICK_STATEMENTS,
+            drawn: 0,
+            owed: 0,
+            input,
+            stream_done: false,
+            history: History::default(),
+        }
+    }
+
     /// Ends the current frame: publishes the screen, reports `state`, and blocks for the next
     /// frame. Abort when the machine is gone.
     fn yield_frame(&mut self, vdu: &mut Vdu, state: RunState) -> Signal {
@@ -437,21 +574,87 @@ impl MachineHost {
             return Signal::Continue;
         }
         self.batch = None;
-        publish(vdu, &self.shared, Some(self.now));
-        if self.reply(state).is_err() {
+        if let Link::Worker { shared, .. } = &self.link {
+            publish(vdu, shared, Some(self.now));
+        }
+        if self.reply(vdu, state).is_err() {
             return Signal::Abort;
         }
         self.next_frame()
     }
 
-    /// Hands control back to the main side with the frames started since the last reply.
-    fn reply(&mut self, state: RunState) -> Result<(), SendError<Reply>> {
+    /// Hands control back to the main side with the frames started since the last reply; the
+    /// driver of an inline run decides there, as `run_headless` does at a reply, whether the
+    /// run goes on (`Err`: it stops).
+    fn reply(&mut self, vdu: &mut Vdu, state: RunState) -> Result<(), ()> {
         let frames = std::mem::take(&mut self.frames);
-        self.tx.send(Reply { state, frames })
+        let d = match &mut self.link {
+            Link::Worker { tx, .. } => return tx.send(Reply { state, frames }).map_err(|_: SendError<_>| ()),
+            Link::Inline(d) => d,
+        };
+        let no_keys_left = d.next_event == d.events.len();
+        let stop = match state {
+            RunState::Ended | RunState::Failed(_) => true,
+            RunState::WaitingForKey => no_keys_left,
+            RunState::Running => false,
+        } || d.clock.now() >= d.limit;
+        if (stop || d.unwritten >= INLINE_BATCH || vdu.text_len() >= BATCH_TEXT) && !d.write_text(vdu) {
+            return Err(());
+        }
+        if stop {
+            // The first stop is the one the run ended in: the interpreter then unwinds and
+            // reports its end (which would read as Ended) through here once more.
+            d.end().stopped.get_or_insert(state);
+            return Err(());
+        }
+        Ok(())
+    }
+
+    /// The next frame of an inline run: its clock ticks, and the script's keys due by then
+    /// arrive, as `run_headless` gives them to a frame.
+    fn next_inline_frame(&mut self) -> Signal {
+        let Link::Inline(d) = &mut self.link else {
+            return Signal::Abort;
+        };
+        self.now = d.clock.tick();
+        d.unwritten += 1;
+        let mut keys = Vec::new();
+        while let Some(&e) = d.events.get(d.next_event)
+            && e.at <= self.now
+        {
+            self.held.apply(e);
+            let mut e = e;
+            if let Some(&(_, to)) = d.key_map.iter().find(|&&(k, _)| k == e.key) {
+                e.key = Key::Char(to);
+            }
+            keys.push(e);
+            d.next_event += 1;
+        }
+        self.start_frame();
+        self.take_keys(keys);
+        Signal::Continue
+    }
+
+    /// Key presses arriving with a frame: Escape raises the flag, the rest are typed.
+    fn take_keys(&mut self, keys: Vec<KeyEvent>) {
+        for k in keys {
+            if k.kind != KeyEventKind::Press {
+                continue;
+            }
+            if k.key == Key::Escape {
+                self.escape = true;
+            } else if let Some(c) = key_code(k.key) {
+                self.keybuf.push_back(c);
+            }
+        }
     }
 
     fn next_frame(&mut self) -> Signal {
-        match self.rx.recv() {
+        let rx = match &self.link {
+            Link::Worker { rx, .. } => rx,
+            Link::Inline(_) => return self.next_inline_frame(),
+        };
+        match rx.recv() {
             Ok(ToWorker::Frames {
                 mut clock,
                 frames,
@@ -467,16 +670,7 @@ impl MachineHost {
                 self.now = now;
                 self.held = held;
                 self.start_frame();
-                for k in keys {
-                    if k.kind != KeyEventKind::Press {
-                        continue;
-                    }
-                    if k.key == Key::Escape {
-                        self.escape = true;
-                    } else if let Some(c) = key_code(k.key) {
-                        self.keybuf.push_back(c);
-                    }
-                }
+                self.take_keys(keys);
                 Signal::Continue
             }
             Err(_) => Signal::Abort,
@@ -619,8 +813,10 @@ impl Host for MachineHost {
     fn finish(&mut self, vdu: &mut Vdu, state: RunState) {
         // The last screen keeps the flash phase it had.
         self.batch = None;
-        publish(vdu, &self.shared, None);
-        let _ = self.reply(state);
+        if let Link::Worker { shared, .. } = &self.link {
+            publish(vdu, shared, None);
+        }
+        let _ = self.reply(vdu, state);
     }
 
     fn wait(&mut self, vdu: &mut Vdu, cs: u32) -> Signal {
@@ -692,6 +888,104 @@ mod tests {
             }
         }
         (text, clock.frames(), state)
+    }
+
+    /// Text written to a buffer both sides can read.
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Buffer {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().expect("buffer").extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The same run on the calling thread ([`BbcMachine::run_headless_inline`]): its text, and
+    /// the state and QUIT value it ended with.
+    fn inline(src: &str, keys: Vec<KeyEvent>, limit_ms: u64) -> (String, RunState, Option<i32>) {
+        let program = tokenize_program(src, Mode::Strict).expect("program tokenizes");
+        let options = HeadlessOptions {
+            limit: VirtualTime::from_millis(limit_ms),
+            script: KeyScript {
+                events: keys,
+                end: VirtualTime::ZERO,
+            },
+        };
+        let setup = InlineSetup {
+            seed: Some(1),
+            input: InputSource::Keys,
+            dir: None,
+            strict: false,
+            key_map: vec![(Key::Left, '7')],
+        };
+        let out = Buffer::default();
+        let (state, quit) =
+            BbcMachine::run_headless_inline(&program.to_bytes(), setup, &options, Box::new(out.clone()))
+                .expect("program loads")
+                .expect("text written");
+        let text = String::from_utf8(out.0.lock().expect("buffer").clone()).expect("text");
+        (text, state, quit)
+    }
+
+    /// The machine on its thread, driven by `run_headless`, with the same key map.
+    fn threaded(src: &str, keys: Vec<KeyEvent>, limit_ms: u64) -> (String, RunState, Option<i32>) {
+        let mut m = machine(src);
+        m.map_key(Key::Left, '7');
+        let options = HeadlessOptions {
+            limit: VirtualTime::from_millis(limit_ms),
+            script: KeyScript {
+                events: keys,
+                end: VirtualTime::ZERO,
+            },
+        };
+        let mut out = Vec::new();
+        let r = run_headless(&mut m, &options, &mut out).expect("run");
+        (String::from_utf8(out).expect("text"), r.state, m.quit_status())
+    }
+
+    #[test]
+    fn a_run_on_the_calling_thread_is_the_run_on_the_machines_thread() {
+        let keys = vec![
+            KeyEvent::press(VirtualTime::from_millis(3_130), Key::Char('a')),
+            KeyEvent::press(VirtualTime::from_millis(5_000), Key::Left),
+            KeyEvent::press(VirtualTime::from_millis(9_010), Key::Escape),
+        ];
+        let cases: [(&str, u64); 8] = [
+            // Time, keys (one mapped), INKEY timeouts, a busy loop, then Escape while waiting.
+            (
+                "10 T%=TIME:REPEAT:N%=N%+1:UNTIL TIME>=T%+230\n20 PRINT TIME;\" \";N%\n\
+                 30 K%=INKEY(150):PRINT TIME;\" \";K%\n40 FOR I%=1 TO 300000:NEXT:PRINT TIME\n\
+                 50 K%=GET:PRINT TIME;\" \";K%\n60 K%=GET:PRINT TIME;\" \";K%\n70 K%=GET\n",
+                20_000,
+            ),
+            // Waiting for a key when the script has none left: the run stops there.
+            ("10 PRINT \"A\";:K%=GET:PRINT K%\n", 20_000),
+            // The time limit stops a program that never ends, in the middle of its printing.
+            ("10 REPEAT:PRINT TIME:UNTIL FALSE\n", 3_000),
+            // QUIT's value, an error's message, and the end of the program.
+            ("10 PRINT \"bye\":QUIT 3\n", 20_000),
+            ("10 PRINT 1/0\n", 20_000),
+            ("10 PRINT \"done\"\n", 20_000),
+            // Nesting as deep as the worker's stack allows ends with the same error.
+            ("10 PROCa(0)\n20 DEF PROCa(n%):PROCa(n%+1)\n", 20_000),
+            ("10 PRINT FNf(1)\n20 DEF FNf(n%)=FNf(n%+1)+1\n", 20_000),
+        ];
+        for (src, limit) in cases {
+            let on_thread = threaded(src, keys.clone(), limit);
+            assert_eq!(inline(src, keys.clone(), limit), on_thread, "{src}");
+        }
+        // The cases show what they are meant to.
+        assert_eq!(threaded(cases[1].0, vec![], 20_000).1, RunState::WaitingForKey);
+        assert_eq!(threaded(cases[2].0, vec![], 3_000).1, RunState::Running);
+        assert_eq!(threaded(cases[3].0, vec![], 20_000).2, Some(3));
+        assert!(matches!(
+            threaded(cases[6].0, vec![], 20_000).1,
+            RunState::Failed(_)
+        ));
     }
 
     #[test]

@@ -24,23 +24,29 @@ pub(crate) fn screen() -> Vdu {
     Vdu::new(Box::new(crate::vdu::GraphicsScreen::new(7)))
 }
 
-/// An interpreter as a worker runs it: drawing with `vdu`, nesting bounded to fit the worker's
-/// stack, its files in `dir` and below, RND seeded with `seed`.
+/// An interpreter as a worker runs it: drawing on [`screen`] (the one `Interp::new` starts with:
+/// building a second one cost a 100 KB allocation and its page faults at every start), nesting
+/// bounded to fit the worker's stack, its files in `dir` and below, RND seeded with `seed`.
 pub(crate) fn interp(
     program: &[u8],
     host: Box<dyn Host>,
-    vdu: Vdu,
     seed: Option<i64>,
     dir: Option<PathBuf>,
 ) -> Result<Interp, LoadError> {
     let mut it = Interp::new(program, host)?;
-    it.vdu = vdu;
     it.max_depth = MAX_DEPTH;
     it.set_file_root(dir);
     if let Some(s) = seed {
         it.seed(s);
     }
     Ok(it)
+}
+
+/// Runs `f` on the calling thread, on a stack as big as a worker's (mapped as it is used, so it
+/// costs nothing until the program nests): the interpreter's nesting limit holds there as on a
+/// worker. A headless run has no one to hand frames to, so it needs no thread of its own.
+pub(crate) fn on_big_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::grow(STACK, f)
 }
 
 /// A thread running an interpreter, and the channel that gives it work (`M`).

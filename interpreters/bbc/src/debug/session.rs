@@ -154,14 +154,8 @@ impl BbcDebugger {
                 waited_cs: 0,
             };
             let host = Box::new(host);
-            worker::interp(
-                &program,
-                host,
-                worker::screen(),
-                options.seed,
-                options.dir.clone(),
-            )
-            .expect("checked when the debugger started")
+            worker::interp(&program, host, options.seed, options.dir.clone())
+                .expect("checked when the debugger started")
         });
         let (to_worker, rx) = channel();
         let worker = Worker::spawn("bbc-debug", to_worker, move || {
