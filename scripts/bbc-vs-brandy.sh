@@ -8,8 +8,10 @@
 #
 # Output: a Markdown table with each program's best wall time and best CPU time (user + system)
 # on each side and the ratio ours/brandy; a total row (sum of the times, ratio of the sums); then
-# start-up: the wall time of an empty program on each side (best of 20). On a machine shared
-# with other work the CPU time is the steadier figure.
+# start-up: the median times of an empty program on each side (101 runs, taken in turn). On a machine shared
+# with other work the CPU time is the steadier figure. Times come from `perf stat` where it runs
+# (wall: its elapsed time, exec to exit; CPU: task-clock), else from /usr/bin/time and `date`
+# (whose wall time then includes starting /usr/bin/time).
 # Each program's output is compared with Brandy's (Brandy's text build prints to stdout; with
 # Debian's SDL build the output is captured with *SPOOL in one extra untimed run), allowing only
 # the documented number-format difference (numbers below 0.01: see small_decimal).
@@ -57,9 +59,12 @@ timed() {
   t0=$(date +%s.%N)
   # Brandy's exit status is 1 after an empty program: the status is not the measure here.
   if [ -n "$use_perf" ]; then
-    perf stat -x, -e task-clock -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
-    t1=$(date +%s.%N)
-    awk -F, -v a="$t0" -v b="$t1" '/task-clock/ { printf "%.4f %.4f\n", b - a, $1 / 1000 }' "$work/rusage"
+    # perf's own clock: from the exec of the command to its exit. The date calls around it would
+    # add perf's start-up (about 11 ms here) to both sides and pull every short run's ratio
+    # towards 1.
+    LC_ALL=C perf stat -e task-clock -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
+    awk '{ gsub(",", "", $1) } /task-clock/ { cpu = $1 / 1000 } /seconds time elapsed/ { wall = $1 }
+         END { printf "%.4f %.4f\n", wall, cpu }' "$work/rusage"
   else
     /usr/bin/time -f "%U %S" -o "$work/rusage" "$@" >"$work/out" 2>/dev/null </dev/null || true
     t1=$(date +%s.%N)
@@ -124,14 +129,18 @@ awk '{
   printf "| **total** | %.4f | %.4f | **%.2f** | %.4f | %.4f | **%.2f** | |\n", ow, tw, ow / tw, oc, tc, oc / tc
 }' "$work/rows"
 
-# Start-up: an empty program, whole process, best of 20 on each side.
+# Start-up: an empty program, whole process, 101 runs on each side taken in turn (so a change in
+# the machine's speed falls on both), compared by their medians: a best-of-few of a 1 ms process
+# is mostly the noise of this machine.
 : >"$work/empty.bbc"
-for _ in $(seq 20); do timed "$retro" run --headless "$work/empty.bbc"; done >"$work/s1"
-for _ in $(seq 20); do timed "$brandy" -quit "$work/empty.bbc"; done >"$work/s2"
-for _ in $(seq 20); do timed true; done >"$work/s3"
+for _ in $(seq 101); do
+  timed "$retro" run --headless "$work/empty.bbc" >>"$work/s1"
+  timed "$brandy" -quit "$work/empty.bbc" >>"$work/s2"
+  timed true >>"$work/s3"
+done
 echo
-best() { cut -d' ' -f"$1" "$2" | min; }
-awk -v a="$(best 1 "$work/s1")" -v b="$(best 1 "$work/s2")" -v c="$(best 1 "$work/s3")" \
-    -v d="$(best 2 "$work/s1")" -v e="$(best 2 "$work/s2")" 'BEGIN {
-  printf "start-up (empty program, best of 20): wall retro %.1f ms, brandy %.1f ms (starting `true` takes %.1f ms here); CPU retro %.2f ms, brandy %.2f ms\n", a * 1000, b * 1000, c * 1000, d * 1000, e * 1000 }'
+median() { cut -d' ' -f"$1" "$2" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+awk -v a="$(median 1 "$work/s1")" -v b="$(median 1 "$work/s2")" -v c="$(median 1 "$work/s3")" \
+    -v d="$(median 2 "$work/s1")" -v e="$(median 2 "$work/s2")" 'BEGIN {
+  printf "start-up (empty program, median of 101 runs taken in turn): wall retro %.2f ms, brandy %.2f ms (starting `true` takes %.2f ms here); CPU retro %.2f ms, brandy %.2f ms\n", a * 1000, b * 1000, c * 1000, d * 1000, e * 1000 }'
 exit $status
