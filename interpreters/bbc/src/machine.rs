@@ -452,9 +452,7 @@ impl Inline {
             Err(p) => p.into_inner(),
         }
     }
-}
 
-impl Inline {
     /// Writes out the text printed so far; false when that failed.
     fn write_text(&mut self, vdu: &mut Vdu) -> bool {
         self.unwritten = 0;
