@@ -562,37 +562,43 @@ fn hostile_inputs_stay_under_512_mib() {
     }
 }
 
-/// The least CPU time (user and system, as bash's `times` counts the finished child) of five runs
-/// of `retro ARGS` in `dir` under the 512 MiB limit. CPU time rather than wall time, and the
-/// least of five, so other work on a loaded machine (CI shares two cores) does not count.
-fn least_cpu_time(dir: &std::path::Path, args: &[&str]) -> Duration {
-    (0..5)
-        .map(|_| {
-            let o = Command::new("bash")
-                .arg("-c")
-                .arg("ulimit -v 524288; timeout 60 \"$@\" >/dev/null 2>&1; rc=$?; times; exit $rc")
-                .arg("bash")
-                .arg(env!("CARGO_BIN_EXE_retro"))
-                .args(args)
-                .current_dir(dir)
-                .stdin(Stdio::null())
-                .output()
-                .expect("run retro");
-            // Any ending but a crash, the memory limit or the time limit (124).
-            assert!(matches!(o.status.code(), Some(0..=2)), "{args:?}: {:?}", o.status);
-            // The second line: the children's user and system time, `0m1.234s 0m0.056s`.
-            let times = String::from_utf8_lossy(&o.stdout).into_owned();
-            let children = times.lines().nth(1).unwrap_or_default();
-            children
-                .split_whitespace()
-                .map(|t| {
-                    let (m, s) = t.trim_end_matches('s').split_once('m').expect("bash's times");
-                    Duration::from_secs_f64(m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap())
-                })
-                .sum::<Duration>()
+/// The least CPU times of five runs of `retro ARGS` in `small` and in `large`, taken in turn so
+/// that a slow spell of the machine falls on both.
+fn least_cpu_times(small: &std::path::Path, large: &std::path::Path, args: &[&str]) -> (Duration, Duration) {
+    let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..5 {
+        a = a.min(cpu_time(small, args));
+        b = b.min(cpu_time(large, args));
+    }
+    (a, b)
+}
+
+/// The CPU time (user and system, as bash's `times` counts the finished child) of a run of
+/// `retro ARGS` in `dir` under the 512 MiB limit. CPU time rather than wall time, so other work
+/// on a loaded machine (CI shares two cores) counts less.
+fn cpu_time(dir: &std::path::Path, args: &[&str]) -> Duration {
+    let o = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 524288; timeout 60 \"$@\" >/dev/null 2>&1; rc=$?; times; exit $rc")
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_retro"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run retro");
+    // Any ending but a crash, the memory limit or the time limit (124).
+    assert!(matches!(o.status.code(), Some(0..=2)), "{args:?}: {:?}", o.status);
+    // The second line: the children's user and system time, `0m1.234s 0m0.056s`.
+    let times = String::from_utf8_lossy(&o.stdout).into_owned();
+    let children = times.lines().nth(1).unwrap_or_default();
+    children
+        .split_whitespace()
+        .map(|t| {
+            let (m, s) = t.trim_end_matches('s').split_once('m').expect("bash's times");
+            Duration::from_secs_f64(m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap())
         })
-        .min()
-        .expect("five runs")
+        .sum::<Duration>()
 }
 
 /// A C64 .prg of `n` lines `10 PRINT"HELLO"` (tokenized, linked from $0801).
@@ -701,7 +707,10 @@ fn loaders_are_linear_in_their_input() {
             &["run", tetris, "--headless", "--printer", "s.tps"],
             500_000,
         ),
-        // sjasmplus source.
+        // sjasmplus source. 50,000 symbols: from 100,000 to 200,000 its symbol tables outgrow the
+        // caches and the time grows 2.4 times with no quadratic step in the code (measured: 25,000
+        // to 50,000 symbols 2.0 times, 50,000 to 100,000 2.25, 100,000 to 200,000 2.4, 200,000 to
+        // 400,000 2.2).
         (
             "p.asm",
             |n| {
@@ -711,7 +720,7 @@ fn loaders_are_linear_in_their_input() {
                     .into_bytes()
             },
             &["asm", "--dialect", "sjasmplus", "p.asm", "-o", "/dev/null"],
-            100_000,
+            50_000,
         ),
         // A file a BASIC program opens (at most 64 MiB), on the BBC and on the C64's disk.
         (
@@ -730,14 +739,28 @@ fn loaders_are_linear_in_their_input() {
     std::fs::write(d.join("o.bbc"), "10 X=OPENIN \"big/txt\":PRINT EXT#X:CLOSE#X\n").unwrap();
     std::fs::write(d.join("o.bas"), "10 open 2,8,2,\"big.txt,s,r\":close 2\n").unwrap();
     for &(file, make, args, n) in cases {
-        std::fs::write(d.join(file), make(n)).unwrap();
-        let small = least_cpu_time(d, args);
-        std::fs::write(d.join(file), make(2 * n)).unwrap();
-        let large = least_cpu_time(d, args);
-        eprintln!("{args:?}: {small:?} at n, {large:?} at 2n");
+        std::fs::create_dir_all(d.join("n")).unwrap();
+        std::fs::create_dir_all(d.join("2n")).unwrap();
+        for (sub, size) in [("n", n), ("2n", 2 * n)] {
+            std::fs::write(d.join(sub).join(file), make(size)).unwrap();
+            for other in ["one.bin", "o.bbc", "o.bas"] {
+                std::fs::copy(d.join(other), d.join(sub).join(other)).unwrap();
+            }
+        }
+        // A loader that is quadratic is slow at 2n every time; a neighbour on CI's two shared
+        // cores is not. So a pair that looks superlinear is measured again, up to three times in
+        // all, before the loader is blamed (a single spike once failed CI: 36 ms at n, 113 ms
+        // at 2n, for a tokenizer that measures 57 and 117 here).
+        let mut tries = Vec::new();
+        let linear = (0..3).any(|_| {
+            let (small, large) = least_cpu_times(&d.join("n"), &d.join("2n"), args);
+            eprintln!("{args:?}: {small:?} at n, {large:?} at 2n");
+            tries.push((small, large));
+            large <= small * 5 / 2 + Duration::from_millis(20)
+        });
         assert!(
-            large <= small * 5 / 2 + Duration::from_millis(20),
-            "{args:?}: {small:?} at n, {large:?} at 2n"
+            linear,
+            "{args:?}: (time at n, time at 2n) in three tries: {tries:?}"
         );
     }
 }
