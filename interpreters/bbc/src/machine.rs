@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use retro_machine::clock::{VirtualClock, VirtualTime};
 use retro_machine::keys::{HeldKeys, HoldMode, Key, KeyEvent, KeyEventKind};
-use retro_machine::machine::{HeadlessOptions, Machine, RunState};
+use retro_machine::machine::{HeadlessOptions, HeadlessRun, Machine, RunState};
 use retro_screen::frame::Frame;
 
 use crate::format::SaveFormat;
@@ -195,10 +195,7 @@ impl BbcMachine {
     ) -> Result<io::Result<(RunState, Option<i32>)>, LoadError> {
         let end = Arc::new(Mutex::new(InlineEnd::default()));
         let driver = Inline {
-            clock: VirtualClock::new(50),
-            limit: options.limit,
-            events: options.script.events.clone(),
-            next_event: 0,
+            run: HeadlessRun::new(50, options.limit, options.script.events.clone()),
             key_map: setup.key_map,
             out,
             unwritten: 0,
@@ -345,11 +342,8 @@ impl Machine for BbcMachine {
     fn frame_hz(&self) -> u32 {
         50
     }
-    fn key(&mut self, mut event: KeyEvent) {
-        if let Some(&(_, to)) = self.key_map.iter().find(|&&(k, _)| k == event.key) {
-            event.key = Key::Char(to);
-        }
-        self.keys.push(event);
+    fn key(&mut self, event: KeyEvent) {
+        self.keys.push(mapped(&self.key_map, event));
     }
     fn run_frame(&mut self, now: VirtualTime, held: &HeldKeys) -> RunState {
         let keys = std::mem::take(&mut self.keys);
@@ -398,6 +392,14 @@ impl Machine for BbcMachine {
     }
 }
 
+/// `event` with the key it types as `key_map` says (see [`BbcMachine::map_key`]).
+fn mapped(key_map: &[(Key, char)], mut event: KeyEvent) -> KeyEvent {
+    if let Some(&(_, to)) = key_map.iter().find(|&&(k, _)| k == event.key) {
+        event.key = Key::Char(to);
+    }
+    event
+}
+
 /// What a [`BbcMachine::run_headless_inline`] run needs for a run: what it is, and the keys to map.
 pub struct InlineSetup {
     pub seed: Option<i64>,
@@ -423,12 +425,9 @@ enum Link {
 }
 
 /// The driver of a headless run on the interpreter's thread: `run_headless`'s loop, turned
-/// inside out so that it runs between the interpreter's frames.
+/// inside out so that it runs between the interpreter's frames, by the same rules.
 struct Inline {
-    clock: VirtualClock,
-    limit: VirtualTime,
-    events: Vec<KeyEvent>,
-    next_event: usize,
+    run: HeadlessRun<'static>,
     key_map: Vec<(Key, char)>,
     out: Box<dyn Write + Send>,
     /// Frames run since the text was last written out.
@@ -590,12 +589,7 @@ impl MachineHost {
             Link::Worker { tx, .. } => return tx.send(Reply { state, frames }).map_err(|_: SendError<_>| ()),
             Link::Inline(d) => d,
         };
-        let no_keys_left = d.next_event == d.events.len();
-        let stop = match state {
-            RunState::Ended | RunState::Failed(_) => true,
-            RunState::WaitingForKey => no_keys_left,
-            RunState::Running => false,
-        } || d.clock.now() >= d.limit;
+        let stop = d.run.is_over(&state);
         if (stop || d.unwritten >= INLINE_BATCH || vdu.text_len() >= BATCH_TEXT) && !d.write_text(vdu) {
             return Err(());
         }
@@ -614,20 +608,10 @@ impl MachineHost {
         let Link::Inline(d) = &mut self.link else {
             return Signal::Abort;
         };
-        self.now = d.clock.tick();
         d.unwritten += 1;
-        let mut keys = Vec::new();
-        while let Some(&e) = d.events.get(d.next_event)
-            && e.at <= self.now
-        {
-            self.held.apply(e);
-            let mut e = e;
-            if let Some(&(_, to)) = d.key_map.iter().find(|&&(k, _)| k == e.key) {
-                e.key = Key::Char(to);
-            }
-            keys.push(e);
-            d.next_event += 1;
-        }
+        let (now, due) = d.run.next_frame(&mut self.held);
+        self.now = now;
+        let keys: Vec<KeyEvent> = due.iter().map(|&e| mapped(&d.key_map, e)).collect();
         self.start_frame();
         self.take_keys(keys);
         Signal::Continue
@@ -867,25 +851,18 @@ mod tests {
     /// The same run, one hand-over per frame.
     fn frame_by_frame(src: &str, keys: Vec<KeyEvent>) -> (String, u64, RunState) {
         let mut m = machine(src);
-        let mut clock = VirtualClock::new(50);
+        let mut run = HeadlessRun::new(50, VirtualTime::from_millis(20_000), keys);
         let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
-        let (mut text, mut next, mut state) = (String::new(), 0, RunState::Running);
-        while clock.now() < VirtualTime::from_millis(20_000) {
-            let now = clock.tick();
-            while next < keys.len() && keys[next].at <= now {
-                held.apply(keys[next]);
-                m.key(keys[next]);
-                next += 1;
+        let (mut text, mut state) = (String::new(), RunState::Running);
+        while !run.is_over(&state) {
+            let (now, due) = run.next_frame(&mut held);
+            for &k in due {
+                m.key(k);
             }
             state = m.run_frame(now, &held);
             m.drain_text(&mut text);
-            match state {
-                RunState::Ended | RunState::Failed(_) => break,
-                RunState::WaitingForKey if next == keys.len() => break,
-                _ => {}
-            }
         }
-        (text, clock.frames(), state)
+        (text, run.clock().frames(), state)
     }
 
     /// Text written to a buffer both sides can read.

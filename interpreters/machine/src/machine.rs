@@ -5,6 +5,7 @@
 //! handed to it with [`Machine::key`] and the held-key state, and shows its screen as a [`Frame`].
 //! Whoever drives it owns the clock, so a headless run with a key script is exactly repeatable.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::clock::{VirtualClock, VirtualTime};
@@ -104,33 +105,95 @@ pub struct HeadlessOutcome {
     pub frames: u64,
 }
 
+/// The rules of a headless run, frame by frame: its virtual clock, the script's keys given to the
+/// frame whose end they fall at or before, and when the run is over. [`run_headless`] drives a
+/// [`Machine`] by them; a machine whose interpreter drives its own frames (the BBC's headless run
+/// on the calling thread) follows the same rules through this, so the two cannot drift apart.
+#[derive(Debug, Clone)]
+pub struct HeadlessRun<'a> {
+    clock: VirtualClock,
+    limit: VirtualTime,
+    events: Cow<'a, [KeyEvent]>,
+    next_event: usize,
+}
+
+impl<'a> HeadlessRun<'a> {
+    /// A run of a machine of `hz` frames a second, stopped at `limit`, given `events` (in time
+    /// order, as a [`KeyScript`] holds them).
+    pub fn new(hz: u32, limit: VirtualTime, events: impl Into<Cow<'a, [KeyEvent]>>) -> Self {
+        HeadlessRun {
+            clock: VirtualClock::new(hz),
+            limit,
+            events: events.into(),
+            next_event: 0,
+        }
+    }
+
+    /// The clock: the end of the last frame started.
+    pub fn clock(&self) -> &VirtualClock {
+        &self.clock
+    }
+
+    /// Starts the next frame: the clock ticks to its end, and the script's keys due by then are
+    /// applied to `held` and given back, in order, for the machine to read.
+    pub fn next_frame(&mut self, held: &mut HeldKeys) -> (VirtualTime, &[KeyEvent]) {
+        let now = self.clock.tick();
+        let first = self.next_event;
+        while let Some(&e) = self.events.get(self.next_event)
+            && e.at <= now
+        {
+            held.apply(e);
+            self.next_event += 1;
+        }
+        (now, &self.events[first..self.next_event])
+    }
+
+    /// How many frames from now can run as one batch: those that end before the next scripted key
+    /// is due and start before the limit (at most [`MAX_BATCH`]).
+    pub fn quiet_frames(&self) -> u32 {
+        quiet_frames(
+            &self.clock,
+            self.events.get(self.next_event).map(|e| e.at),
+            self.limit,
+        )
+    }
+
+    /// Whether the run stops after a frame that left the machine in `state`: the program ended
+    /// or failed, the time limit is reached, or the machine waits for a key and the script has
+    /// none left (nothing could ever happen again).
+    pub fn is_over(&self, state: &RunState) -> bool {
+        let no_keys_left = self.next_event == self.events.len();
+        self.clock.now() >= self.limit
+            || match state {
+                RunState::Ended | RunState::Failed(_) => true,
+                RunState::WaitingForKey => no_keys_left,
+                RunState::Running => false,
+            }
+    }
+}
+
 /// Runs `machine` without a terminal as fast as the host allows, feeding the script's keys at
-/// their virtual times and streaming printed text to `text_out`. Stops when the program ends or
-/// fails, when the time limit is reached, or when the machine waits for a key and the script has
-/// none left (nothing could ever happen again).
+/// their virtual times and streaming printed text to `text_out`, by the rules of a
+/// [`HeadlessRun`].
 pub fn run_headless(
     machine: &mut dyn Machine,
     options: &HeadlessOptions,
     text_out: &mut dyn Write,
 ) -> io::Result<HeadlessOutcome> {
-    let mut clock = VirtualClock::new(machine.frame_hz());
+    let mut run = HeadlessRun::new(machine.frame_hz(), options.limit, &options.script.events[..]);
     // Scripts carry their own releases, so held keys follow press/release exactly.
     let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
-    let events = &options.script.events;
-    let mut next_event = 0;
     let mut text = String::new();
     let mut state = RunState::Running;
-    while clock.now() < options.limit {
+    while !run.is_over(&state) {
         // The frames before the next scripted key (or the limit) run as one batch.
-        let quiet = quiet_frames(&clock, events.get(next_event).map(|e| e.at), options.limit);
+        let quiet = run.quiet_frames();
         if quiet > 0 {
-            state = machine.run_frames(&mut clock, &held, quiet);
+            state = machine.run_frames(&mut run.clock, &held, quiet);
         } else {
-            let now = clock.tick();
-            while next_event < events.len() && events[next_event].at <= now {
-                held.apply(events[next_event]);
-                machine.key(events[next_event]);
-                next_event += 1;
+            let (now, keys) = run.next_frame(&mut held);
+            for &k in keys {
+                machine.key(k);
             }
             state = machine.run_frame(now, &held);
         }
@@ -139,17 +202,12 @@ pub fn run_headless(
             text_out.write_all(text.as_bytes())?;
             text.clear();
         }
-        match state {
-            RunState::Ended | RunState::Failed(_) => break,
-            RunState::WaitingForKey if next_event == events.len() => break,
-            _ => {}
-        }
     }
     text_out.flush()?;
     Ok(HeadlessOutcome {
         state,
-        time: clock.now(),
-        frames: clock.frames(),
+        time: run.clock.now(),
+        frames: run.clock.frames(),
     })
 }
 
@@ -273,6 +331,35 @@ mod tests {
         assert_eq!(quiet_frames(&clock, None, limit), MAX_BATCH);
         assert_eq!(quiet_frames(&clock, None, VirtualTime::from_millis(100)), 5);
         assert_eq!(quiet_frames(&clock, None, VirtualTime::from_millis(90)), 5);
+    }
+
+    #[test]
+    fn a_frame_gets_the_keys_due_by_its_end_and_the_run_ends_by_the_rules() {
+        let mut run = HeadlessRun::new(
+            50,
+            VirtualTime::from_millis(100),
+            vec![press(0, 'a'), press(20, 'b'), press(30, 'c')],
+        );
+        let mut held = HeldKeys::new(HoldMode::ReleaseEvents);
+        // The first frame ends at 20 ms: the keys at 0 and at 20 ms are its own, and held.
+        let (now, due) = run.next_frame(&mut held);
+        assert_eq!(now, VirtualTime::from_millis(20));
+        assert_eq!(due, &[press(0, 'a'), press(20, 'b')]);
+        assert!(held.is_held(Key::Char('b'), now));
+        // A key is still to come: waiting for one is not the end.
+        assert!(!run.is_over(&RunState::WaitingForKey));
+        assert!(run.is_over(&RunState::Ended));
+        assert!(run.is_over(&RunState::Failed("Escape".into())));
+        let (_, due) = run.next_frame(&mut held);
+        assert_eq!(due, &[press(30, 'c')]);
+        assert!(run.is_over(&RunState::WaitingForKey));
+        assert!(!run.is_over(&RunState::Running));
+        // Three more frames reach the limit at 100 ms, where even a busy machine stops.
+        assert_eq!(run.quiet_frames(), 3);
+        for _ in 0..3 {
+            run.next_frame(&mut held);
+        }
+        assert!(run.is_over(&RunState::Running));
     }
 
     #[test]
