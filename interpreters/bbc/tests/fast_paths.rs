@@ -276,3 +276,42 @@ fn empty_loops_count_their_statements_like_the_byte_path() {
         }
     }
 }
+
+/// Loops of quickened statements, which run one after another without going back to the
+/// statement loop and land past the spaces that start a line they jump to, count their
+/// statements exactly as the byte path does: TIME, and the variables where a statement budget
+/// stops the loop part way, are the same with caching on and off (lines with spaces at their
+/// start and after colons, jumps by IF, GOTO and GOSUB, budgets around and across ticks).
+#[test]
+fn chained_statements_count_like_the_byte_path() {
+    let loops = [
+        "10 PRINT TIME:I=0\n20   I=I+1\n30  IF I<3000 THEN 20\n40 PRINT TIME;I\n",
+        "10 PRINT TIME:I%=0\n20 I%=I%+1:  A%=I%*3-1 :   I=A%/2\n30 IF I%<2500 GOTO   20 ELSE PRINT TIME;I\n",
+        "10 PRINT TIME:I=0:DIM M(5)\n20  I=I+1\n30  GOSUB 100\n40  FOR A%=1 TO 5:  M(A%)=I: NEXT A%\n50  IF I<900 THEN 20\n60 PRINT TIME;M(5)\n70 END\n100    RETURN\n",
+        "10 PRINT TIME:I%=0\n20 REPEAT:  I%=I%+1: I=I%^2:  UNTIL I%>=4000\n30 PRINT TIME;I\n",
+        "10 PRINT TIME:I%=0:A%=0\n20 WHILE I%<3000:  I%+=1:   A%=A%+I% MOD 7 : ENDWHILE\n30 PRINT TIME;A%\n",
+        "10 PRINT TIME:I=0\n20    GOTO 40\n30 END\n40  I=I+0.5: IF I<2000 THEN 20 ELSE    30\n",
+    ];
+    for src in loops {
+        for budget in [999, 1000, 1001, 1999, 2500, 7000, 10001, 30001, 200_000] {
+            assert_eq!(
+                run_loops(src, true, budget),
+                run_loops(src, false, budget),
+                "{src} budget {budget}"
+            );
+        }
+    }
+}
+
+/// TRACE shows a line entered by a quickened jump (IF ... THEN line, GOTO, GOSUB) to a line
+/// whose text starts with spaces, as the byte path does: the jump lands at the line's start
+/// while tracing.
+#[test]
+fn trace_sees_lines_entered_by_quickened_jumps() {
+    let src = "10 TRACE ON:I=0\n20   I=I+1\n30  IF I<4 THEN 20\n40 GOSUB 60:IF I<6 GOTO   20\n50 TRACE OFF:END\n60    I=I+0.5:RETURN\n";
+    let fast = run_loops(src, true, 100_000);
+    assert_eq!(fast, run_loops(src, false, 100_000));
+    assert!(fast.0.contains("[20] [30] [20] [30]"), "{}", fast.0);
+    // RETURN goes back into line 40, which is not entered again.
+    assert!(fast.0.contains("[40] [60] [20]"), "{}", fast.0);
+}

@@ -616,6 +616,41 @@ impl Interp {
 
     // ---- evaluation ----
 
+    /// A compiled expression whose value is a float closure's, as that closure's index and the
+    /// bracket nesting `eval_num` checks: for the quickened forms that call it straight.
+    pub(super) fn float_closure(c: Compiled) -> Option<(u32, u32)> {
+        match c.root {
+            Root::FFn(f) => Some((f, c.nest)),
+            _ => None,
+        }
+    }
+
+    /// As `float_closure`, for an integer closure.
+    pub(super) fn int_closure(c: Compiled) -> Option<(u32, u32)> {
+        match c.root {
+            Root::IFn(f) => Some((f, c.nest)),
+            _ => None,
+        }
+    }
+
+    /// `eval_num` of an expression whose root is float closure `f` (see `float_closure`).
+    #[inline(always)]
+    pub(super) fn eval_float_closure(&self, f: u32, nest: u32) -> Option<f64> {
+        if self.depth + nest > self.max_depth {
+            return None;
+        }
+        self.ffns.get(f as usize)?(self)
+    }
+
+    /// `eval_num` of an expression whose root is integer closure `f` (see `int_closure`).
+    #[inline(always)]
+    pub(super) fn eval_int_closure(&self, f: u32, nest: u32) -> Option<i32> {
+        if self.depth + nest > self.max_depth {
+            return None;
+        }
+        self.ifns.get(f as usize)?(self)
+    }
+
     /// The value of a compiled expression, or `None` where the byte evaluator must run instead
     /// (an error, an integer overflowing into a float, or nesting deeper than the byte
     /// evaluator allows).

@@ -31,10 +31,15 @@ impl Interp {
             if self.debug.is_some() && b != 0x0D {
                 self.debug_statement()?;
             }
-            // A quickened statement runs here; `Some(false)`: it gave up, the bytes run it.
-            if b != 0x0D && self.quick() == Some(true) {
+            // Quickened statements run here, one after another while they follow each other
+            // (see `quick_run`); where one gives up, the bytes run the statement at pc.
+            let b = if b != 0x0D && self.quick_run() {
                 continue;
-            }
+            } else if b != 0x0D {
+                self.at(self.pc)
+            } else {
+                b
+            };
             self.pc += 1;
             match b {
                 b':' => {}
