@@ -4,19 +4,53 @@
 
 use crate::tokens::{DATA, KEYWORDS, PRINT, REM};
 
-/// The keyword table as the ROM stores it: each keyword's last byte has bit 7 set, and a zero
-/// ends the table.
-fn reslst() -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+/// The keyword table as the ROM stores it (each keyword's last byte has bit 7 set, and a zero
+/// ends the table), with what [`match_keyword`] needs to skip the keywords whose first byte
+/// cannot match.
+struct Reslst {
+    /// RESLST's bytes.
+    bytes: Vec<u8>,
+    /// The index of the keyword starting at each byte of `bytes` (keyword starts only; the
+    /// terminating zero counts as keyword 76).
+    keyword_at: Vec<u8>,
+    /// Where each keyword starts in `bytes`.
+    starts: Vec<usize>,
+    /// For each first input byte, the keywords (in table order) whose first table byte it
+    /// does not fail against: equal, or $80 apart (an end mark or a shifted letter). The walk
+    /// leaves every other keyword at its first byte, so only these need trying.
+    candidates: Vec<Vec<u8>>,
+}
+
+fn reslst() -> &'static Reslst {
+    static TABLE: std::sync::OnceLock<Reslst> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = Vec::new();
+        let mut bytes = Vec::new();
+        let mut starts = Vec::new();
         for k in KEYWORDS {
-            let bytes = k.as_bytes();
-            t.extend_from_slice(&bytes[..bytes.len() - 1]);
-            t.push(bytes[bytes.len() - 1] | 0x80);
+            let b = k.as_bytes();
+            starts.push(bytes.len());
+            bytes.extend_from_slice(&b[..b.len() - 1]);
+            bytes.push(b[b.len() - 1] | 0x80);
         }
-        t.push(0);
-        t
+        let mut keyword_at = vec![0u8; bytes.len() + 1];
+        for (i, &s) in starts.iter().enumerate() {
+            keyword_at[s] = i as u8;
+        }
+        keyword_at[bytes.len()] = KEYWORDS.len() as u8;
+        bytes.push(0);
+        let candidates = (0..=255u8)
+            .map(|c| {
+                (0..KEYWORDS.len() as u8)
+                    .filter(|&k| matches!(c.wrapping_sub(bytes[starts[k as usize]]), 0 | 0x80))
+                    .collect()
+            })
+            .collect();
+        Reslst {
+            bytes,
+            keyword_at,
+            starts,
+            candidates,
+        }
     })
 }
 
@@ -79,30 +113,81 @@ pub fn crunch(input: &[u8]) -> Vec<u8> {
 /// The ROM's table search at one position: the first keyword whose bytes match, where a
 /// difference of exactly $80 (the end mark, or a shifted letter typed as an abbreviation) ends
 /// the match. Returns the token and how many input bytes it used.
-fn match_keyword(table: &[u8], input: &[u8]) -> Option<(u8, usize)> {
+///
+/// The ROM walks the whole table from its start, counting keywords as it goes; a keyword whose
+/// first byte fails adds one to the count and nothing else, so the walk goes straight to the
+/// next keyword whose first byte passes, adding the keywords it leaves out to the count. The
+/// count is kept as its distance from the keyword the walk is at, because a match that runs on
+/// through an end mark (a shifted letter equal to it) leaves the walk in the next keyword with
+/// the count one behind, as in the ROM. The same result as [`match_keyword_walk`], the ROM's
+/// walk byte by byte (property test `the_first_byte_index_finds_what_the_walk_finds`).
+fn match_keyword(table: &Reslst, input: &[u8]) -> Option<(u8, usize)> {
+    let first = input.first().copied().unwrap_or(0);
+    let candidates = &table.candidates[first as usize];
+    let bytes = &table.bytes[..];
+    // The keyword the walk is at, and the count minus it.
+    let mut at: u8 = 0;
+    let mut behind: u8 = 0;
+    let mut next = 0;
+    loop {
+        while next < candidates.len() && candidates[next] < at {
+            next += 1;
+        }
+        let Some(&k) = candidates.get(next) else {
+            // Every keyword left fails at its first byte: the walk reaches the table's end.
+            return None;
+        };
+        let count = k.wrapping_sub(behind);
+        let y = match try_keyword(bytes, table.starts[k as usize], input) {
+            Ok(len) => return Some((0x80 | count, len)),
+            Err(y) => y,
+        };
+        if bytes[y] == 0 {
+            return None;
+        }
+        at = table.keyword_at[y];
+        behind = at.wrapping_sub(count.wrapping_add(1));
+    }
+}
+
+/// The ROM's comparison of `input` with the table from byte `y` (a keyword's start): Ok with
+/// the bytes used when a difference of exactly $80 ends it; else Err with where the next
+/// keyword starts, after the one the comparison stopped in (which is the next keyword when it
+/// ran on through an end mark).
+#[inline]
+fn try_keyword(table: &[u8], mut y: usize, input: &[u8]) -> Result<usize, usize> {
+    let mut x = 0;
+    loop {
+        let t = table[y];
+        let c = input.get(x).copied().unwrap_or(0);
+        let diff = c.wrapping_sub(t);
+        if diff == 0 {
+            x += 1;
+            y += 1;
+            continue;
+        }
+        if diff == 0x80 {
+            return Ok(x + 1);
+        }
+        break;
+    }
+    while table[y] & 0x80 == 0 {
+        y += 1;
+    }
+    Err(y + 1)
+}
+
+/// The ROM's walk as it is: every keyword from the table's start, byte by byte (the reference
+/// for [`match_keyword`]).
+#[cfg(test)]
+fn match_keyword_walk(table: &[u8], input: &[u8]) -> Option<(u8, usize)> {
     let mut y = 0;
     let mut count: u8 = 0;
     loop {
-        let mut x = 0;
-        loop {
-            let t = table[y];
-            let c = input.get(x).copied().unwrap_or(0);
-            let diff = c.wrapping_sub(t);
-            if diff == 0 {
-                x += 1;
-                y += 1;
-                continue;
-            }
-            if diff == 0x80 {
-                return Some((0x80 | count, x + 1));
-            }
-            break;
-        }
-        // Skip to the start of the next keyword.
-        while table[y] & 0x80 == 0 {
-            y += 1;
-        }
-        y += 1;
+        y = match try_keyword(table, y, input) {
+            Ok(len) => return Some((0x80 | count, len)),
+            Err(y) => y,
+        };
         count += 1;
         if table[y] == 0 {
             return None;
@@ -114,6 +199,7 @@ fn match_keyword(table: &[u8], input: &[u8]) -> Option<(u8, usize)> {
 mod tests {
     use super::*;
     use crate::tokens::*;
+    use proptest::prelude::*;
 
     fn c(s: &str) -> Vec<u8> {
         crunch(s.as_bytes())
@@ -150,6 +236,54 @@ mod tests {
         assert_eq!(crunch(&[b'G', b'O' | 0x80]), vec![GOTO]);
         assert_eq!(crunch(&[b'A', 0xC1, b'1']), vec![b'A', b'1']);
         assert_eq!(crunch(&[b'A', 0xFF]), vec![b'A', 0xFF]);
+    }
+
+    proptest::proptest! {
+        /// The search that starts at the keywords whose first byte can match finds what the
+        /// ROM's walk over the whole table finds, token and length, for inputs made of
+        /// keyword pieces, letters, shifted letters, end-marked bytes and anything else.
+        #[test]
+        fn the_first_byte_index_finds_what_the_walk_finds(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(KEYWORDS.to_vec()).prop_map(|k| k.as_bytes().to_vec()),
+                    proptest::sample::select(KEYWORDS.to_vec()).prop_map(|k| {
+                        let mut b = k.as_bytes().to_vec();
+                        *b.last_mut().unwrap() |= 0x80;
+                        b
+                    }),
+                    (b'A'..=b'Z').prop_map(|c| vec![c]),
+                    (b'A'..=b'Z').prop_map(|c| vec![c | 0x80]),
+                    any::<u8>().prop_map(|c| vec![c]),
+                ],
+                0..6,
+            ),
+        ) {
+            let input = pieces.concat();
+            let table = reslst();
+            for at in 0..=input.len() {
+                prop_assert_eq!(
+                    match_keyword(table, &input[at..]),
+                    match_keyword_walk(&table.bytes, &input[at..]),
+                    "{:?} at {}", input, at
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_byte_pair_is_searched_as_the_walk_does() {
+        let table = reslst();
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let input = [a, b];
+                assert_eq!(
+                    match_keyword(table, &input),
+                    match_keyword_walk(&table.bytes, &input),
+                    "{input:?}"
+                );
+            }
+        }
     }
 
     #[test]

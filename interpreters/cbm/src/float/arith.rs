@@ -29,22 +29,19 @@ fn from_v40(exp: u8, neg: bool, v: u64) -> Fac {
 /// gives up after four byte shifts, before looking at the rounding byte that has reached the
 /// top, so a result that lives only in the rounding byte becomes zero.
 #[inline]
-pub(super) fn normalize(exp: u8, neg: bool, mut v: u64) -> Fac {
-    let mut shift: u32 = 0;
-    while v >> 32 == 0 {
-        v = (v << 8) & MASK40;
-        shift += 8;
-        if shift == 32 {
-            return from_v40(0, false, v);
-        }
-    }
+pub(super) fn normalize(exp: u8, neg: bool, v: u64) -> Fac {
+    // The loop's byte shifts then bit shifts add up to the 40-bit value's leading zeros, so
+    // they are counted at once; four byte shifts (32 or more leading zeros, zero included)
+    // are where the loop gives up, leaving the value shifted by those 32 bits.
     let lz = (v << 24).leading_zeros();
-    v = (v << lz) & MASK40;
-    shift += lz;
-    if shift >= exp as u32 {
+    if lz >= 32 {
+        return from_v40(0, false, (v << 32) & MASK40);
+    }
+    let v = (v << lz) & MASK40;
+    if lz >= exp as u32 {
         from_v40(0, false, v)
     } else {
-        from_v40(exp - shift as u8, neg, v)
+        from_v40(exp - lz as u8, neg, v)
     }
 }
 
@@ -258,7 +255,7 @@ pub(super) fn fmult(arg: Fac, fac: Fac) -> FloatResult<Fac> {
     let m = fac.mant.to_be_bytes();
     let multiplier = [fac.ext, m[3], m[2], m[1], m[0]];
     let a = arg.mant;
-    if !stray_bit(&multiplier, carry) {
+    if !stray_bit(&multiplier) {
         // Without the stray shift, the shift-and-add loop computes exactly the top 40 bits of
         // A times the 40-bit multiplier, over 2^32 (the bits it shifts out never carry back up).
         let product = (a as u128 * ((fac.mant as u128) << 8 | fac.ext as u128)) >> 32;
@@ -297,10 +294,21 @@ pub(super) fn multiply2(result: u32, a: u32, byte: u8) -> (u32, u8) {
 }
 
 /// Whether FMULT's stray one-bit shift hits a non-zero partial product: a zero byte of the
-/// multiplier met with the carry clear (after another zero byte, or first with `carry` clear)
-/// once some non-zero byte has been added in.
+/// multiplier met with the carry clear once some non-zero byte has been added in. The carry
+/// is clear at a zero byte after another zero byte (or at the first byte, before anything is
+/// added, where the shift moves only zeros), so the shift matters exactly where two zero
+/// bytes in a row among the four lowest (rounding byte, then the mantissa from its low end)
+/// follow a non-zero one. Checked at once, as the common multiplier has no zero byte at all.
 #[inline]
-fn stray_bit(multiplier: &[u8; 5], mut carry: bool) -> bool {
+pub(super) fn stray_bit(multiplier: &[u8; 5]) -> bool {
+    let [b0, b1, b2, b3, _] = *multiplier;
+    (b1 == 0 && b2 == 0 && b0 != 0) || (b2 == 0 && b3 == 0 && (b0 | b1) != 0)
+}
+
+/// [`stray_bit`] as the ROM meets it, byte by byte with the carry (for the property test
+/// that the two agree).
+#[cfg(test)]
+pub(super) fn stray_bit_stepwise(multiplier: &[u8; 5], mut carry: bool) -> bool {
     let mut partial = false;
     for &b in &multiplier[..4] {
         if b == 0 {

@@ -214,6 +214,61 @@ mod properties {
             prop_assert_eq!(super::super::arith::multiply2(result, a, byte), (r, e));
         }
 
+        /// FMULT's stray-shift check at once (arith.rs `stray_bit`) is the ROM's byte-by-byte
+        /// walk with its carry, for any multiplier bytes (zero bytes made common) and carry.
+        #[test]
+        fn stray_bit_at_once_is_the_stepwise_walk(
+            bytes in proptest::collection::vec(prop_oneof![Just(0u8), any::<u8>()], 5),
+            carry in any::<bool>(),
+        ) {
+            let m = [bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]];
+            prop_assert_eq!(
+                super::super::arith::stray_bit(&m),
+                super::super::arith::stray_bit_stepwise(&m, carry)
+            );
+        }
+
+        /// NORMALIZE_FAC2 by leading zeros (arith.rs `normalize`) is the ROM's loop: byte
+        /// shifts while the top byte is zero, giving up after four, then bit shifts; zero when
+        /// the shifts reach the exponent. Values with many leading zeros made common.
+        #[test]
+        fn normalize_at_once_is_the_rom_loop(
+            exp in any::<u8>(),
+            neg in any::<bool>(),
+            v in any::<u64>(),
+            down in 0u32..48,
+        ) {
+            let v = (v & ((1 << 40) - 1)) >> down;
+            let mut w = v;
+            let mut shift = 0u32;
+            let want = 'rom: {
+                while w >> 32 == 0 {
+                    w = (w << 8) & ((1 << 40) - 1);
+                    shift += 8;
+                    if shift == 32 {
+                        break 'rom (0, false, w);
+                    }
+                }
+                while w >> 39 == 0 {
+                    w <<= 1;
+                    shift += 1;
+                }
+                if shift >= u32::from(exp) { (0, false, w) } else { (exp - shift as u8, neg, w) }
+            };
+            let got = super::super::arith::normalize(exp, neg, v);
+            prop_assert_eq!((got.exp, got.neg, (u64::from(got.mant) << 8) | u64::from(got.ext)), want);
+        }
+
+        /// LOG's remembered last result (funcs.rs) is what the ROM's steps give, whether the
+        /// argument repeats or not, for any FACs (equal values with other bits included).
+        #[test]
+        fn remembered_log_is_the_computed_one(a in any_fac(), b in any_fac(), ext in any::<u8>()) {
+            let a2 = Fac { ext, ..a };
+            for x in [a, a, b, a, a2, a2, b, b] {
+                prop_assert_eq!(x.log().map(|f| (f.exp, f.mant, f.neg, f.ext)), x.log_computed().map(|f| (f.exp, f.mant, f.neg, f.ext)));
+            }
+        }
+
         #[test]
         fn fin_never_panics_and_stays_in_bounds(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
             if let Ok(r) = Fac::parse(&bytes) {
