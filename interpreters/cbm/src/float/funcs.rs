@@ -3,7 +3,6 @@
 
 use super::arith::{add_exponents, fadd, fcomp, fdiv, fmult, int};
 use super::{Fac, FloatError, FloatResult};
-use std::cell::Cell;
 
 const fn k(b: [u8; 5]) -> Fac {
     // MOVFM at compile time.
@@ -68,12 +67,6 @@ const POLY_ATN: [Fac; 12] = [
     k([0x81, 0x00, 0x00, 0x00, 0x00]),
 ];
 
-thread_local! {
-    /// The last LOG argument (its bits as one word) and its result: see [`Fac::log`]. Per
-    /// thread, as each machine runs on one; a value, not a reference, so nothing can go stale.
-    static LAST_LOG: Cell<Option<(u64, Fac)>> = const { Cell::new(None) };
-}
-
 /// FSUB/FSUBT: `arg - fac`. FSUBT flips FAC's sign byte whatever the value.
 #[inline]
 fn fsub(arg: Fac, fac: Fac) -> FloatResult<Fac> {
@@ -115,29 +108,7 @@ fn float_i8(a: i8) -> Fac {
 
 impl Fac {
     /// LOG: the natural logarithm; ?ILLEGAL QUANTITY for zero and negative numbers.
-    ///
-    /// LOG is a pure function of the FAC's bits, and a program often takes the LOG of the
-    /// same number twice in a row (`X^2` is EXP(2*LOG(X)), then `LOG(X)`; or LOG(X)/LOG(10)
-    /// per line of a loop), so the last argument and result are remembered: a repeat costs
-    /// a comparison instead of six multiplications and a division. Results are bit for bit
-    /// [`Fac::log_computed`]'s (property test `remembered_log_is_the_computed_one`).
     pub fn log(self) -> FloatResult<Fac> {
-        let key = u64::from(self.exp) << 48
-            | u64::from(self.mant) << 16
-            | u64::from(self.ext) << 8
-            | u64::from(self.neg);
-        if let Some((k, r)) = LAST_LOG.get()
-            && k == key
-        {
-            return Ok(r);
-        }
-        let r = self.log_computed()?;
-        LAST_LOG.set(Some((key, r)));
-        Ok(r)
-    }
-
-    /// LOG by the ROM's steps, every time.
-    pub fn log_computed(self) -> FloatResult<Fac> {
         if self.sign() <= 0 {
             return Err(FloatError::IllegalQuantity);
         }

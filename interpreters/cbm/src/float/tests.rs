@@ -259,16 +259,6 @@ mod properties {
             prop_assert_eq!((got.exp, got.neg, (u64::from(got.mant) << 8) | u64::from(got.ext)), want);
         }
 
-        /// LOG's remembered last result (funcs.rs) is what the ROM's steps give, whether the
-        /// argument repeats or not, for any FACs (equal values with other bits included).
-        #[test]
-        fn remembered_log_is_the_computed_one(a in any_fac(), b in any_fac(), ext in any::<u8>()) {
-            let a2 = Fac { ext, ..a };
-            for x in [a, a, b, a, a2, a2, b, b] {
-                prop_assert_eq!(x.log().map(|f| (f.exp, f.mant, f.neg, f.ext)), x.log_computed().map(|f| (f.exp, f.mant, f.neg, f.ext)));
-            }
-        }
-
         #[test]
         fn fin_never_panics_and_stays_in_bounds(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
             if let Ok(r) = Fac::parse(&bytes) {
