@@ -149,7 +149,7 @@ impl<'a> HeadlessRun<'a> {
     }
 
     /// How many frames from now can run as one batch: those that end before the next scripted key
-    /// is due and start before the limit (at most [`MAX_BATCH`]).
+    /// is due and start before the limit (at most 250: five seconds of virtual time at 50 Hz).
     pub fn quiet_frames(&self) -> u32 {
         quiet_frames(
             &self.clock,
