@@ -153,12 +153,20 @@ fn match_keyword(table: &Reslst, input: &[u8]) -> Option<(u8, usize)> {
 /// The ROM's comparison of `input` with the table from byte `y` (a keyword's start): Ok with
 /// the bytes used when a difference of exactly $80 ends it; else Err with where the next
 /// keyword starts, after the one the comparison stopped in (which is the next keyword when it
-/// ran on through an end mark).
+/// ran on through an end mark), or the table's closing 0 when it ran on into that.
+///
+/// A line that ends with the last keywords typed with their end marks as shifted letters
+/// (`MID` shift-$ `G` shift-O) runs the comparison on through GO and matches the line's closing
+/// 0 with the table's. The ROM then reads on past both, into the leftovers of earlier lines
+/// and the error messages after the table; here the walk ends there, finding no keyword.
 #[inline]
 fn try_keyword(table: &[u8], mut y: usize, input: &[u8]) -> Result<usize, usize> {
     let mut x = 0;
     loop {
         let t = table[y];
+        if t == 0 {
+            return Err(y);
+        }
         let c = input.get(x).copied().unwrap_or(0);
         let diff = c.wrapping_sub(t);
         if diff == 0 {
@@ -203,6 +211,18 @@ mod tests {
 
     fn c(s: &str) -> Vec<u8> {
         crunch(s.as_bytes())
+    }
+
+    #[test]
+    fn a_comparison_run_on_to_the_tables_end_finds_no_keyword() {
+        // MID$ and GO typed with their end marks as shifted characters: at the M the comparison
+        // runs on through both keywords to the table's closing 0 (it indexed past the table and
+        // panicked), and finds no keyword. The shifted $ is dropped, as the ROM drops shifted
+        // characters outside strings, and G with shifted O is GOTO's abbreviation.
+        let line = b"MID\xA4G\xCF";
+        assert_eq!(match_keyword_walk(&reslst().bytes, line), None);
+        assert_eq!(match_keyword(reslst(), line), None);
+        assert_eq!(crunch(line), [b'M', b'I', b'D', GOTO]);
     }
 
     #[test]
