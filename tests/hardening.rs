@@ -213,10 +213,15 @@ fn help_and_hints_describe_only_what_exists() {
 /// status 124), so a loader that reads an endless device fails the test by running out of memory
 /// instead of passing slowly, and a hang fails it too.
 fn retro_bounded(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new("sh")
+    retro_in_shell(dir, "ulimit -v 524288 && exec timeout 60 \"$@\"", args)
+}
+
+/// `retro ARGS` in `dir` through bash's `script`, which runs it as `"$@"`.
+fn retro_in_shell(dir: &std::path::Path, script: &str, args: &[&str]) -> std::process::Output {
+    Command::new("bash")
         .arg("-c")
-        .arg("ulimit -v 524288 && exec timeout 60 \"$@\"")
-        .arg("sh")
+        .arg(script)
+        .arg("bash")
         .arg(env!("CARGO_BIN_EXE_retro"))
         .args(args)
         .current_dir(dir)
@@ -577,16 +582,8 @@ fn least_cpu_times(small: &std::path::Path, large: &std::path::Path, args: &[&st
 /// `retro ARGS` in `dir` under the 512 MiB limit. CPU time rather than wall time, so other work
 /// on a loaded machine (CI shares two cores) counts less.
 fn cpu_time(dir: &std::path::Path, args: &[&str]) -> Duration {
-    let o = Command::new("bash")
-        .arg("-c")
-        .arg("ulimit -v 524288; timeout 60 \"$@\" >/dev/null 2>&1; rc=$?; times; exit $rc")
-        .arg("bash")
-        .arg(env!("CARGO_BIN_EXE_retro"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run retro");
+    let script = "ulimit -v 524288; timeout 60 \"$@\" >/dev/null 2>&1; rc=$?; times; exit $rc";
+    let o = retro_in_shell(dir, script, args);
     // Any ending but a crash, the memory limit or the time limit (124).
     assert!(matches!(o.status.code(), Some(0..=2)), "{args:?}: {:?}", o.status);
     // The second line: the children's user and system time, `0m1.234s 0m0.056s`.
