@@ -180,3 +180,32 @@ fn open_files_together_are_bounded() {
     assert_eq!(err.as_deref(), Some("Disc error at line 20"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// TRACE TO writes the trace to a file, an entry a line without brackets, and the file is
+/// there even when the run fails (a trace is wanted most then); TRACE CLOSE sends the entries
+/// back to the screen, and CLOSE#0 closes the trace file as it closes the others.
+#[test]
+fn trace_to_writes_the_trace_to_a_file_even_when_the_run_fails() {
+    let d = scratch("trace");
+    let (out, err) = run(
+        "10 TRACE TO \"trace/txt\":TRACE ON:TRACE PROC:TRACE ENDPROC\n20 PROCa\n\
+         30 TRACE CLOSE:PROCa\n40 X=1/0\n50 DEF PROCa:PRINT \"a\";:ENDPROC\n",
+        &d,
+    );
+    assert_eq!(err.as_deref(), Some("Division by zero at line 40"));
+    assert_eq!(out, "a[PROCa] a[ENDPROC] [40] ");
+    let written = std::fs::read_to_string(d.join("trace.txt")).expect("written");
+    assert_eq!(written, "20\nPROCa\nENDPROC\n30\n");
+    // CLOSE#0 takes the trace file with it: the next entries are on the screen.
+    let (out, err) = run(
+        "10 TRACE TO \"t2/txt\":TRACE PROC:PROCa:CLOSE#0:PROCa\n20 END\n30 DEF PROCa:ENDPROC\n",
+        &d,
+    );
+    assert_eq!(err, None);
+    assert_eq!(out, "[PROCa] ");
+    assert_eq!(
+        std::fs::read_to_string(d.join("t2.txt")).expect("written"),
+        "PROCa\n"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -42,6 +42,8 @@ pub const ACCESS_VIOLATION: BasicError = BasicError::new(189, "Access violation"
 /// RISC OS's refusal to delete, rename or replace a locked file (a host file without write
 /// permission).
 pub const LOCKED: BasicError = BasicError::new(195, "Locked");
+/// FileSwitch's error when no file handle is free (OPENOUT and friends return 0 instead).
+pub const TOO_MANY_FILES: BasicError = BasicError::new(192, "Too many open files");
 /// A file CHAIN cannot read as a BASIC program (RISC OS BASIC's "Bad program", error 0).
 pub const BAD_PROGRAM: BasicError = BasicError::new(0, "Bad program");
 
@@ -64,6 +66,8 @@ struct Chan {
     /// A BGET# has read past the end: the next one is "End of file" (RISC OS's EOF-error flag;
     /// setting PTR# or EXT# clears it).
     past_end: bool,
+    /// TRACE TO's file: written even when the run fails (a trace is read most after a failure).
+    trace: bool,
 }
 
 /// The open files and the directory they are found in.
@@ -103,7 +107,11 @@ impl Files {
     /// Drops every open file without writing it: the run did not end normally, so the files
     /// keep the contents they had before the program opened them.
     pub fn discard_all(&mut self) {
-        self.chans.clear();
+        for ch in self.chans.drain(..).flatten() {
+            if ch.trace {
+                let _ = flush(&ch);
+            }
+        }
     }
 
     /// Writes every changed file back and closes all channels.
@@ -245,8 +253,54 @@ impl Interp {
             write: t != tok::OPENIN,
             dirty: t == tok::OPENOUT,
             past_end: false,
+            trace: false,
         };
         Ok(Val::Int(self.files.open(ch)))
+    }
+
+    /// TRACE TO's file `name`, opened for output: its channel ("Too many open files" is RISC
+    /// OS's word when none is free).
+    pub(super) fn open_trace_file(&mut self, name: &[u8]) -> R<i32> {
+        let path = self.files.resolve(name)?;
+        if read_only(&path) {
+            return Err(ACCESS_VIOLATION.into());
+        }
+        if path.is_dir() {
+            return Err(BAD_NAME.into());
+        }
+        let ch = Chan {
+            path,
+            data: Vec::new(),
+            ptr: 0,
+            write: true,
+            dirty: true,
+            past_end: false,
+            trace: true,
+        };
+        match self.files.open(ch) {
+            0 => Err(TOO_MANY_FILES.into()),
+            n => Ok(n),
+        }
+    }
+
+    /// Adds `bytes` to TRACE TO's file on channel `n`; an error if that channel is no longer
+    /// the trace's (CLOSE#0 closed it).
+    pub(super) fn write_trace_file(&mut self, n: i32, bytes: &[u8]) -> R<()> {
+        if !self.files.chan(n)?.trace {
+            return Err(CHANNEL.into());
+        }
+        self.put(n, bytes)
+    }
+
+    /// TRACE CLOSE: writes and closes TRACE TO's file on channel `n`, if it is still open.
+    pub(super) fn close_trace_file(&mut self, n: i32) -> R<()> {
+        if self.files.chan(n).is_ok_and(|ch| ch.trace) {
+            let i = (255 - n) as usize;
+            if let Some(ch) = self.files.chans[i].take() {
+                flush(&ch)?;
+            }
+        }
+        Ok(())
     }
 
     /// `#channel` at pc.
@@ -554,6 +608,7 @@ impl Interp {
             write: true,
             dirty: true,
             past_end: false,
+            trace: false,
         })
     }
 

@@ -22,6 +22,7 @@ mod quick;
 pub mod rnd;
 mod stmt;
 mod strings;
+mod trace;
 
 pub mod value;
 
@@ -335,8 +336,8 @@ pub struct Interp {
     eval_area: usize,
     /// Open files and where they are found (see `files`).
     files: files::Files,
-    /// TRACE: lines numbered below this are shown as they are entered (`None`: TRACE OFF).
-    trace: Option<u32>,
+    /// What TRACE shows (lines, calls, returns) and where (see `trace`).
+    trace: trace::Trace,
     /// Statements run since the host's last tick while tracing or debugging (see `tick`).
     trace_count: u32,
     /// The debugger, when one is attached: it sees every statement (see `debug`).
@@ -516,7 +517,7 @@ impl Interp {
             caching: true,
             eval_area: himem,
             files: files::Files::default(),
-            trace: None,
+            trace: trace::Trace::default(),
             trace_count: 0,
             debug: None,
         };
@@ -675,7 +676,10 @@ impl Interp {
                 self.pc = h.pc;
                 true
             }
-            _ => false,
+            _ => {
+                self.trace_off_for_error();
+                false
+            }
         }
     }
 
@@ -873,7 +877,7 @@ impl Interp {
             self.ticks_left = host::TICK_STATEMENTS;
             return Ok(());
         }
-        if self.trace.is_some() {
+        if self.trace.lines.is_some() {
             return self.trace_tick();
         }
         self.ticks_left = host::TICK_STATEMENTS;
@@ -881,12 +885,16 @@ impl Interp {
         self.signal(s)
     }
 
-    /// TRACE ON (`Some(65535)`), TRACE n (lines below n) or TRACE OFF (`None`).
-    pub(super) fn set_trace(&mut self, t: Option<u32>) {
+    /// What TRACE shows from now on.
+    fn set_trace(&mut self, t: trace::Trace) {
         self.trace = t;
-        // While tracing, every statement comes to `tick` (the statement loop itself stays as
-        // it is); the host's own ticks still come every TICK_STATEMENTS statements.
-        self.ticks_left = if t.is_some() { 1 } else { host::TICK_STATEMENTS };
+        // While tracing lines, every statement comes to `tick` (the statement loop itself
+        // stays as it is); the host's own ticks still come every TICK_STATEMENTS statements.
+        self.ticks_left = if t.lines.is_some() {
+            1
+        } else {
+            host::TICK_STATEMENTS
+        };
         self.trace_count = 0;
     }
 
@@ -913,7 +921,7 @@ impl Interp {
     #[cold]
     fn trace_tick(&mut self) -> R<()> {
         self.ticks_left = 1;
-        if let Some(limit) = self.trace {
+        if let Some(limit) = self.trace.lines {
             let mut p = self.pc;
             while self.at(p) == b' ' {
                 p += 1;
@@ -922,8 +930,7 @@ impl Interp {
                 && (n as u32) < limit
                 && self.at(p) != 0x0D
             {
-                let entry = retro_machine::debug::basic::linetrace::entry(n.into());
-                self.out_all(entry.as_bytes());
+                self.trace_line(n)?;
             }
         }
         self.trace_count += 1;

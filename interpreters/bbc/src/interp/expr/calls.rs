@@ -69,6 +69,7 @@ impl Interp {
     /// old values as LOCALs above the frame at `frame_at`) and moves pc into the body. Returns
     /// where execution resumes after the call.
     pub(in crate::interp) fn enter_routine(&mut self, kind: u8, frame_at: usize) -> R<usize> {
+        self.trace_call(kind)?;
         let start = self.pc;
         // Each call site remembers the routine it found and its name's length (the name there
         // never changes unless the program is written to, which clears the cache).

@@ -553,7 +553,7 @@ impl Interp {
     // ---- jumps and calls ----
 
     /// A GOTO/GOSUB target: an encoded line number or any expression (`GOSUB FALSE`).
-    pub(super) fn line_target(&mut self) -> R<i32> {
+    pub(in crate::interp) fn line_target(&mut self) -> R<i32> {
         if self.skip_spaces() == tok::LINE_NUMBER {
             let n = crate::tokens::decode_line_number([
                 self.at(self.pc + 1),
@@ -605,6 +605,7 @@ impl Interp {
             Some((i, Frame::Fn { returns, .. })) if !proc_ => (i, 0, returns.len()),
             _ => return Err(if proc_ { error::NO_PROC } else { error::NO_FN }.into()),
         };
+        self.trace_return(proc_)?;
         // Without RETURN parameters there is nothing to read before the LOCALs are restored.
         if returns == 0 {
             self.unwind_to(idx);

@@ -1,5 +1,5 @@
 //! Input and output statements: PRINT, INPUT, VDU, COLOUR, PLOT and the graphics statements'
-//! plotting, TRACE (as Brandy's iostate.c).
+//! plotting (as Brandy's iostate.c).
 
 use crate::interp::error;
 use crate::interp::expr::val_of;
@@ -47,32 +47,6 @@ impl Interp {
         } else {
             Err(error::SYNTAX.into())
         }
-    }
-
-    /// TRACE ON, TRACE OFF, TRACE n (lines numbered below n). The other forms (TRACE PROC,
-    /// TRACE STEP, TRACE TO ...) are accepted and do nothing.
-    #[inline(never)]
-    pub(super) fn trace_stmt(&mut self) -> R<()> {
-        match self.skip_spaces() {
-            tok::ON => {
-                self.pc += 1;
-                self.end_stmt()?;
-                self.set_trace(Some(65536));
-            }
-            tok::OFF => {
-                self.pc += 1;
-                self.end_stmt()?;
-                self.set_trace(None);
-            }
-            tok::LINE_NUMBER | b'0'..=b'9' | b'(' | b'-' | b'&' | b'a'..=b'z' | b'A'..=b'Z' => {
-                // The tokenizer stores a number after TRACE as a line number.
-                let n = self.line_target()?;
-                self.end_stmt()?;
-                self.set_trace(Some(n.max(0) as u32));
-            }
-            _ => self.pc = self.line_end(self.pc),
-        }
-        Ok(())
     }
 
     #[inline(never)]

@@ -19,7 +19,13 @@ const WIDTH: usize = 80;
 /// BBC BASIC's TRACE output for entering line `n`: `[20] ` (BBC BASIC II's form, which BBC
 /// BASIC (Z80) prints too; docs/bbc-basic.md).
 pub fn entry(n: u32) -> String {
-    format!("[{n}] ")
+    bracketed(&n.to_string())
+}
+
+/// A TRACE entry as BBC BASIC prints it on the screen: a line number, or BASIC V's
+/// `PROCname` and `ENDPROC` under TRACE PROC and TRACE ENDPROC, in brackets and a space.
+pub fn bracketed(what: &str) -> String {
+    format!("[{what}] ")
 }
 
 /// The state of `trace on` in a debugger, and the stream it writes: the program's own text
