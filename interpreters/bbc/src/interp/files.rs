@@ -139,6 +139,15 @@ impl Files {
             .ok_or(CHANNEL)
     }
 
+    /// Writes channel `n`'s file if it changed, and closes the channel.
+    fn close(&mut self, n: i32) -> Result<(), BasicError> {
+        self.chan(n)?;
+        match self.chans[(255 - n) as usize].take() {
+            Some(ch) => flush(&ch),
+            None => Ok(()),
+        }
+    }
+
     fn open(&mut self, ch: Chan) -> i32 {
         let free = self.chans.iter().position(Option::is_none);
         let i = match free {
@@ -229,7 +238,12 @@ impl Interp {
     /// is not there (OPENIN, OPENUP) or too many are open.
     pub(super) fn open_fn(&mut self, t: u8) -> R<Val> {
         let name = self.factor_str()?;
-        let path = self.files.resolve(&name)?;
+        Ok(Val::Int(self.open_named(t, &name, false)?))
+    }
+
+    /// Opens `name` as OPENIN, OPENOUT or OPENUP (`t`) does; `trace` marks TRACE TO's file.
+    fn open_named(&mut self, t: u8, name: &[u8], trace: bool) -> R<i32> {
+        let path = self.files.resolve(name)?;
         if t != tok::OPENIN && read_only(&path) {
             return Err(ACCESS_VIOLATION.into());
         }
@@ -241,7 +255,7 @@ impl Interp {
         } else {
             match read_file(&path) {
                 Ok(d) => d,
-                Err(e) if e == NOT_FOUND => return Ok(Val::Int(0)),
+                Err(e) if e == NOT_FOUND => return Ok(0),
                 Err(e) => return Err(e.into()),
             }
         };
@@ -253,31 +267,15 @@ impl Interp {
             write: t != tok::OPENIN,
             dirty: t == tok::OPENOUT,
             past_end: false,
-            trace: false,
+            trace,
         };
-        Ok(Val::Int(self.files.open(ch)))
+        Ok(self.files.open(ch))
     }
 
-    /// TRACE TO's file `name`, opened for output: its channel ("Too many open files" is RISC
-    /// OS's word when none is free).
+    /// TRACE TO's file `name`, opened as OPENOUT opens it: its channel ("Too many open files"
+    /// is RISC OS's word when none is free).
     pub(super) fn open_trace_file(&mut self, name: &[u8]) -> R<i32> {
-        let path = self.files.resolve(name)?;
-        if read_only(&path) {
-            return Err(ACCESS_VIOLATION.into());
-        }
-        if path.is_dir() {
-            return Err(BAD_NAME.into());
-        }
-        let ch = Chan {
-            path,
-            data: Vec::new(),
-            ptr: 0,
-            write: true,
-            dirty: true,
-            past_end: false,
-            trace: true,
-        };
-        match self.files.open(ch) {
+        match self.open_named(tok::OPENOUT, name, true)? {
             0 => Err(TOO_MANY_FILES.into()),
             n => Ok(n),
         }
@@ -295,10 +293,7 @@ impl Interp {
     /// TRACE CLOSE: writes and closes TRACE TO's file on channel `n`, if it is still open.
     pub(super) fn close_trace_file(&mut self, n: i32) -> R<()> {
         if self.files.chan(n).is_ok_and(|ch| ch.trace) {
-            let i = (255 - n) as usize;
-            if let Some(ch) = self.files.chans[i].take() {
-                flush(&ch)?;
-            }
+            self.files.close(n)?;
         }
         Ok(())
     }
@@ -362,11 +357,7 @@ impl Interp {
         if n == 0 {
             self.files.close_all()?;
         } else {
-            self.files.chan(n)?;
-            let i = (255 - n) as usize;
-            if let Some(ch) = self.files.chans[i].take() {
-                flush(&ch)?;
-            }
+            self.files.close(n)?;
         }
         self.end_stmt()
     }

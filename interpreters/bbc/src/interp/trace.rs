@@ -53,8 +53,7 @@ impl Interp {
     #[inline(never)]
     pub(super) fn trace_stmt(&mut self) -> R<()> {
         let mut t = self.trace;
-        if self.skip_spaces() == tok::TO {
-            self.pc += 1;
+        if self.eat(tok::TO) {
             return self.trace_to();
         }
         if self.eat(tok::CLOSE) {
@@ -158,15 +157,16 @@ impl Interp {
     }
 
     /// One entry (`20`, `PROCdraw`, `ENDPROC`) where TRACE sends it: the file, or the screen
-    /// as `[20] ` (`{20} ` and a key under STEP). A file that CLOSE#0 closed sends the
-    /// entries back to the screen, as RISC OS does when a trace file cannot be written.
+    /// as `[20] ` (`{20} ` and a key under STEP). A file that cannot be written (full, or
+    /// closed by CLOSE#0) is closed and the entries go back to the screen, as on RISC OS.
     fn trace_entry(&mut self, what: &str) -> R<()> {
         if self.trace.to != 0 {
             let line = format!("{what}\n");
             if self.write_trace_file(self.trace.to, line.as_bytes()).is_ok() {
                 return self.trace_step();
             }
-            self.trace.to = 0;
+            // What was written is kept where it can be; the entry itself goes to the screen.
+            let _ = self.trace_close();
         }
         if self.trace.step {
             self.out_all(format!("{{{what}}} ").as_bytes());
